@@ -1,0 +1,1 @@
+"""The application shell: the Discord bot and the ``mahjong-bot`` command line."""

@@ -1,0 +1,37 @@
+"""The ``mahjong-bot`` command line (SPEC §5).
+
+Each subcommand lives in its own module with ``register(subparsers)``; the module sets
+``handler`` on its parser, a function from the parsed arguments to an exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+SUBCOMMAND_MODULES: tuple[str, ...] = (
+    "tiles",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mahjong-bot",
+        description="Four-player classic / Hong Kong mahjong and a daily mahjong solitaire.",
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in SUBCOMMAND_MODULES:
+        importlib.import_module(f"bot.cli.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    status: int = args.handler(args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Storage behind small interfaces: Redis for live state, SQLite ledgers."""

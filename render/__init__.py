@@ -1,0 +1,1 @@
+"""Pillow drawing: pure functions from game views to images."""

@@ -1,0 +1,104 @@
+import random
+
+import pytest
+
+from game import InvalidHand, is_winning_hand, parse_tiles, shanten
+from game.hand import (
+    arrangements,
+    is_complete,
+    is_seven_pairs,
+    is_thirteen_orphans,
+    regular_shanten,
+    seven_pairs_shanten,
+    thirteen_orphans_shanten,
+    waits,
+)
+from game.tiles import Tile, counts34, format_tiles
+
+
+def c(text):
+    return counts34(parse_tiles(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["123m456m789m234p55p", "111m222m333m44455z", "11122233344455m", "123456789m11122z", "55z"],
+)
+def test_complete_hands(text):
+    assert is_complete(c(text))
+
+
+@pytest.mark.parametrize("text", ["123m456m789m234p56p", "1112223334445m6p", "12345678912345m"])
+def test_incomplete_hands(text):
+    assert not is_complete(c(text))
+
+
+def test_is_winning_hand_requires_fourteen_tiles():
+    assert is_winning_hand(parse_tiles("123m456m789m234p55p"))
+    with pytest.raises(InvalidHand):
+        is_winning_hand(parse_tiles("123m456m789m234p5p"))
+
+
+def test_every_arrangement_is_found():
+    # 111122223333m reads as four chows or as a chow and three pungs: scoring needs both.
+    found = arrangements(c("111122223333m55p"))
+    readings = sorted(tuple(s.kind.value for s in a.sets) for a in found)
+    assert readings == [("chow", "chow", "chow", "chow"), ("chow", "pung", "pung", "pung")]
+    for arrangement in found:
+        tiles = [t for s in arrangement.sets for t in s.tiles] + [arrangement.pair] * 2
+        assert sorted(tiles) == sorted(parse_tiles("111122223333m55p"))
+
+
+def test_pair_choice_gives_several_arrangements():
+    # 11223344m: the pair is 11m (then 234m twice) or 44m (then 123m twice).
+    found = arrangements(c("11223344m456p789s"))
+    assert sorted(a.pair for a in found) == [Tile.M1, Tile.M4]
+
+
+def test_not_complete_has_no_arrangement():
+    assert arrangements(c("123m456m789m234p56p")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("123m456m789m234p55p", -1),
+        ("123m456m789m234p5p", 0),
+        ("123m456m789m23p5p1z", 1),
+        ("19m19p19s1234567z", 8),
+        ("1111m2222p3333s4z", 2),
+    ],
+)
+def test_shanten_examples(text, expected):
+    assert shanten(parse_tiles(text)) == expected
+
+
+def test_shanten_counts_declared_sets_from_hand_size():
+    # After one declared set the concealed part has 10 tiles and must make three sets and a pair.
+    assert regular_shanten(c("123m456p789s5z")) == 0
+    assert regular_shanten(c("123m456p789s55z")) == -1
+
+
+def test_special_shapes():
+    assert is_seven_pairs(c("11223344556677m"))
+    assert not is_seven_pairs(c("11112233445566m"))
+    assert seven_pairs_shanten(c("1122334455667m")) == 0
+    assert is_thirteen_orphans(c("19m19p19s12345677z"))
+    assert thirteen_orphans_shanten(c("19m19p19s1234567z")) == 0
+
+
+def test_waits_two_sided_and_closed():
+    assert waits(c("123m456m789m55p45s")) == [Tile.S3, Tile.S6]
+    assert waits(c("123m456m789m55p35s")) == [Tile.S4]
+
+
+def test_complete_matches_arrangements_on_random_hands():
+    rng = random.Random(7)
+    wall = [i for i in range(34) for _ in range(4)]
+    for _ in range(300):
+        counts = [0] * 34
+        for tile in rng.sample(wall, 14):
+            counts[tile] += 1
+        assert is_complete(counts) == bool(arrangements(counts)), format_tiles(
+            [Tile(i) for i, n in enumerate(counts) for _ in range(n)]
+        )

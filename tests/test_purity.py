@@ -1,0 +1,33 @@
+"""The engine stays pure: nothing in game/ imports Discord, Redis, SQLite or Pillow, or does I/O."""
+
+import ast
+import pathlib
+
+GAME = pathlib.Path(__file__).resolve().parent.parent / "game"
+FORBIDDEN = {"discord", "redis", "aiosqlite", "PIL", "sqlite3", "socket", "asyncio", "bot", "data", "render"}
+
+
+def imported_roots(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module.split(".")[0]
+
+
+def test_game_imports_nothing_impure():
+    offenders = {
+        (str(path.relative_to(GAME)), root)
+        for path in GAME.rglob("*.py")
+        for root in imported_roots(path)
+        if root in FORBIDDEN
+    }
+    assert offenders == set()
+
+
+def test_the_check_sees_an_offender(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("import discord\nfrom PIL import Image\n")
+    assert {"discord", "PIL"} <= set(imported_roots(bad))
