@@ -1,0 +1,45 @@
+"""What every drawing function returns: the PNG bytes and the text that describes them."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from PIL import Image
+
+# Discord caps an attachment's description (its alt text) at 1024 characters.
+DESCRIPTION_LIMIT = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A finished image: ``image_png`` for the attachment, ``description`` for its alt text."""
+
+    image_png: bytes
+    description: str
+    width: int
+    height: int
+
+    @classmethod
+    def of(cls, image: Image.Image, description: str) -> Rendered:
+        return cls(to_png(image), fit_description(description), image.width, image.height)
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Encode as PNG. Opaque images drop their alpha channel first: smaller files, same look."""
+    if image.mode == "RGBA" and image.getextrema()[3][0] == 255:
+        image = image.convert("RGB")
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False, compress_level=6)
+    return buffer.getvalue()
+
+
+def fit_description(text: str) -> str:
+    """Cut a description to Discord's limit, at a word, with an ellipsis."""
+    if len(text) <= DESCRIPTION_LIMIT:
+        return text
+    cut = text[: DESCRIPTION_LIMIT - 1]
+    space = cut.rfind(" ")
+    if space > DESCRIPTION_LIMIT // 2:
+        cut = cut[:space]
+    return cut + "…"

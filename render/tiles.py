@@ -1,0 +1,140 @@
+"""Tiles as sprites: a face, the thickness of the tile and its shadow, at any width, drawn once and cached.
+
+A sprite's face always sits at its top-left corner (``face_size``); the thickness and the shadow
+extend to the right and downwards, so layouts place tiles by their faces. ``tile_image`` is cached
+per (tile, width, options): callers paste the sprites and must not modify them.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from game.tiles import LANGS, Lang, Tile, tile_label
+from render import faces
+from render.theme import CORNER, FACE_RATIO, IVORY, IVORY_EDGE, IVORY_SIDE, JADE, JADE_DARK, SHADOW, THICKNESS
+
+# "down": seen from the player's chair, the thickness shows below the face (hand, table).
+# "down_right": lit from the top left, the thickness shows below and to the right (the pyramid).
+Lift = Literal["down", "down_right"]
+
+EMOJI_SIZE = 128
+# Widths of the standard sprites, warmed by ``preload`` so the first image of a game is not slower.
+HAND_WIDTH = 64
+TABLE_WIDTHS = (22, 30, 34, 40)
+EMOJI_TILE_WIDTH = 78
+
+# Faces are drawn on a canvas this wide before being scaled down, for smooth edges at any size.
+_SUPERSAMPLED_WIDTH = 260
+
+
+@dataclass(frozen=True, slots=True)
+class TileMetrics:
+    """The pixel geometry of a sprite of a given face width."""
+
+    face_width: int
+    face_height: int
+    offset_x: int
+    offset_y: int
+    shadow: int
+
+    @property
+    def sprite_size(self) -> tuple[int, int]:
+        return (self.face_width + self.offset_x + self.shadow, self.face_height + self.offset_y + self.shadow)
+
+
+def metrics(width: int, *, rotated: bool = False, lift: Lift = "down") -> TileMetrics:
+    """The geometry of a tile ``width`` pixels wide (its long side lies across when ``rotated``)."""
+    height = round(width * FACE_RATIO)
+    thickness = max(2, round(width * THICKNESS))
+    shadow = max(1, round(width * SHADOW))
+    offset_x, offset_y = (0, thickness) if lift == "down" else (round(thickness * 0.6), round(thickness * 0.8))
+    if rotated:
+        width, height = height, width
+    return TileMetrics(width, height, offset_x, offset_y, shadow)
+
+
+@lru_cache(maxsize=4096)
+def tile_image(
+    tile: Tile | None, width: int, *, lang: Lang = "en", rotated: bool = False, lift: Lift = "down"
+) -> Image.Image:
+    """The RGBA sprite of ``tile`` (None: a tile face down) with a face ``width`` pixels wide."""
+    geometry = metrics(width, rotated=rotated, lift=lift)
+    scale = max(2, math.ceil(_SUPERSAMPLED_WIDTH / width))
+    face_w, face_h = geometry.face_width * scale, geometry.face_height * scale
+    off_x, off_y, shadow = geometry.offset_x * scale, geometry.offset_y * scale, geometry.shadow * scale
+    sprite_w, sprite_h = geometry.sprite_size
+    canvas = Image.new("RGBA", (sprite_w * scale, sprite_h * scale), (0, 0, 0, 0))
+    radius = round(min(face_w, face_h) * CORNER)
+
+    shadow_layer = Image.new("RGBA", canvas.size, (0, 0, 0, 0))
+    ImageDraw.Draw(shadow_layer).rounded_rectangle(
+        (off_x + shadow, off_y + shadow, off_x + shadow + face_w - 1, off_y + shadow + face_h - 1),
+        radius=radius, fill=(0, 0, 0, 120),
+    )
+    canvas.alpha_composite(shadow_layer.filter(ImageFilter.GaussianBlur(max(1, shadow // 2))))
+
+    # The body: a jade back under an ivory front, extruded from the far layer to the near one.
+    draw = ImageDraw.Draw(canvas)
+    near, far = (JADE, IVORY_SIDE) if tile is None else (IVORY_SIDE, JADE)
+    steps = max(off_x, off_y)
+    for step in range(steps, 0, -1):
+        fraction = step / steps
+        colour = far if fraction > 0.45 else near
+        x, y = round(off_x * fraction), round(off_y * fraction)
+        draw.rounded_rectangle((x, y, x + face_w - 1, y + face_h - 1), radius=radius, fill=colour)
+    edge = JADE_DARK if tile is None else IVORY_EDGE
+    draw.rounded_rectangle((0, 0, face_w - 1, face_h - 1), radius=radius, fill=JADE if tile is None else IVORY,
+                           outline=edge, width=max(2, scale))
+
+    art = faces.back_art() if tile is None else faces.face_art(tile, lang)
+    if rotated:
+        art = art.transpose(Image.Transpose.ROTATE_90)
+    inset = max(2, scale)
+    art = art.resize((face_w - 2 * inset, face_h - 2 * inset), Image.Resampling.LANCZOS)
+    # Keep the art inside the face's rounded corners.
+    mask = Image.new("L", art.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, art.width - 1, art.height - 1), radius=radius, fill=255)
+    art.putalpha(ImageChops.multiply(art.getchannel("A"), mask))
+    canvas.alpha_composite(art, (inset, inset))
+    return canvas.resize((sprite_w, sprite_h), Image.Resampling.LANCZOS)
+
+
+def emoji_image(tile: Tile | None, lang: Lang = "en") -> Image.Image:
+    """A 128 × 128 transparent picture of one tile, for an application emoji on a tile button."""
+    sprite = tile_image(tile, EMOJI_TILE_WIDTH, lang=lang)
+    canvas = Image.new("RGBA", (EMOJI_SIZE, EMOJI_SIZE), (0, 0, 0, 0))
+    canvas.alpha_composite(sprite, ((EMOJI_SIZE - sprite.width) // 2, (EMOJI_SIZE - sprite.height) // 2))
+    return canvas
+
+
+def emoji_png(tile: Tile | None, lang: Lang = "en") -> bytes:
+    """``emoji_image`` as PNG bytes, ready for ``create_application_emoji``."""
+    buffer = io.BytesIO()
+    emoji_image(tile, lang).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def emoji_name(tile: Tile | None, lang: Lang = "en") -> str:
+    """The emoji's name (letters, digits, underscores): ``mj_5p``, ``mj_back``; ``mj_3z_fr`` where faces differ."""
+    if tile is None:
+        return "mj_back"
+    suffix = f"_{lang}" if len({tile_label(tile, other) for other in LANGS}) > 1 else ""
+    return f"mj_{tile.code}{suffix}"
+
+
+def preload(langs: Iterable[Lang] = LANGS) -> int:
+    """Draw the standard sprites now (at start-up, off the event loop); returns how many exist."""
+    drawn = 0
+    for lang in langs:
+        for tile in [*Tile, None]:
+            for width in (HAND_WIDTH, EMOJI_TILE_WIDTH, *TABLE_WIDTHS):
+                tile_image(tile, width, lang=lang)
+                drawn += 1
+    return drawn
