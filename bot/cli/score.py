@@ -169,7 +169,9 @@ def _compact_win(args: argparse.Namespace) -> WinContext:
     melds: list[Meld] = []
     tokens = _COMPACT_TOKEN.findall(args.hand)
     if "".join(tokens) != args.hand:
-        raise InvalidNotation(f"unbalanced brackets in {args.hand!r}: write exposed sets [777z], concealed kongs (1111m)")
+        raise InvalidNotation(
+            f"unbalanced brackets in {args.hand!r}: write exposed sets as [777z], concealed kongs as (1111m)"
+        )
     for token in tokens:
         if token.startswith("["):
             melds.append(_meld(token[1:-1], exposed=True))
