@@ -1,0 +1,62 @@
+"""Small drawing helpers the pictures share: canvases, panels, text, outlines around tiles."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render import fonts
+from render.theme import FELT, FELT_DARK, RGB
+
+
+def felt_canvas(width: int, height: int) -> Image.Image:
+    """An opaque felt-green canvas with a darker border, the background of the game pictures."""
+    image = Image.new("RGBA", (width, height), (*FELT, 255))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, width - 1, height - 1), outline=FELT_DARK, width=6)
+    return image
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    content: str,
+    size: int,
+    colour: RGB,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    draw.text(xy, content, font=fonts.latin(size, bold=bold), fill=colour, anchor=anchor)
+
+
+def text_width(content: str, size: int, *, bold: bool = False) -> int:
+    font: ImageFont.FreeTypeFont = fonts.latin(size, bold=bold)
+    return round(font.getlength(content))
+
+
+def fit_text(content: str, size: int, max_width: int, *, bold: bool = False) -> str:
+    """``content`` cut with an ellipsis so that it fits in ``max_width`` pixels."""
+    if text_width(content, size, bold=bold) <= max_width:
+        return content
+    while content and text_width(content + "…", size, bold=bold) > max_width:
+        content = content[:-1]
+    return content + "…"
+
+
+def outline(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB, width: int,
+            radius: int) -> None:
+    """A rounded frame ``width`` pixels outside ``box`` (a highlighted tile)."""
+    left, top, right, bottom = box
+    draw.rounded_rectangle((left - width, top - width, right + width, bottom + width), radius=radius + width,
+                           outline=colour, width=width)
+
+
+def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], content: str, size: int, fill: RGB,
+          ink: RGB) -> None:
+    """A pill with short text in it (a tile's number, a marker)."""
+    width = max(text_width(content, size, bold=True) + size, round(size * 1.6))
+    height = round(size * 1.45)
+    cx, cy = centre
+    draw.rounded_rectangle((cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2), radius=height // 2,
+                           fill=fill)
+    text(draw, (cx, cy), content, size, ink, bold=True, anchor="mm")

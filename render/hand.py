@@ -1,0 +1,130 @@
+"""A player's own hand, for their private message: concealed tiles sorted and numbered like the buttons
+that act on them, the drawn tile apart, the declared sets and bonus tiles below."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from game.melds import Meld
+from game.tiles import Lang, Tile, format_tiles, tile_label, tile_name
+from game.view import SeatView
+from render.describe import colon, meld_words, tiles_in_words
+from render.draw import badge, felt_canvas, outline, text
+from render.melds import meld_width, paste_meld
+from render.rendered import Rendered
+from render.theme import HIGHLIGHT, INK, PAPER, TEXT_DIM_ON_FELT, TEXT_ON_FELT
+from render.tiles import HAND_WIDTH, metrics, tile_image
+
+MARGIN = 24
+GAP = 4
+DRAWN_GAP = 30
+SMALL_WIDTH = 44
+MIN_WIDTH = 720
+
+_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {"title": "Your hand", "drawn": "drawn", "sets": "Declared sets", "bonus": "Bonus tiles",
+           "none": "none", "tiles": "tiles"},
+    "fr": {"title": "Votre main", "drawn": "pioche", "sets": "Combinaisons posées", "bonus": "Tuiles bonus",
+           "none": "aucune", "tiles": "tuiles"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HandPicture:
+    """What the hand image shows: ``concealed`` without the drawn tile, which ``drawn`` holds."""
+
+    seat: int
+    concealed: tuple[Tile, ...]
+    drawn: Tile | None
+    melds: tuple[Meld, ...]
+    bonus: tuple[Tile, ...]
+
+    @classmethod
+    def of(cls, view: SeatView) -> HandPicture:
+        if view.seat is None or view.concealed is None:
+            raise ValueError("a spectator has no hand to draw")
+        rest = list(view.concealed)
+        if view.drawn is not None:
+            rest.remove(view.drawn)
+        me = view.seats[view.seat]
+        return cls(view.seat, tuple(sorted(rest)), view.drawn, me.melds, me.bonus)
+
+    @property
+    def slots(self) -> tuple[Tile, ...]:
+        """The concealed tiles in the order shown and numbered: sorted, then the drawn tile."""
+        return self.concealed + ((self.drawn,) if self.drawn is not None else ())
+
+
+def slot_labels(tiles: Sequence[Tile], lang: Lang = "en") -> list[str]:
+    """The label of each numbered tile, the same on the image and on the buttons: ``3 · 5 Dot``."""
+    return [f"{number} · {tile_label(tile, lang)}" for number, tile in enumerate(tiles, start=1)]
+
+
+def render_hand(view: SeatView, lang: Lang = "en") -> Rendered:
+    """The viewer's own hand (``view.seat`` must be a player, not a spectator)."""
+    return draw_hand(HandPicture.of(view), lang)
+
+
+def draw_hand(hand: HandPicture, lang: Lang = "en") -> Rendered:
+    words = _WORDS[lang]
+    tile = metrics(HAND_WIDTH)
+    small = metrics(SMALL_WIDTH)
+    row_width = len(hand.concealed) * (tile.face_width + GAP) + (
+        DRAWN_GAP + tile.face_width if hand.drawn is not None else 0)
+    sets_width = sum(meld_width(meld, hand.seat, SMALL_WIDTH) + 14 for meld in hand.melds)
+    bonus_width = len(hand.bonus) * (small.face_width + 2)
+    width = max(MIN_WIDTH, row_width + 2 * MARGIN, sets_width + bonus_width + 2 * MARGIN + 40)
+    tiles_top = 64
+    labels_top = tiles_top + tile.face_height + tile.offset_y + 8
+    lower = labels_top + 58
+    height = lower + 26 + small.face_height + small.offset_y + MARGIN
+    image = felt_canvas(width, height)
+    draw = ImageDraw.Draw(image)
+    count = len(hand.slots)
+    text(draw, (MARGIN, 20), f"{words['title']} · {count} {words['tiles']}", 26, TEXT_ON_FELT, bold=True)
+
+    x = MARGIN
+    for number, shown in enumerate(hand.slots, start=1):
+        is_drawn = hand.drawn is not None and number == count
+        if is_drawn:
+            x += DRAWN_GAP - GAP
+            outline(draw, (x, tiles_top, x + tile.face_width, tiles_top + tile.face_height), HIGHLIGHT, 4, 8)
+            text(draw, (x + tile.face_width / 2, tiles_top - 8), words["drawn"], 15, HIGHLIGHT, bold=True,
+                 anchor="mb")
+        image.alpha_composite(tile_image(shown, HAND_WIDTH, lang=lang), (x, tiles_top))
+        centre = x + tile.face_width / 2
+        badge(draw, (centre, labels_top + 12), str(number), 17, HIGHLIGHT if is_drawn else PAPER, INK)
+        text(draw, (centre, labels_top + 40), tile_label(shown, lang), 14, TEXT_ON_FELT, anchor="mm")
+        x += tile.face_width + GAP
+
+    text(draw, (MARGIN, lower), words["sets"], 17, TEXT_DIM_ON_FELT, bold=True)
+    bottom = lower + 26 + small.face_height
+    x = MARGIN
+    if not hand.melds:
+        text(draw, (MARGIN, lower + 30), words["none"], 17, TEXT_DIM_ON_FELT)
+    for meld in hand.melds:
+        x = paste_meld(image, meld, hand.seat, x, bottom, SMALL_WIDTH, lang) + 14
+    if hand.bonus:
+        x = max(x + 26, width - MARGIN - bonus_width)
+        text(draw, (width - MARGIN, lower), words["bonus"], 17, TEXT_DIM_ON_FELT, bold=True, anchor="ra")
+        for bonus in hand.bonus:
+            image.alpha_composite(tile_image(bonus, SMALL_WIDTH, lang=lang), (x, bottom - small.face_height))
+            x += small.face_width + 2
+    return Rendered.of(image, describe_hand(hand, lang))
+
+
+def describe_hand(hand: HandPicture, lang: Lang = "en") -> str:
+    words = _WORDS[lang]
+    numbered = ", ".join(f"{number}{colon(lang)} {tile_name(tile, lang)}" for number, tile in enumerate(hand.slots, 1))
+    parts = [f"{words['title']} ({len(hand.slots)} {words['tiles']}){colon(lang)} {format_tiles(hand.concealed)}"]
+    if hand.drawn is not None:
+        parts[0] += f" + {words['drawn']} {hand.drawn.code}"
+    parts.append(numbered + ".")
+    sets = "; ".join(meld_words(meld, lang) for meld in hand.melds) or words["none"]
+    parts.append(f"{words['sets']}{colon(lang)} {sets}.")
+    if hand.bonus:
+        parts.append(f"{words['bonus']}{colon(lang)} {tiles_in_words(hand.bonus, lang)}.")
+    return " ".join(parts)
