@@ -1,0 +1,229 @@
+"""What a seat (or the table's clock) can do: small frozen values with a text and a JSON form.
+
+Text form, one action per line in records (``seat`` first, tiles in notation)::
+
+    0 d 5p           Discard(0, 5p)
+    0 win            DeclareWin(0)            mahjong on one's own tile
+    0 ck 5p          ConcealedKong(0, 5p)
+    0 ak 5p          AddedKong(0, 5p)
+    2 c pung         Claim(2, PUNG)           also mahjong, kong; a chow names its lowest tile:
+    1 c chow 3m      Claim(1, CHOW, 3m)
+    3 p              Pass(3)
+    0 call           Call(0)                  calling rule: one tile from winning
+    close            CloseWindow()            the claim window's time is up
+
+Draws, bonus-tile and kong replacements happen by themselves, so seed + actions replay a hand.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from game.errors import InvalidNotation
+from game.tiles import Tile
+
+
+class ClaimKind(enum.Enum):
+    """What a seat may claim; the order of the members is the priority order."""
+
+    MAHJONG = "mahjong"
+    PUNG = "pung"
+    KONG = "kong"
+    CHOW = "chow"
+
+    @property
+    def priority(self) -> int:
+        """0 beats 1 beats 2: mahjong > pung or kong > chow."""
+        return _PRIORITY[self]
+
+
+_PRIORITY = {ClaimKind.MAHJONG: 0, ClaimKind.PUNG: 1, ClaimKind.KONG: 1, ClaimKind.CHOW: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    seat: int
+    tile: Tile
+
+    def text(self) -> str:
+        return f"{self.seat} d {self.tile.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareWin:
+    """Mahjong on a tile one drew (or on the dealt hand)."""
+
+    seat: int
+
+    def text(self) -> str:
+        return f"{self.seat} win"
+
+
+@dataclass(frozen=True, slots=True)
+class ConcealedKong:
+    seat: int
+    tile: Tile
+
+    def text(self) -> str:
+        return f"{self.seat} ck {self.tile.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class AddedKong:
+    """The fourth tile laid onto one's exposed pung."""
+
+    seat: int
+    tile: Tile
+
+    def text(self) -> str:
+        return f"{self.seat} ak {self.tile.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim on the discard (or, for ``mahjong``, on a tile added to a kong).
+
+    ``chow_base`` is the lowest tile of the chow, and None for every other kind.
+    """
+
+    seat: int
+    kind: ClaimKind
+    chow_base: Tile | None = None
+
+    def __post_init__(self) -> None:
+        if (self.kind is ClaimKind.CHOW) != (self.chow_base is not None):
+            raise InvalidNotation("a chow claim names its lowest tile, and only a chow claim does")
+
+    def text(self) -> str:
+        if self.chow_base is not None:
+            return f"{self.seat} c chow {self.chow_base.code}"
+        return f"{self.seat} c {self.kind.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    seat: int
+
+    def text(self) -> str:
+        return f"{self.seat} p"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Announcing one tile from winning (calling rule); the seat then discards, staying ready."""
+
+    seat: int
+
+    def text(self) -> str:
+        return f"{self.seat} call"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseWindow:
+    """The claim window's time is up: every seat that has not answered passes."""
+
+    @property
+    def seat(self) -> None:
+        return None
+
+    def text(self) -> str:
+        return "close"
+
+
+Action = Discard | DeclareWin | ConcealedKong | AddedKong | Claim | Pass | Call | CloseWindow
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (see the module docstring)."""
+    words = text.split()
+    if words == ["close"]:
+        return CloseWindow()
+    if len(words) < 2 or not words[0].isdigit():
+        raise InvalidNotation(f"{text!r} is not an action: expected a seat then a verb, e.g. '0 d 5p'")
+    seat = int(words[0])
+    verb, rest = words[1], words[2:]
+    if verb == "d" and len(rest) == 1:
+        return Discard(seat, Tile.from_code(rest[0]))
+    if verb == "ck" and len(rest) == 1:
+        return ConcealedKong(seat, Tile.from_code(rest[0]))
+    if verb == "ak" and len(rest) == 1:
+        return AddedKong(seat, Tile.from_code(rest[0]))
+    if verb == "win" and not rest:
+        return DeclareWin(seat)
+    if verb == "p" and not rest:
+        return Pass(seat)
+    if verb == "call" and not rest:
+        return Call(seat)
+    if verb == "c" and rest:
+        kind = _claim_kind(rest[0], text)
+        if kind is ClaimKind.CHOW and len(rest) == 2:
+            return Claim(seat, kind, Tile.from_code(rest[1]))
+        if kind is not ClaimKind.CHOW and len(rest) == 1:
+            return Claim(seat, kind)
+    raise InvalidNotation(f"{text!r} is not an action (forms: d TILE, win, ck TILE, ak TILE, c KIND, p, call, close)")
+
+
+def _claim_kind(word: str, text: str) -> ClaimKind:
+    try:
+        return ClaimKind(word)
+    except ValueError:
+        raise InvalidNotation(f"{word!r} in {text!r} is not a claim: mahjong, pung, kong or chow") from None
+
+
+_TYPE_NAMES: dict[type, str] = {
+    Discard: "discard",
+    DeclareWin: "win",
+    ConcealedKong: "concealed_kong",
+    AddedKong: "added_kong",
+    Claim: "claim",
+    Pass: "pass",
+    Call: "call",
+    CloseWindow: "close",
+}
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """The JSON form: ``{"type": "discard", "seat": 0, "tile": "5p"}``."""
+    document: dict[str, Any] = {"type": _TYPE_NAMES[type(action)]}
+    if action.seat is not None:
+        document["seat"] = action.seat
+    if isinstance(action, Discard | ConcealedKong | AddedKong):
+        document["tile"] = action.tile.code
+    if isinstance(action, Claim):
+        document["kind"] = action.kind.value
+        if action.chow_base is not None:
+            document["chow_base"] = action.chow_base.code
+    return document
+
+
+def action_from_json(document: Any) -> Action:
+    if not isinstance(document, dict):
+        raise InvalidNotation(f"an action is a JSON object, not {document!r}")
+    kind = document.get("type")
+    seat = document.get("seat")
+    if kind == "close":
+        return CloseWindow()
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+        raise InvalidNotation(f"action {document!r} needs a seat number")
+    try:
+        if kind == "discard":
+            return Discard(seat, Tile.from_code(document["tile"]))
+        if kind == "concealed_kong":
+            return ConcealedKong(seat, Tile.from_code(document["tile"]))
+        if kind == "added_kong":
+            return AddedKong(seat, Tile.from_code(document["tile"]))
+        if kind == "claim":
+            base = document.get("chow_base")
+            chow_base = None if base is None else Tile.from_code(base)
+            return Claim(seat, _claim_kind(document["kind"], str(document)), chow_base)
+    except (KeyError, AttributeError, TypeError):
+        raise InvalidNotation(f"action {document!r} lacks a field or has one of the wrong type") from None
+    if kind == "win":
+        return DeclareWin(seat)
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "call":
+        return Call(seat)
+    raise InvalidNotation(f"unknown action type {kind!r}")

@@ -1,0 +1,805 @@
+"""One hand of mahjong as a state machine: deal, turns, claim windows, kongs, the end.
+
+Rule 1 (after h11): everything that decides what may happen next lives in this file.
+``legal_actions(seat)`` is the single source of truth; ``apply(action)`` checks the action against
+it before touching anything, so an illegal action raises and changes nothing.
+
+Phases::
+
+    DISCARD  the seat on turn holds 3n + 2 tiles: it discards, or declares mahjong, a kong, a call
+    CLAIM    a discard lies on the table; the seats that may claim it answer (claim or pass)
+    ROB      a tile was added to a pung; the seats that win on it may rob the kong
+    OVER     someone won, or the wall ran out
+
+Draws, bonus-tile replacements and kong replacements are automatic transitions, so a hand
+replays from its seed and its actions. Seats are chairs: seat ``dealer`` is East and the turn
+passes to ``seat + 1`` (East → South → West → North); ``WinContext.seat`` is the wind index.
+
+A claim window resolves as soon as no seat still to answer could beat the best claim already
+made (mahjong beats pung and kong, which beat chow; between equals the first in turn order after
+the discarder wins), or when ``CloseWindow`` passes every seat still to answer.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.actions import (
+    Action,
+    AddedKong,
+    Call,
+    Claim,
+    ClaimKind,
+    CloseWindow,
+    ConcealedKong,
+    DeclareWin,
+    Discard,
+    Pass,
+    parse_action,
+)
+from game.errors import IllegalAction, InvalidNotation, NotYourTurn
+from game.events import (
+    Answered,
+    BonusExposed,
+    Called,
+    ClaimWindowOpened,
+    Discarded,
+    Event,
+    HandDrawn,
+    HandWon,
+    KongDeclared,
+    SetClaimed,
+    TileDrawn,
+)
+from game.hand import SetKind
+from game.melds import Meld
+from game.record import (
+    HandRecord,
+    meld_from_json,
+    meld_to_json,
+    tile_or_none,
+    tiles_from_text,
+    win_from_json,
+    win_to_json,
+    wind_from_code,
+)
+from game.rules import Ruleset
+from game.tiles import WINDS, Tile, format_tiles
+from game.view import ClaimView, DiscardedTile, SeatPublic, SeatView
+from game.wall import Wall
+from game.win import WinContext, WinJudge
+from game.winning import is_winning, ready_discards
+
+DOCUMENT_VERSION = 1
+HAND_SIZE = 13
+_JOKER = int(Tile.JOKER)
+
+
+class Phase(enum.Enum):
+    DISCARD = "discard"
+    CLAIM = "claim"
+    ROB = "rob"
+    OVER = "over"
+
+
+class Source(enum.Enum):
+    """How the seat on turn came by its last tile: it decides which wins and flags are possible."""
+
+    DEAL = "deal"
+    DRAW = "draw"
+    KONG = "kong"
+    CLAIM = "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: ``winner`` is None for a drawn hand; ``discarder`` is the seat that dealt in
+    (the konger when a kong was robbed); ``win`` describes the winning hand."""
+
+    winner: int | None
+    discarder: int | None
+    self_drawn: bool
+    win: WinContext | None
+    wall_left: int
+    actions: int
+
+
+class _Window:
+    """An open claim window: who may claim what, and the answers so far."""
+
+    __slots__ = ("answers", "from_seat", "options", "robbing", "tile")
+
+    def __init__(
+        self, tile: Tile, from_seat: int, robbing: bool, options: dict[int, tuple[Claim, ...]],
+        answers: dict[int, Claim | Pass] | None = None,
+    ) -> None:
+        self.tile = tile
+        self.from_seat = from_seat
+        self.robbing = robbing
+        self.options = options
+        self.answers: dict[int, Claim | Pass] = answers if answers is not None else {}
+
+    def pending(self) -> list[int]:
+        return [seat for seat in self.options if seat not in self.answers]
+
+
+class Round:
+    """One hand. Build it with ``Round.deal``, ``Round.replay`` or ``Round.from_document``."""
+
+    def __init__(
+        self, ruleset: Ruleset, seed: int, dealer: int, round_wind: Tile, wall: Wall, judge: WinJudge | None
+    ) -> None:
+        players = ruleset.players
+        self.ruleset = ruleset
+        self.seed = seed
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.judge = judge
+        self._wall = wall
+        self._hands: list[list[int]] = [[0] * 43 for _ in range(players)]
+        self._drawn: list[Tile | None] = [None] * players
+        self._melds: list[list[Meld]] = [[] for _ in range(players)]
+        self._bonus: list[list[Tile]] = [[] for _ in range(players)]
+        self._discards: list[list[DiscardedTile]] = [[] for _ in range(players)]
+        self._calling: list[bool] = [False] * players
+        self._phase = Phase.DISCARD
+        self._turn = dealer
+        self._source = Source.DEAL
+        self._kong_chain = 0
+        self._call_pending = False
+        self._discard_count = 0
+        self._interrupted = False
+        self._last_discard: tuple[int, Tile] | None = None
+        self._window: _Window | None = None
+        self._actions: list[Action] = []
+        self._result: HandResult | None = None
+        self._legal: dict[int | None, tuple[Action, ...]] = {}
+
+    # --- building -------------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls, ruleset: Ruleset, seed: int, *, dealer: int = 0, round_wind: Tile = Tile.EAST,
+        judge: WinJudge | None = None,
+    ) -> Round:
+        """Shuffle with ``random.Random(seed)``, open the wall and deal 13 tiles each, 14 to the dealer.
+
+        Tiles go out as at the table: three rounds of four from the dealer on, one more each, and
+        the dealer's fourteenth; then each seat in turn exposes its bonus tiles and replaces them
+        from the far end of the wall.
+        """
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidNotation(f"a seed is an integer, not {seed!r}")
+        _check_table(ruleset, dealer, round_wind)
+        wall = Wall.build(ruleset, random.Random(seed))
+        hand = cls(ruleset, seed, dealer, round_wind, wall, judge)
+        order = hand._turn_order(dealer)
+        last: list[Tile] = [Tile.JOKER] * ruleset.players
+        for size in (4, 4, 4, 1):
+            for seat in order:
+                for _ in range(size):
+                    last[seat] = hand._take(seat, wall.draw())
+        last[dealer] = hand._take(dealer, wall.draw())
+        for seat in order:
+            for tile in [Tile(index) for index in ruleset.bonus_kinds for _ in range(hand._hands[seat][index])]:
+                hand._hands[seat][tile] -= 1
+                hand._bonus[seat].append(tile)
+                replacement = hand._replace_bonus(seat, hand._take(seat, wall.draw_far()), [])
+                if replacement is None:
+                    raise AssertionError("a wall always holds enough tiles for the deal")
+                last[seat] = replacement
+        hand._drawn[dealer] = last[dealer]
+        return hand
+
+    @classmethod
+    def replay(
+        cls, ruleset: Ruleset, seed: int, actions: Iterable[Action], *, dealer: int = 0,
+        round_wind: Tile = Tile.EAST, judge: WinJudge | None = None,
+    ) -> Round:
+        """Deal again and apply ``actions`` in order (each checked as if played)."""
+        hand = cls.deal(ruleset, seed, dealer=dealer, round_wind=round_wind, judge=judge)
+        for action in actions:
+            hand.apply(action)
+        return hand
+
+    def record(self) -> HandRecord:
+        return HandRecord(self.ruleset, self.seed, self.dealer, self.round_wind, tuple(self._actions))
+
+    @classmethod
+    def from_record(cls, record: HandRecord, judge: WinJudge | None = None) -> Round:
+        return cls.replay(
+            record.ruleset, record.seed, record.actions, dealer=record.dealer, round_wind=record.round_wind, judge=judge
+        )
+
+    # --- reading the state ----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def wall_left(self) -> int:
+        return self._wall.left
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(self._actions)
+
+    @property
+    def result(self) -> HandResult | None:
+        return self._result
+
+    def concealed(self, seat: int) -> tuple[Tile, ...]:
+        """A seat's concealed tiles (hidden information: for the engine's callers, not for players)."""
+        return _tiles_of(self._hands[seat])
+
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats whose action the hand waits for, in turn order."""
+        if self._phase is Phase.DISCARD:
+            return (self._turn,)
+        if self._window is not None:
+            return tuple(self._window.pending())
+        return ()
+
+    def legal_actions(self, seat: int | None) -> list[Action]:
+        """Every action ``seat`` may take now (``None``: the table's clock, which may close a window)."""
+        return list(self._legal_tuple(seat))
+
+    def _legal_tuple(self, seat: int | None) -> tuple[Action, ...]:
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = tuple(self._compute_legal(seat))
+            self._legal[seat] = cached
+        return cached
+
+    def _compute_legal(self, seat: int | None) -> list[Action]:
+        if self._phase is Phase.OVER:
+            return []
+        window = self._window
+        if seat is None:
+            return [CloseWindow()] if window is not None else []
+        if window is not None:
+            if seat not in window.options or seat in window.answers:
+                return []
+            return [*window.options[seat], Pass(seat)]
+        if seat != self._turn:
+            return []
+        return self._turn_actions(seat)
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        hand = self._hands[seat]
+        actions: list[Action] = []
+        if self._source is not Source.CLAIM and self._self_drawn_win(seat) is not None:
+            actions.append(DeclareWin(seat))
+        held = [Tile(index) for index in range(43) if hand[index]]
+        if self._call_pending:
+            return actions + [Discard(seat, tile) for tile in self._discards_keeping_ready(seat)]
+        if self._wall.left > 0:
+            actions += [ConcealedKong(seat, tile) for tile in held if tile < 34 and hand[tile] == 4]
+            actions += [
+                AddedKong(seat, meld.base)
+                for meld in self._melds[seat]
+                if meld.kind is SetKind.PUNG and hand[meld.base]
+            ]
+        if self.ruleset.calling_rule and not self._calling[seat] and self._discards_keeping_ready(seat):
+            actions.append(Call(seat))
+        actions += [Discard(seat, tile) for tile in held]
+        return actions
+
+    def _discards_keeping_ready(self, seat: int) -> list[Tile]:
+        return ready_discards(self._hands[seat], self.ruleset)
+
+    # --- wins -----------------------------------------------------------------------------------
+
+    def _self_drawn_win(self, seat: int) -> WinContext | None:
+        drawn = self._drawn[seat]
+        if drawn is None:
+            return None
+        return self._win_context(seat, self._hands[seat], drawn, self_drawn=True)
+
+    def _discard_win(self, seat: int, tile: Tile, *, robbing: bool) -> WinContext | None:
+        counts = list(self._hands[seat])
+        counts[tile] += 1
+        return self._win_context(seat, counts, tile, self_drawn=False, robbing=robbing)
+
+    def _win_context(
+        self, seat: int, counts: Sequence[int], tile: Tile, *, self_drawn: bool, robbing: bool = False
+    ) -> WinContext | None:
+        """The win ``seat`` would declare holding ``counts`` (winning tile included), if it may."""
+        if not is_winning(counts, self.ruleset):
+            return None
+        if self.ruleset.calling_rule and not self._calling[seat]:
+            return None
+        kong_turn = self_drawn and self._source is Source.KONG
+        win = WinContext(
+            concealed=_tiles_of(counts),
+            melds=tuple(self._melds[seat]),
+            winning_tile=tile,
+            self_drawn=self_drawn,
+            seat=(seat - self.dealer) % self.ruleset.players,
+            round_wind=self.round_wind,
+            bonus=tuple(self._bonus[seat]),
+            last_tile=self._wall.left == 0,
+            kong_replacement=kong_turn,
+            double_kong_replacement=kong_turn and self._kong_chain >= 2,
+            robbing_kong=robbing,
+            heavenly=self_drawn and self._source is Source.DEAL,
+            earthly=(
+                not self_drawn and not robbing and self._discard_count == 1 and not self._interrupted
+                and self._last_discard is not None and self._last_discard[0] == self.dealer
+            ),
+        )
+        if self.judge is not None and not self.judge.judge(win).legal:
+            return None
+        return win
+
+    # --- applying actions -----------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action``; returns what happened. Raises ``NotYourTurn`` or ``IllegalAction`` (and
+        changes nothing) if the action is not in ``legal_actions(action.seat)``."""
+        legal = self._legal_tuple(action.seat)
+        if action not in legal:
+            self._refuse(action, legal)
+        action = legal[legal.index(action)]  # the engine's own value (a Tile, not an int equal to one)
+        self._legal = {}
+        self._actions.append(action)
+        events: list[Event] = []
+        if isinstance(action, Discard):
+            self._discard(action.seat, action.tile, events)
+        elif isinstance(action, DeclareWin):
+            win = self._self_drawn_win(action.seat)
+            assert win is not None
+            self._finish_won(action.seat, None, win, events)
+        elif isinstance(action, ConcealedKong):
+            self._concealed_kong(action.seat, action.tile, events)
+        elif isinstance(action, AddedKong):
+            self._added_kong(action.seat, action.tile, events)
+        elif isinstance(action, Call):
+            self._calling[action.seat] = True
+            self._call_pending = True
+            events.append(Called(action.seat))
+        elif isinstance(action, Claim | Pass):
+            assert self._window is not None
+            self._window.answers[action.seat] = action
+            events.append(Answered(action.seat))
+            self._resolve_window(events)
+        else:
+            window = self._window
+            assert window is not None
+            for seat in window.pending():
+                window.answers[seat] = Pass(seat)
+                events.append(Answered(seat))
+            self._resolve_window(events)
+        return events
+
+    def _refuse(self, action: Action, legal: tuple[Action, ...]) -> None:
+        where = f"in phase {self._phase.value}"
+        if self._phase is Phase.OVER:
+            raise IllegalAction(f"{action.text()!r}: the hand is over")
+        if action.seat is not None and not legal:
+            if not 0 <= action.seat < self.ruleset.players:
+                raise NotYourTurn(f"{action.text()!r}: there is no seat {action.seat} at this table")
+            awaited = ", ".join(str(seat) for seat in self.awaiting())
+            raise NotYourTurn(f"{action.text()!r}: seat {action.seat} may not act {where} (waiting for {awaited})")
+        choices = ", ".join(repr(choice.text()) for choice in legal)
+        raise IllegalAction(f"{action.text()!r} is not allowed {where}; legal: {choices}")
+
+    def _discard(self, seat: int, tile: Tile, events: list[Event]) -> None:
+        self._hands[seat][tile] -= 1
+        self._drawn[seat] = None
+        self._discards[seat].append(DiscardedTile(tile))
+        self._last_discard = (seat, tile)
+        self._discard_count += 1
+        self._kong_chain = 0
+        self._call_pending = False
+        events.append(Discarded(seat, tile))
+        options: dict[int, tuple[Claim, ...]] = {}
+        if tile != Tile.JOKER:
+            for other in self._turn_order(seat)[1:]:
+                claims = self._claims_on_discard(other, tile, next_seat=other == (seat + 1) % self.ruleset.players)
+                if claims:
+                    options[other] = claims
+        if options:
+            self._open_window(_Window(tile, seat, False, options), events)
+        else:
+            self._draw_turn((seat + 1) % self.ruleset.players, events)
+
+    def _claims_on_discard(self, seat: int, tile: Tile, *, next_seat: bool) -> tuple[Claim, ...]:
+        hand = self._hands[seat]
+        jokers = hand[_JOKER]
+        claims: list[Claim] = []
+        if self._discard_win(seat, tile, robbing=False) is not None:
+            claims.append(Claim(seat, ClaimKind.MAHJONG))
+        if hand[tile] + jokers >= 2:
+            claims.append(Claim(seat, ClaimKind.PUNG))
+        if hand[tile] + jokers >= 3 and self._wall.left > 0:
+            claims.append(Claim(seat, ClaimKind.KONG))
+        if next_seat and tile < 27:
+            for base in _chow_bases(tile):
+                missing = sum(1 for other in (base, base + 1, base + 2) if other != tile and not hand[other])
+                if missing <= jokers:
+                    claims.append(Claim(seat, ClaimKind.CHOW, Tile(base)))
+        return tuple(claims)
+
+    def _open_window(self, window: _Window, events: list[Event]) -> None:
+        self._window = window
+        self._phase = Phase.ROB if window.robbing else Phase.CLAIM
+        events.append(ClaimWindowOpened(window.tile, window.from_seat, window.robbing, len(window.options)))
+
+    def _rank(self, window: _Window, claim: Claim) -> tuple[int, int]:
+        distance = (claim.seat - window.from_seat) % self.ruleset.players
+        return (claim.kind.priority, distance)
+
+    def _resolve_window(self, events: list[Event]) -> None:
+        window = self._window
+        assert window is not None
+        made = [answer for answer in window.answers.values() if isinstance(answer, Claim)]
+        best = min(made, key=lambda claim: self._rank(window, claim), default=None)
+        for seat in window.pending():
+            could = min(self._rank(window, claim) for claim in window.options[seat])
+            if best is None or could < self._rank(window, best):
+                return
+        self._window = None
+        if best is None:
+            if window.robbing:
+                self._complete_added_kong(window.from_seat, window.tile, events)
+            else:
+                self._draw_turn((window.from_seat + 1) % self.ruleset.players, events)
+        elif best.kind is ClaimKind.MAHJONG:
+            win = self._discard_win(best.seat, window.tile, robbing=window.robbing)
+            assert win is not None
+            if not window.robbing:
+                self._mark_claimed(window.from_seat)
+            self._hands[best.seat][window.tile] += 1
+            self._finish_won(best.seat, window.from_seat, win, events)
+        else:
+            self._claim_set(best, window.tile, window.from_seat, events)
+
+    def _mark_claimed(self, discarder: int) -> None:
+        pile = self._discards[discarder]
+        pile[-1] = DiscardedTile(pile[-1].tile, claimed=True)
+        self._last_discard = None
+
+    def _claim_set(self, claim: Claim, tile: Tile, discarder: int, events: list[Event]) -> None:
+        """Lay the claimed set, real tiles first and jokers for what is missing."""
+        seat = claim.seat
+        hand = self._hands[seat]
+        if claim.kind is ClaimKind.CHOW:
+            assert claim.chow_base is not None
+            kind, base = SetKind.CHOW, claim.chow_base
+            wanted = [Tile(base + step) for step in range(3)]
+        else:
+            kind, base = (SetKind.KONG if claim.kind is ClaimKind.KONG else SetKind.PUNG), tile
+            wanted = [tile] * (4 if kind is SetKind.KONG else 3)
+        joker_slots = []
+        placed_discard = False
+        for slot, needed in enumerate(wanted):
+            if needed == tile and not placed_discard:
+                placed_discard = True
+            elif hand[needed]:
+                hand[needed] -= 1
+            else:
+                hand[_JOKER] -= 1
+                joker_slots.append(slot)
+        meld = Meld(kind, base, exposed=True, claimed_from=discarder, joker_slots=tuple(joker_slots))
+        self._melds[seat].append(meld)
+        self._mark_claimed(discarder)
+        self._interrupted = True
+        self._turn = seat
+        events.append(SetClaimed(seat, claim.kind, meld))
+        if kind is SetKind.KONG:
+            self._kong_chain = 1
+            self._draw_turn(seat, events, far=True)
+        else:
+            self._phase = Phase.DISCARD
+            self._source = Source.CLAIM
+
+    def _concealed_kong(self, seat: int, tile: Tile, events: list[Event]) -> None:
+        self._hands[seat][tile] -= 4
+        meld = Meld(SetKind.KONG, tile, exposed=False)
+        self._melds[seat].append(meld)
+        self._interrupted = True
+        self._kong_chain += 1
+        events.append(KongDeclared(seat, meld))
+        self._draw_turn(seat, events, far=True)
+
+    def _added_kong(self, seat: int, tile: Tile, events: list[Event]) -> None:
+        self._hands[seat][tile] -= 1
+        self._drawn[seat] = None
+        self._interrupted = True
+        options: dict[int, tuple[Claim, ...]] = {}
+        for other in self._turn_order(seat)[1:]:
+            if self._discard_win(other, tile, robbing=True) is not None:
+                options[other] = (Claim(other, ClaimKind.MAHJONG),)
+        if options:
+            self._open_window(_Window(tile, seat, True, options), events)
+        else:
+            self._complete_added_kong(seat, tile, events)
+
+    def _complete_added_kong(self, seat: int, tile: Tile, events: list[Event]) -> None:
+        melds = self._melds[seat]
+        index = next(i for i, meld in enumerate(melds) if meld.kind is SetKind.PUNG and meld.base == tile)
+        pung = melds[index]
+        kong = Meld(
+            SetKind.KONG, tile, exposed=True, claimed_from=pung.claimed_from, joker_slots=pung.joker_slots, added=True
+        )
+        melds[index] = kong
+        self._kong_chain += 1
+        self._turn = seat
+        events.append(KongDeclared(seat, kong))
+        self._draw_turn(seat, events, far=True)
+
+    # --- draws and the end ----------------------------------------------------------------------
+
+    def _draw_turn(self, seat: int, events: list[Event], *, far: bool = False) -> None:
+        """``seat`` draws (from the far end after a kong) and is on turn, or the wall ran out."""
+        self._turn = seat
+        if self._wall.left == 0:
+            self._finish_drawn(events)
+            return
+        tile = self._wall.draw_far() if far else self._wall.draw()
+        self._hands[seat][tile] += 1
+        events.append(TileDrawn(seat, tile, far_end=far))
+        kept = self._replace_bonus(seat, tile, events)
+        if kept is None:
+            self._finish_drawn(events)
+            return
+        self._drawn[seat] = kept
+        self._phase = Phase.DISCARD
+        self._source = Source.KONG if far else Source.DRAW
+
+    def _replace_bonus(self, seat: int, tile: Tile, events: list[Event]) -> Tile | None:
+        """Expose bonus tiles and draw replacements from the far end until a playing tile comes
+        (``tile`` is already in the hand); None if the wall ran out meanwhile."""
+        bonus_kinds = self.ruleset.bonus_kinds
+        while tile in bonus_kinds:
+            self._hands[seat][tile] -= 1
+            self._bonus[seat].append(tile)
+            events.append(BonusExposed(seat, tile))
+            if self._wall.left == 0:
+                return None
+            tile = self._wall.draw_far()
+            self._hands[seat][tile] += 1
+            events.append(TileDrawn(seat, tile, far_end=True))
+        return tile
+
+    def _finish_drawn(self, events: list[Event]) -> None:
+        self._phase = Phase.OVER
+        self._window = None
+        self._result = HandResult(None, None, False, None, self._wall.left, len(self._actions))
+        events.append(HandDrawn())
+
+    def _finish_won(self, seat: int, discarder: int | None, win: WinContext, events: list[Event]) -> None:
+        self._phase = Phase.OVER
+        self._window = None
+        self._turn = seat
+        self._result = HandResult(seat, discarder, discarder is None, win, self._wall.left, len(self._actions))
+        events.append(HandWon(seat, discarder, win.winning_tile))
+
+    # --- helpers --------------------------------------------------------------------------------
+
+    def _take(self, seat: int, tile: Tile) -> Tile:
+        self._hands[seat][tile] += 1
+        return tile
+
+    def _turn_order(self, first: int) -> list[int]:
+        players = self.ruleset.players
+        return [(first + step) % players for step in range(players)]
+
+    # --- views ----------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> SeatView:
+        """The hand as ``seat`` may see it (None: a spectator)."""
+        if seat is not None and seat not in self.ruleset.seats:
+            raise NotYourTurn(f"there is no seat {seat} at this table")
+        open_hands = self.ruleset.open_hands
+        players = self.ruleset.players
+        seats = tuple(
+            SeatPublic(
+                seat=other,
+                wind=WINDS[(other - self.dealer) % players],
+                melds=tuple(self._melds[other]),
+                bonus=tuple(self._bonus[other]),
+                discards=tuple(self._discards[other]),
+                concealed_count=sum(self._hands[other]),
+                calling=self._calling[other],
+                concealed=_tiles_of(self._hands[other]) if open_hands else None,
+            )
+            for other in range(players)
+        )
+        claim = None
+        window = self._window
+        if window is not None and seat is not None:
+            claim = ClaimView(
+                tile=window.tile,
+                from_seat=window.from_seat,
+                robbing=window.robbing,
+                options=window.options.get(seat, ()),
+                answered=seat in window.answers,
+            )
+        return SeatView(
+            seat=seat,
+            ruleset=self.ruleset.name,
+            round_wind=self.round_wind,
+            dealer=self.dealer,
+            turn=self._turn,
+            phase=self._phase,
+            wall_left=self._wall.left,
+            wall=self._wall.geometry(),
+            seats=seats,
+            concealed=None if seat is None else _tiles_of(self._hands[seat]),
+            drawn=None if seat is None else self._drawn[seat],
+            last_discard=self._last_discard,
+            claim=claim,
+            legal=() if seat is None else self._legal_tuple(seat),
+            result=self._result,
+        )
+
+    # --- documents ------------------------------------------------------------------------------
+
+    def to_document(self) -> dict[str, Any]:
+        """The whole state as JSON-able data (hidden information included: store it, never show it)."""
+        wall = self._wall
+        window = self._window
+        result = self._result
+        return {
+            "version": DOCUMENT_VERSION,
+            "ruleset": self.ruleset.to_document(),
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "round_wind": self.round_wind.code,
+            "wall": {
+                "tiles": format_tiles(wall.tiles),
+                "taken": list(wall.taken),
+                "dice": None if wall.dice is None else list(wall.dice),
+                "break": wall.break_stack,
+            },
+            "seats": [
+                {
+                    "concealed": format_tiles(_tiles_of(self._hands[seat])),
+                    "drawn": _code_or_none(self._drawn[seat]),
+                    "melds": [meld_to_json(meld) for meld in self._melds[seat]],
+                    "bonus": format_tiles(self._bonus[seat]),
+                    "discards": format_tiles(item.tile for item in self._discards[seat]),
+                    "claimed": [i for i, item in enumerate(self._discards[seat]) if item.claimed],
+                    "calling": self._calling[seat],
+                }
+                for seat in self.ruleset.seats
+            ],
+            "phase": self._phase.value,
+            "turn": self._turn,
+            "source": self._source.value,
+            "kong_chain": self._kong_chain,
+            "call_pending": self._call_pending,
+            "discard_count": self._discard_count,
+            "interrupted": self._interrupted,
+            "last_discard": None if self._last_discard is None else [self._last_discard[0], self._last_discard[1].code],
+            "window": None if window is None else {
+                "tile": window.tile.code,
+                "from": window.from_seat,
+                "robbing": window.robbing,
+                "options": [[seat, [claim.text() for claim in claims]] for seat, claims in window.options.items()],
+                "answers": [answer.text() for answer in window.answers.values()],
+            },
+            "actions": [action.text() for action in self._actions],
+            "result": None if result is None else {
+                "winner": result.winner,
+                "discarder": result.discarder,
+                "self_drawn": result.self_drawn,
+                "win": None if result.win is None else win_to_json(result.win),
+                "wall_left": result.wall_left,
+                "actions": result.actions,
+            },
+        }
+
+    @classmethod
+    def from_document(cls, document: Any, judge: WinJudge | None = None) -> Round:
+        """The state ``to_document`` wrote; raises ``InvalidNotation`` for a malformed document."""
+        if not isinstance(document, dict) or document.get("version") != DOCUMENT_VERSION:
+            raise InvalidNotation(f"not a hand document of version {DOCUMENT_VERSION}")
+        try:
+            return cls._from_document(document, judge)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise InvalidNotation(f"malformed hand document: {error!r}") from None
+
+    @classmethod
+    def _from_document(cls, document: dict[str, Any], judge: WinJudge | None) -> Round:
+        ruleset = Ruleset.from_document(document["ruleset"])
+        dealer = int(document["dealer"])
+        round_wind = wind_from_code(document["round_wind"])
+        _check_table(ruleset, dealer, round_wind)
+        wall_doc = document["wall"]
+        front, back = (int(count) for count in wall_doc["taken"])
+        dice = wall_doc["dice"]
+        wall = Wall(
+            tiles_from_text(wall_doc["tiles"]),
+            dice=None if dice is None else (int(dice[0]), int(dice[1])),
+            break_stack=wall_doc["break"],
+            front=front,
+            back=back,
+        )
+        hand = cls(ruleset, int(document["seed"]), dealer, round_wind, wall, judge)
+        seats = document["seats"]
+        if len(seats) != ruleset.players:
+            raise InvalidNotation(f"{len(seats)} seats in a document for {ruleset.players} players")
+        for seat, seat_doc in enumerate(seats):
+            for tile in tiles_from_text(seat_doc["concealed"]):
+                hand._hands[seat][tile] += 1
+            hand._drawn[seat] = tile_or_none(seat_doc["drawn"])
+            hand._melds[seat] = [meld_from_json(meld) for meld in seat_doc["melds"]]
+            hand._bonus[seat] = list(tiles_from_text(seat_doc["bonus"]))
+            claimed = set(seat_doc["claimed"])
+            discards = tiles_from_text(seat_doc["discards"])
+            hand._discards[seat] = [DiscardedTile(tile, index in claimed) for index, tile in enumerate(discards)]
+            hand._calling[seat] = bool(seat_doc["calling"])
+        hand._phase = Phase(document["phase"])
+        hand._turn = int(document["turn"])
+        hand._source = Source(document["source"])
+        hand._kong_chain = int(document["kong_chain"])
+        hand._call_pending = bool(document["call_pending"])
+        hand._discard_count = int(document["discard_count"])
+        hand._interrupted = bool(document["interrupted"])
+        last = document["last_discard"]
+        hand._last_discard = None if last is None else (int(last[0]), Tile.from_code(last[1]))
+        window = document["window"]
+        if window is not None:
+            options = {
+                int(seat): tuple(_claim(parse_action(text)) for text in claims) for seat, claims in window["options"]
+            }
+            answers: dict[int, Claim | Pass] = {}
+            for text in window["answers"]:
+                answer = parse_action(text)
+                if not isinstance(answer, Claim | Pass):
+                    raise InvalidNotation(f"{text!r} does not answer a claim window")
+                answers[answer.seat] = answer
+            hand._window = _Window(
+                Tile.from_code(window["tile"]), int(window["from"]), bool(window["robbing"]), options, answers
+            )
+        hand._actions = [parse_action(text) for text in document["actions"]]
+        result = document["result"]
+        if result is not None:
+            hand._result = HandResult(
+                winner=result["winner"],
+                discarder=result["discarder"],
+                self_drawn=bool(result["self_drawn"]),
+                win=None if result["win"] is None else win_from_json(result["win"]),
+                wall_left=int(result["wall_left"]),
+                actions=int(result["actions"]),
+            )
+        return hand
+
+
+def _code_or_none(tile: Tile | None) -> str | None:
+    return None if tile is None else tile.code
+
+
+def _claim(action: Action) -> Claim:
+    if not isinstance(action, Claim):
+        raise InvalidNotation(f"{action.text()!r} is not a claim")
+    return action
+
+
+def _check_table(ruleset: Ruleset, dealer: int, round_wind: Tile) -> None:
+    if not isinstance(dealer, int) or dealer not in ruleset.seats:
+        raise InvalidNotation(f"the dealer is one of seats 0–{ruleset.players - 1}, not {dealer!r}")
+    if round_wind not in WINDS:
+        raise InvalidNotation(f"the prevailing wind is a wind, not {round_wind!r}")
+
+
+def _tiles_of(counts: Sequence[int]) -> tuple[Tile, ...]:
+    return tuple(Tile(index) for index, count in enumerate(counts) for _ in range(count))
+
+
+def _chow_bases(tile: Tile) -> list[int]:
+    """The lowest tiles of the chows ``tile`` (a suited tile) can belong to."""
+    rank = tile % 9
+    return [tile - offset for offset in (2, 1, 0) if 0 <= rank - offset <= 6]
