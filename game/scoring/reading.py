@@ -81,10 +81,15 @@ def readings(win: WinContext, *, seven_pairs: bool, thirteen_orphans: bool) -> l
     )
     for joker_sets, pair in _concealed_arrangements(counts, jokers):
         for hand_sets in _placements(joker_sets, pair, win):
-            sets = hand_sets + declared
+            # A canonical order, so that the order in which tiles and sets were given never shows.
+            sets = tuple(sorted(hand_sets + declared, key=_read_set_order))
             tiles = tuple(sorted([tile for item in sets for tile in item.tiles] + [pair, pair]))
             found.append(Reading(Shape.REGULAR, sets, pair, tiles))
     return list(dict.fromkeys(found))
+
+
+def _read_set_order(item: ReadSet) -> tuple[int, str, bool, bool, int]:
+    return (item.tile, item.kind.value, item.concealed, item.declared, item.jokers)
 
 
 def _concealed_arrangements(counts: list[int], jokers: int) -> list[tuple[tuple[_JokerSet, ...], Tile]]:
