@@ -691,14 +691,7 @@ class Round:
                 "answers": [answer.text() for answer in window.answers.values()],
             },
             "actions": [action.text() for action in self._actions],
-            "result": None if result is None else {
-                "winner": result.winner,
-                "discarder": result.discarder,
-                "self_drawn": result.self_drawn,
-                "win": None if result.win is None else win_to_json(result.win),
-                "wall_left": result.wall_left,
-                "actions": result.actions,
-            },
+            "result": None if result is None else result_to_json(result),
         }
 
     @classmethod
@@ -766,16 +759,37 @@ class Round:
             )
         hand._actions = [parse_action(text) for text in document["actions"]]
         result = document["result"]
-        if result is not None:
-            hand._result = HandResult(
-                winner=result["winner"],
-                discarder=result["discarder"],
-                self_drawn=bool(result["self_drawn"]),
-                win=None if result["win"] is None else win_from_json(result["win"]),
-                wall_left=int(result["wall_left"]),
-                actions=int(result["actions"]),
-            )
+        hand._result = None if result is None else result_from_json(result)
         return hand
+
+
+def result_to_json(result: HandResult) -> dict[str, Any]:
+    return {
+        "winner": result.winner,
+        "discarder": result.discarder,
+        "self_drawn": result.self_drawn,
+        "win": None if result.win is None else win_to_json(result.win),
+        "wall_left": result.wall_left,
+        "actions": result.actions,
+    }
+
+
+def result_from_json(document: Any) -> HandResult:
+    try:
+        return HandResult(
+            winner=_seat_or_none(document["winner"]),
+            discarder=_seat_or_none(document["discarder"]),
+            self_drawn=bool(document["self_drawn"]),
+            win=None if document["win"] is None else win_from_json(document["win"]),
+            wall_left=int(document["wall_left"]),
+            actions=int(document["actions"]),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise InvalidNotation(f"{document!r} is not a hand result: {error!r}") from None
+
+
+def _seat_or_none(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 def _code_or_none(tile: Tile | None) -> str | None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 SUBCOMMAND_MODULES: tuple[str, ...] = (
     "tiles",
+    "simulate",
     "score",
 )
 

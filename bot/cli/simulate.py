@@ -1,0 +1,137 @@
+"""``mahjong-bot simulate``: computer players play N hands; one JSON line per hand, then a summary.
+
+The seats keep their player for the whole run while the winds rotate round them (matches follow
+one another until N hands are played). Same arguments, same lines: every hand, match and player
+decision draws from generators seeded by ``--seed``.
+
+Scoring is a seam: ``settle_hand`` says what a finished hand scores and pays. Until the scorers
+are plugged in it scores nothing, and every line says ``"scored": false``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from game.errors import GameError
+from game.match import Match
+from game.players import Player, make_player
+from game.players.autoplay import play_round
+from game.round import HandResult
+from game.rules import Ruleset, ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    score: int
+    fan: int
+    payments: tuple[int, ...]
+    scored: bool
+
+
+def settle_hand(rules: Ruleset, result: HandResult) -> HandScore:
+    """What a finished hand scores and pays under ``rules``: nothing yet (no scorer plugged in)."""
+    return HandScore(score=0, fan=0, payments=(0,) * rules.players, scored=False)
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "simulate", help="computer players play hands; prints one JSON line per hand and a summary"
+    )
+    parser.add_argument("--hands", type=int, required=True, help="how many hands to play")
+    parser.add_argument("--seed", type=int, required=True, help="the same seed replays the same hands")
+    parser.add_argument("--rules", default="classic", help="classic, hongkong or family")
+    parser.add_argument(
+        "--players", default="basic,basic,basic,basic",
+        help="a player per seat, comma-separated (2 to 4 seats), e.g. random,basic,basic,basic",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.hands < 0:
+            raise GameError(f"--hands is a number of hands, not {args.hands}")
+        names = [name.strip() for name in args.players.split(",")]
+        if len(names) not in (2, 3, 4):
+            raise GameError(f"--players names 2, 3 or 4 seats, not {len(names)}")
+        players = [make_player(name) for name in names]
+        rules = ruleset(args.rules, players=len(names))
+    except GameError as error:
+        print(json.dumps({"valid": False, "error": str(error)}, ensure_ascii=False))
+        return 1
+    for line in simulate(rules, players_names=names, players=players, hands=args.hands, seed=args.seed):
+        sys.stdout.write(json.dumps(line) + "\n")
+    return 0
+
+
+def simulate(
+    rules: Ruleset, *, players_names: list[str], players: list[Player], hands: int, seed: int
+) -> list[dict[str, Any]]:
+    """The lines of a run: one per hand, then ``{"summary": ...}``."""
+    rng = random.Random(f"simulate:{seed}:players")
+    wins = [0] * rules.players
+    self_drawn = [0] * rules.players
+    deal_ins = [0] * rules.players
+    totals = [0] * rules.players
+    draws = 0
+    scored = True
+    lines: list[dict[str, Any]] = []
+    matches = 0
+    match = _match(rules, seed, matches)
+    for number in range(hands):
+        if match.over:
+            matches += 1
+            match = _match(rules, seed, matches)
+        hand = match.next_round()
+        result = play_round(hand, players, rng)
+        match.finish_hand(hand)
+        score = settle_hand(rules, result)
+        scored = scored and score.scored
+        if result.winner is None:
+            draws += 1
+        else:
+            wins[result.winner] += 1
+            self_drawn[result.winner] += result.self_drawn
+        if result.discarder is not None:
+            deal_ins[result.discarder] += 1
+        totals = [total + paid for total, paid in zip(totals, score.payments, strict=True)]
+        line: dict[str, Any] = {
+            "hand": number,
+            "winner": result.winner,
+            "discarder": result.discarder,
+            "self_drawn": result.self_drawn,
+            "score": score.score,
+        }
+        if rules.name == "hongkong":
+            line["fan"] = score.fan
+        line |= {
+            "payments": list(score.payments),
+            "wall_left": result.wall_left,
+            "actions": result.actions,
+            "scored": score.scored,
+        }
+        lines.append(line)
+    lines.append({
+        "summary": {
+            "rules": rules.name,
+            "players": players_names,
+            "seed": seed,
+            "hands": hands,
+            "wins": wins,
+            "self_drawn": self_drawn,
+            "deal_ins": deal_ins,
+            "draws": draws,
+            "payments": totals,
+            "scored": scored and hands > 0,
+        }
+    })
+    return lines
+
+
+def _match(rules: Ruleset, seed: int, number: int) -> Match:
+    return Match(rules, random.Random(f"simulate:{seed}:match:{number}").getrandbits(48))

@@ -1,0 +1,163 @@
+"""A match: a sequence of hands with the dealer rotating, the prevailing wind moving on, and totals.
+
+East keeps the deal after winning or after a drawn hand (which is replayed); otherwise the deal
+passes to the next seat (the old South becomes East). When the deal comes back to the seat that
+dealt first, the prevailing wind changes; the match ends when the rule set's winds have all
+prevailed (``four_winds``: East, South, West, North; ``one_wind``: East only), or, for a
+``one_hand`` match (the family game), at the first hand somebody wins.
+
+Payments come from a ``settle`` function given to the match, ``settle(result) -> per-seat gains``;
+the default pays nothing (the family game has no score). Seats are chairs: seat numbers never
+change during a match, the winds move round them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.errors import IllegalAction, InvalidNotation
+from game.round import HandResult, Round, result_from_json, result_to_json
+from game.rules import Ruleset
+from game.tiles import Tile
+from game.win import WinJudge
+
+Settle = Callable[[HandResult], Sequence[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """One hand of the match as it went: who dealt, which wind prevailed, how it ended, who paid."""
+
+    number: int
+    seed: int
+    dealer: int
+    round_wind: Tile
+    result: HandResult
+    payments: tuple[int, ...]
+
+
+class Match:
+    def __init__(
+        self, ruleset: Ruleset, seed: int, *, first_dealer: int | None = None, settle: Settle | None = None,
+        judge: WinJudge | None = None,
+    ) -> None:
+        """``first_dealer`` None draws the seats' winds at random from ``seed`` (SPEC §2); the family
+        game lets the host name who starts."""
+        if first_dealer is None:
+            first_dealer = random.Random(f"match:{seed}:first dealer").randrange(ruleset.players)
+        if first_dealer not in ruleset.seats:
+            raise InvalidNotation(f"the first dealer is one of seats 0–{ruleset.players - 1}, not {first_dealer}")
+        self.ruleset = ruleset
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.judge = judge
+        self._settle = settle
+        self.dealer = first_dealer
+        self.wind_index = 0
+        self.over = False
+        self.hands: list[PlayedHand] = []
+        self.totals: list[int] = [0] * ruleset.players
+
+    @property
+    def round_wind(self) -> Tile:
+        winds = self.ruleset.prevailing_winds
+        return winds[min(self.wind_index, len(winds) - 1)]
+
+    def hand_seed(self, number: int) -> int:
+        """The seed of the ``number``-th hand (from 0), derived from the match's seed."""
+        return random.Random(f"match:{self.seed}:hand:{number}").getrandbits(48)
+
+    def next_round(self) -> Round:
+        """Deal the next hand."""
+        if self.over:
+            raise IllegalAction("the match is over")
+        return Round.deal(
+            self.ruleset, self.hand_seed(len(self.hands)), dealer=self.dealer, round_wind=self.round_wind,
+            judge=self.judge,
+        )
+
+    def finish_hand(self, hand: Round) -> PlayedHand:
+        """Settle a finished hand dealt by ``next_round``, add the payments and move the deal on."""
+        result = hand.result
+        if result is None:
+            raise IllegalAction("the hand is not over yet")
+        expected = (self.hand_seed(len(self.hands)), self.dealer, self.round_wind, self.ruleset)
+        if (hand.seed, hand.dealer, hand.round_wind, hand.ruleset) != expected:
+            raise IllegalAction("this hand is not the match's next hand")
+        payments = self._payments(result)
+        played = PlayedHand(len(self.hands), hand.seed, self.dealer, self.round_wind, result, payments)
+        self.hands.append(played)
+        self.totals = [total + paid for total, paid in zip(self.totals, payments, strict=True)]
+        self._rotate(result.winner)
+        return played
+
+    def _payments(self, result: HandResult) -> tuple[int, ...]:
+        if self._settle is None:
+            return (0,) * self.ruleset.players
+        payments = tuple(self._settle(result))
+        if len(payments) != self.ruleset.players:
+            raise ValueError(f"settle gave {len(payments)} payments for {self.ruleset.players} seats")
+        return payments
+
+    def _rotate(self, winner: int | None) -> None:
+        if self.ruleset.length == "one_hand":
+            self.over = winner is not None
+            return
+        if winner is None or winner == self.dealer:
+            return
+        self.dealer = (self.dealer + 1) % self.ruleset.players
+        if self.dealer == self.first_dealer:
+            self.wind_index += 1
+            self.over = self.wind_index >= len(self.ruleset.prevailing_winds)
+
+    # --- documents ------------------------------------------------------------------------------
+
+    def to_document(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset.to_document(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "hands": [
+                {
+                    "seed": played.seed,
+                    "dealer": played.dealer,
+                    "round_wind": played.round_wind.code,
+                    "result": result_to_json(played.result),
+                    "payments": list(played.payments),
+                }
+                for played in self.hands
+            ],
+        }
+
+    @classmethod
+    def from_document(
+        cls, document: Any, *, settle: Settle | None = None, judge: WinJudge | None = None
+    ) -> Match:
+        """Rebuild a match by settling its recorded hands again in order (the payments must agree)."""
+        if not isinstance(document, dict):
+            raise InvalidNotation(f"a match document is an object, not {document!r}")
+        try:
+            match = cls(
+                Ruleset.from_document(document["ruleset"]), int(document["seed"]),
+                first_dealer=int(document["first_dealer"]), settle=settle, judge=judge,
+            )
+            for number, entry in enumerate(document["hands"]):
+                result = result_from_json(entry["result"])
+                played = PlayedHand(
+                    number, match.hand_seed(number), match.dealer, match.round_wind, result, match._payments(result)
+                )
+                if (played.seed, played.dealer, played.round_wind.code, list(played.payments)) != (
+                    entry["seed"], entry["dealer"], entry["round_wind"], entry["payments"],
+                ):
+                    raise InvalidNotation(f"hand {number} of the match document does not follow from the ones before")
+                match.hands.append(played)
+                match.totals = [total + paid for total, paid in zip(match.totals, played.payments, strict=True)]
+                match._rotate(result.winner)
+        except InvalidNotation:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidNotation(f"malformed match document: {error!r}") from None
+        return match

@@ -1,0 +1,23 @@
+"""Computer players, by name: ``PLAYERS["basic"]()`` makes one."""
+
+from __future__ import annotations
+
+from game.errors import InvalidNotation
+from game.players.base import Player, PlayerFactory
+from game.players.basic import BasicPlayer
+from game.players.random_player import RandomPlayer
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "random": RandomPlayer,
+    "basic": BasicPlayer,
+}
+
+
+def make_player(name: str) -> Player:
+    factory = PLAYERS.get(name)
+    if factory is None:
+        raise InvalidNotation(f"unknown player {name!r}: choose one of {', '.join(sorted(PLAYERS))}")
+    return factory()
+
+
+__all__ = ["PLAYERS", "Player", "PlayerFactory", "make_player"]

@@ -1,0 +1,180 @@
+"""The basic player: greedy on shanten, then on the tiles still out there that would help.
+
+- It always declares a win it may declare, and calls (calling rule) as soon as it may.
+- It claims a set on a discard when the claim lowers its shanten, and passes otherwise.
+- It declares a kong when that does not raise its shanten.
+- It discards to minimise shanten (``game.hand.regular_shanten`` on its concealed tiles), then
+  to maximise the useful tiles left: copies it cannot see of the kinds that would lower its
+  shanten. It keeps jokers (a joker counts as whichever tile helps most) and, between equals,
+  lets go of honours and terminals first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from game.actions import Action, AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
+from game.hand import regular_shanten
+from game.tiles import Tile
+from game.view import SeatView
+
+_JOKER = int(Tile.JOKER)
+
+
+class BasicPlayer:
+    name = "basic"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal
+        for action in legal:
+            if isinstance(action, DeclareWin) or (isinstance(action, Claim) and action.kind is ClaimKind.MAHJONG):
+                return action
+        for action in legal:
+            if isinstance(action, Call):
+                return action
+        counts = _counts(view.concealed or ())
+        if view.claim is not None:
+            return self._answer(view, counts, legal)
+        return self._turn(view, counts, legal)
+
+    def _answer(self, view: SeatView, counts: list[int], legal: Sequence[Action]) -> Action:
+        assert view.claim is not None and view.seat is not None
+        now = shanten(counts)
+        best: tuple[int, Action] = (now, Pass(view.seat))
+        for action in legal:
+            if isinstance(action, Claim):
+                after = shanten(_after_claim(counts, action, view.claim.tile))
+                if after < best[0]:
+                    best = (after, action)
+        return best[1]
+
+    def _turn(self, view: SeatView, counts: list[int], legal: Sequence[Action]) -> Action:
+        now = shanten(counts)
+        for action in legal:
+            if isinstance(action, ConcealedKong | AddedKong):
+                after = list(counts)
+                after[action.tile] -= 4 if isinstance(action, ConcealedKong) else 1
+                if shanten(after) <= now:
+                    return action
+        discards = [action for action in legal if isinstance(action, Discard)]
+        kept_jokers = [action for action in discards if action.tile != Tile.JOKER]
+        return self._best_discard(view, counts, kept_jokers or discards)
+
+    def _best_discard(self, view: SeatView, counts: list[int], discards: Sequence[Discard]) -> Discard:
+        by_shanten: list[tuple[int, Discard]] = []
+        for action in discards:
+            counts[action.tile] -= 1
+            by_shanten.append((shanten(counts), action))
+            counts[action.tile] += 1
+        least = min(value for value, _ in by_shanten)
+        tied = [action for value, action in by_shanten if value == least]
+        if len(tied) == 1:
+            return tied[0]
+        seen = _visible(view, counts)
+        return max(
+            tied,
+            key=lambda action: (
+                _useful_tiles(counts, action.tile, least, seen),
+                action.tile.is_terminal_or_honour,
+                -action.tile,
+            ),
+        )
+
+
+def shanten(counts: Sequence[int]) -> int:
+    """Regular-hand shanten of concealed counts; jokers take, one by one, the kind that helps most."""
+    if not counts[_JOKER]:
+        return regular_shanten(counts[:34])
+    return _shanten_with_jokers(tuple(counts[:34]), counts[_JOKER])
+
+
+@lru_cache(maxsize=1 << 14)
+def _shanten_with_jokers(naturals: tuple[int, ...], jokers: int) -> int:
+    work = list(naturals)
+    # Jokers not yet valued sit on kinds the hand lacks, where they count for (almost) nothing.
+    parked = [kind for kind in (*range(27, 34), *range(34)) if not work[kind]][:jokers]
+    parked += [0] * (jokers - len(parked))
+    for kind in parked:
+        work[kind] += 1
+    best = regular_shanten(work)
+    for kind in parked:
+        work[kind] -= 1
+        best, choice = 99, kind
+        for candidate in range(34):
+            if work[candidate] < 4:
+                work[candidate] += 1
+                value = regular_shanten(work)
+                work[candidate] -= 1
+                if value < best:
+                    best, choice = value, candidate
+        work[choice] += 1
+    return best
+
+
+def _after_claim(counts: Sequence[int], claim: Claim, tile: Tile) -> list[int]:
+    """Concealed counts once the claimed set is laid (real tiles first, then jokers)."""
+    after = list(counts)
+    if claim.kind is ClaimKind.CHOW:
+        assert claim.chow_base is not None
+        needed = [claim.chow_base + step for step in range(3) if claim.chow_base + step != tile]
+    else:
+        needed = [int(tile)] * (3 if claim.kind is ClaimKind.KONG else 2)
+    for kind in needed:
+        if after[kind]:
+            after[kind] -= 1
+        else:
+            after[_JOKER] -= 1
+    return after
+
+
+def _useful_tiles(counts: list[int], discard: Tile, level: int, seen: Sequence[int]) -> int:
+    """Copies not visible to the player of the kinds that would lower the shanten after ``discard``."""
+    counts[discard] -= 1
+    useful = 0
+    for kind in _near_kinds(counts):
+        unseen = 4 - seen[kind] - counts[kind] + (1 if kind == discard else 0)
+        if unseen <= 0:
+            continue
+        counts[kind] += 1
+        if shanten(counts) < level:
+            useful += unseen
+        counts[kind] -= 1
+    counts[discard] += 1
+    return useful
+
+
+def _near_kinds(counts: Sequence[int]) -> list[int]:
+    """Kinds that can make a block with a tile in hand (an isolated new tile lowers no shanten)."""
+    near: set[int] = set()
+    for kind in range(34):
+        if not counts[kind]:
+            continue
+        if kind >= 27:
+            near.add(kind)
+            continue
+        base = kind - kind % 9
+        near.update(other for other in range(kind - 2, kind + 3) if base <= other < base + 9)
+    return sorted(near)
+
+
+def _visible(view: SeatView, counts: Sequence[int]) -> list[int]:
+    """Per kind, the copies this seat sees outside its hand: discards left on the table and sets."""
+    seen = [0] * 34
+    for seat in view.seats:
+        for discarded in seat.discards:
+            if not discarded.claimed and discarded.tile < 34:
+                seen[discarded.tile] += 1
+        for meld in seat.melds:
+            for tile in meld.tiles:
+                if tile < 34:
+                    seen[tile] += 1
+    return seen
+
+
+def _counts(tiles: Iterable[Tile]) -> list[int]:
+    counts = [0] * 43
+    for tile in tiles:
+        counts[tile] += 1
+    return counts
