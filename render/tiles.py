@@ -122,10 +122,10 @@ def emoji_png(tile: Tile | None, lang: Lang = "en") -> bytes:
 
 
 def emoji_name(tile: Tile | None, lang: Lang = "en") -> str:
-    """The emoji's name (letters, digits, underscores): ``mj_5p``, ``mj_back``; ``mj_3z_fr`` where faces differ."""
+    """The emoji's name: ``mj_5p``, ``mj_back``; ``mj_3z_fr`` for a wind whose letter differs by language."""
     if tile is None:
         return "mj_back"
-    suffix = f"_{lang}" if len({tile_label(tile, other) for other in LANGS}) > 1 else ""
+    suffix = f"_{lang}" if tile.is_wind and len({tile_label(tile, other) for other in LANGS}) > 1 else ""
     return f"mj_{tile.code}{suffix}"
 
 
