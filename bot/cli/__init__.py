@@ -15,6 +15,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "tiles",
     "simulate",
     "score",
+    "render",
 )
 
 
