@@ -4,7 +4,7 @@ Entry points for the engine and the command line:
 
 - ``score_classic(win, settings) -> ClassicScore`` and ``score_hongkong(win, settings) -> HongKongScore``;
 - ``judge_for(rules_name, settings) -> WinJudge``: whether a complete hand may be declared;
-- ``settle(win, discarder, settings) -> Settlement``: the hand's per-seat payments;
+- ``settle(win, winner, discarder, settings) -> Settlement``: the hand's per-seat payments;
   ``hongkong_payments`` and ``classic_payments`` for when the score is already known.
 """
 

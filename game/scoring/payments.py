@@ -59,21 +59,27 @@ def classic_payments(score: int, winner: int) -> Payments:
     return _four([Fraction(score) if seat == winner else Fraction(0) for seat in range(SEATS)])
 
 
-def settle(win: WinContext, discarder: int | None, settings: ClassicSettings | HongKongSettings) -> Settlement:
-    """Score ``win`` and settle it; ``discarder`` (None when self-drawn) is the konger when robbing a kong.
+def settle(
+    win: WinContext, winner: int, discarder: int | None, settings: ClassicSettings | HongKongSettings
+) -> Settlement:
+    """Score ``win`` and settle it between table seats.
+
+    ``winner`` and ``discarder`` are table seats (``win.seat`` is the winner's wind, counted from the
+    dealer); ``discarder`` is None when self-drawn, and the konger when a kong was robbed.
 
     Raises ``UnscorableHand`` for a hand that is not a legal mahjong (in Hong Kong, below the minimum).
     """
     if win.self_drawn != (discarder is None):
         raise IllegalAction("a self-drawn win has no discarder; a win on a discard (or a robbed kong) has one")
+    _check_seats(winner, discarder)
     if isinstance(settings, ClassicSettings):
         classic = score_classic(win, settings)
-        return Settlement(classic.score, classic_payments(classic.score, win.seat))
+        return Settlement(classic.score, classic_payments(classic.score, winner))
     scored = score_hongkong(win, settings)
     refusal = below_minimum(scored, settings)
     if refusal is not None:
         raise refusal
-    return Settlement(scored.fan, hongkong_payments(scored.base_points, win.seat, discarder, settings))
+    return Settlement(scored.fan, hongkong_payments(scored.base_points, winner, discarder, settings))
 
 
 def _check_seats(winner: int, discarder: int | None) -> None:

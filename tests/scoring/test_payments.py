@@ -76,16 +76,19 @@ def test_classic_only_the_winner_scores():
 
 def test_settle_scores_and_pays():
     win = make_win("[234m] 567m 789m 123m 11m", seat="S")  # pure one suit 7 + all chows 1 + no flowers 1
-    assert settle(win, 0, DISCARDER).payments == (-2 * 96, 2 * 96, 0, 0)
-    assert settle(win, 0, DISCARDER).score == 9
-    assert settle(win, 0, ClassicSettings()).payments == (0, 40, 0, 0)
+    # South's wind, at table seat 3 (the dealer sits at seat 2); seat 2 dealt in.
+    assert settle(win, 3, 2, DISCARDER).payments == (0, 0, -2 * 96, 2 * 96)
+    assert settle(win, 3, 2, DISCARDER).score == 9
+    assert settle(win, 3, 2, ClassicSettings()).payments == (0, 0, 0, 40)
 
 
 def test_settle_refuses_a_hand_below_the_minimum_and_a_wrong_discarder():
     win = make_win("[234m] 555p 678p 789s 11s", seat="S")
     with pytest.raises(UnscorableHand, match="3 fan"):
-        settle(win, 0, DISCARDER)
+        settle(win, 1, 0, DISCARDER)
     with pytest.raises(IllegalAction):
-        settle(win, None, ClassicSettings())
+        settle(win, 1, None, ClassicSettings())
     with pytest.raises(IllegalAction):
-        settle(make_win("[234m] 555p 678p 789s 11s", self_drawn=True), 1, ClassicSettings())
+        settle(win, 1, 1, ClassicSettings())
+    with pytest.raises(IllegalAction):
+        settle(make_win("[234m] 555p 678p 789s 11s", self_drawn=True), 0, 1, ClassicSettings())
