@@ -9,7 +9,9 @@ least one real tile. A hand with jokers is tested by a search that takes the low
 left and tries every way it can open a set with jokers filling the gaps (a pung from one, two or
 three real tiles; a chow from the tile with its next or next-but-one rank), after choosing a real
 pair. Every set of the hand contains a lowest real tile, so the search misses no reading, and it
-is memoised on (counts, jokers). Seven pairs and thirteen orphans take no jokers.
+is memoised on (counts, jokers). A joker may stand for a tile whose four copies are elsewhere (it is
+the physical set that counts: ``1m 1m joker`` is a pung of 1m). Seven pairs and thirteen orphans
+take no jokers.
 """
 
 from __future__ import annotations
