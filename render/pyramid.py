@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from game.solitaire.board import Board
 from game.solitaire.layout import Position
-from game.tiles import Lang, tile_name
+from game.tiles import Lang, Tile, tile_name
 from render.describe import colon
 from render.draw import badge, felt_canvas, outline, text
 from render.rendered import Rendered
@@ -78,8 +78,6 @@ def render_pyramid(
     text(draw, (canvas_w - margin, header // 2), f"{remaining} {words['left']} · {len(free)} {words['free']}",
          13 if small else 20, TEXT_DIM_ON_FELT, anchor="rm")
 
-    veil = _veil(tile.face_width, tile.face_height)
-    shadow = _shadow(tile.face_width, tile.face_height, lift)
     places: dict[int, tuple[int, int]] = {}
     for level in range(levels + 1):
         ids = sorted((i for i in board.remaining if layout.positions[i].z == level),
@@ -88,21 +86,16 @@ def render_pyramid(
             position = layout.positions[tile_id]
             places[tile_id] = (left + position.x * tile.face_width // 2 - level * lift,
                                top + position.y * tile.face_height // 2 - level * lift)
-        if level:
-            # Each level casts a soft shadow down and to the right onto the one below.
-            for tile_id in ids:
-                x, y = places[tile_id]
-                image.alpha_composite(shadow, (x, y))
         for tile_id in ids:
             x, y = places[tile_id]
-            image.alpha_composite(tile_image(board.face(tile_id), width, lift="down_right", lang=lang), (x, y))
+            is_free = tile_id in free
+            sprite = _sprite(board.face(tile_id), width, lang, dimmed=not is_free, lift=lift if level else 0)
+            image.alpha_composite(sprite, (x, y))
             box = (x, y, x + tile.face_width, y + tile.face_height)
             if tile_id == selected:
                 outline(draw, box, SELECTED, 4 if small else 6, 6)
-            elif tile_id in free:
+            elif is_free:
                 outline(draw, box, HIGHLIGHT, 2 if small else 3, 6)
-            else:
-                image.alpha_composite(veil, (x, y))
     # Labels go on last, so that no neighbour hides them.
     for tile_id in free:
         x, y = places[tile_id]
@@ -114,7 +107,7 @@ def render_pyramid(
                                                title=heading))
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _shadow(width: int, height: int, lift: int) -> Image.Image:
     """A blurred shadow the size of a tile, offset by ``lift`` inside its own canvas."""
     blur = max(2, lift // 2)
@@ -125,13 +118,24 @@ def _shadow(width: int, height: int, lift: int) -> Image.Image:
     return shadow.filter(ImageFilter.GaussianBlur(blur))
 
 
-@lru_cache(maxsize=4)
-def _veil(width: int, height: int) -> Image.Image:
-    """The shade over a blocked tile, so the free ones stand out."""
-    veil = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    ImageDraw.Draw(veil).rounded_rectangle((0, 0, width - 1, height - 1), radius=max(3, width // 9),
-                                           fill=(20, 30, 25, 70))
-    return veil
+@lru_cache(maxsize=256)
+def _sprite(face: Tile, width: int, lang: Lang, *, dimmed: bool, lift: int) -> Image.Image:
+    """A pyramid tile; a blocked one is shaded so that the free ones stand out. A tile lifted onto an
+    upper level carries its shadow, cast down and to the right onto the level below."""
+    sprite = tile_image(face, width, lift="down_right", lang=lang)
+    geometry = metrics(width, lift="down_right")
+    if dimmed:
+        veil = Image.new("RGBA", sprite.size, (0, 0, 0, 0))
+        ImageDraw.Draw(veil).rounded_rectangle((0, 0, geometry.face_width - 1, geometry.face_height - 1),
+                                               radius=max(3, width // 9), fill=(20, 30, 25, 70))
+        sprite = Image.alpha_composite(sprite, veil)
+    if not lift:
+        return sprite
+    shadow = _shadow(geometry.face_width, geometry.face_height, lift)
+    canvas = Image.new("RGBA", (max(shadow.width, sprite.width), max(shadow.height, sprite.height)), (0, 0, 0, 0))
+    canvas.alpha_composite(shadow)
+    canvas.alpha_composite(sprite)
+    return canvas
 
 
 def describe_pyramid(board: Board, *, selected: int | None, labels: Mapping[int, str], lang: Lang,

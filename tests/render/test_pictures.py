@@ -1,0 +1,121 @@
+"""The pictures: what they show, what they must not show, their size and their descriptions."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+from PIL import Image
+
+from game.solitaire.deal import deal_for_seed
+from game.tiles import Tile, parse_tiles
+from render import DESCRIPTION_LIMIT
+from render.hand import HandPicture, render_hand, slot_labels
+from render.positions import played_round
+from render.pyramid import free_tile_labels, render_pyramid
+from render.result import SolitaireSummary, render_solitaire_result
+from render.table import _stack_heights, render_table
+
+NAMES = ["Alice", "Bob", "Chen", "Dmitri"]
+SCORES = [10, 20, 30, 40]
+MAX_BYTES = 300 * 1024
+
+
+def _image(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def test_the_table_does_not_change_with_the_viewers_own_concealed_tiles(view):
+    """The table goes to the channel: the viewer's hand shows as backs, like everyone else's."""
+    other = dataclasses.replace(view, concealed=tuple(parse_tiles("112z")),
+                                drawn=Tile.EAST)
+    assert render_table(view, NAMES, SCORES).image_png == render_table(other, NAMES, SCORES).image_png
+
+
+def test_the_table_shows_other_hands_only_when_the_view_holds_them(view_of):
+    hidden, shown = view_of(), view_of(others_open=True)
+    assert render_table(hidden, NAMES, SCORES).image_png != render_table(shown, NAMES, SCORES).image_png
+
+
+def test_a_real_view_of_another_seat_carries_no_concealed_tiles_into_the_table():
+    game = played_round(5, actions=30)
+    for seat in range(4):
+        view = game.view(seat)
+        assert all(public.concealed is None for public in view.seats)
+        blind = dataclasses.replace(view, concealed=(), drawn=None)
+        assert render_table(view, NAMES, SCORES).image_png == render_table(blind, NAMES, SCORES).image_png
+
+
+def test_the_table_is_a_phone_friendly_square_under_the_size_cap(view):
+    rendered = render_table(view, NAMES, SCORES, "fr")
+    assert (rendered.width, rendered.height) == (1080, 1080)
+    assert len(rendered.image_png) < MAX_BYTES
+    assert _image(rendered.image_png).size == (1080, 1080)
+    assert "Dernière défausse" in rendered.description and "6s" in rendered.description
+
+
+def test_the_wall_drawing_counts_the_tiles_left():
+    for seed in (1, 2, 3):
+        view = played_round(seed).view(0)
+        assert view.wall is not None
+        assert sum(_stack_heights(view.wall)) == view.wall_left
+
+
+def test_the_hand_numbers_its_tiles_like_the_buttons_and_keeps_the_drawn_tile_last(view):
+    hand = HandPicture.of(view)
+    assert hand.slots[-1] == Tile.SOUTH and sorted(hand.slots[:-1]) == list(hand.slots[:-1])
+    assert len(hand.slots) == len(view.concealed)
+    labels = slot_labels(hand.slots, "en")
+    assert labels[0] == "1 · 1 Char" and labels[-1] == f"{len(labels)} · S"
+    rendered = render_hand(view, "en")
+    assert "14: South Wind" in rendered.description
+    assert len(rendered.image_png) < MAX_BYTES
+
+
+def test_a_spectator_has_no_hand(view_of):
+    try:
+        render_hand(view_of(None))
+    except ValueError as error:
+        assert "spectator" in str(error)
+    else:
+        raise AssertionError("a spectator's hand was drawn")
+
+
+def test_free_tile_labels_are_distinct_all_the_way_through_a_deal():
+    deal = deal_for_seed(11)
+    board = deal.board()
+    for first, second in deal.solution:
+        labels = free_tile_labels(board)
+        assert set(labels) == set(board.free_ids())
+        assert len(set(labels.values())) == len(labels)
+        board = board.remove(first, second)
+
+
+def test_the_pyramid_marks_the_selected_tile_and_fits_a_phone():
+    board = deal_for_seed(3).board()
+    free = board.free_ids()
+    plain = render_pyramid(board)
+    chosen = render_pyramid(board, selected=free[0])
+    assert plain.image_png != chosen.image_png
+    assert 720 <= plain.width <= 1080 and plain.height > plain.width
+    assert len(plain.image_png) < MAX_BYTES
+    small = render_pyramid(board, small=True)
+    assert small.width < 520
+    label = free_tile_labels(board)[free[0]]
+    assert f"Selected: {label}" in chosen.description
+
+
+def test_descriptions_stay_within_discords_limit(view):
+    crowded = view
+    seats = tuple(dataclasses.replace(public, discards=public.discards * 12) for public in crowded.seats)
+    crowded = dataclasses.replace(crowded, seats=seats)
+    assert len(render_table(crowded, NAMES, SCORES).description) <= DESCRIPTION_LIMIT
+    assert len(render_pyramid(deal_for_seed(2).board()).description) <= DESCRIPTION_LIMIT
+
+
+def test_the_solitaire_card_shows_each_part_of_the_score():
+    rendered = render_solitaire_result(SolitaireSummary("Daily", 50, False, 3, 600, 4340), "en")
+    for part in ("+5000", "−60", "−600", "Total 4340"):
+        assert part in rendered.description
