@@ -4,8 +4,9 @@ All functions work on the 34-count vector of concealed playing tiles. A hand wit
 sets keeps ``14 - 3k`` (complete) or ``13 - 3k`` (waiting) concealed tiles; the functions infer
 how many sets the concealed part must still make from its size.
 
-The per-suit work is memoised on the suit's 9 counts: a suit (or the honours) is analysed once per
-distinct pattern for the whole process, which is what makes the hot paths (bots, simulations) fast.
+Win detection, shanten, waits and useful tiles read exact per-part tables (``game.hand_tables``)
+memoised on each suit's 9 counts: a suit (or the honours) is analysed once per distinct pattern for
+the whole process, which is what makes the hot paths (bots, simulations) fast.
 """
 
 from __future__ import annotations
@@ -13,9 +14,25 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from game.errors import InvalidHand
+from game.hand_tables import (
+    BROKEN,
+    COMBINED,
+    HONOUR_COMPLETIONS,
+    HONOUR_GAINS,
+    HONOUR_PART,
+    HONOUR_STATUS,
+    OPTIMAL_ENTRIES,
+    PAIRED,
+    SHANTEN,
+    SUIT_COMPLETIONS,
+    SUIT_GAINS,
+    SUIT_PART,
+    SUIT_STATUS,
+    Pattern,
+    part_of,
+)
 from game.tiles import TERMINALS_AND_HONOURS, Tile, counts34
 
 _SUIT_STARTS = (0, 9, 18)
@@ -52,65 +69,21 @@ class Arrangement:
 # --- win detection --------------------------------------------------------------------------------
 
 
-@cache
-def _suit_splits(counts: tuple[int, ...], with_pair: bool) -> bool:
-    """Whether a suit's 9 counts split into sets (and exactly one pair when ``with_pair``)."""
-    first = next((i for i, c in enumerate(counts) if c), -1)
-    if first < 0:
-        return not with_pair
-    c = list(counts)
-    if with_pair and c[first] >= 2:
-        c[first] -= 2
-        if _suit_splits(tuple(c), False):
-            return True
-        c[first] += 2
-    if c[first] >= 3:
-        c[first] -= 3
-        if _suit_splits(tuple(c), with_pair):
-            return True
-        c[first] += 3
-    if first <= 6 and c[first + 1] and c[first + 2]:
-        c[first] -= 1
-        c[first + 1] -= 1
-        c[first + 2] -= 1
-        if _suit_splits(tuple(c), with_pair):
-            return True
-    if with_pair:
-        # The pair may sit above the lowest tile: try it on every rank that has two.
-        for rank in range(first + 1, 9):
-            if counts[rank] >= 2:
-                c = list(counts)
-                c[rank] -= 2
-                if _suit_splits(tuple(c), False):
-                    return True
-    return False
+def _check_size(counts: Sequence[int]) -> None:
+    if len(counts) != 34:
+        raise InvalidHand(f"a hand is 34 tile counts, not {len(counts)}")
 
 
 def is_complete(counts: Sequence[int]) -> bool:
-    """Whether concealed counts (3n + 2 tiles) form n sets and one pair."""
-    if sum(counts) % 3 != 2:
-        return False
-    pair_parts = 0
-    for start in _SUIT_STARTS:
-        part = tuple(counts[start : start + 9])
-        total = sum(part)
-        if total % 3 == 1:
-            return False
-        if total % 3 == 2:
-            pair_parts += 1
-            if pair_parts > 1 or not _suit_splits(part, True):
-                return False
-        elif not _suit_splits(part, False):
-            return False
-    for index in range(27, 34):
-        count = counts[index]
-        if count == 1 or count == 4:
-            return False
-        if count == 2:
-            pair_parts += 1
-            if pair_parts > 1:
-                return False
-    return pair_parts == 1
+    """Whether concealed counts (3n + 2 tiles, n ≤ 4) form n sets and one pair."""
+    _check_size(counts)
+    honours = HONOUR_STATUS[tuple(counts[27:34])]
+    if honours == BROKEN:
+        return False  # most hands end here: an honour held once or four times
+    return (
+        honours + SUIT_STATUS[tuple(counts[0:9])] + SUIT_STATUS[tuple(counts[9:18])] + SUIT_STATUS[tuple(counts[18:27])]
+        == PAIRED
+    )
 
 
 def is_winning_hand(tiles: Sequence[Tile]) -> bool:
@@ -182,84 +155,6 @@ def _set_readings(work: list[int], start: int) -> Iterator[list[ConcealedSet]]:
 # --- shanten --------------------------------------------------------------------------------------
 
 
-@cache
-def _suit_blocks(counts: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-    """Pareto-best (sets, partial sets, head) readings of one suit's counts.
-
-    A partial set is two tiles one draw from a set (a pair, two neighbours, two with a gap); the
-    head is a pair kept as the hand's pair. Only readings not dominated by another are kept.
-    """
-    found: set[tuple[int, int, int]] = set()
-    c = list(counts)
-
-    def walk(rank: int, sets: int, partials: int, head: int) -> None:
-        while rank < 9 and not c[rank]:
-            rank += 1
-        if rank == 9:
-            found.add((sets, partials, head))
-            return
-        if c[rank] >= 3:
-            c[rank] -= 3
-            walk(rank, sets + 1, partials, head)
-            c[rank] += 3
-        if rank <= 6 and c[rank + 1] and c[rank + 2]:
-            c[rank] -= 1
-            c[rank + 1] -= 1
-            c[rank + 2] -= 1
-            walk(rank, sets + 1, partials, head)
-            c[rank] += 1
-            c[rank + 1] += 1
-            c[rank + 2] += 1
-        if c[rank] >= 2:
-            c[rank] -= 2
-            walk(rank, sets, partials + 1, head)
-            if not head:
-                walk(rank, sets, partials, 1)
-            c[rank] += 2
-        if rank <= 7 and c[rank + 1]:
-            c[rank] -= 1
-            c[rank + 1] -= 1
-            walk(rank, sets, partials + 1, head)
-            c[rank] += 1
-            c[rank + 1] += 1
-        if rank <= 6 and c[rank + 2]:
-            c[rank] -= 1
-            c[rank + 2] -= 1
-            walk(rank, sets, partials + 1, head)
-            c[rank] += 1
-            c[rank + 2] += 1
-        # Leave one tile of this rank unused.
-        c[rank] -= 1
-        walk(rank, sets, partials, head)
-        c[rank] += 1
-
-    walk(0, 0, 0, 0)
-    return _pareto(found)
-
-
-def _pareto(found: set[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
-    return tuple(
-        sorted(
-            option
-            for option in found
-            if not any(
-                other != option and other[0] >= option[0] and other[0] + other[1] >= option[0] + option[1]
-                and other[1] >= option[1] and other[2] >= option[2]
-                for other in found
-            )
-        )
-    )
-
-
-def _honour_blocks(counts: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
-    sets = sum(1 for c in counts if c >= 3)
-    pairs = sum(1 for c in counts if c == 2)
-    options = {(sets, pairs, 0)}
-    if pairs:
-        options.add((sets, pairs - 1, 1))
-    return tuple(sorted(options))
-
-
 def shanten(tiles: Sequence[Tile]) -> int:
     """Regular-hand shanten of 13 or 14 concealed tiles: −1 complete, 0 ready, 1 one away, …"""
     if len(tiles) not in (13, 14):
@@ -268,27 +163,16 @@ def shanten(tiles: Sequence[Tile]) -> int:
 
 
 def regular_shanten(counts: Sequence[int]) -> int:
-    """Regular-hand shanten of concealed counts (3n + 1 or 3n + 2 tiles, sets still to make = n)."""
-    total = sum(counts)
-    if total % 3 == 0 or total > 14:
-        raise InvalidHand(f"a concealed hand has 3n + 1 or 3n + 2 tiles, not {total}")
-    needed = total // 3
-    parts = [_suit_blocks(tuple(counts[s : s + 9])) for s in _SUIT_STARTS]
-    parts.append(_honour_blocks(counts[27:34]))
-    best = 2 * needed
-    for a in parts[0]:
-        for b in parts[1]:
-            for c in parts[2]:
-                for d in parts[3]:
-                    head = a[2] + b[2] + c[2] + d[2]
-                    if head > 1:
-                        continue
-                    sets = a[0] + b[0] + c[0] + d[0]
-                    partials = a[1] + b[1] + c[1] + d[1]
-                    partials = min(partials, needed - sets)
-                    value = 2 * needed - 2 * sets - partials - head
-                    best = min(best, value)
-    return best
+    """Regular-hand shanten of concealed counts (3n + 1 or 3n + 2 tiles, sets still to make = n).
+
+    Exact: the least number of exchanges to a ready hand (to a complete one for 3n + 2 tiles,
+    counted from −1), never counting on a fifth copy of a tile the hand holds four of.
+    """
+    _check_size(counts)
+    suits = COMBINED[
+        COMBINED[SUIT_PART[tuple(counts[0:9])], SUIT_PART[tuple(counts[9:18])]], SUIT_PART[tuple(counts[18:27])]
+    ]
+    return SHANTEN[suits, HONOUR_PART[tuple(counts[27:34])]]
 
 
 def seven_pairs_shanten(counts: Sequence[int]) -> int:
@@ -305,15 +189,61 @@ def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
     return 13 - kinds - (1 if has_pair else 0)
 
 
+def _mask_tiles(start: int, size: int) -> tuple[tuple[Tile, ...], ...]:
+    return tuple(tuple(Tile(start + r) for r in range(size) if mask >> r & 1) for mask in range(1 << size))
+
+
+# The tiles of each rank mask, per part: turning a mask into tiles is then one index.
+_PART_TILES = (*(_mask_tiles(start, 9) for start in _SUIT_STARTS), _mask_tiles(27, 7))
+
+
+def _parts(counts: Sequence[int]) -> tuple[Pattern, Pattern, Pattern, Pattern]:
+    _check_size(counts)
+    return tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
+
+
 def waits(counts: Sequence[int]) -> list[Tile]:
-    """The tiles that would complete concealed counts of 3n + 1 tiles (regular shape)."""
-    work = list(counts)
-    result = []
-    for index in range(34):
-        if work[index] >= 4:
+    """The tiles that would complete concealed counts of 3n + 1 tiles (regular shape).
+
+    A tile the hand already holds four of is never a wait.
+    """
+    parts = _parts(counts)
+    statuses = [SUIT_STATUS[parts[0]], SUIT_STATUS[parts[1]], SUIT_STATUS[parts[2]], HONOUR_STATUS[parts[3]]]
+    everything = sum(statuses)
+    result: list[Tile] = []
+    for index, status in enumerate(statuses):
+        others = everything - status
+        if others > PAIRED:
             continue
-        work[index] += 1
-        if is_complete(work):
-            result.append(Tile(index))
-        work[index] -= 1
+        to_sets, to_pair = SUIT_COMPLETIONS[parts[index]] if index < 3 else HONOUR_COMPLETIONS[parts[index]]
+        # The extra tile must give this part the pair exactly when no other part has it.
+        result.extend(_PART_TILES[index][to_sets if others == PAIRED else to_pair])
+    return result
+
+
+def useful_tiles(counts: Sequence[int]) -> list[Tile]:
+    """The tile kinds whose draw lowers the regular shanten of concealed counts of 3n + 1 tiles.
+
+    Kinds the hand holds four of are excluded; callers count how many copies remain unseen.
+    """
+    parts = _parts(counts)
+    ids = [SUIT_PART[parts[0]], SUIT_PART[parts[1]], SUIT_PART[parts[2]], HONOUR_PART[parts[3]]]
+    first_two = COMBINED[ids[0], ids[1]]
+    last_two = COMBINED[ids[2], ids[3]]
+    held = part_of(first_two)[0] + part_of(last_two)[0]
+    if held % 3 != 1 or held > 13:
+        raise InvalidHand(f"useful tiles are for a hand of 3n + 1 tiles (at most 13), not {held}")
+    rests = (
+        COMBINED[ids[1], last_two],
+        COMBINED[ids[0], last_two],
+        COMBINED[first_two, ids[3]],
+        COMBINED[first_two, ids[2]],
+    )
+    result: list[Tile] = []
+    for index in range(4):
+        gains = SUIT_GAINS[parts[index]] if index < 3 else HONOUR_GAINS[parts[index]]
+        mask = 0
+        for entry in OPTIMAL_ENTRIES[ids[index], rests[index]]:
+            mask |= gains[entry]
+        result.extend(_PART_TILES[index][mask])
     return result
