@@ -16,6 +16,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "simulate",
     "score",
     "render",
+    "solitaire",
 )
 
 
