@@ -75,8 +75,8 @@ from game.win import WinContext, WinJudge
 from game.winning import is_winning, ready_discards
 
 DOCUMENT_VERSION = 1
-HAND_SIZE = 13
 _JOKER = int(Tile.JOKER)
+_TILE: tuple[Tile, ...] = tuple(Tile)  # by index: faster than calling the enum on hot paths
 
 
 class Phase(enum.Enum):
@@ -158,6 +158,7 @@ class Round:
         self._actions: list[Action] = []
         self._result: HandResult | None = None
         self._legal: dict[int | None, tuple[Action, ...]] = {}
+        self._public: tuple[SeatPublic, ...] | None = None
 
     # --- building -------------------------------------------------------------------------------
 
@@ -279,7 +280,7 @@ class Round:
         actions: list[Action] = []
         if self._source is not Source.CLAIM and self._self_drawn_win(seat) is not None:
             actions.append(DeclareWin(seat))
-        held = [Tile(index) for index in range(43) if hand[index]]
+        held = [_TILE[index] for index in range(43) if hand[index]]
         if self._call_pending:
             return actions + [Discard(seat, tile) for tile in self._discards_keeping_ready(seat)]
         if self._wall.left > 0:
@@ -351,6 +352,7 @@ class Round:
             self._refuse(action, legal)
         action = legal[legal.index(action)]  # the engine's own value (a Tile, not an int equal to one)
         self._legal = {}
+        self._public = None
         self._actions.append(action)
         events: list[Event] = []
         if isinstance(action, Discard):
@@ -601,21 +603,6 @@ class Round:
         """The hand as ``seat`` may see it (None: a spectator)."""
         if seat is not None and seat not in self.ruleset.seats:
             raise NotYourTurn(f"there is no seat {seat} at this table")
-        open_hands = self.ruleset.open_hands
-        players = self.ruleset.players
-        seats = tuple(
-            SeatPublic(
-                seat=other,
-                wind=WINDS[(other - self.dealer) % players],
-                melds=tuple(self._melds[other]),
-                bonus=tuple(self._bonus[other]),
-                discards=tuple(self._discards[other]),
-                concealed_count=sum(self._hands[other]),
-                calling=self._calling[other],
-                concealed=_tiles_of(self._hands[other]) if open_hands else None,
-            )
-            for other in range(players)
-        )
         claim = None
         window = self._window
         if window is not None and seat is not None:
@@ -635,7 +622,7 @@ class Round:
             phase=self._phase,
             wall_left=self._wall.left,
             wall=self._wall.geometry(),
-            seats=seats,
+            seats=self._public_seats(),
             concealed=None if seat is None else _tiles_of(self._hands[seat]),
             drawn=None if seat is None else self._drawn[seat],
             last_discard=self._last_discard,
@@ -643,6 +630,27 @@ class Round:
             legal=() if seat is None else self._legal_tuple(seat),
             result=self._result,
         )
+
+    def _public_seats(self) -> tuple[SeatPublic, ...]:
+        """What everyone sees of every seat (built once per state: every view shares it)."""
+        if self._public is not None:
+            return self._public
+        open_hands = self.ruleset.open_hands
+        players = self.ruleset.players
+        self._public = tuple(
+            SeatPublic(
+                seat=other,
+                wind=WINDS[(other - self.dealer) % players],
+                melds=tuple(self._melds[other]),
+                bonus=tuple(self._bonus[other]),
+                discards=tuple(self._discards[other]),
+                concealed_count=sum(self._hands[other]),
+                calling=self._calling[other],
+                concealed=_tiles_of(self._hands[other]) if open_hands else None,
+            )
+            for other in range(players)
+        )
+        return self._public
 
     # --- documents ------------------------------------------------------------------------------
 
@@ -810,7 +818,11 @@ def _check_table(ruleset: Ruleset, dealer: int, round_wind: Tile) -> None:
 
 
 def _tiles_of(counts: Sequence[int]) -> tuple[Tile, ...]:
-    return tuple(Tile(index) for index, count in enumerate(counts) for _ in range(count))
+    tiles: list[Tile] = []
+    for index, count in enumerate(counts):
+        if count:
+            tiles += (_TILE[index],) * count
+    return tuple(tiles)
 
 
 def _chow_bases(tile: Tile) -> list[int]:
