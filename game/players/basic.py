@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from game.actions import Action, AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
-from game.hand import regular_shanten
+from game.hand import regular_shanten, useful_tiles
 from game.tiles import Tile
 from game.view import SeatView
 
@@ -132,17 +132,20 @@ def _after_claim(counts: Sequence[int], claim: Claim, tile: Tile) -> list[int]:
 def _useful_tiles(counts: list[int], discard: Tile, level: int, seen: Sequence[int]) -> int:
     """Copies not visible to the player of the kinds that would lower the shanten after ``discard``."""
     counts[discard] -= 1
-    useful = 0
-    for kind in _near_kinds(counts):
-        unseen = 4 - seen[kind] - counts[kind] + (1 if kind == discard else 0)
-        if unseen <= 0:
-            continue
-        counts[kind] += 1
-        if shanten(counts) < level:
-            useful += unseen
-        counts[kind] -= 1
+    if counts[_JOKER]:
+        kinds = [kind for kind in _near_kinds(counts) if counts[kind] < 4 and _lowers(counts, kind, level)]
+    else:
+        kinds = [int(tile) for tile in useful_tiles(counts[:34])]
+    useful = sum(max(0, 4 - seen[kind] - counts[kind] - (1 if kind == discard else 0)) for kind in kinds)
     counts[discard] += 1
     return useful
+
+
+def _lowers(counts: list[int], kind: int, level: int) -> bool:
+    counts[kind] += 1
+    lower = shanten(counts) < level
+    counts[kind] -= 1
+    return lower
 
 
 def _near_kinds(counts: Sequence[int]) -> list[int]:
