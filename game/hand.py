@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from game.errors import InvalidHand
 from game.hand_tables import (
-    BROKEN,
     COMBINED,
     HONOUR_COMPLETIONS,
     HONOUR_GAINS,
@@ -69,20 +68,24 @@ class Arrangement:
 # --- win detection --------------------------------------------------------------------------------
 
 
-def _check_size(counts: Sequence[int]) -> None:
+def _as_tuple(counts: Sequence[int]) -> tuple[int, ...]:
+    """The 34 counts as a tuple, whose slices are the memo keys of the four parts."""
     if len(counts) != 34:
         raise InvalidHand(f"a hand is 34 tile counts, not {len(counts)}")
+    return tuple(counts)
 
 
 def is_complete(counts: Sequence[int]) -> bool:
     """Whether concealed counts (3n + 2 tiles, n ≤ 4) form n sets and one pair."""
-    _check_size(counts)
-    honours = HONOUR_STATUS[tuple(counts[27:34])]
-    if honours == BROKEN:
-        return False  # most hands end here: an honour held once or four times
+    if len(counts) != 34:
+        raise InvalidHand(f"a hand is 34 tile counts, not {len(counts)}")
+    honours = counts[27:34]
+    if 1 in honours or 4 in honours:
+        return False  # most hands end here, before any look-up
+    whole = tuple(counts)
+    status = SUIT_STATUS
     return (
-        honours + SUIT_STATUS[tuple(counts[0:9])] + SUIT_STATUS[tuple(counts[9:18])] + SUIT_STATUS[tuple(counts[18:27])]
-        == PAIRED
+        status[whole[0:9]] + status[whole[9:18]] + status[whole[18:27]] + HONOUR_STATUS[whole[27:34]] == PAIRED
     )
 
 
@@ -168,11 +171,9 @@ def regular_shanten(counts: Sequence[int]) -> int:
     Exact: the least number of exchanges to a ready hand (to a complete one for 3n + 2 tiles,
     counted from −1), never counting on a fifth copy of a tile the hand holds four of.
     """
-    _check_size(counts)
-    suits = COMBINED[
-        COMBINED[SUIT_PART[tuple(counts[0:9])], SUIT_PART[tuple(counts[9:18])]], SUIT_PART[tuple(counts[18:27])]
-    ]
-    return SHANTEN[suits, HONOUR_PART[tuple(counts[27:34])]]
+    whole = _as_tuple(counts)
+    suits = COMBINED[COMBINED[SUIT_PART[whole[0:9]], SUIT_PART[whole[9:18]]], SUIT_PART[whole[18:27]]]
+    return SHANTEN[suits, HONOUR_PART[whole[27:34]]]
 
 
 def seven_pairs_shanten(counts: Sequence[int]) -> int:
@@ -198,8 +199,8 @@ _PART_TILES = (*(_mask_tiles(start, 9) for start in _SUIT_STARTS), _mask_tiles(2
 
 
 def _parts(counts: Sequence[int]) -> tuple[Pattern, Pattern, Pattern, Pattern]:
-    _check_size(counts)
-    return tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
+    whole = _as_tuple(counts)
+    return whole[0:9], whole[9:18], whole[18:27], whole[27:34]
 
 
 def waits(counts: Sequence[int]) -> list[Tile]:

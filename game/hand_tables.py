@@ -158,7 +158,11 @@ def _segment_table(held: bytes, left: int, right: int) -> Table:
             sets = (state >> 1) % 5
             started = (state // 10) % 5
             covering = state // 50
-            most_chows = min(useful_chows, 4 - covering, limit - sets)
+            most_chows = useful_chows
+            if most_chows > 4 - covering:
+                most_chows = 4 - covering
+            if most_chows > limit - sets:
+                most_chows = limit - sets
             for chows in range(most_chows + 1):
                 placed = covering + chows
                 base = ((started + chows) * 5 + chows) * 5 + sets + chows
@@ -175,35 +179,12 @@ def _segment_table(held: bytes, left: int, right: int) -> Table:
                     value = kept + (count if count < placed + 2 else placed + 2)
                     if get(base * 2 + 1, -1) < value:
                         following[base * 2 + 1] = value
-        states = _undominated(following)
+        states = following
     best = [0] * TABLE_SIZE
     for state, kept in states.items():
         entry = (state >> 1) % 5 * 2 + (state & 1)
         best[entry] = max(best[entry], kept)
     return _monotone(best)
-
-
-def _undominated(states: dict[int, int]) -> dict[int, int]:
-    """Drop every state that another with the same chows, no more sets and no pair beyond it beats.
-
-    Keys sort by chows, then sets, then pairs, so one pass in key order sees the dominating states
-    first. Far fewer states survive, which is most of the speed of the cold path.
-    """
-    kept: dict[int, int] = {}
-    group = -1
-    best_without = best_with = -1  # best overlap so far in the group, without / with the pair
-    for state in sorted(states):
-        value = states[state]
-        if state // 10 != group:
-            group, best_without, best_with = state // 10, -1, -1
-        if state & 1:
-            if value > best_with and value > best_without:
-                kept[state] = value
-                best_with = value
-        elif value > best_without:
-            kept[state] = value
-            best_without = value
-    return kept
 
 
 def _check_copies(pattern: Pattern) -> None:
@@ -237,17 +218,44 @@ def _suit_part(pattern: Pattern) -> int:
 SUIT_PART: _Memo[Pattern, int] = _Memo(_suit_part)
 
 
-def _status(part_id: int) -> int:
-    held, table = _PARTS[part_id]
-    sets, rest = divmod(held, 3)
-    if sets <= SETS_MAX and rest == 0 and table[2 * sets] == held:
+@cache
+def _splits(pattern: Pattern, pair: bool) -> bool:
+    """Whether a suit's counts are sets only (and exactly one pair when ``pair``): the lowest tile
+    starts a pung or a chow or is the pair, tried in turn. Much cheaper than a table, so win
+    detection never waits for one."""
+    rank = next((r for r, count in enumerate(pattern) if count), None)
+    if rank is None:
+        return not pair
+    counts = list(pattern)
+    if pair and counts[rank] >= 2:
+        counts[rank] -= 2
+        if _splits(tuple(counts), False):
+            return True
+        counts[rank] += 2
+    if counts[rank] >= 3:
+        counts[rank] -= 3
+        if _splits(tuple(counts), pair):
+            return True
+        counts[rank] += 3
+    if rank <= 6 and counts[rank + 1] and counts[rank + 2]:
+        counts[rank] -= 1
+        counts[rank + 1] -= 1
+        counts[rank + 2] -= 1
+        return _splits(tuple(counts), pair)
+    return False
+
+
+def _suit_status(pattern: Pattern) -> int:
+    _check_copies(pattern)
+    held = sum(pattern)
+    if held % 3 == 0 and _splits(pattern, False):
         return SETS_ONLY
-    if sets <= SETS_MAX and rest == 2 and table[2 * sets + 1] == held:
+    if held % 3 == 2 and _splits(pattern, True):
         return PAIRED
     return BROKEN
 
 
-SUIT_STATUS: _Memo[Pattern, int] = _Memo(lambda pattern: _status(SUIT_PART[pattern]))
+SUIT_STATUS: _Memo[Pattern, int] = _Memo(_suit_status)
 
 
 # --- honours --------------------------------------------------------------------------------------
@@ -272,7 +280,15 @@ def _honour_part(pattern: Pattern) -> int:
 
 
 HONOUR_PART: _Memo[Pattern, int] = _Memo(_honour_part)
-HONOUR_STATUS: _Memo[Pattern, int] = _Memo(lambda pattern: _status(HONOUR_PART[pattern]))
+def _honour_status(pattern: Pattern) -> int:
+    _check_copies(pattern)
+    if 1 in pattern or 4 in pattern:
+        return BROKEN
+    pairs = pattern.count(2)
+    return SETS_ONLY if pairs == 0 else PAIRED if pairs == 1 else BROKEN
+
+
+HONOUR_STATUS: _Memo[Pattern, int] = _Memo(_honour_status)
 
 
 # --- one more tile --------------------------------------------------------------------------------
@@ -334,3 +350,15 @@ def _optimal_entries(ids: tuple[int, int]) -> tuple[int, ...]:
 
 
 OPTIMAL_ENTRIES: _Memo[tuple[int, int], tuple[int, ...]] = _Memo(_optimal_entries)
+
+
+def clear_caches() -> None:
+    """Forget every memoised pattern (the next look-ups pay the cold cost again); ids stay valid."""
+    for memo in (
+        COMBINED, SHANTEN, SUIT_PART, SUIT_STATUS, HONOUR_PART, HONOUR_STATUS,
+        SUIT_COMPLETIONS, HONOUR_COMPLETIONS, SUIT_GAINS, HONOUR_GAINS, OPTIMAL_ENTRIES,
+    ):
+        memo.clear()
+    _segment_table.cache_clear()
+    _sorted_honour_part.cache_clear()
+    _splits.cache_clear()

@@ -1,6 +1,8 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import InvalidHand, is_winning_hand, parse_tiles, shanten
 from game.hand import (
@@ -11,8 +13,10 @@ from game.hand import (
     regular_shanten,
     seven_pairs_shanten,
     thirteen_orphans_shanten,
+    useful_tiles,
     waits,
 )
+from game.hand_tables import clear_caches
 from game.tiles import Tile, counts34, format_tiles
 
 
@@ -102,3 +106,89 @@ def test_complete_matches_arrangements_on_random_hands():
         assert is_complete(counts) == bool(arrangements(counts)), format_tiles(
             [Tile(i) for i, n in enumerate(counts) for _ in range(n)]
         )
+
+
+def test_waits_never_count_on_a_fifth_copy():
+    # 1111m and three sets: only a fifth 1m would make the pair, so the hand is not ready.
+    assert waits(c("1111m234p567s789s")) == []
+    assert regular_shanten(c("1111m234p567s789s")) == 1
+    assert waits(c("1112345678999m")) == [Tile(i) for i in range(9)]
+
+
+def test_useful_tiles_of_a_ready_hand_are_its_waits():
+    assert useful_tiles(c("123m456m789m55p45s")) == [Tile.S3, Tile.S6]
+    assert useful_tiles(c("1112345678999m")) == [Tile(i) for i in range(9)]
+
+
+def test_useful_tiles_skip_a_kind_held_four_times():
+    # Any other tile drawn becomes a single wait once a 5z is thrown; a fifth 5z does not exist.
+    assert useful_tiles(c("5555z123m456p789s")) == [Tile(i) for i in range(34) if i != Tile.WHITE]
+
+
+def with_first(count, text):
+    counts = c(text)
+    counts[0] = count
+    return counts
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        [0] * 33,  # not 34 counts
+        with_first(5, "2345678m1p"),  # five 1m among 13 tiles
+        with_first(-1, "2345678m123p4567s"),  # minus one 1m among 13 tiles
+    ],
+)
+def test_impossible_counts_are_refused(counts):
+    with pytest.raises(InvalidHand):
+        regular_shanten(counts)
+    with pytest.raises(InvalidHand):
+        useful_tiles(counts)
+
+
+@pytest.mark.parametrize("text", ["123m456m789m234p", "123m456m789m234p55p1z"])
+def test_shanten_refuses_impossible_sizes(text):
+    with pytest.raises(InvalidHand):
+        regular_shanten(c(text))
+
+
+def test_useful_tiles_need_three_n_plus_one_tiles():
+    with pytest.raises(InvalidHand):
+        useful_tiles(c("123m456m789m234p55p"))
+
+
+WALL = [kind for kind in range(34) for _ in range(4)]
+
+
+def counts_of(kinds):
+    counts = [0] * 34
+    for kind in kinds:
+        counts[kind] += 1
+    return counts
+
+
+# A third of the hands come from a few kinds only, so that four copies of a kind are common.
+hands_13 = st.one_of(
+    st.permutations(WALL).map(lambda wall: counts_of(wall[:13])),
+    st.lists(st.sampled_from(WALL[36:56]), min_size=13, max_size=13)
+    .map(counts_of)
+    .filter(lambda counts: max(counts) <= 4),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands_13)
+def test_useful_tiles_and_waits_follow_their_definitions(counts):
+    before = regular_shanten(counts)
+    grown = {kind: [*counts[:kind], counts[kind] + 1, *counts[kind + 1 :]] for kind in range(34) if counts[kind] < 4}
+    assert useful_tiles(counts) == [Tile(k) for k, g in grown.items() if regular_shanten(g) < before]
+    assert waits(counts) == [Tile(k) for k, g in grown.items() if arrangements(g)]
+    assert (before == 0) == bool(waits(counts))
+
+
+def test_results_do_not_depend_on_what_the_caches_saw_first():
+    rng = random.Random(3)
+    hands = [counts_of(rng.sample(WALL, 13 + i % 2)) for i in range(400)]
+    first = [regular_shanten(h) for h in hands]
+    clear_caches()
+    assert [regular_shanten(h) for h in reversed(hands)] == first[::-1]
