@@ -181,7 +181,7 @@ def brute_shanten(counts, most):
 @pytest.fixture(scope="module")
 def hands():
     """100 000 uniformly random hands, then hands near a win and hands crowded with copies (13 or 14 tiles)."""
-    return population(seed=2024, uniform=100_000, biased=20_000, crowded=10_000)
+    return population(seed=2024, uniform=100_000, biased=10_000, crowded=6_000)
 
 
 def tiles_of(counts):
@@ -212,7 +212,7 @@ def test_win_detection_agrees_with_the_package(hands):
             assert ours == brute_complete(tuple(h)), text(h)
         else:
             assert ours == agari.is_agari(h), text(h)
-    assert wins > 2000 and special > 0
+    assert wins > 1000 and special > 0
     fourteen = [h for h in hands[::25] if sum(h) == 14]
     assert all(is_winning_hand(tiles_of(h)) == is_complete(h) for h in fourteen)
 
