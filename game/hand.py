@@ -76,7 +76,11 @@ def _as_tuple(counts: Sequence[int]) -> tuple[int, ...]:
 
 
 def is_complete(counts: Sequence[int]) -> bool:
-    """Whether concealed counts (3n + 2 tiles, n ≤ 4) form n sets and one pair."""
+    """Whether concealed counts (3n + 2 tiles, n ≤ 4) form n sets and one pair.
+
+    Counts outside 0–4 raise InvalidHand, unless an honour held once or four times has already
+    ruled the hand out (that check comes first because it settles most hands).
+    """
     if len(counts) != 34:
         raise InvalidHand(f"a hand is 34 tile counts, not {len(counts)}")
     honours = counts[27:34]

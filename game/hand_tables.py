@@ -14,8 +14,8 @@ share the ``n`` sets and the one pair between the parts.
 
 Everything is memoised on a part's counts, and every distinct table gets a small integer id so
 that combining two parts is one dictionary look-up once it has been seen: a bot or a simulation
-analyses each suit pattern once per process. The caches only grow; the number of
-suit patterns a real game can produce bounds them.
+analyses each suit pattern once per process. The caches only grow (``clear_caches`` empties
+them); the suit patterns real hands produce bound them.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ _PARTS: list[Part] = []
 _PART_IDS: dict[Part, int] = {}
 
 
-def intern(part: Part) -> int:
+def _intern(part: Part) -> int:
     found = _PART_IDS.get(part)
     if found is None:
         found = _PART_IDS[part] = len(_PARTS)
@@ -89,7 +89,7 @@ def _monotone(best: list[int]) -> Table:
     return tuple(best)
 
 
-EMPTY = intern((0, _monotone([0] * TABLE_SIZE)))
+EMPTY = _intern((0, _monotone([0] * TABLE_SIZE)))
 
 
 def _combine(ids: tuple[int, int]) -> int:
@@ -101,28 +101,28 @@ def _combine(ids: tuple[int, int]) -> int:
             best[2 * m + p] = max(
                 first[2 * k + q] + second[2 * (m - k) + p - q] for k in range(m + 1) for q in range(p + 1)
             )
-    return intern((held + more, tuple(best)))
+    return _intern((held + more, tuple(best)))
 
 
 COMBINED: _Memo[tuple[int, int], int] = _Memo(_combine)
 
 
-def sets_needed(held: int) -> int:
+def _sets_needed(held: int) -> int:
     """How many sets concealed tiles must still make (3n + 1 or 3n + 2 tiles, at most 14)."""
     if held % 3 == 0 or held > 14:
         raise InvalidHand(f"a concealed hand has 3n + 1 or 3n + 2 tiles (at most 14), not {held}")
     return held // 3
 
 
-def best_overlap(first: Part, second: Part, sets: int) -> int:
+def _best_overlap(first: Part, second: Part, sets: int) -> int:
     """The largest overlap of two parts sharing exactly ``sets`` sets and the one pair."""
     return max(first[1][2 * k + q] + second[1][2 * (sets - k) + 1 - q] for k in range(sets + 1) for q in (0, 1))
 
 
 def _shanten(ids: tuple[int, int]) -> int:
     first, second = _PARTS[ids[0]], _PARTS[ids[1]]
-    sets = sets_needed(first[0] + second[0])
-    return 3 * sets + 1 - best_overlap(first, second, sets)
+    sets = _sets_needed(first[0] + second[0])
+    return 3 * sets + 1 - _best_overlap(first, second, sets)
 
 
 # The regular shanten of a hand split into two parts (raises InvalidHand for an impossible size).
@@ -210,7 +210,7 @@ def _suit_part(pattern: Pattern) -> int:
         # A run read backwards (1 for 9, 2 for 8…) has the same table: compute only one of the two.
         segment = min((bytes(held), left, right), (bytes(reversed(held)), right, left))
         segment_table = _segment_table(*segment)
-        part = COMBINED[part, intern((sum(held), segment_table))]
+        part = COMBINED[part, _intern((sum(held), segment_table))]
         rank = end + 1
     return part
 
@@ -270,7 +270,7 @@ def _sorted_honour_part(counts: Pattern) -> int:
         single[1] = min(count, 2)
         for m in range(1, SETS_MAX + 1):
             single[2 * m] = single[2 * m + 1] = min(count, 3)
-        part = COMBINED[part, intern((count, tuple(single)))]
+        part = COMBINED[part, _intern((count, tuple(single)))]
     return part
 
 
@@ -342,8 +342,8 @@ def _optimal_entries(ids: tuple[int, int]) -> tuple[int, ...]:
     ``ids`` are the part and the rest of the hand (the other parts combined).
     """
     (held, part), (more, rest) = _PARTS[ids[0]], _PARTS[ids[1]]
-    sets = sets_needed(held + more)
-    best = best_overlap((held, part), (more, rest), sets)
+    sets = _sets_needed(held + more)
+    best = _best_overlap((held, part), (more, rest), sets)
     return tuple(
         2 * m + p for m in range(sets + 1) for p in (0, 1) if part[2 * m + p] + rest[2 * (sets - m) + 1 - p] == best
     )
