@@ -1,0 +1,362 @@
+"""What a hand is worth to the player holding it: how far it is from winning, how many tiles still out
+there would bring it closer, and what it would score, for each plan the hand could follow.
+
+Everything here reads a ``Table`` built from a ``SeatView`` (never the hidden state): the copies of
+each kind the seat cannot see, the seat and prevailing winds, the rule family. The figures follow
+seed 000's tips: the useful tiles are counted over what is not yet visible (tip 2, tip 3), pairs of
+dragons and of scoring winds are valued as the doubles they may become (tip 6), and a plan's worth
+is its chance to finish times what it would score under the table's rules (classic doubles, or the
+Hong Kong fan with its minimum of 3).
+
+Hands are 43-count vectors indexed by ``Tile`` (jokers at 42), as in the engine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game.hand import SetKind, regular_shanten
+from game.melds import Meld
+from game.players.basic import shanten as shanten_with_jokers
+from game.scoring.hongkong import base_points
+from game.tiles import DRAGONS, WINDS, Tile
+from game.view import SeatView
+
+JOKER = int(Tile.JOKER)
+HONOURS = range(27, 34)
+HK_MINIMUM = 3  # the Hong Kong table's default minimum (SPEC §2); a view names the rule family only
+
+# The chance a scoring pair is still turned into a pung before the hand ends, and the share of wins
+# that are self-drawn: rough figures from simulated tables, used to value what is not there yet.
+PAIR_TO_PUNG = 0.35
+SELF_DRAWN_SHARE = 0.3
+# How many tiles a seat effectively sees per turn: its draw and the claims it may make on the way,
+# and its draw plus the discards it may win on when ready.
+DRAWS_PER_TURN = 1.3
+WIN_SIGHTS = 3.0
+TYPICAL_WAIT = 6.0
+TYPICAL_GAIN = 14.0
+USEFUL_BOUNDS = (0.75, 1.25)
+# The share of the useful tiles a plan keeps: a one-suit hand or a hand of pungs waits for fewer kinds.
+PLAN_BREADTH = {"free": 1.0, "mixed": 0.6, "pure": 0.3, "pungs": 0.4}
+# The chance per turn that an opponent finishes first, at a table of players who claim freely
+# (classic) or who must reach a minimum of fan (Hong Kong).
+OPPONENT_HAZARD = {"classic": 0.08, "hongkong": 0.04, "family": 0.08}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the deciding seat knows of the table, beyond its own tiles."""
+
+    rules: str
+    seat_wind: Tile
+    round_wind: Tile
+    seen: tuple[int, ...]  # per kind (34), copies visible outside the seat's own concealed tiles
+    wall_left: int
+    bonus: int  # the seat's flowers and seasons
+    own_bonus: int  # those that are its own (seat) flower or season
+
+    @classmethod
+    def of(cls, view: SeatView) -> Table:
+        assert view.seat is not None
+        players = len(view.seats)
+        seat_wind = WINDS[(view.seat - view.dealer) % players]
+        me = view.seats[view.seat]
+        return cls(
+            rules=view.ruleset,
+            seat_wind=seat_wind,
+            round_wind=view.round_wind,
+            seen=tuple(visible_counts(view)),
+            wall_left=view.wall_left,
+            bonus=len(me.bonus),
+            own_bonus=sum(1 for tile in me.bonus if tile.bonus_seat == (view.seat - view.dealer) % players),
+        )
+
+    def unseen(self, counts: Sequence[int], kind: int) -> int:
+        """Copies of ``kind`` the seat can still hope for: neither visible nor in its own hand."""
+        return max(0, 4 - self.seen[kind] - counts[kind])
+
+    def honour_weight(self, kind: int) -> int:
+        """How many doubles (classic) or fan (Hong Kong) a pung of ``kind`` is worth."""
+        if kind in DRAGONS:
+            return 1
+        return (kind == self.seat_wind) + (kind == self.round_wind)
+
+
+def visible_counts(view: SeatView) -> list[int]:
+    """Per kind, the copies a seat sees outside its own hand: discards left on the table, declared
+    sets (jokers stand for nothing), and other hands when the table plays open hands."""
+    seen = [0] * 34
+    for public in view.seats:
+        for discarded in public.discards:
+            if not discarded.claimed and discarded.tile < 34:
+                seen[discarded.tile] += 1
+        for meld in public.melds:
+            for tile in meld.tiles:
+                if tile < 34:
+                    seen[tile] += 1
+        if public.concealed is not None and public.seat != view.seat:
+            for tile in public.concealed:
+                if tile < 34:
+                    seen[tile] += 1
+    return seen
+
+
+def counts_of(tiles: Sequence[Tile]) -> list[int]:
+    counts = [0] * 43
+    for tile in tiles:
+        counts[tile] += 1
+    return counts
+
+
+# --- plans ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A shape the hand aims at. ``kind``: ``free`` (any winning hand), ``mixed`` (one suit and
+    honours), ``pure`` (one suit, no honours), ``pungs`` (all pungs); ``suit`` 0–2 for the one-suit plans."""
+
+    kind: str
+    suit: int | None = None
+
+    def allows(self, kind: int) -> bool:
+        if self.kind in ("free", "pungs"):
+            return True
+        assert self.suit is not None
+        if kind >= 27:
+            return self.kind == "mixed"
+        return kind // 9 == self.suit
+
+    def allows_meld(self, meld: Meld) -> bool:
+        if self.kind == "pungs":
+            return meld.kind is not SetKind.CHOW
+        return self.allows(meld.base)
+
+
+FREE = Plan("free")
+
+# Off-plan tiles are replaced, for the shanten tables, by tiles that can never join anything: one
+# of each rank 1, 5, 9 of a suit the plan leaves out (gaps of four ranks make no block).
+_FILLERS = {
+    suit: [start + rank for start in (0, 9, 18) if start != 9 * suit for rank in (0, 4, 8)] for suit in range(3)
+}
+
+
+def plan_distance(plan: Plan, counts: Sequence[int]) -> int:
+    """Shanten towards ``plan`` of concealed counts (3n + 1 or 3n + 2 tiles; the declared sets are
+    taken to fit the plan): how many exchanges before it is ready (or, for 3n + 2, complete)."""
+    if plan.kind == "free":
+        return shanten_with_jokers(counts)
+    if plan.kind == "pungs":
+        return _pungs_distance(tuple(counts[:34])) - counts[JOKER]
+    assert plan.suit is not None
+    return _suit_distance(plan.kind == "mixed", plan.suit, tuple(counts[:34])) - counts[JOKER]
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_distance(mixed: bool, suit: int, naturals: tuple[int, ...]) -> int:
+    plan = Plan("mixed" if mixed else "pure", suit)
+    work = [count if plan.allows(kind) else 0 for kind, count in enumerate(naturals)]
+    off = sum(naturals) - sum(work)
+    fillers = _FILLERS[suit] + ([] if mixed else list(HONOURS))
+    if off > len(fillers):
+        return 8 + off - len(fillers)  # too far to be worth a shanten figure
+    for kind in fillers[:off]:
+        work[kind] += 1
+    distance = regular_shanten(work)
+    # A filler left alone would be the last wait; it still has to go.
+    return distance + 1 if off and distance <= 0 else distance
+
+
+@lru_cache(maxsize=1 << 16)
+def _pungs_distance(naturals: tuple[int, ...]) -> int:
+    """Exchanges to a hand of pungs and a pair (3n + 1 tiles: to ready; 3n + 2: to complete)."""
+    size = sum(naturals)
+    sets = size // 3
+    pungs = sum(1 for count in naturals if count >= 3)
+    pairs = sum(1 for count in naturals if count == 2)
+    pungs = min(pungs, sets)
+    head = pairs > 0
+    pairs -= head
+    fed = min(pairs, sets - pungs)
+    missing = fed + 2 * (sets - pungs - fed) + (0 if head else 1)
+    return missing - 1
+
+
+def live_plans(counts: Sequence[int], melds: Sequence[Meld], table: Table) -> list[Plan]:
+    """The plans worth following: the free hand, plus the patterns that score (a one-suit hand in
+    the suit the hand leans to, all pungs) when they are not much further than the free hand."""
+    plans = [FREE]
+    if table.rules == "family":
+        return plans
+    free = plan_distance(FREE, counts)
+    per_suit = [sum(counts[start : start + 9]) for start in (0, 9, 18)]
+    suit = max(range(3), key=lambda index: per_suit[index])
+    candidates = [(Plan("mixed", suit), 2), (Plan("pure", suit), 1), (Plan("pungs"), 2)]
+    for plan, reach in candidates:
+        if all(plan.allows_meld(meld) for meld in melds) and plan_distance(plan, counts) <= free + reach:
+            plans.append(plan)
+    return plans
+
+
+# --- useful tiles ---------------------------------------------------------------------------------
+
+
+def useful_kinds(plan: Plan, counts: list[int], table: Table, level: int | None = None) -> list[tuple[Tile, int]]:
+    """For concealed counts of 3n + 1 tiles: the kinds whose draw brings ``plan`` closer, with the
+    copies of each still unseen (kinds with none left are not listed)."""
+    if level is None:
+        level = plan_distance(plan, counts)
+    found: list[tuple[Tile, int]] = []
+    for kind in _near_kinds(counts):
+        if not plan.allows(kind):
+            continue
+        left = table.unseen(counts, kind)
+        if not left:
+            continue
+        counts[kind] += 1
+        if plan_distance(plan, counts) < level:
+            found.append((Tile(kind), left))
+        counts[kind] -= 1
+    return found
+
+
+def _near_kinds(counts: Sequence[int]) -> list[int]:
+    """Kinds that can make a block with a tile in hand (with jokers, every kind)."""
+    if counts[JOKER]:
+        return list(range(34))
+    near: set[int] = set()
+    for kind in range(34):
+        if not counts[kind]:
+            continue
+        if kind >= 27:
+            near.add(kind)
+            continue
+        base = kind - kind % 9
+        near.update(range(max(base, kind - 2), min(base + 9, kind + 3)))
+    return sorted(near)
+
+
+# --- worth ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlanValue:
+    """A plan for a 13-tile hand: distance (shanten), useful copies left, what a win would bring, and
+    the expected gain (chance to finish × score)."""
+
+    plan: Plan
+    distance: int
+    useful: int
+    score: float
+    expected: float
+
+
+def finish_chance(distance: int, useful: int, table: Table, plan: Plan = FREE) -> float:
+    """Chance to complete a hand ``distance`` steps from ready, ``useful`` copies helping now.
+
+    Each step waits for one useful tile, seen at the seat's draws and (through claims) at others'
+    discards; after the first step, whose useful tiles are known, a hand ``s`` steps from ready has
+    about ``typical_useful(s)`` of them, and the last step is also won on any player's discard. Every step is a
+    race against an opponent finishing first, and against the wall running out.
+    """
+    if distance < 0:
+        return 1.0
+    unseen_total = max(1, sum(4 - seen for seen in table.seen) - 13)
+    turns_left = max(1.0, table.wall_left / 4)
+    against = OPPONENT_HAZARD.get(table.rules, 0.08) + 1 / turns_left
+    chance = 1.0
+    for step in range(distance + 1):
+        left = distance - step  # steps still to go after this one
+        typical = typical_useful(left) * PLAN_BREADTH[plan.kind]
+        # The useful tiles known now, held within bounds of the typical figure: a step nearer a win
+        # always counts for more than a wider choice of tiles (shanten first, then useful tiles).
+        copies = min(max(useful, USEFUL_BOUNDS[0] * typical), USEFUL_BOUNDS[1] * typical) if step == 0 else typical
+        per_turn = min(0.95, copies / unseen_total * (WIN_SIGHTS if left == 0 else DRAWS_PER_TURN))
+        chance *= per_turn / (per_turn + against)
+    return chance
+
+
+def typical_useful(distance: int) -> float:
+    """About how many unseen copies help a hand ``distance`` steps from ready (a ready hand's wait)."""
+    return TYPICAL_WAIT + TYPICAL_GAIN * distance
+
+
+def evaluate(counts: list[int], melds: Sequence[Meld], table: Table) -> list[PlanValue]:
+    """Every live plan of a 13-tile hand (3n + 1 concealed tiles), best expected gain first."""
+    values = []
+    for plan in live_plans(counts, melds, table):
+        distance = plan_distance(plan, counts)
+        useful = sum(left for _, left in useful_kinds(plan, counts, table, distance))
+        score = hand_score(plan, counts, melds, table)
+        values.append(PlanValue(plan, distance, useful, score, finish_chance(distance, useful, table, plan) * score))
+    return sorted(values, key=lambda value: -value.expected)
+
+
+def hand_score(plan: Plan, counts: Sequence[int], melds: Sequence[Meld], table: Table) -> float:
+    """What winning with ``plan`` from this hand would bring, on the table's scale (classic points,
+    Hong Kong base points paid; 1 for the family game, which has no score)."""
+    if table.rules == "family":
+        return 1.0
+    exposed = any(meld.exposed for meld in melds)
+    sure = 0  # doubles or fan from scoring pungs already made
+    pairs = 0  # doubles or fan that scoring pairs may become
+    points = 20 + 4 * table.bonus
+    for meld in melds:
+        if meld.kind is not SetKind.CHOW:
+            sure += table.honour_weight(meld.base)
+            points += _set_points(meld.base, meld.kind is SetKind.KONG, concealed=not meld.exposed)
+    for kind in range(34):
+        if not plan.allows(kind):
+            continue  # the plan lets this tile go
+        if counts[kind] >= 3:
+            sure += table.honour_weight(kind)
+            points += _set_points(Tile(kind), False, concealed=True)
+        elif counts[kind] == 2 and kind >= 27:
+            weight = table.honour_weight(kind)
+            pairs += weight
+            points += 2 * (weight > 0)
+    if table.rules == "hongkong":
+        return _hongkong_score(plan, sure, pairs, exposed, table)
+    doubles = sure + PAIR_TO_PUNG * pairs + (not exposed) + (plan.kind == "pure")
+    if plan.kind == "pungs":
+        points += 4 * max(0, 4 - len(melds) - sum(1 for kind in range(34) if counts[kind] >= 3))
+    return float(points * 2**doubles)
+
+
+def _set_points(tile: Tile, kong: bool, *, concealed: bool) -> int:
+    points = 2 * (2 if tile.is_terminal_or_honour else 1) * (2 if concealed else 1)
+    return points * (4 if kong else 1)
+
+
+_PLAN_FAN = {"free": 0, "mixed": 3, "pure": 7, "pungs": 3}
+
+
+def _hongkong_score(plan: Plan, sure: int, pairs: int, exposed: bool, table: Table) -> float:
+    """Expected payment of a Hong Kong win: the hand must reach the minimum without bonus fan; the
+    pungs still to come from scoring pairs and a self-drawn win may bring it there."""
+    fan = sure + (not exposed) + _PLAN_FAN[plan.kind]
+    missing = HK_MINIMUM - fan
+    chance = 1.0 if missing <= 0 else _reach_chance(missing, pairs)
+    if chance == 0.0:
+        return 0.0
+    expected_fan = max(fan, HK_MINIMUM) + SELF_DRAWN_SHARE + table.own_bonus
+    portions = 2 + SELF_DRAWN_SHARE  # a discard pays two portions, a self-drawn win three
+    return chance * portions * base_points(min(13, round(expected_fan)))
+
+
+def _reach_chance(missing: int, pairs: int) -> float:
+    """Chance that ``pairs`` scoring pairs (each becoming a pung with ``PAIR_TO_PUNG``) and a
+    self-drawn finish bring at least ``missing`` more fan."""
+    total = 0.0
+    for drawn in (0, 1):
+        weight = SELF_DRAWN_SHARE if drawn else 1 - SELF_DRAWN_SHARE
+        total += weight * sum(
+            math.comb(pairs, made) * PAIR_TO_PUNG**made * (1 - PAIR_TO_PUNG) ** (pairs - made)
+            for made in range(max(0, missing - drawn), pairs + 1)
+        )
+    return total

@@ -1,0 +1,309 @@
+"""The strong player: seed 000's six tips, made measurable, and aware of what the table scores.
+
+Every decision weighs, for each choice, the hand it leaves (``game.players.evaluation``: the plans it
+may follow, their shanten, the unseen tiles that help, what a win would score under the table's
+rules) against the chance that a discard deals in (``game.players.safety``):
+
+- a discard keeps the hand whose best plan has the highest expected gain, discounted by the chance
+  the tile lets an opponent win and what that costs; between equals it keeps the most useful tiles,
+  then lets go of isolated honours before terminals before middle tiles (tips 1, 2, 3, 6); late in a
+  hand, far from ready, the discount wins and the player defends (tip 4);
+- a claim is made only when the hand it leaves is worth more than the concealed hand kept: to get
+  ready, to make a scoring pung, or for a plan that scores, the lost concealed double counted (tip 5);
+- wins and calls are always declared, kongs made when they do not lower the hand's worth.
+
+``StrongPlayer.decide`` returns the choice with its motive; the teacher turns motives into sentences.
+It reads the ``SeatView`` only and uses no randomness, so the same view always gives the same choice.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.actions import Action, AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
+from game.hand import SetKind
+from game.melds import Meld
+from game.players.evaluation import FREE, JOKER, PlanValue, Table, counts_of, evaluate, useful_kinds
+from game.players.safety import Risk, deal_in_risk, threat
+from game.tiles import Tile
+from game.view import SeatView
+
+# What dealing in costs besides the hand one gives up, on each table's scale: in Hong Kong the
+# discarder pays the winner's two portions (about 3 fan); in classic only the winner scores, so it is
+# the chance given to an opponent rather than points lost.
+DEAL_IN_COST = {"hongkong": 24.0, "classic": 12.0, "family": 0.5}
+# A claim must leave a hand worth this share of the hand kept. Measured (benchmarks/strength.py):
+# at a classic table of players who claim freely, staying concealed for the double loses more hands
+# than it gains points, so a claim that keeps a fifth of the worth is taken; in Hong Kong the
+# concealed fan often makes the minimum, so a claim must beat the hand kept.
+CLAIM_MARGIN = {"hongkong": 1.05, "classic": 0.2, "family": 0.2}
+# Caution grows from nothing to full as the most advanced opponent's chance to be ready goes
+# from CAUTION_FROM to CAUTION_FROM + CAUTION_SPAN.
+CAUTION_FROM = 0.3
+CAUTION_SPAN = 0.4  # a claim must beat the concealed hand by this factor (exposing tells the table)
+
+
+class Motive(enum.Enum):
+    """Why a choice was made: the teacher explains each in a sentence."""
+
+    WIN = "win"
+    CALL = "call"
+    CLAIM_WIN = "claim_win"
+    SCORING_PUNG = "scoring_pung"
+    CLAIM_READY = "claim_ready"
+    CLAIM_PLAN = "claim_plan"
+    CLAIM_PROGRESS = "claim_progress"
+    PASS_CONCEALED = "pass_concealed"
+    PASS = "pass"
+    KONG = "kong"
+    READY = "ready"
+    ISOLATED_HONOUR = "isolated_honour"
+    ISOLATED_TERMINAL = "isolated_terminal"
+    DEAD_TILE = "dead_tile"
+    KEEP_SCORING_PAIR = "keep_scoring_pair"
+    PLAN = "plan"
+    EFFICIENT = "efficient"
+    DEFEND_GENBUTSU = "defend_genbutsu"
+    DEFEND_SAFE = "defend_safe"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One possible discard: the free hand's shanten and useful tiles after it, the best plan, the risk."""
+
+    tile: Tile
+    shanten: int
+    useful: int
+    useful_kinds: tuple[tuple[Tile, int], ...]
+    best: PlanValue
+    risk: Risk
+    utility: float
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice and why: ``options`` ranks the discards considered (best first) when a discard was
+    weighed; ``tile`` is the tile the motive is about; ``plan`` the plan followed."""
+
+    action: Action
+    motive: Motive
+    tile: Tile | None = None
+    options: tuple[DiscardOption, ...] = ()
+    plan: PlanValue | None = None
+
+
+class StrongPlayer:
+    name = "strong"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        return decide(view).action
+
+
+def decide(view: SeatView) -> Decision:
+    """The strong player's choice among ``view.legal``, with its motive."""
+    legal = view.legal
+    for action in legal:
+        if isinstance(action, DeclareWin):
+            return Decision(action, Motive.WIN)
+        if isinstance(action, Claim) and action.kind is ClaimKind.MAHJONG:
+            return Decision(action, Motive.CLAIM_WIN, view.claim.tile if view.claim else None)
+    for action in legal:
+        if isinstance(action, Call):
+            return Decision(action, Motive.CALL)
+    assert view.seat is not None and view.concealed is not None
+    table = Table.of(view)
+    counts = counts_of(view.concealed)
+    melds = view.seats[view.seat].melds
+    if view.claim is not None:
+        return _answer(view, table, counts, melds)
+    return _turn(view, table, counts, melds)
+
+
+# --- discards -------------------------------------------------------------------------------------
+
+
+def rank_discards(view: SeatView, table: Table, counts: list[int], melds: Sequence[Meld]) -> list[DiscardOption]:
+    """Every legal discard (jokers only when nothing else may go), best first."""
+    assert view.seat is not None
+    tiles = sorted({action.tile for action in view.legal if isinstance(action, Discard)})
+    naturals = [tile for tile in tiles if tile != JOKER]
+    cost = DEAL_IN_COST.get(table.rules, 12.0)
+    weight = caution(view)
+    options = []
+    for tile in naturals or tiles:
+        counts[tile] -= 1
+        plans = evaluate(counts, melds, table)
+        free = next(value for value in plans if value.plan == FREE)
+        kinds = tuple(useful_kinds(FREE, counts, table, free.distance))
+        left = 0 if tile == JOKER else max(0, 4 - table.seen[tile] - counts[tile] - 1)
+        counts[tile] += 1
+        risk = deal_in_risk(view, tile, left)
+        danger = weight * risk.chance
+        best = plans[0]
+        # Tie-breaks, far below any real difference in worth: more useful tiles, a shorter way, and
+        # the tile that does least for the hand goes first (tip 1).
+        utility = (
+            best.expected * (1 - danger)
+            - danger * cost
+            + 1e-3 * (free.useful - 20 * free.distance)
+            - 1e-5 * keep_value(tile, counts, table)
+        )
+        options.append(DiscardOption(tile, free.distance, free.useful, kinds, best, risk, utility))
+    return sorted(options, key=lambda option: (-option.utility, option.tile))
+
+
+def caution(view: SeatView) -> float:
+    """How much the risk of dealing in weighs, 0 to 1: nothing while no opponent looks close to ready
+    (early discards are chosen for the hand), fully once one probably is."""
+    top = max((threat(public) for public in view.seats if public.seat != view.seat), default=0.0)
+    return min(1.0, max(0.0, (top - CAUTION_FROM) / CAUTION_SPAN))
+
+
+def keep_value(tile: Tile, counts: Sequence[int], table: Table) -> int:
+    """How much a tile does for the hand by itself (tip 1, tip 6): a scoring honour pair most, then
+    any pair, tiles with neighbours, middle tiles, then 2 and 8, terminals, and lone honours least."""
+    held = counts[tile]
+    if tile >= 27:
+        value = 10 * (held - 1)
+        if held >= 2 and table.honour_weight(tile):
+            value += 20
+        return value
+    rank = tile % 9
+    value = (0, 1, 2, 3, 3, 3, 2, 1, 0)[rank] + 10 * (held - 1)
+    for step in (-2, -1, 1, 2):
+        other = rank + step
+        if 0 <= other < 9 and counts[tile - rank + other]:
+            value += 3 if abs(step) == 1 else 2
+    return value
+
+
+def discard_motive(
+    option: DiscardOption, options: Sequence[DiscardOption], counts: Sequence[int], table: Table
+) -> Motive:
+    """Why ``option`` (the first of ``options``) was preferred."""
+    attack = max(options, key=lambda other: (other.best.expected, other.useful - 20 * other.shanten))
+    tile = option.tile
+    given_up = attack.best.expected - option.best.expected
+    if given_up > 0.02 * attack.best.expected and option.risk.chance < attack.risk.chance:
+        return Motive.DEFEND_GENBUTSU if option.risk.safe_against_leader else Motive.DEFEND_SAFE
+    if option.shanten == 0:
+        return Motive.READY
+    if option.best.plan != FREE:
+        return Motive.PLAN
+    if tile >= 27 and counts[tile] == 1:
+        return Motive.DEAD_TILE if table.seen[tile] >= 2 else Motive.ISOLATED_HONOUR
+    if any(counts[kind] == 2 and table.honour_weight(kind) for kind in range(27, 34)) and tile != attack.tile:
+        return Motive.KEEP_SCORING_PAIR
+    if tile.is_terminal and counts[tile] == 1 and not _has_neighbour(tile, counts):
+        return Motive.ISOLATED_TERMINAL
+    if any(counts[kind] == 2 and table.honour_weight(kind) for kind in range(27, 34)):
+        others = [other for other in options if other.shanten == option.shanten and other.tile != tile]
+        if any(other.tile >= 27 and counts[other.tile] == 2 for other in others):
+            return Motive.KEEP_SCORING_PAIR
+    return Motive.EFFICIENT
+
+
+def _has_neighbour(tile: Tile, counts: Sequence[int]) -> bool:
+    rank = tile % 9
+    return any(0 <= rank + step < 9 and counts[tile + step] for step in (-2, -1, 1, 2))
+
+
+def _turn(view: SeatView, table: Table, counts: list[int], melds: Sequence[Meld]) -> Decision:
+    options = rank_discards(view, table, counts, melds)
+    best = options[0]
+    for action in view.legal:
+        if isinstance(action, ConcealedKong | AddedKong):
+            after = list(counts)
+            after[action.tile] -= 4 if isinstance(action, ConcealedKong) else 1
+            kong = Meld(SetKind.KONG, action.tile, exposed=isinstance(action, AddedKong))
+            rest = [meld for meld in melds if not (isinstance(action, AddedKong) and meld.base == action.tile)]
+            plans = evaluate(after, [*rest, kong], table)
+            worth = plans[0]
+            free_after = next(value for value in plans if value.plan == FREE)
+            if free_after.distance <= best.shanten and worth.expected >= 0.95 * best.best.expected:
+                return Decision(action, Motive.KONG, action.tile, plan=worth)
+    discard = next(a for a in view.legal if isinstance(a, Discard) and a.tile == best.tile)
+    return Decision(discard, discard_motive(best, options, counts, table), best.tile, tuple(options), best.best)
+
+
+# --- claims ---------------------------------------------------------------------------------------
+
+
+def _answer(view: SeatView, table: Table, counts: list[int], melds: Sequence[Meld]) -> Decision:
+    claim_view = view.claim
+    assert claim_view is not None and view.seat is not None
+    tile = claim_view.tile
+    keep_plans = evaluate(counts, melds, table)
+    keep = keep_plans[0]
+    keep_distance = next(value.distance for value in keep_plans if value.plan == FREE)
+    # Once a set is exposed there is no concealed double left to lose; a claim that makes the hand
+    # ready finishes it (tip 5). Outside Hong Kong, where the minimum decides, these are taken.
+    open_hand = any(meld.exposed for meld in melds) or table.rules == "family"
+    best: tuple[float, Claim, PlanValue, int] | None = None
+    for action in view.legal:
+        if not isinstance(action, Claim):
+            continue
+        after, meld = _after_claim(counts, action, tile)
+        laid = [*melds, meld]
+        if action.kind is ClaimKind.KONG:
+            plans = evaluate(after, laid, table)
+            worth, distance = plans[0], next(v.distance for v in plans if v.plan == FREE)
+        else:
+            worth, distance = _best_after_discard(after, laid, table)
+        wanted = worth.expected > keep.expected * CLAIM_MARGIN.get(table.rules, 1.0) or (
+            table.rules != "hongkong" and distance < keep_distance and (open_hand or distance == 0)
+        )
+        if wanted and (best is None or worth.expected > best[0]):
+            best = (worth.expected, action, worth, distance)
+    if best is None:
+        concealed = not any(meld.exposed for meld in melds)
+        motive = Motive.PASS_CONCEALED if concealed else Motive.PASS
+        return Decision(Pass(view.seat), motive, tile, plan=keep)
+    _, claim, worth, distance = best
+    if claim.kind is not ClaimKind.CHOW and table.honour_weight(tile):
+        motive = Motive.SCORING_PUNG
+    elif distance == 0:
+        motive = Motive.CLAIM_READY
+    elif worth.plan != FREE:
+        motive = Motive.CLAIM_PLAN
+    else:
+        motive = Motive.CLAIM_PROGRESS
+    return Decision(claim, motive, tile, plan=worth)
+
+
+def _best_after_discard(counts: list[int], melds: Sequence[Meld], table: Table) -> tuple[PlanValue, int]:
+    """The best plan (and the free shanten) the hand can keep after laying a set and discarding."""
+    best: tuple[PlanValue, int] | None = None
+    for kind in range(34):
+        if not counts[kind]:
+            continue
+        counts[kind] -= 1
+        plans = evaluate(counts, melds, table)
+        counts[kind] += 1
+        distance = next(value.distance for value in plans if value.plan == FREE)
+        if best is None or plans[0].expected > best[0].expected:
+            best = (plans[0], distance)
+    assert best is not None
+    return best
+
+
+def _after_claim(counts: Sequence[int], claim: Claim, tile: Tile) -> tuple[list[int], Meld]:
+    """Concealed counts once the claimed set is laid (real tiles first, then jokers), and the set."""
+    after = list(counts)
+    if claim.kind is ClaimKind.CHOW:
+        assert claim.chow_base is not None
+        needed = [claim.chow_base + step for step in range(3) if claim.chow_base + step != tile]
+        meld = Meld(SetKind.CHOW, claim.chow_base)
+    else:
+        kong = claim.kind is ClaimKind.KONG
+        needed = [int(tile)] * (3 if kong else 2)
+        meld = Meld(SetKind.KONG if kong else SetKind.PUNG, tile)
+    for kind in needed:
+        if after[kind]:
+            after[kind] -= 1
+        else:
+            after[JOKER] -= 1
+    return after, meld
