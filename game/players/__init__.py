@@ -6,10 +6,12 @@ from game.errors import InvalidNotation
 from game.players.base import Player, PlayerFactory
 from game.players.basic import BasicPlayer
 from game.players.random_player import RandomPlayer
+from game.players.strong import StrongPlayer
 
 PLAYERS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "basic": BasicPlayer,
+    "strong": StrongPlayer,
 }
 
 
