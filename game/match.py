@@ -6,9 +6,10 @@ dealt first, the prevailing wind changes; the match ends when the rule set's win
 prevailed (``four_winds``: East, South, West, North; ``one_wind``: East only), or, for a
 ``one_hand`` match (the family game), at the first hand somebody wins.
 
-Payments come from a ``settle`` function given to the match, ``settle(result) -> per-seat gains``;
-the default pays nothing (the family game has no score). Seats are chairs: seat numbers never
-change during a match, the winds move round them.
+Payments come from a ``settle`` function given to the match, ``settle(result) -> per-seat gains``
+(``game.scoring.table.settle_hand`` for the scored rule sets); the default pays nothing (the family
+game has no score). Amounts are exact fractions: "everyone pays" can make half portions. Seats
+are chairs: seat numbers never change during a match, the winds move round them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from game.errors import IllegalAction, InvalidNotation
@@ -24,7 +26,7 @@ from game.rules import Ruleset
 from game.tiles import Tile
 from game.win import WinJudge
 
-Settle = Callable[[HandResult], Sequence[int]]
+Settle = Callable[[HandResult], Sequence[Fraction]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +38,7 @@ class PlayedHand:
     dealer: int
     round_wind: Tile
     result: HandResult
-    payments: tuple[int, ...]
+    payments: tuple[Fraction, ...]
 
 
 class Match:
@@ -59,7 +61,7 @@ class Match:
         self.wind_index = 0
         self.over = False
         self.hands: list[PlayedHand] = []
-        self.totals: list[int] = [0] * ruleset.players
+        self.totals: list[Fraction] = [Fraction(0)] * ruleset.players
 
     @property
     def round_wind(self) -> Tile:
@@ -94,10 +96,10 @@ class Match:
         self._rotate(result.winner)
         return played
 
-    def _payments(self, result: HandResult) -> tuple[int, ...]:
+    def _payments(self, result: HandResult) -> tuple[Fraction, ...]:
         if self._settle is None:
-            return (0,) * self.ruleset.players
-        payments = tuple(self._settle(result))
+            return (Fraction(0),) * self.ruleset.players
+        payments = tuple(Fraction(paid) for paid in self._settle(result))
         if len(payments) != self.ruleset.players:
             raise ValueError(f"settle gave {len(payments)} payments for {self.ruleset.players} seats")
         return payments
@@ -126,7 +128,7 @@ class Match:
                     "dealer": played.dealer,
                     "round_wind": played.round_wind.code,
                     "result": result_to_json(played.result),
-                    "payments": list(played.payments),
+                    "payments": [json_number(paid) for paid in played.payments],
                 }
                 for played in self.hands
             ],
@@ -161,3 +163,8 @@ class Match:
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidNotation(f"malformed match document: {error!r}") from None
         return match
+
+
+def json_number(amount: Fraction) -> int | float:
+    """An amount as a JSON number: whole amounts as integers, half portions as decimals."""
+    return int(amount) if amount.denominator == 1 else float(amount)

@@ -71,10 +71,18 @@ from game.rules import Ruleset
 from game.tiles import WINDS, Tile, format_tiles
 from game.view import ClaimView, DiscardedTile, SeatPublic, SeatView
 from game.wall import Wall
-from game.win import WinContext, WinJudge
+from game.win import WinContext, WinJudge, WinVerdict
 from game.winning import is_winning, ready_discards
 
 DOCUMENT_VERSION = 1
+_LEGAL = WinVerdict(True)
+_NOT_A_WINNING_HAND = WinVerdict(
+    False, "these tiles do not make a winning hand", "ces tuiles ne forment pas une main gagnante"
+)
+_NOT_CALLING = WinVerdict(
+    False, "under the calling rule a mahjong counts only after announcing that one is calling",
+    "avec la règle de l'annonce, un mahjong ne compte qu'après avoir annoncé qu'il ne manque qu'une tuile",
+)
 _JOKER = int(Tile.JOKER)
 _TILE: tuple[Tile, ...] = tuple(Tile)  # by index: faster than calling the enum on hot paths
 
@@ -315,10 +323,17 @@ class Round:
         self, seat: int, counts: Sequence[int], tile: Tile, *, self_drawn: bool, robbing: bool = False
     ) -> WinContext | None:
         """The win ``seat`` would declare holding ``counts`` (winning tile included), if it may."""
+        win, verdict = self._judged_win(seat, counts, tile, self_drawn=self_drawn, robbing=robbing)
+        return win if verdict.legal else None
+
+    def _judged_win(
+        self, seat: int, counts: Sequence[int], tile: Tile, *, self_drawn: bool, robbing: bool
+    ) -> tuple[WinContext | None, WinVerdict]:
+        """The win ``seat`` would declare holding ``counts``, and whether the rules allow it (and why not)."""
         if not is_winning(counts, self.ruleset):
-            return None
+            return None, _NOT_A_WINNING_HAND
         if self.ruleset.calling_rule and not self._calling[seat]:
-            return None
+            return None, _NOT_CALLING
         kong_turn = self_drawn and self._source is Source.KONG
         win = WinContext(
             concealed=_tiles_of(counts),
@@ -338,9 +353,25 @@ class Round:
                 and self._last_discard is not None and self._last_discard[0] == self.dealer
             ),
         )
-        if self.judge is not None and not self.judge.judge(win).legal:
+        return win, self.judge.judge(win) if self.judge is not None else _LEGAL
+
+    def win_refusal(self, seat: int) -> WinVerdict | None:
+        """Why ``seat`` may not declare mahjong now (its tiles, the calling rule, or the rule set's judge,
+        e.g. the Hong Kong minimum), in English and French; None if it may, or if no win is in question
+        (not its turn to draw or claim)."""
+        if self._phase is Phase.DISCARD and seat == self._turn and self._drawn[seat] is not None:
+            drawn = self._drawn[seat]
+            assert drawn is not None
+            _, verdict = self._judged_win(seat, self._hands[seat], drawn, self_drawn=True, robbing=False)
+        elif self._window is not None and seat != self._window.from_seat and 0 <= seat < self.ruleset.players:
+            counts = list(self._hands[seat])
+            counts[self._window.tile] += 1
+            _, verdict = self._judged_win(
+                seat, counts, self._window.tile, self_drawn=False, robbing=self._window.robbing
+            )
+        else:
             return None
-        return win
+        return None if verdict.legal else verdict
 
     # --- applying actions -----------------------------------------------------------------------
 
@@ -387,6 +418,10 @@ class Round:
         where = f"in phase {self._phase.value}"
         if self._phase is Phase.OVER:
             raise IllegalAction(f"{action.text()!r}: the hand is over")
+        if isinstance(action, DeclareWin) or (isinstance(action, Claim) and action.kind is ClaimKind.MAHJONG):
+            refusal = self.win_refusal(action.seat)
+            if refusal is not None:
+                raise IllegalAction(f"{action.text()!r}: {refusal.reason_en}")
         if action.seat is not None and not legal:
             if not 0 <= action.seat < self.ruleset.players:
                 raise NotYourTurn(f"{action.text()!r}: there is no seat {action.seat} at this table")

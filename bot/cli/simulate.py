@@ -4,8 +4,8 @@ The seats keep their player for the whole run while the winds rotate round them 
 one another until N hands are played). Same arguments, same lines: every hand, match and player
 decision draws from generators seeded by ``--seed``.
 
-Scoring is a seam: ``settle_hand`` says what a finished hand scores and pays. Until the scorers
-are plugged in it scores nothing, and every line says ``"scored": false``.
+The table scores with ``game.scoring.table``: the Hong Kong judge refuses wins below the minimum,
+and each hand's payments come from the rule set's scorer (the family game has no score).
 """
 
 from __future__ import annotations
@@ -14,28 +14,15 @@ import argparse
 import json
 import random
 import sys
-from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from game.errors import GameError
-from game.match import Match
+from game.match import Match, json_number
 from game.players import Player, make_player
 from game.players.autoplay import play_round
-from game.round import HandResult
 from game.rules import Ruleset, ruleset
-
-
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    score: int
-    fan: int
-    payments: tuple[int, ...]
-    scored: bool
-
-
-def settle_hand(rules: Ruleset, result: HandResult) -> HandScore:
-    """What a finished hand scores and pays under ``rules``: nothing yet (no scorer plugged in)."""
-    return HandScore(score=0, fan=0, payments=(0,) * rules.players, scored=False)
+from game.scoring.table import judge_for_table, settle_hand
 
 
 def register(subparsers: Any) -> None:
@@ -77,9 +64,8 @@ def simulate(
     wins = [0] * rules.players
     self_drawn = [0] * rules.players
     deal_ins = [0] * rules.players
-    totals = [0] * rules.players
+    totals = [Fraction(0)] * rules.players
     draws = 0
-    scored = True
     lines: list[dict[str, Any]] = []
     matches = 0
     match = _match(rules, seed, matches)
@@ -89,9 +75,8 @@ def simulate(
             match = _match(rules, seed, matches)
         hand = match.next_round()
         result = play_round(hand, players, rng)
-        match.finish_hand(hand)
+        played = match.finish_hand(hand)
         score = settle_hand(rules, result)
-        scored = scored and score.scored
         if result.winner is None:
             draws += 1
         else:
@@ -99,21 +84,20 @@ def simulate(
             self_drawn[result.winner] += result.self_drawn
         if result.discarder is not None:
             deal_ins[result.discarder] += 1
-        totals = [total + paid for total, paid in zip(totals, score.payments, strict=True)]
+        totals = [total + paid for total, paid in zip(totals, played.payments, strict=True)]
         line: dict[str, Any] = {
             "hand": number,
             "winner": result.winner,
             "discarder": result.discarder,
             "self_drawn": result.self_drawn,
-            "score": score.score,
+            "score": json_number(score.score),
         }
         if rules.name == "hongkong":
             line["fan"] = score.fan
         line |= {
-            "payments": list(score.payments),
+            "payments": [json_number(paid) for paid in played.payments],
             "wall_left": result.wall_left,
             "actions": result.actions,
-            "scored": score.scored,
         }
         lines.append(line)
     lines.append({
@@ -126,12 +110,14 @@ def simulate(
             "self_drawn": self_drawn,
             "deal_ins": deal_ins,
             "draws": draws,
-            "payments": totals,
-            "scored": scored and hands > 0,
+            "payments": [json_number(total) for total in totals],
         }
     })
     return lines
 
 
 def _match(rules: Ruleset, seed: int, number: int) -> Match:
-    return Match(rules, random.Random(f"simulate:{seed}:match:{number}").getrandbits(48))
+    return Match(
+        rules, random.Random(f"simulate:{seed}:match:{number}").getrandbits(48),
+        settle=lambda result: settle_hand(rules, result).payments, judge=judge_for_table(rules),
+    )

@@ -59,7 +59,7 @@ def score_classic(win: WinContext, settings: ClassicSettings | None = None) -> C
     not a winning hand.
     """
     settings = settings or ClassicSettings()
-    validate_win(win, jokers_allowed=settings.jokers)
+    validate_win(win, jokers_allowed=settings.jokers, north_bonus=settings.north_bonus)
     options = readings(win, seven_pairs=False, thirteen_orphans="thirteen_orphans" in settings.house_rules)
     if not options:
         raise not_a_winning_hand(win)
@@ -135,10 +135,15 @@ def _pair_items(reading: Reading, win: WinContext) -> list[PointsItem]:
 
 
 def _bonus_items(win: WinContext) -> list[PointsItem]:
-    names = {True: Label("Flower: {tile}", "Fleur : {tile}"), False: Label("Season: {tile}", "Saison : {tile}")}
-    return [
-        PointsItem("flower" if tile.is_flower else "season", tile_label(names[tile.is_flower], tile),
-                   points=BONUS_TILE_POINTS)
-        for tile in sorted(win.bonus)
-    ]
+    names = {
+        "flower": Label("Flower: {tile}", "Fleur : {tile}"),
+        "season": Label("Season: {tile}", "Saison : {tile}"),
+        # Three players: North is laid aside like a flower and scores like one.
+        "north_bonus": Label("North as a bonus tile", "Nord en tuile bonus"),
+    }
+    items = []
+    for tile in sorted(win.bonus):
+        key = "flower" if tile.is_flower else "season" if tile.is_season else "north_bonus"
+        items.append(PointsItem(key, tile_label(names[key], tile), points=BONUS_TILE_POINTS))
+    return items
 

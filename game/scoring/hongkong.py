@@ -55,7 +55,7 @@ def score_hongkong(win: WinContext, settings: HongKongSettings | None = None) ->
     a winning hand below the minimum is scored with ``meets_minimum`` False.
     """
     settings = settings or HongKongSettings()
-    validate_win(win, jokers_allowed=False)
+    validate_win(win, jokers_allowed=False, north_bonus=settings.north_bonus)
     options = readings(win, seven_pairs=settings.seven_pairs, thirteen_orphans=settings.thirteen_orphans)
     if not options:
         raise not_a_winning_hand(win)
@@ -94,7 +94,7 @@ def _limit_hands(reading: Reading, win: WinContext, settings: HongKongSettings) 
         ("small_four_winds", Label("Small four winds", "Petits quatre vents"),
          settings.small_four_winds_fan is None and patterns.little_four_winds(reading)),
         ("eight_bonus_tiles", Label("All eight flowers and seasons", "Les huit fleurs et saisons"),
-         len(win.bonus) == 8),
+         sum(1 for tile in win.bonus if tile.is_bonus) == 8),
     ]
     return [(key, label) for key, label, applies in checks if applies]
 

@@ -115,7 +115,7 @@ def nine_gates(reading: Reading, win: WinContext) -> bool:
 
 def own_bonus_tiles(win: WinContext) -> list[Tile]:
     """The winner's own flower and own season, among those held."""
-    return sorted(tile for tile in win.bonus if tile.bonus_seat == win.seat)
+    return sorted(tile for tile in win.bonus if tile.is_bonus and tile.bonus_seat == win.seat)
 
 
 def complete_bonus_sets(win: WinContext) -> tuple[bool, bool]:

@@ -34,11 +34,15 @@ class PaymentConvention(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class ClassicSettings:
-    """Classic points-and-doubles: no limit unless set; house rules by catalogue key (see ``house.py``)."""
+    """Classic points-and-doubles: no limit unless set; house rules by catalogue key (see ``house.py``).
+
+    ``north_bonus``: a three-player table, where North is a bonus tile (4 points, like a flower).
+    """
 
     jokers: bool = False
     limit: int | None = None
     house_rules: frozenset[str] = field(default_factory=frozenset)
+    north_bonus: bool = False
 
     def __post_init__(self) -> None:
         unknown = sorted(self.house_rules - HOUSE_RULES.keys())
@@ -59,7 +63,8 @@ class HongKongSettings:
 
     ``small_four_winds_fan`` None makes small four winds a limit hand (the default); Wikipedia's 6 is
     the option. ``bonus_tiles`` False is a table without flowers and seasons (no "no flowers" fan).
-    ``stake`` is the money per base point.
+    ``stake`` is the money per base point. ``north_bonus``: a three-player table, where North is a
+    bonus tile (no fan of its own, but the hand is no longer without bonus tiles).
     """
 
     min_fan: int = 3
@@ -71,6 +76,7 @@ class HongKongSettings:
     small_four_winds_fan: int | None = None
     bonus_tiles: bool = True
     stake: Fraction = Fraction(1)
+    north_bonus: bool = False
 
     def __post_init__(self) -> None:
         if self.cap < 1:

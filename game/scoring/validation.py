@@ -15,10 +15,13 @@ from game.win import WinContext
 MAX_JOKERS = 4
 
 
-def validate_win(win: WinContext, *, jokers_allowed: bool) -> None:
-    """Raise ``UnscorableHand`` if ``win`` cannot happen with the tile set and these rules."""
+def validate_win(win: WinContext, *, jokers_allowed: bool, north_bonus: bool = False) -> None:
+    """Raise ``UnscorableHand`` if ``win`` cannot happen with the tile set and these rules.
+
+    ``north_bonus``: a three-player table, where North is a bonus tile laid aside like a flower.
+    """
     _check_seats(win)
-    _check_bonus(win)
+    _check_bonus(win, north_bonus)
     _check_jokers(win, jokers_allowed)
     _check_copies(win)
     _check_size(win)
@@ -39,7 +42,7 @@ def _check_seats(win: WinContext) -> None:
         )
 
 
-def _check_bonus(win: WinContext) -> None:
+def _check_bonus(win: WinContext, north_bonus: bool) -> None:
     for tile in win.concealed:
         if tile.is_bonus:
             raise UnscorableHand(
@@ -47,6 +50,13 @@ def _check_bonus(win: WinContext) -> None:
                 f"{tile.code} est une fleur ou une saison : elle se pose avec les tuiles bonus, pas dans la main",
             )
     for tile, count in Counter(win.bonus).items():
+        if north_bonus and tile is Tile.NORTH:
+            if count + win.concealed.count(tile) > 4:
+                raise UnscorableHand(
+                    f"North appears {count + win.concealed.count(tile)} times: the set has only 4",
+                    f"le Nord apparaît {count + win.concealed.count(tile)} fois : le jeu n'en a que 4",
+                )
+            continue
         if not tile.is_bonus:
             raise UnscorableHand(
                 f"{tile.code} is listed among the bonus tiles but is not a flower or a season",

@@ -10,7 +10,7 @@ from bot.cli.simulate import simulate
 from game.players import make_player
 from game.rules import ruleset
 
-HAND_KEYS = ["hand", "winner", "discarder", "self_drawn", "score", "payments", "wall_left", "actions", "scored"]
+HAND_KEYS = ["hand", "winner", "discarder", "self_drawn", "score", "payments", "wall_left", "actions"]
 
 
 def run(capsys, *args):
@@ -21,25 +21,36 @@ def run(capsys, *args):
 
 @pytest.mark.parametrize("rules", ["classic", "hongkong", "family"])
 def test_one_line_per_hand_then_a_summary(capsys, rules):
-    status, lines = run(capsys, "--hands", "6", "--seed", "3", "--rules", rules, "--players",
+    status, lines = run(capsys, "--hands", "12", "--seed", "3", "--rules", rules, "--players",
                         "random,basic,basic,basic")
-    assert status == 0 and len(lines) == 7
+    assert status == 0 and len(lines) == 13
     for number, line in enumerate(lines[:-1]):
         expected = HAND_KEYS[:5] + (["fan"] if rules == "hongkong" else []) + HAND_KEYS[5:]
         assert list(line) == expected
-        assert line["hand"] == number and line["scored"] is False
-        assert line["payments"] == [0, 0, 0, 0] and line["score"] == 0
+        assert line["hand"] == number
         assert line["winner"] in (None, 0, 1, 2, 3) and line["actions"] > 0
         if line["winner"] is None:
             assert line["discarder"] is None and not line["self_drawn"]
+            assert line["payments"] == [0, 0, 0, 0] and line["score"] == 0
         else:
             assert (line["discarder"] is None) == line["self_drawn"]
+            assert line["payments"][line["winner"]] == line["score"]
+        if rules == "classic" and line["winner"] is not None:
+            # Only the winner scores: at least the 20 for mahjong.
+            assert line["score"] >= 20
+            assert [paid for seat, paid in enumerate(line["payments"]) if seat != line["winner"]] == [0, 0, 0]
+        if rules == "hongkong":
+            assert sum(line["payments"]) == 0
+            assert line["winner"] is None or line["fan"] >= 3
+        if rules == "family":
+            assert line["payments"] == [0, 0, 0, 0]
     summary = lines[-1]["summary"]
     winners = [line["winner"] for line in lines[:-1]]
     assert summary["wins"] == [winners.count(seat) for seat in range(4)]
     assert summary["deal_ins"] == [[line["discarder"] for line in lines[:-1]].count(seat) for seat in range(4)]
     assert summary["draws"] == winners.count(None)
-    assert summary["payments"] == [0, 0, 0, 0] and summary["players"] == ["random", "basic", "basic", "basic"]
+    assert summary["payments"] == [sum(line["payments"][seat] for line in lines[:-1]) for seat in range(4)]
+    assert summary["players"] == ["random", "basic", "basic", "basic"]
 
 
 def test_the_same_arguments_print_the_same_lines(capsys):
