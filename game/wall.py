@@ -69,9 +69,10 @@ class Wall:
         total = dice[0] + dice[1]
         stacks = (len(tiles) + 1) // 2
         per_side = -(-stacks // SIDES)
-        # Count the walls counter-clockwise from the dealer's (the dealer's own is 1), then count
-        # ``total`` stacks from the right-hand end of the chosen wall.
-        side = (total - 1) % SIDES
+        # Count the walls counter-clockwise from the dealer's (the dealer's own is 1, South's 2), then
+        # ``total`` stacks from the right-hand end of the chosen wall. Stacks are numbered clockwise,
+        # so the k-th wall counter-clockwise is wall number -k clockwise.
+        side = -(total - 1) % SIDES
         break_stack = (side * per_side + total) % stacks
         return cls(tuple(tiles), dice=dice, break_stack=break_stack)
 

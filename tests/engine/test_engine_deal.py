@@ -1,11 +1,14 @@
 """Rule sets as data, the wall and the deal (SPEC §2)."""
 
+import random
+
 import pytest
 
 from game.errors import InvalidNotation
 from game.round import Phase, Round
 from game.rules import Ruleset, ruleset
 from game.tiles import Tile
+from game.wall import Wall
 
 
 def test_rule_set_defaults():
@@ -98,3 +101,18 @@ def test_dealer_and_wind_are_checked():
         Round.deal(ruleset("classic"), 1, round_wind=Tile.RED)
     with pytest.raises(InvalidNotation):
         Round.deal(ruleset("classic"), "seed")
+
+
+def test_the_dice_count_the_walls_counter_clockwise_from_the_dealer():
+    # Stacks are numbered clockwise from the dealer's wall: 0–17 East's, 18–35 North's, 36–53 West's,
+    # 54–71 South's. A total of 2 opens South's wall (counter-clockwise next), 5 the dealer's again.
+    walls_by_total = {2: 3, 3: 2, 4: 1, 5: 0, 6: 3, 9: 0, 12: 1}
+    seen = set()
+    for seed in range(400):
+        geometry = Wall.build(ruleset("classic"), random.Random(seed)).geometry()
+        total = sum(geometry.dice)
+        if total in walls_by_total:
+            seen.add(total)
+            assert geometry.break_stack // 18 == walls_by_total[total], (geometry.dice, geometry.break_stack)
+            assert geometry.break_stack % 18 == total % 18
+    assert seen == set(walls_by_total)
