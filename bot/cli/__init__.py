@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -37,5 +38,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+def console() -> int:
+    """The installed ``mahjong-bot`` command."""
+    # A reader that stops early (``| head``) ends the command quietly, as for any Unix tool.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    return main()
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(console())
