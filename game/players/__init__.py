@@ -7,11 +7,13 @@ from game.players.base import Player, PlayerFactory
 from game.players.basic import BasicPlayer
 from game.players.random_player import RandomPlayer
 from game.players.strong import StrongPlayer
+from game.players.teacher import TeacherPlayer
 
 PLAYERS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "basic": BasicPlayer,
     "strong": StrongPlayer,
+    "teacher": TeacherPlayer,
 }
 
 

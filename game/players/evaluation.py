@@ -72,7 +72,7 @@ class Table:
             seen=tuple(visible_counts(view)),
             wall_left=view.wall_left,
             bonus=len(me.bonus),
-            own_bonus=sum(1 for tile in me.bonus if tile.bonus_seat == (view.seat - view.dealer) % players),
+            own_bonus=sum(1 for tile in me.bonus if tile.is_bonus and WINDS[tile.bonus_seat] == seat_wind),
         )
 
     def unseen(self, counts: Sequence[int], kind: int) -> int:
@@ -151,17 +151,19 @@ def plan_distance(plan: Plan, counts: Sequence[int]) -> int:
     taken to fit the plan): how many exchanges before it is ready (or, for 3n + 2, complete)."""
     if plan.kind == "free":
         return shanten_with_jokers(counts)
+    # A joker is counted as a tile that joins nothing, then as one exchange saved.
+    jokers = counts[JOKER]
     if plan.kind == "pungs":
-        return _pungs_distance(tuple(counts[:34])) - counts[JOKER]
+        return _pungs_distance(tuple(counts[:34]), jokers) - jokers
     assert plan.suit is not None
-    return _suit_distance(plan.kind == "mixed", plan.suit, tuple(counts[:34])) - counts[JOKER]
+    return _suit_distance(plan.kind == "mixed", plan.suit, tuple(counts[:34]), jokers) - jokers
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_distance(mixed: bool, suit: int, naturals: tuple[int, ...]) -> int:
+def _suit_distance(mixed: bool, suit: int, naturals: tuple[int, ...], jokers: int) -> int:
     plan = Plan("mixed" if mixed else "pure", suit)
     work = [count if plan.allows(kind) else 0 for kind, count in enumerate(naturals)]
-    off = sum(naturals) - sum(work)
+    off = sum(naturals) - sum(work) + jokers
     fillers = _FILLERS[suit] + ([] if mixed else list(HONOURS))
     if off > len(fillers):
         return 8 + off - len(fillers)  # too far to be worth a shanten figure
@@ -173,9 +175,9 @@ def _suit_distance(mixed: bool, suit: int, naturals: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def _pungs_distance(naturals: tuple[int, ...]) -> int:
+def _pungs_distance(naturals: tuple[int, ...], jokers: int) -> int:
     """Exchanges to a hand of pungs and a pair (3n + 1 tiles: to ready; 3n + 2: to complete)."""
-    size = sum(naturals)
+    size = sum(naturals) + jokers
     sets = size // 3
     pungs = sum(1 for count in naturals if count >= 3)
     pairs = sum(1 for count in naturals if count == 2)

@@ -1,0 +1,89 @@
+"""The strong player and the teacher at real tables: only legal actions, the same choices from the
+same seed, hints and explanations that match the choice."""
+
+import random
+
+import pytest
+from players_helpers import position
+
+from game.match import Match
+from game.players import PLAYERS, make_player
+from game.players.autoplay import play_round
+from game.players.strong import StrongPlayer, decide
+from game.players.teacher import TeacherPlayer
+from game.rules import ruleset
+from game.scoring import judge_for
+
+VARIANTS = [
+    ("classic", {}),
+    ("hongkong", {}),
+    ("classic", {"jokers": True, "calling_rule": True}),
+    ("classic", {"open_hands": True, "players": 3}),
+    ("hongkong", {"players": 2}),
+    ("family", {}),
+]
+
+
+def play_hands(rules, names, hands, seed):
+    """Play ``hands`` hands of a match (apply refuses any illegal action); the actions of each hand."""
+    judge = judge_for(rules.name) if rules.name in ("classic", "hongkong") else None
+    players = [make_player(name) for name in names]
+    rng = random.Random(seed)
+    match = Match(rules, seed, judge=judge)
+    played = []
+    for _ in range(hands):
+        if match.over:
+            match = Match(rules, rng.getrandbits(32), judge=judge)
+        hand = match.next_round()
+        play_round(hand, players, rng)
+        match.finish_hand(hand)
+        played.append(hand.actions)
+    return played
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_strong_plays_only_legal_actions(name, options):
+    rules = ruleset(name, **options)
+    names = ["strong", "basic", "strong", "teacher"][: rules.players]
+    assert len(play_hands(rules, names, 12, seed=7)) == 12
+
+
+@pytest.mark.slow
+def test_ten_thousand_hands_without_an_illegal_action():
+    """About 10 minutes on one core: 10 000 hands, a strong player at every table."""
+    for index, (name, options) in enumerate(VARIANTS):
+        rules = ruleset(name, **options)
+        names = ["strong", "basic", "strong", "basic"][: rules.players]
+        play_hands(rules, names, 10_000 // len(VARIANTS) + 1, seed=index)
+
+
+def test_the_same_seed_gives_the_same_hands():
+    rules = ruleset("hongkong")
+    first = play_hands(rules, ["strong", "basic", "basic", "strong"], 4, seed=3)
+    again = play_hands(rules, ["strong", "basic", "basic", "strong"], 4, seed=3)
+    assert first == again
+
+
+def test_the_choice_ignores_the_random_generator():
+    view = position("123m789m123p99p4z5s2s")
+    choices = {StrongPlayer().choose(view, random.Random(seed)) for seed in range(5)}
+    assert len(choices) == 1
+
+
+def test_registered_by_name():
+    assert isinstance(make_player("strong"), StrongPlayer)
+    assert isinstance(make_player("teacher"), TeacherPlayer)
+    assert {"random", "basic", "strong", "teacher"} <= set(PLAYERS)
+
+
+def test_the_teacher_plays_the_strong_choice_and_explains_it_in_both_languages():
+    for view in (
+        position("123m789m123p99p4z5s2s"),
+        position("13m456p2378s77z59p", claim=("7z", 2)),
+        position("55m19p258s13579s2z", rules="hongkong", claim=("5m", 2)),
+    ):
+        advice = TeacherPlayer().advise(view)
+        assert advice.action == decide(view).action
+        assert advice.reason.en and advice.reason.fr and advice.reason.en != advice.reason.fr
+    honour = TeacherPlayer().advise(position("123m789m123p99p4z5s2s")).reason
+    assert "North Wind" in honour.en and "Vent du Nord" in honour.fr
