@@ -253,8 +253,12 @@ def _answer(view: SeatView, table: Table, counts: list[int], melds: Sequence[Mel
             worth, distance = plans[0], next(v.distance for v in plans if v.plan == FREE)
         else:
             worth, distance = _best_after_discard(after, laid, table)
-        wanted = worth.expected > keep.expected * CLAIM_MARGIN.get(table.rules, 1.0) or (
-            table.rules != "hongkong" and distance < keep_distance and (open_hand or distance == 0)
+        # A claim that brings the hand no closer only shows it to the table, unless it serves a plan
+        # that scores (a scoring pung, a one-suit hand, all pungs).
+        purposeful = distance < keep_distance or worth.plan != FREE or bool(table.honour_weight(tile))
+        wanted = purposeful and (
+            worth.expected > keep.expected * CLAIM_MARGIN.get(table.rules, 1.0)
+            or (table.rules != "hongkong" and distance < keep_distance and (open_hand or distance == 0))
         )
         if wanted and (best is None or worth.expected > best[0]):
             best = (worth.expected, action, worth, distance)
