@@ -91,7 +91,7 @@ def test_tip5_claim_a_dragon_pung():
 
 
 def test_tip5_claim_to_finish_a_nearly_ready_hand():
-    decision = decide(position("123m456p789s55s68m", claim=("5s", 2)))
+    decision = decide(position("123m456p68m99s55s2z", claim=("5s", 2)))
     assert decision.action == Claim(0, ClaimKind.PUNG)
     assert decision.motive is Motive.CLAIM_READY
 
@@ -108,3 +108,8 @@ def test_tip6_keep_the_honour_pair_that_scores():
     assert discarded(position("123m456p77z22p99s88s")) != "7z"
     assert discarded(position("123m456p11z22p99s44z")) != "1z"
     assert decide(position("123m456p77z22p99s88s")).motive is Motive.KEEP_SCORING_PAIR
+
+
+def test_tip5_no_claim_that_brings_the_hand_no_closer():
+    # Ready on 7 of characters already: a pung of 5 of bamboo would only show the hand.
+    assert decide(position("123m456p789s55s68m", claim=("5s", 2))).action == Pass(0)
