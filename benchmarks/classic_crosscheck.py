@@ -34,7 +34,7 @@ from typing import Any
 
 from game.hand import SetKind
 from game.melds import Meld
-from game.scoring import ClassicScore, score_classic
+from game.scoring import ClassicScore, ClassicSettings, score_classic
 from game.scoring.reading import Reading, ReadSet, readings
 from game.tiles import BONUS_TILES, WINDS, Tile, format_tiles
 from game.win import WinContext
@@ -97,8 +97,46 @@ EXCLUDED: dict[str, str] = {
     "Big Four Joys": "DMJL: 2 doubles (house rule big_four_winds here)",
 }
 
-# Our breakdown keys that are components of the shared table (chows score 0 and are left out).
-OUR_KEYS = {key for _kind, key, _value in MAPPED.values()}
+# With --house, the house doubles of our written catalogue (game/scoring/house.py) that DMJL has with
+# the same value are switched on here and compared too, instead of being left out.
+HOUSE_MAPPED: dict[str, tuple[str, str, int | None]] = {
+    "No Chow": ("doubles", "house_no_chows", None),
+    "False Color Game": ("doubles", "house_mixed_one_suit", None),
+    "Only Terminals and Honors": ("doubles", "house_terminals_and_honours", None),
+    "Three Concealed Pongs": ("doubles", "house_three_concealed_pungs", None),
+    "Own Flower and Own Season": ("doubles", "house_own_flower_and_season", None),
+    "All Flowers": ("doubles", "house_four_flowers_or_seasons", None),
+    "All Seasons": ("doubles", "house_four_flowers_or_seasons", None),
+    "Little Three Dragons": ("doubles", "house_little_three_dragons", None),
+    "Big Three Dragons": ("doubles", "house_big_three_dragons", None),
+    "Little Four Joys": ("doubles", "house_little_four_winds", None),
+    "Big Four Joys": ("doubles", "house_big_four_winds", None),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """What is compared: the Kajongg ruleset, its rules mapped and left out, and our settings."""
+
+    ruleset: str
+    mapped: dict[str, tuple[str, str, int | None]]
+    excluded: dict[str, str]
+    settings: ClassicSettings
+
+    @property
+    def our_keys(self) -> set[str]:
+        """Our breakdown keys that are components of the shared table (chows score 0 and are left out)."""
+        return {key for _kind, key, _value in self.mapped.values()}
+
+
+def scope_for(ruleset: str, house: bool = False) -> Scope:
+    if not house:
+        return Scope(ruleset, MAPPED, EXCLUDED, ClassicSettings())
+    if ruleset != "dmjl":
+        raise ValueError("--house compares the house doubles with DMJL's, which have the same values")
+    excluded = {name: why for name, why in EXCLUDED.items() if name not in HOUSE_MAPPED}
+    keys = frozenset(key.removeprefix("house_") for _kind, key, _value in HOUSE_MAPPED.values())
+    return Scope(ruleset, {**MAPPED, **HOUSE_MAPPED}, excluded, ClassicSettings(house_rules=keys))
 
 _SUITS = {"m": "c", "p": "s", "s": "b"}
 _HONOURS = {Tile.EAST: "we", Tile.SOUTH: "ws", Tile.WEST: "ww", Tile.NORTH: "wn",
@@ -258,37 +296,46 @@ class Tally:
         return (self.score, self.points, self.doubles)
 
 
-def our_tally(ours: ClassicScore) -> Tally:
+def _tally(parts: list[tuple[str, str, int]]) -> Tally:
+    """Points components stay one per set, pair or tile (their values are compared one by one); doubles
+    are summed per key (one item of 2 doubles here may be two rules of 1 there)."""
     components: Counter[tuple[str, int]] = Counter()
-    for item in ours.items:
-        value = item.points or item.doubles
-        if item.key in OUR_KEYS and value:
-            components[item.key, value] += 1
-    return Tally(components, ours.points, ours.doubles)
+    doubled: Counter[str] = Counter()
+    for kind, key, value in parts:
+        if kind == "points":
+            components[key, value] += 1
+        else:
+            doubled[key] += value
+    components.update((key, total) for key, total in doubled.items())
+    points = sum(value for kind, _key, value in parts if kind == "points")
+    return Tally(components, points, sum(doubled.values()))
 
 
-def kajongg_tally(rules: list[list[Any]]) -> tuple[Tally, Counter[str]]:
+def our_tally(ours: ClassicScore, scope: Scope) -> Tally:
+    parts = [("points" if item.points else "doubles", item.key, item.points or item.doubles)
+             for item in ours.items if item.key in scope.our_keys and (item.points or item.doubles)]
+    tally = _tally(parts)
+    if (tally.points, tally.doubles) != (ours.points, ours.doubles):
+        raise RuntimeError(f"our breakdown has items outside the shared table: {ours.items}")
+    return tally
+
+
+def kajongg_tally(rules: list[list[Any]], scope: Scope) -> tuple[Tally, Counter[str]]:
     """Kajongg's applied rules mapped onto the shared table, and the excluded ones by name."""
-    components: Counter[tuple[str, int]] = Counter()
+    parts: list[tuple[str, str, int]] = []
     excluded: Counter[str] = Counter()
-    points = doubles = 0
     for name, _meld, rule_points, rule_doubles, limits in rules:
         if limits:
             raise RuntimeError(f"Kajongg applied the limit rule {name!r}: the oracle should have removed it")
-        if name in EXCLUDED:
+        if name in scope.excluded:
             excluded[name] += 1
             continue
-        if name not in MAPPED:
+        if name not in scope.mapped:
             raise RuntimeError(f"Kajongg rule {name!r} is neither mapped nor excluded: add it to the tables")
-        kind, key, value = MAPPED[name]
-        if kind == "points":
-            amount = value if value is not None else rule_points
-            points += amount
-        else:
-            amount = value if value is not None else rule_doubles
-            doubles += amount
-        components[key, amount] += 1
-    return Tally(components, points, doubles), excluded
+        kind, key, value = scope.mapped[name]
+        kajongg_value = rule_points if kind == "points" else rule_doubles
+        parts.append((kind, key, value if value is not None else kajongg_value))
+    return _tally(parts), excluded
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,8 +354,9 @@ KNOWN_DISCARD_CONCEALED = (
     "the set or pair the discard completes, so no 'Only Concealed Melds' (like BMJA, reference/scoring.md §3.3: "
     "the concealed double needs a self-drawn last tile)")
 KNOWN_CLAIMED_KONG = (
-    "known: kong claimed from a discard. Kajongg's 'Only Concealed Melds' ignores a claimed kong; ours counts it "
-    "as a claimed set (SPEC §2 classic: 'no claimed set before the win; concealed kongs allowed')")
+    "known: kong claimed from a discard. Kajongg counts its claimed kong (aaaA) as concealed for 'Only Concealed "
+    "Melds' and 'Three Concealed Pongs'; ours counts it as a claimed set (SPEC §2 classic: 'no claimed set before "
+    "the win; concealed kongs allowed'; house.py three_concealed_pungs: pungs made without a claim)")
 KNOWN_BMJA_PURITY = (
     "known: one suit with a chow. The boxed set doubles any one-suit hand (seed 000 'la main d'une seule "
     "famille'; SPEC §2); BMJA's only one-suit double is Purity, pungs only (reference/scoring.md §3.3)")
@@ -317,7 +365,7 @@ KNOWN_BMJA_PURITY = (
 @dataclass(frozen=True, slots=True)
 class Outcome:
     win: WinContext
-    ruleset: str
+    scope: Scope
     ours: Tally
     compared: Candidate | None  # Kajongg's best reading, or the one closest to ours; None: no reading wins
     best_fixed: Tally | None
@@ -346,40 +394,43 @@ class Outcome:
         win = self.win
         if key == "concealed_hand" and ours_has and not win.self_drawn and win.is_concealed:
             return KNOWN_DISCARD_CONCEALED
-        if key == "concealed_hand" and not ours_has and all(
-            not m.exposed or (m.kind is SetKind.KONG and not m.added) for m in win.melds
+        claimed_kongs = [m for m in win.melds if m.kind is SetKind.KONG and m.exposed and not m.added]
+        if key == "concealed_hand" and not ours_has and claimed_kongs and all(
+            not m.exposed or m in claimed_kongs for m in win.melds
         ):
             return KNOWN_CLAIMED_KONG
+        if key == "house_three_concealed_pungs" and not ours_has and claimed_kongs:
+            return KNOWN_CLAIMED_KONG
         reading = self.compared.reading if self.compared else None
-        if key == "one_suit" and ours_has and self.ruleset == "bmja" and reading is not None and any(
+        if key == "one_suit" and ours_has and self.scope.ruleset == "bmja" and reading is not None and any(
             s.kind is SetKind.CHOW for s in reading.sets
         ):
             return KNOWN_BMJA_PURITY
         return "unexplained"
 
 
-def compare(win: WinContext, ruleset: str, fixed: list[tuple[Reading, str]], free: str | None,
+def compare(win: WinContext, scope: Scope, fixed: list[tuple[Reading, str]], free: str | None,
             results: list[dict[str, Any]]) -> Outcome:
     """Our best score against Kajongg's best mapped reading (or, if none agrees, the closest one)."""
-    ours = our_tally(score_classic(win))
+    ours = our_tally(score_classic(win, scope.settings), scope)
     candidates = []
     for (reading, string), result in zip(fixed, results, strict=False):
         if result["won"]:
-            candidates.append(Candidate(reading, string, *kajongg_tally(result["rules"])))
+            candidates.append(Candidate(reading, string, *kajongg_tally(result["rules"], scope)))
     free_result = results[len(fixed)] if free is not None else None
     free_candidate = None
     if free is not None and free_result is not None and free_result["won"]:
-        free_candidate = Candidate(None, free, *kajongg_tally(free_result["rules"]))
+        free_candidate = Candidate(None, free, *kajongg_tally(free_result["rules"], scope))
     free_won = free_result is None or bool(free_result["won"])
     if not candidates:
-        return Outcome(win, ruleset, ours, None, None, free_candidate, free_won)
+        return Outcome(win, scope, ours, None, None, free_candidate, free_won)
     best = max(candidates, key=lambda c: c.tally.rank())
     compared = best
     if not (best.tally.rank() == ours.rank() and best.tally.components == ours.components):
         # Show the reading whose components differ least from ours: it names the disagreement.
         compared = min(candidates, key=lambda c: sum(((c.tally.components - ours.components)
                                                       + (ours.components - c.tally.components)).values()))
-    return Outcome(win, ruleset, ours, compared, best.tally, free_candidate, free_won)
+    return Outcome(win, scope, ours, compared, best.tally, free_candidate, free_won)
 
 
 # ---------------------------------------------------------------- running Kajongg
@@ -397,15 +448,15 @@ def run_oracle(ruleset: str, requests: list[dict[str, Any]], *options: str) -> l
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def crosscheck(wins: list[WinContext], ruleset: str) -> Iterator[Outcome]:
+def crosscheck(wins: list[WinContext], scope: Scope) -> Iterator[Outcome]:
     """Score every hand with Kajongg (one subprocess for all) and compare it with ours."""
     fixed = [kajongg_hands(win) for win in wins]
     free = [kajongg_free_hand(win) for win in wins]
     requests = [{"seat": win.seat, "round": WINDS.index(win.round_wind),
                  "hands": [s for _r, s in hand] + ([own] if own else [])}
                 for win, hand, own in zip(wins, fixed, free, strict=True)]
-    for win, hand, own, answer in zip(wins, fixed, free, run_oracle(ruleset, requests), strict=True):
-        yield compare(win, ruleset, hand, own, answer["results"])
+    for win, hand, own, answer in zip(wins, fixed, free, run_oracle(scope.ruleset, requests), strict=True):
+        yield compare(win, scope, hand, own, answer["results"])
 
 
 def published_limits(outcomes: list[Outcome], ruleset: str) -> Counter[str]:
@@ -434,8 +485,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", choices=sorted(RULESET_NAMES), default="dmjl")
     parser.add_argument("--examples", type=int, default=2, help="examples shown per category")
+    parser.add_argument("--house", action="store_true",
+                        help="also compare the house doubles DMJL has (HOUSE_MAPPED), switched on here")
     parser.add_argument("--mapping", action="store_true", help="also print the rule mapping")
     args = parser.parse_args()
+    scope = scope_for(args.ruleset, args.house)
     if not oracle_available():
         print(f"Kajongg not found ({KAJONGG_DIR}/predefined.py, {SYSTEM_PYTHON}): apt-get install -y kajongg")
         return 1
@@ -443,7 +497,7 @@ def main() -> int:
     # BMJA allows one chow per hand (reference/scoring.md §3.4): generate no more.
     wins = [random_win(rng, max_chows=1 if args.ruleset == "bmja" else 4) for _ in range(args.hands)]
     start = time.perf_counter()
-    outcomes = list(crosscheck(wins, args.ruleset))
+    outcomes = list(crosscheck(wins, scope))
     elapsed = time.perf_counter() - start
 
     categories: Counter[tuple[str, ...]] = Counter()
@@ -467,7 +521,7 @@ def main() -> int:
         examples.setdefault(key, []).append(outcome)
 
     print(f"Kajongg ruleset {RULESET_NAMES[args.ruleset]!r} (limit rules removed), {args.hands} hands, seed "
-          f"{args.seed}: {elapsed:.1f} s for both scorers")
+          f"{args.seed}, house doubles {'compared' if args.house else 'off'}: {elapsed:.1f} s for both scorers")
     print(f"same shared components, points and doubles: {agree} ({100 * agree / args.hands:.1f} %)")
     print(f"same once the known, sourced differences are set aside: {agree + known} "
           f"({100 * (agree + known) / args.hands:.1f} %); unexplained: {args.hands - agree - known}")
@@ -494,12 +548,12 @@ def main() -> int:
           + (", ".join(f"{name} {count}" for name, count in limits.most_common()) or "none"))
     print("\nKajongg rules left out (not in the boxed set), times applied to the compared readings:")
     for name, count in excluded.most_common():
-        print(f"  {count:5d} × {name}: {EXCLUDED[name]}")
+        print(f"  {count:5d} × {name}: {scope.excluded[name]}")
     if args.mapping:
         (removed,) = run_oracle(args.ruleset, [], "--removed")
         print("\nKajongg limit rules removed from the ruleset: " + ", ".join(removed))
         print("\nKajongg rule -> boxed-set component:")
-        for name, (kind, component, value) in MAPPED.items():
+        for name, (kind, component, value) in scope.mapped.items():
             print(f"  {name} -> {component} ({kind}{f', counted as {value}' if value is not None else ''})")
     return 0
 
