@@ -1,6 +1,7 @@
 """The strong player and the teacher at real tables: only legal actions, the same choices from the
 same seed, hints and explanations that match the choice."""
 
+import os
 import random
 
 import pytest
@@ -49,8 +50,9 @@ def test_strong_plays_only_legal_actions(name, options):
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("RUN_SLOW"), reason="about ten minutes: set RUN_SLOW=1 to run it")
 def test_ten_thousand_hands_without_an_illegal_action():
-    """About 10 minutes on one core: 10 000 hands, a strong player at every table."""
+    """10 000 hands over the six variants, two strong players at every table (run with ``-m slow``)."""
     for index, (name, options) in enumerate(VARIANTS):
         rules = ruleset(name, **options)
         names = ["strong", "basic", "strong", "basic"][: rules.players]
