@@ -218,7 +218,7 @@ def kajongg_tile(tile: Tile, concealed: bool) -> str:
 
 def kajongg_meld(tiles: tuple[Tile, ...], case: str) -> str:
     """``case`` gives each tile's case as Kajongg does: 'aaa' exposed, 'AAA' concealed, 'aAAa' concealed
-    kong, 'aaaA' a kong claimed from a discard."""
+    kong, 'aaaA' a kong claimed from a discard, 'aaaa' a kong added to an exposed pung."""
     return "".join(kajongg_tile(tile, letter == "A") for tile, letter in zip(tiles, case, strict=True))
 
 
