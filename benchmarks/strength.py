@@ -9,11 +9,11 @@ markdown table: per player, its share of the wins (parity is 25 %), how often it
 average score of its wins and its average gain per hand-seat; then the share of drawn hands and
 the average hand length.
 
-The hands are played like ``mahjong-bot simulate`` (same ``Match`` and ``play_round``), with the
-rule set's win judge (so a Hong Kong hand below 3 fan cannot be declared) and the scorers of
-``game.scoring``: classic credits the winner with the hand's score; Hong Kong pays half-spicy base
-points, the discarder paying for all. ``simulate`` does not plug the judge and the scorers in yet,
-so the figures come from this script.
+The hands are played as ``mahjong-bot simulate`` plays them (``Match`` and ``play_round``, the rule
+set's win judge, so a Hong Kong hand below 3 fan cannot be declared, and the default scorers):
+classic credits the winner with the hand's score; Hong Kong pays half-spicy base points, the
+discarder paying for all. This script adds the seat rotation, the per-player tallies and the
+processes; ``simulate``'s summary line carries the same per-seat wins, deal-ins and payments.
 """
 
 from __future__ import annotations
