@@ -12,6 +12,9 @@ the package's on the same hands, working on the same 34-count lists:
   (what a player built on the package would do; 13-tile hands);
 - waits: ``waits`` against ``Agari.is_agari`` after each draw (13-tile hands).
 
+Our side runs compiled by mypyc when installed with ``pip install -e .`` (``setup.py``); the first
+line printed says whether it is. The package is plain Python.
+
 *cold*: our caches emptied just before the pass, so every new suit pattern is analysed then.
 *warm*: after a warm-up pass over other hands of the same kind, on hands not seen before; best of
 ``--rounds`` alternated passes, which keeps a busy machine from favouring either side.
@@ -23,10 +26,12 @@ import argparse
 import random
 import time
 from collections.abc import Callable, Sequence
+from importlib.machinery import EXTENSION_SUFFIXES
 
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
+import game.hand
 from game.hand import is_complete, regular_shanten, useful_tiles, waits
 from game.hand_tables import clear_caches
 
@@ -126,6 +131,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3, help="alternated warm passes; the best counts")
     args = parser.parse_args()
+    compiled = any(game.hand.__file__.endswith(suffix) for suffix in EXTENSION_SUFFIXES)
+    print(f"game.hand: {'compiled by mypyc' if compiled else 'interpreted (not compiled)'} ({game.hand.__file__})")
     for kind in ("uniform", "near-win"):
         cold_hands = make_hands(kind, args.seed, args.hands)
         warmup_hands = make_hands(kind, args.seed + 1, args.hands)

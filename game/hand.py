@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from game.errors import InvalidHand
 from game.hand_tables import (
+    BROKEN,
     COMBINED,
     HONOUR_COMPLETIONS,
     HONOUR_GAINS,
@@ -24,12 +25,17 @@ from game.hand_tables import (
     HONOUR_STATUS,
     OPTIMAL_ENTRIES,
     PAIRED,
+    SETS_ONLY,
     SHANTEN,
+    SUIT_CODES,
     SUIT_COMPLETIONS,
     SUIT_GAINS,
     SUIT_PART,
     SUIT_STATUS,
+    SUIT_STATUS_BY_CODE,
+    UNKNOWN_STATUS,
     Pattern,
+    learn_suit_status,
     part_of,
 )
 from game.tiles import TERMINALS_AND_HONOURS, Tile, counts34
@@ -81,16 +87,42 @@ def is_complete(counts: Sequence[int]) -> bool:
     Counts outside 0–4 raise InvalidHand, unless an honour held once or four times has already
     ruled the hand out (that check comes first because it settles most hands).
     """
-    if len(counts) != 34:
-        raise InvalidHand(f"a hand is 34 tile counts, not {len(counts)}")
-    honours = counts[27:34]
-    if 1 in honours or 4 in honours:
-        return False  # most hands end here, before any look-up
-    whole = tuple(counts)
-    status = SUIT_STATUS
-    return (
-        status[whole[0:9]] + status[whole[9:18]] + status[whole[18:27]] + HONOUR_STATUS[whole[27:34]] == PAIRED
-    )
+    # The hottest path of all: compiled by mypyc, plain loops over the ints of a list[int] run as C
+    # without boxing, so no slices, tuples or per-part look-ups by pattern here.
+    whole: list[int] = counts if isinstance(counts, list) else list(counts)
+    if len(whole) != 34:
+        raise InvalidHand(f"a hand is 34 tile counts, not {len(whole)}")
+    honour_pairs = 0
+    impossible = False
+    for index in range(27, 34):
+        count = whole[index]
+        if count == 1 or count == 4:
+            return False  # most hands end here
+        if count == 2:
+            honour_pairs += 1
+        elif count != 0 and count != 3:
+            impossible = True
+    total = SETS_ONLY if honour_pairs == 0 else PAIRED if honour_pairs == 1 else BROKEN
+    statuses = SUIT_STATUS_BY_CODE
+    suits = code = 0
+    weight = 1  # 5**rank
+    for count in whole:
+        if count < 0 or count > 4:
+            impossible = True
+        code += count * weight
+        weight *= 5
+        if weight == SUIT_CODES:  # the suit's 9 ranks are read
+            if not impossible:
+                status = statuses[code]
+                total += learn_suit_status(code) if status == UNKNOWN_STATUS else status
+            suits += 1
+            if suits == 3:
+                break  # the honours are done
+            code = 0
+            weight = 1
+    if impossible:
+        raise InvalidHand(f"a hand holds 0 to 4 copies of a tile, not {sorted(set(whole) - set(range(5)))}")
+    return total == PAIRED
 
 
 def is_winning_hand(tiles: Sequence[Tile]) -> bool:

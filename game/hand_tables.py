@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from game.errors import InvalidHand
 
@@ -34,9 +34,9 @@ _COPIES = range(5)
 
 # Win-shape status of one part: its tiles form sets only, sets and one pair, or neither. The
 # values add up over the four parts to exactly PAIRED for a complete hand and only then.
-SETS_ONLY = 0
-PAIRED = 1
-BROKEN = 2
+SETS_ONLY: Final = 0
+PAIRED: Final = 1
+BROKEN: Final = 2
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -258,6 +258,20 @@ def _suit_status(pattern: Pattern) -> int:
 SUIT_STATUS: _Memo[Pattern, int] = _Memo(_suit_status)
 
 
+# Win detection reads a suit's counts as one base-5 number, its *code* sum(count * 5**rank), while
+# checking them, and looks the status up in a byte per code (1.9 MB): no tuple to build or hash.
+SUIT_CODES: Final = 1_953_125  # 5**9, literal so that compiled code sees a constant
+UNKNOWN_STATUS: Final = 255  # a code not seen yet
+SUIT_STATUS_BY_CODE = bytearray((UNKNOWN_STATUS,)) * SUIT_CODES
+
+
+def learn_suit_status(code: int) -> int:
+    """SUIT_STATUS of the suit with this code (counts 0–4), recorded in SUIT_STATUS_BY_CODE."""
+    status = SUIT_STATUS[tuple(code // 5**rank % 5 for rank in range(9))]
+    SUIT_STATUS_BY_CODE[code] = status
+    return status
+
+
 # --- honours --------------------------------------------------------------------------------------
 
 
@@ -359,6 +373,7 @@ def clear_caches() -> None:
         SUIT_COMPLETIONS, HONOUR_COMPLETIONS, SUIT_GAINS, HONOUR_GAINS, OPTIMAL_ENTRIES,
     ):
         memo.clear()
+    SUIT_STATUS_BY_CODE[:] = bytearray((UNKNOWN_STATUS,)) * SUIT_CODES
     _segment_table.cache_clear()
     _sorted_honour_part.cache_clear()
     _splits.cache_clear()

@@ -24,6 +24,12 @@ def c(text):
     return counts34(parse_tiles(text))
 
 
+def with_first(count, text):
+    counts = c(text)
+    counts[0] = count
+    return counts
+
+
 @pytest.mark.parametrize(
     "text",
     ["123m456m789m234p55p", "111m222m333m44455z", "11122233344455m", "123456789m11122z", "55z"],
@@ -35,6 +41,33 @@ def test_complete_hands(text):
 @pytest.mark.parametrize("text", ["123m456m789m234p56p", "1112223334445m6p", "12345678912345m"])
 def test_incomplete_hands(text):
     assert not is_complete(c(text))
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        [0] * 33,  # not 34 counts
+        with_first(5, "23456789m111p"),  # five 1m
+        with_first(-1, "23456789m1111p"),  # minus one 1m
+        [*c("123m456m789m234p")[:27], 0, 0, 0, 0, 2, 0, 7],  # seven of one honour
+    ],
+)
+def test_complete_refuses_impossible_counts(counts):
+    with pytest.raises(InvalidHand):
+        is_complete(counts)
+
+
+def test_an_honour_held_once_rules_a_hand_out_before_any_count_is_checked():
+    counts = with_first(9, "23456789m11p5z")
+    assert not is_complete(counts)
+    counts[31] = 4
+    assert not is_complete(counts)
+
+
+def test_complete_reads_any_sequence_of_counts():
+    hand = c("123m456m789m234p55p")
+    assert is_complete(tuple(hand)) and is_complete(bytes(hand)) and is_complete([Tile(n) for n in hand])
+    assert not is_complete(tuple(c("123m456m789m234p56p")))
 
 
 def test_is_winning_hand_requires_fourteen_tiles():
@@ -125,12 +158,6 @@ def test_useful_tiles_skip_a_kind_held_four_times():
     assert useful_tiles(c("5555z123m456p789s")) == [Tile(i) for i in range(34) if i != Tile.WHITE]
 
 
-def with_first(count, text):
-    counts = c(text)
-    counts[0] = count
-    return counts
-
-
 @pytest.mark.parametrize(
     "counts",
     [
@@ -189,6 +216,8 @@ def test_useful_tiles_and_waits_follow_their_definitions(counts):
 def test_results_do_not_depend_on_what_the_caches_saw_first():
     rng = random.Random(3)
     hands = [counts_of(rng.sample(WALL, 13 + i % 2)) for i in range(400)]
-    first = [regular_shanten(h) for h in hands]
+    hands += [counts_of(rng.sample(WALL[:108], 14)) for i in range(400)]  # suits only: reach the suit look-ups
+    first = [(regular_shanten(h), is_complete(h) if sum(h) == 14 else None) for h in hands]
     clear_caches()
-    assert [regular_shanten(h) for h in reversed(hands)] == first[::-1]
+    again = [(regular_shanten(h), is_complete(h) if sum(h) == 14 else None) for h in reversed(hands)]
+    assert again == first[::-1]
