@@ -218,41 +218,44 @@ def _suit_part(pattern: Pattern) -> int:
 SUIT_PART: _Memo[Pattern, int] = _Memo(_suit_part)
 
 
-@cache
-def _splits(pattern: Pattern, pair: bool) -> bool:
-    """Whether a suit's counts are sets only (and exactly one pair when ``pair``): the lowest tile
-    starts a pung or a chow or is the pair, tried in turn. Much cheaper than a table, so win
-    detection never waits for one."""
-    rank = next((r for r, count in enumerate(pattern) if count), None)
-    if rank is None:
-        return not pair
-    counts = list(pattern)
-    if pair and counts[rank] >= 2:
-        counts[rank] -= 2
-        if _splits(tuple(counts), False):
-            return True
-        counts[rank] += 2
-    if counts[rank] >= 3:
-        counts[rank] -= 3
-        if _splits(tuple(counts), pair):
-            return True
-        counts[rank] += 3
-    if rank <= 6 and counts[rank + 1] and counts[rank + 2]:
-        counts[rank] -= 1
-        counts[rank + 1] -= 1
-        counts[rank + 2] -= 1
-        return _splits(tuple(counts), pair)
-    return False
+def _sets_only(counts: list[int]) -> bool:
+    """Whether a suit's counts are sets only, read from the lowest rank up.
+
+    At each rank the tiles that the chows started on the two ranks below leave over must be pungs
+    plus ``left % 3`` new chows: three chows starting on one rank hold the same tiles as three
+    pungs, so no other choice needs trying.
+    """
+    previous = older = 0  # chows started one and two ranks below
+    for rank in range(9):
+        left = counts[rank] - previous - older
+        if left < 0:
+            return False
+        chows = left % 3
+        if chows and rank > 6:
+            return False  # a chow would run past the 9
+        older, previous = previous, chows
+    return True
+
+
+def _status_of(counts: list[int]) -> int:
+    """SETS_ONLY, PAIRED or BROKEN for one suit's counts (0–4 each); ``counts`` is restored."""
+    held = sum(counts)
+    if held % 3 == 0:
+        return SETS_ONLY if _sets_only(counts) else BROKEN
+    if held % 3 == 2:
+        for rank in range(9):
+            if counts[rank] >= 2:
+                counts[rank] -= 2
+                found = _sets_only(counts)
+                counts[rank] += 2
+                if found:
+                    return PAIRED
+    return BROKEN
 
 
 def _suit_status(pattern: Pattern) -> int:
     _check_copies(pattern)
-    held = sum(pattern)
-    if held % 3 == 0 and _splits(pattern, False):
-        return SETS_ONLY
-    if held % 3 == 2 and _splits(pattern, True):
-        return PAIRED
-    return BROKEN
+    return _status_of(list(pattern))
 
 
 SUIT_STATUS: _Memo[Pattern, int] = _Memo(_suit_status)
@@ -266,8 +269,13 @@ SUIT_STATUS_BY_CODE = bytearray((UNKNOWN_STATUS,)) * SUIT_CODES
 
 
 def learn_suit_status(code: int) -> int:
-    """SUIT_STATUS of the suit with this code (counts 0–4), recorded in SUIT_STATUS_BY_CODE."""
-    status = SUIT_STATUS[tuple(code // 5**rank % 5 for rank in range(9))]
+    """The status of the suit with this code (counts 0–4), recorded in SUIT_STATUS_BY_CODE."""
+    counts = []
+    rest = code
+    for _ in range(9):
+        counts.append(rest % 5)
+        rest //= 5
+    status = _status_of(counts)
     SUIT_STATUS_BY_CODE[code] = status
     return status
 
@@ -376,4 +384,3 @@ def clear_caches() -> None:
     SUIT_STATUS_BY_CODE[:] = bytearray((UNKNOWN_STATUS,)) * SUIT_CODES
     _segment_table.cache_clear()
     _sorted_honour_part.cache_clear()
-    _splits.cache_clear()
