@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from game.hand import SetKind, regular_shanten
+from game.hand import SetKind, regular_shanten, useful_tiles
 from game.melds import Meld
 from game.players.basic import shanten as shanten_with_jokers
 from game.scoring.hongkong import base_points
@@ -26,6 +26,7 @@ from game.tiles import DRAGONS, WINDS, Tile
 from game.view import SeatView
 
 JOKER = int(Tile.JOKER)
+_TILES = tuple(Tile(kind) for kind in range(34))
 HONOURS = range(27, 34)
 HK_MINIMUM = 3  # the Hong Kong table's default minimum (SPEC §2); a view names the rule family only
 
@@ -58,6 +59,7 @@ class Table:
     wall_left: int
     bonus: int  # the seat's flowers and seasons
     own_bonus: int  # those that are its own (seat) flower or season
+    unseen_total: int  # tiles the seat cannot see, less a hand's worth held by each opponent's 13
 
     @classmethod
     def of(cls, view: SeatView) -> Table:
@@ -65,14 +67,16 @@ class Table:
         players = len(view.seats)
         seat_wind = WINDS[(view.seat - view.dealer) % players]
         me = view.seats[view.seat]
+        seen = visible_counts(view)
         return cls(
             rules=view.ruleset,
             seat_wind=seat_wind,
             round_wind=view.round_wind,
-            seen=tuple(visible_counts(view)),
+            seen=tuple(seen),
             wall_left=view.wall_left,
             bonus=len(me.bonus),
             own_bonus=sum(1 for tile in me.bonus if tile.is_bonus and WINDS[tile.bonus_seat] == seat_wind),
+            unseen_total=max(1, 4 * 34 - sum(seen) - 13),
         )
 
     def unseen(self, counts: Sequence[int], kind: int) -> int:
@@ -124,12 +128,7 @@ class Plan:
     suit: int | None = None
 
     def allows(self, kind: int) -> bool:
-        if self.kind in ("free", "pungs"):
-            return True
-        assert self.suit is not None
-        if kind >= 27:
-            return self.kind == "mixed"
-        return kind // 9 == self.suit
+        return _allowed(self.kind, self.suit)[kind]
 
     def allows_meld(self, meld: Meld) -> bool:
         if self.kind == "pungs":
@@ -138,6 +137,15 @@ class Plan:
 
 
 FREE = Plan("free")
+
+
+@cache
+def _allowed(kind: str, suit: int | None) -> tuple[bool, ...]:
+    """Per tile kind (34), whether a plan keeps it."""
+    if kind in ("free", "pungs"):
+        return (True,) * 34
+    assert suit is not None
+    return tuple(tile // 9 == suit if tile < 27 else kind == "mixed" for tile in range(34))
 
 # Off-plan tiles are replaced, for the shanten tables, by tiles that can never join anything: one
 # of each rank 1, 5, 9 of a suit the plan leaves out (gaps of four ranks make no block).
@@ -153,35 +161,36 @@ def plan_distance(plan: Plan, counts: Sequence[int]) -> int:
         return shanten_with_jokers(counts)
     # A joker is counted as a tile that joins nothing, then as one exchange saved.
     jokers = counts[JOKER]
+    naturals = counts[:34]
     if plan.kind == "pungs":
-        return _pungs_distance(tuple(counts[:34]), jokers) - jokers
+        return _pungs_distance(naturals, jokers) - jokers
     assert plan.suit is not None
-    return _suit_distance(plan.kind == "mixed", plan.suit, tuple(counts[:34]), jokers) - jokers
+    start = 9 * plan.suit
+    mixed = plan.kind == "mixed"
+    part = tuple(counts[start : start + 9])
+    honours = tuple(counts[27:34]) if mixed else ()
+    off = sum(naturals) + jokers - sum(part) - sum(honours)
+    return _suit_distance(mixed, plan.suit, part, honours, off) - jokers
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_distance(mixed: bool, suit: int, naturals: tuple[int, ...], jokers: int) -> int:
-    plan = Plan("mixed" if mixed else "pure", suit)
-    work = [count if plan.allows(kind) else 0 for kind, count in enumerate(naturals)]
-    off = sum(naturals) - sum(work) + jokers
+def _suit_distance(mixed: bool, suit: int, part: tuple[int, ...], honours: tuple[int, ...], off: int) -> int:
+    """Shanten of a hand keeping ``part`` (the plan's suit) and, for a mixed plan, ``honours``, with
+    ``off`` other tiles that join nothing."""
     fillers = _FILLERS[suit] + ([] if mixed else list(HONOURS))
     if off > len(fillers):
         return 8 + off - len(fillers)  # too far to be worth a shanten figure
-    for kind in fillers[:off]:
-        work[kind] += 1
-    distance = regular_shanten(work)
+    distance = regular_shanten(_suit_work(mixed, suit, part, honours, fillers[:off]))
     # A filler left alone would be the last wait; it still has to go.
     return distance + 1 if off and distance <= 0 else distance
 
 
-@lru_cache(maxsize=1 << 16)
-def _pungs_distance(naturals: tuple[int, ...], jokers: int) -> int:
+def _pungs_distance(naturals: Sequence[int], jokers: int) -> int:
     """Exchanges to a hand of pungs and a pair (3n + 1 tiles: to ready; 3n + 2: to complete)."""
     size = sum(naturals) + jokers
     sets = size // 3
-    pungs = sum(1 for count in naturals if count >= 3)
-    pairs = sum(1 for count in naturals if count == 2)
-    pungs = min(pungs, sets)
+    pairs = naturals.count(2)
+    pungs = min(naturals.count(3) + naturals.count(4), sets)
     head = pairs > 0
     pairs -= head
     fed = min(pairs, sets - pungs)
@@ -189,19 +198,22 @@ def _pungs_distance(naturals: tuple[int, ...], jokers: int) -> int:
     return missing - 1
 
 
-def live_plans(counts: Sequence[int], melds: Sequence[Meld], table: Table) -> list[Plan]:
-    """The plans worth following: the free hand, plus the patterns that score (a one-suit hand in
-    the suit the hand leans to, all pungs) when they are not much further than the free hand."""
-    plans = [FREE]
+def live_plans(counts: Sequence[int], melds: Sequence[Meld], table: Table) -> list[tuple[Plan, int]]:
+    """The plans worth following, each with its distance: the free hand, plus the patterns that score
+    (a one-suit hand in the suit the hand leans to, all pungs) when they are not much further than
+    the free hand."""
+    free = plan_distance(FREE, counts)
+    plans = [(FREE, free)]
     if table.rules == "family":
         return plans
-    free = plan_distance(FREE, counts)
     per_suit = [sum(counts[start : start + 9]) for start in (0, 9, 18)]
     suit = max(range(3), key=lambda index: per_suit[index])
     candidates = [(Plan("mixed", suit), 2), (Plan("pure", suit), 1), (Plan("pungs"), 2)]
     for plan, reach in candidates:
-        if all(plan.allows_meld(meld) for meld in melds) and plan_distance(plan, counts) <= free + reach:
-            plans.append(plan)
+        if all(plan.allows_meld(meld) for meld in melds):
+            distance = plan_distance(plan, counts)
+            if distance <= free + reach:
+                plans.append((plan, distance))
     return plans
 
 
@@ -210,21 +222,77 @@ def live_plans(counts: Sequence[int], melds: Sequence[Meld], table: Table) -> li
 
 def useful_kinds(plan: Plan, counts: list[int], table: Table, level: int | None = None) -> list[tuple[Tile, int]]:
     """For concealed counts of 3n + 1 tiles: the kinds whose draw brings ``plan`` closer, with the
-    copies of each still unseen (kinds with none left are not listed)."""
-    if level is None:
-        level = plan_distance(plan, counts)
-    found: list[tuple[Tile, int]] = []
+    copies of each still unseen (kinds with none left are not listed). ``level``, when given, is
+    ``plan_distance(plan, counts)``."""
+    if plan.kind in ("mixed", "pure"):
+        kinds: Sequence[int] = _suit_useful(plan, counts)
+    elif plan == FREE and not counts[JOKER]:
+        # Without jokers the free plan's shanten is the regular one, read from the hand tables.
+        kinds = useful_tiles(counts[:34])
+    else:
+        if level is None:
+            level = plan_distance(plan, counts)
+        kinds = _lowering_kinds(plan, counts, level)
+    seen = table.seen
+    return [(_TILES[kind], left) for kind in kinds if (left := 4 - seen[kind] - counts[kind]) > 0]
+
+
+def _lowering_kinds(plan: Plan, counts: list[int], level: int) -> list[int]:
+    """The kinds, among those that can join a tile in hand, whose draw takes ``plan`` below ``level``.
+    The all-pungs distance depends only on how many kinds are held once, twice…: one try per count."""
+    found = []
+    by_count: dict[int, bool] = {}
     for kind in _near_kinds(counts):
-        if not plan.allows(kind):
-            continue
-        left = table.unseen(counts, kind)
-        if not left:
-            continue
-        counts[kind] += 1
-        if plan_distance(plan, counts) < level:
-            found.append((Tile(kind), left))
-        counts[kind] -= 1
+        held = counts[kind]
+        lowers = by_count.get(held) if plan.kind == "pungs" else None
+        if lowers is None:
+            counts[kind] += 1
+            lowers = plan_distance(plan, counts) < level
+            counts[kind] -= 1
+            by_count[held] = lowers
+        if lowers:
+            found.append(kind)
     return found
+
+
+def _suit_useful(plan: Plan, counts: Sequence[int]) -> tuple[int, ...]:
+    assert plan.suit is not None
+    start = 9 * plan.suit
+    mixed = plan.kind == "mixed"
+    part = tuple(counts[start : start + 9])
+    honours = tuple(counts[27:34]) if mixed else ()
+    off = sum(counts[:34]) + counts[JOKER] - sum(part) - sum(honours)
+    return _suit_useful_kinds(mixed, plan.suit, part, honours, off)
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_useful_kinds(
+    mixed: bool, suit: int, part: tuple[int, ...], honours: tuple[int, ...], off: int
+) -> tuple[int, ...]:
+    """The plan's kinds whose draw lowers ``_suit_distance``. The off-plan tiles stay as they are,
+    so these are the kinds that lower the regular shanten of the filled hand, except where the
+    filler rule (a ready hand with a filler still counts one more) absorbs the step."""
+    fillers = _FILLERS[suit] + ([] if mixed else list(HONOURS))
+    if off > len(fillers):
+        return ()
+    work = _suit_work(mixed, suit, part, honours, fillers[:off])
+    if off and regular_shanten(work) == 1:
+        return ()  # one step from ready, the filler left alone is then the last wait: no gain
+    allowed = _allowed("mixed" if mixed else "pure", suit)
+    return tuple(sorted(int(tile) for tile in useful_tiles(work) if allowed[tile]))
+
+
+def _suit_work(
+    mixed: bool, suit: int, part: tuple[int, ...], honours: tuple[int, ...], fillers: Sequence[int]
+) -> list[int]:
+    """The 34 counts of a one-suit plan's hand: its suit, its honours when mixed, the fillers."""
+    work = [0] * 34
+    work[9 * suit : 9 * suit + 9] = part
+    if mixed:
+        work[27:34] = honours
+    for kind in fillers:
+        work[kind] += 1
+    return work
 
 
 def _near_kinds(counts: Sequence[int]) -> list[int]:
@@ -268,7 +336,7 @@ def finish_chance(distance: int, useful: int, table: Table, plan: Plan = FREE) -
     """
     if distance < 0:
         return 1.0
-    unseen_total = max(1, sum(4 - seen for seen in table.seen) - 13)
+    unseen_total = table.unseen_total
     turns_left = max(1.0, table.wall_left / 4)
     against = OPPONENT_HAZARD.get(table.rules, 0.08) + 1 / turns_left
     chance = 1.0
@@ -291,8 +359,7 @@ def typical_useful(distance: int) -> float:
 def evaluate(counts: list[int], melds: Sequence[Meld], table: Table) -> list[PlanValue]:
     """Every live plan of a 13-tile hand (3n + 1 concealed tiles), best expected gain first."""
     values = []
-    for plan in live_plans(counts, melds, table):
-        distance = plan_distance(plan, counts)
+    for plan, distance in live_plans(counts, melds, table):
         useful = sum(left for _, left in useful_kinds(plan, counts, table, distance))
         score = hand_score(plan, counts, melds, table)
         values.append(PlanValue(plan, distance, useful, score, finish_chance(distance, useful, table, plan) * score))
@@ -312,9 +379,10 @@ def hand_score(plan: Plan, counts: Sequence[int], melds: Sequence[Meld], table: 
         if meld.kind is not SetKind.CHOW:
             sure += table.honour_weight(meld.base)
             points += _set_points(meld.base, meld.kind is SetKind.KONG, concealed=not meld.exposed)
+    allowed = _allowed(plan.kind, plan.suit)
     for kind in range(34):
-        if not plan.allows(kind):
-            continue  # the plan lets this tile go
+        if counts[kind] < 2 or not allowed[kind]:
+            continue  # a lone tile scores nothing, and the plan lets off-plan tiles go
         if counts[kind] >= 3:
             sure += table.honour_weight(kind)
             points += _set_points(Tile(kind), False, concealed=True)
@@ -326,7 +394,7 @@ def hand_score(plan: Plan, counts: Sequence[int], melds: Sequence[Meld], table: 
         return _hongkong_score(plan, sure, pairs, exposed, table)
     doubles = sure + PAIR_TO_PUNG * pairs + (not exposed) + (plan.kind == "pure")
     if plan.kind == "pungs":
-        points += 4 * max(0, 4 - len(melds) - sum(1 for kind in range(34) if counts[kind] >= 3))
+        points += 4 * max(0, 4 - len(melds) - sum(1 for count in counts[:34] if count >= 3))
     return float(points * 2**doubles)
 
 
