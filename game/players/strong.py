@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from game.actions import Action, AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
 from game.hand import SetKind
 from game.melds import Meld
-from game.players.evaluation import FREE, JOKER, PlanValue, Table, counts_of, evaluate, useful_kinds
+from game.players.evaluation import FREE, JOKER, PlanValue, Table, counts_of, evaluate
 from game.players.safety import Risk, deal_in_risk, threat
 from game.tiles import Tile
 from game.view import SeatView
@@ -137,7 +137,7 @@ def rank_discards(view: SeatView, table: Table, counts: list[int], melds: Sequen
         counts[tile] -= 1
         plans = evaluate(counts, melds, table)
         free = next(value for value in plans if value.plan == FREE)
-        kinds = tuple(useful_kinds(FREE, counts, table, free.distance))
+        kinds = free.kinds
         left = 0 if tile == JOKER else max(0, 4 - table.seen[tile] - counts[tile] - 1)
         counts[tile] += 1
         risk = deal_in_risk(view, tile, left)

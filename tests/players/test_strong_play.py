@@ -1,7 +1,6 @@
 """The strong player and the teacher at real tables: only legal actions, the same choices from the
 same seed, hints and explanations that match the choice."""
 
-import os
 import random
 
 import pytest
@@ -10,10 +9,12 @@ from players_helpers import position
 from game.match import Match
 from game.players import PLAYERS, make_player
 from game.players.autoplay import play_round
+from game.players.evaluation import counts_of, free_distance
 from game.players.strong import StrongPlayer, decide
 from game.players.teacher import TeacherPlayer
 from game.rules import ruleset
 from game.scoring import judge_for
+from game.tiles import Tile, parse_tiles
 
 VARIANTS = [
     ("classic", {}),
@@ -49,16 +50,6 @@ def test_strong_plays_only_legal_actions(name, options):
     assert len(play_hands(rules, names, 12, seed=7)) == 12
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("RUN_SLOW"), reason="about ten minutes: set RUN_SLOW=1 to run it")
-def test_ten_thousand_hands_without_an_illegal_action():
-    """10 000 hands over the six variants, two strong players at every table (run with ``-m slow``)."""
-    for index, (name, options) in enumerate(VARIANTS):
-        rules = ruleset(name, **options)
-        names = ["strong", "basic", "strong", "basic"][: rules.players]
-        play_hands(rules, names, 10_000 // len(VARIANTS) + 1, seed=index)
-
-
 def test_the_same_seed_gives_the_same_hands():
     rules = ruleset("hongkong")
     first = play_hands(rules, ["strong", "basic", "basic", "strong"], 4, seed=3)
@@ -89,3 +80,21 @@ def test_the_teacher_plays_the_strong_choice_and_explains_it_in_both_languages()
         assert advice.reason.en and advice.reason.fr and advice.reason.en != advice.reason.fr
     honour = TeacherPlayer().advise(position("123m789m123p99p4z5s2s")).reason
     assert "North Wind" in honour.en and "Vent du Nord" in honour.fr
+
+
+def test_a_kind_held_four_times_beside_a_joker_is_not_counted_as_a_draw():
+    # With a joker every kind is tried as a draw; the fifth copy of 1m must not be.
+    view = position("1111m234p567s0j99s3z")
+    decision = decide(view)
+    assert decision.action in view.legal
+    for option in decision.options:
+        assert Tile.M1 not in dict(option.useful_kinds)
+
+
+def test_a_joker_is_worth_one_exchange():
+    # Three sets, a pair, a joker and North: the joker pairs with North, the hand is ready.
+    assert free_distance(counts_of(parse_tiles("123m456p789s99s0j4z"))) == 0
+    # With East and South beside the joker, one exchange (South for another East) completes it.
+    assert free_distance(counts_of(parse_tiles("123m456p789s99s0j12z"))) == 0
+    # Without the joker, East and South alone are two exchanges from a set.
+    assert free_distance(counts_of(parse_tiles("123m456p789s99s12z"))) == 1

@@ -1,0 +1,73 @@
+"""The issue's check: 10 000 simulated hands without one illegal action.
+
+Every level plays (random, basic, strong, teacher) under every rule set and variant, seats rotating
+from hand to hand. Each table has one thinking seat (strong or teacher, in turn), which keeps the run
+to about two minutes on two processes; the other seats are basic and random players, whose odd
+choices (claims for nothing, discarded jokers, passes on a win) give the thinking seat positions a
+table of equals would not. Each chosen action must be one of ``view.legal``, and each hand must end.
+"""
+
+import multiprocessing
+import random
+
+from game.match import Match
+from game.players import make_player
+from game.rules import ruleset
+from game.scoring import judge_for
+
+TOTAL_HANDS = 10_000
+VARIANTS = [
+    ("classic", {}),
+    ("hongkong", {}),
+    ("classic", {"jokers": True, "calling_rule": True}),
+    ("classic", {"open_hands": True, "players": 3}),
+    ("hongkong", {"players": 2}),
+    ("family", {}),
+]
+LINEUPS = (("strong", "basic", "random", "basic"), ("teacher", "random", "basic", "random"))
+PARTS_PER_VARIANT = 2  # two jobs per variant spread the work evenly over the processes
+MOST_ACTIONS = 2_000  # far above any real hand: a hand still going then is stuck
+
+
+def play_part(job: tuple[int, int, int]) -> tuple[int, int, set[str]]:
+    """Play ``hands`` hands of variant ``index``; return the hands, the actions and the names that chose."""
+    index, part, hands = job
+    name, options = VARIANTS[index]
+    rules = ruleset(name, **options)
+    judge = judge_for(name) if name in ("classic", "hongkong") else None
+    rng = random.Random(f"legality:{index}:{part}")
+    match = Match(rules, rng.getrandbits(32), judge=judge)
+    actions = 0
+    chose: set[str] = set()
+    for number in range(hands):
+        lineup = LINEUPS[number % len(LINEUPS)]
+        names = [lineup[(chair + number) % rules.players] for chair in range(rules.players)]
+        players = [make_player(player) for player in names]
+        if match.over:
+            match = Match(rules, rng.getrandbits(32), judge=judge)
+        hand = match.next_round()
+        steps = 0
+        while hand.result is None:
+            seat = hand.awaiting()[0]
+            view = hand.view(seat)
+            action = players[seat].choose(view, rng)
+            assert action in view.legal, f"{name} {options}, hand {number}: {names[seat]} chose {action}"
+            chose.add(names[seat])
+            hand.apply(action)
+            steps += 1
+            assert steps < MOST_ACTIONS, f"{name} {options}, hand {number} does not end"
+        match.finish_hand(hand)
+        actions += steps
+    return hands, actions, chose
+
+
+def test_ten_thousand_hands_without_an_illegal_action():
+    per_part = TOTAL_HANDS // (len(VARIANTS) * PARTS_PER_VARIANT)
+    jobs = [(index, part, per_part) for index in range(len(VARIANTS)) for part in range(PARTS_PER_VARIANT)]
+    extra = TOTAL_HANDS - per_part * len(jobs)
+    jobs[-1] = (jobs[-1][0], jobs[-1][1], per_part + extra)  # the cheapest variant (family) takes the rest
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        results = pool.map(play_part, jobs, chunksize=1)
+    assert sum(hands for hands, _, _ in results) == TOTAL_HANDS
+    assert set().union(*(chose for _, _, chose in results)) == {"random", "basic", "strong", "teacher"}
+    assert all(actions > 0 for _, actions, _ in results)
