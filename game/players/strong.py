@@ -41,8 +41,11 @@ DEAL_IN_COST = {"hongkong": 24.0, "classic": 12.0, "family": 0.5}
 # concealed fan often makes the minimum, so a claim must beat the hand kept.
 CLAIM_MARGIN = {"hongkong": 1.05, "classic": 0.2, "family": 0.2}
 # Caution grows from nothing to full as the most advanced opponent's chance to be ready goes
-# from CAUTION_FROM to CAUTION_FROM + CAUTION_SPAN.
-CAUTION_FROM = 0.3
+# from CAUTION_FROM to CAUTION_FROM + CAUTION_SPAN. Classic starts later: a deal-in there costs no
+# points, only the hand, and defending from 0.3 lost more wins than it saved (benchmarks/strength.py,
+# seeds 1 and 2, 2000 hands: 0.99 and 0.86 of a basic seat's score per hand from 0.3, 1.08 from
+# 0.5, dealing in still less often than the basic seats).
+CAUTION_FROM = {"hongkong": 0.3, "classic": 0.5, "family": 0.3}
 CAUTION_SPAN = 0.4  # a claim must beat the concealed hand by this factor (exposing tells the table)
 
 
@@ -159,7 +162,8 @@ def caution(view: SeatView) -> float:
     """How much the risk of dealing in weighs, 0 to 1: nothing while no opponent looks close to ready
     (early discards are chosen for the hand), fully once one probably is."""
     top = max((threat(public) for public in view.seats if public.seat != view.seat), default=0.0)
-    return min(1.0, max(0.0, (top - CAUTION_FROM) / CAUTION_SPAN))
+    start = CAUTION_FROM.get(view.ruleset, 0.3)
+    return min(1.0, max(0.0, (top - start) / CAUTION_SPAN))
 
 
 def keep_value(tile: Tile, counts: Sequence[int], table: Table) -> int:
@@ -281,9 +285,9 @@ def _answer(view: SeatView, table: Table, counts: list[int], melds: Sequence[Mel
 def _best_after_discard(counts: list[int], melds: Sequence[Meld], table: Table) -> tuple[PlanValue, int]:
     """The best plan (and the free shanten) the hand can keep after laying a set and discarding."""
     best: tuple[PlanValue, int] | None = None
-    for kind in range(34):
-        if not counts[kind]:
-            continue
+    naturals = [kind for kind in range(34) if counts[kind]]
+    # A joker goes only when nothing else may (as in ``rank_discards``): a hand left with jokers alone.
+    for kind in naturals or [JOKER]:
         counts[kind] -= 1
         plans = evaluate(counts, melds, table)
         counts[kind] += 1

@@ -4,8 +4,9 @@ same seed, hints and explanations that match the choice."""
 import random
 
 import pytest
-from players_helpers import position
+from players_helpers import chow, position
 
+from game.actions import Claim, ClaimKind, Pass
 from game.match import Match
 from game.players import PLAYERS, make_player
 from game.players.autoplay import play_round
@@ -98,3 +99,12 @@ def test_a_joker_is_worth_one_exchange():
     assert free_distance(counts_of(parse_tiles("123m456p789s99s0j12z"))) == 0
     # Without the joker, East and South alone are two exchanges from a set.
     assert free_distance(counts_of(parse_tiles("123m456p789s99s12z"))) == 1
+
+
+def test_a_claim_that_leaves_only_jokers_is_weighed_with_a_joker_discard():
+    # Three sets laid; 5m 5m and two jokers. Punging 5m leaves the two jokers alone, so the only
+    # discard after the claim is a joker: the claim must still be weighed (once an AssertionError).
+    view = position("55m00j", claim=("5m", 2), melds={0: [chow("1p"), chow("4p"), chow("7p")]})
+    decision = decide(view)
+    assert decision.action in view.legal
+    assert decision.action in (Claim(0, ClaimKind.PUNG), Pass(0))
