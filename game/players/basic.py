@@ -12,11 +12,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from game.actions import Action, AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
 from game.hand import regular_shanten, useful_tiles
+from game.players.evaluation import counts_of, visible_counts
 from game.tiles import Tile
 from game.view import SeatView
 
@@ -34,7 +35,7 @@ class BasicPlayer:
         for action in legal:
             if isinstance(action, Call):
                 return action
-        counts = _counts(view.concealed or ())
+        counts = counts_of(view.concealed or ())
         if view.claim is not None:
             return self._answer(view, counts, legal)
         return self._turn(view, counts, legal)
@@ -72,7 +73,7 @@ class BasicPlayer:
         tied = [action for value, action in by_shanten if value == least]
         if len(tied) == 1:
             return tied[0]
-        seen = _visible(view, counts)
+        seen = visible_counts(view)
         return max(
             tied,
             key=lambda action: (
@@ -161,23 +162,3 @@ def _near_kinds(counts: Sequence[int]) -> list[int]:
         near.update(other for other in range(kind - 2, kind + 3) if base <= other < base + 9)
     return sorted(near)
 
-
-def _visible(view: SeatView, counts: Sequence[int]) -> list[int]:
-    """Per kind, the copies this seat sees outside its hand: discards left on the table and sets."""
-    seen = [0] * 34
-    for seat in view.seats:
-        for discarded in seat.discards:
-            if not discarded.claimed and discarded.tile < 34:
-                seen[discarded.tile] += 1
-        for meld in seat.melds:
-            for tile in meld.tiles:
-                if tile < 34:
-                    seen[tile] += 1
-    return seen
-
-
-def _counts(tiles: Iterable[Tile]) -> list[int]:
-    counts = [0] * 43
-    for tile in tiles:
-        counts[tile] += 1
-    return counts
