@@ -75,7 +75,8 @@ def simulate(
             match = _match(rules, seed, matches)
         hand = match.next_round()
         result = play_round(hand, players, rng)
-        played = match.finish_hand(hand)
+        match.finish_hand(hand)
+        # Each hand is scored once, here; the match only moves the deal on (its totals go unused).
         score = settle_hand(rules, result)
         if result.winner is None:
             draws += 1
@@ -84,7 +85,7 @@ def simulate(
             self_drawn[result.winner] += result.self_drawn
         if result.discarder is not None:
             deal_ins[result.discarder] += 1
-        totals = [total + paid for total, paid in zip(totals, played.payments, strict=True)]
+        totals = [total + paid for total, paid in zip(totals, score.payments, strict=True)]
         line: dict[str, Any] = {
             "hand": number,
             "winner": result.winner,
@@ -95,7 +96,7 @@ def simulate(
         if rules.name == "hongkong":
             line["fan"] = score.fan
         line |= {
-            "payments": [json_number(paid) for paid in played.payments],
+            "payments": [json_number(paid) for paid in score.payments],
             "wall_left": result.wall_left,
             "actions": result.actions,
         }
@@ -119,5 +120,5 @@ def simulate(
 def _match(rules: Ruleset, seed: int, number: int) -> Match:
     return Match(
         rules, random.Random(f"simulate:{seed}:match:{number}").getrandbits(48),
-        settle=lambda result: settle_hand(rules, result).payments, judge=judge_for_table(rules),
+        judge=judge_for_table(rules),
     )
