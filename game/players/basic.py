@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from game.actions import Action, AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
 from game.hand import regular_shanten, useful_tiles
-from game.players.evaluation import counts_of, visible_counts
+from game.players.evaluation import counts_of, near_kinds, visible_counts
 from game.tiles import Tile
 from game.view import SeatView
 
@@ -134,7 +134,7 @@ def _useful_tiles(counts: list[int], discard: Tile, level: int, seen: Sequence[i
     """Copies not visible to the player of the kinds that would lower the shanten after ``discard``."""
     counts[discard] -= 1
     if counts[_JOKER]:
-        kinds = [kind for kind in _near_kinds(counts) if counts[kind] < 4 and _lowers(counts, kind, level)]
+        kinds = [kind for kind in near_kinds(counts) if counts[kind] < 4 and _lowers(counts, kind, level)]
     else:
         kinds = [int(tile) for tile in useful_tiles(counts[:34])]
     useful = sum(max(0, 4 - seen[kind] - counts[kind] - (1 if kind == discard else 0)) for kind in kinds)
@@ -147,18 +147,4 @@ def _lowers(counts: list[int], kind: int, level: int) -> bool:
     lower = shanten(counts) < level
     counts[kind] -= 1
     return lower
-
-
-def _near_kinds(counts: Sequence[int]) -> list[int]:
-    """Kinds that can make a block with a tile in hand (an isolated new tile lowers no shanten)."""
-    near: set[int] = set()
-    for kind in range(34):
-        if not counts[kind]:
-            continue
-        if kind >= 27:
-            near.add(kind)
-            continue
-        base = kind - kind % 9
-        near.update(other for other in range(kind - 2, kind + 3) if base <= other < base + 9)
-    return sorted(near)
 

@@ -257,7 +257,7 @@ def _lowering_kinds(plan: Plan, counts: list[int], level: int) -> list[int]:
     The all-pungs distance depends only on how many kinds are held once, twice…: one try per count."""
     found = []
     by_count: dict[int, bool] = {}
-    for kind in _near_kinds(counts):
+    for kind in near_kinds(counts):
         held = counts[kind]
         if held == 4:
             continue  # no copy left to draw
@@ -312,7 +312,7 @@ def _suit_work(
     return work
 
 
-def _near_kinds(counts: Sequence[int]) -> list[int]:
+def near_kinds(counts: Sequence[int]) -> list[int]:
     """Kinds that can make a block with a tile in hand (with jokers, every kind)."""
     if counts[JOKER]:
         return list(range(34))
