@@ -31,7 +31,7 @@ from multiprocessing import Pool
 from game.match import Match
 from game.players import make_player
 from game.players.autoplay import play_round
-from game.round import HandResult
+from game.result import HandResult
 from game.rules import Ruleset, ruleset
 from game.scoring import HongKongSettings, base_points, hongkong_payments, judge_for, score_classic, score_hongkong
 

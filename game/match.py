@@ -21,7 +21,8 @@ from fractions import Fraction
 from typing import Any
 
 from game.errors import IllegalAction, InvalidNotation
-from game.round import HandResult, Round, result_from_json, result_to_json
+from game.result import HandResult
+from game.round import Round, result_from_json, result_to_json
 from game.rules import Ruleset
 from game.tiles import Tile
 from game.win import WinJudge

@@ -25,7 +25,6 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from game.actions import (
@@ -67,7 +66,9 @@ from game.record import (
     win_to_json,
     wind_from_code,
 )
+from game.result import HandResult
 from game.rules import Ruleset
+from game.scoring.table import default_judge
 from game.tiles import WINDS, Tile, format_tiles
 from game.view import ClaimView, DiscardedTile, SeatPublic, SeatView
 from game.wall import Wall
@@ -103,19 +104,6 @@ class Source(enum.Enum):
     CLAIM = "claim"
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand ended: ``winner`` is None for a drawn hand; ``discarder`` is the seat that dealt in
-    (the konger when a kong was robbed); ``win`` describes the winning hand."""
-
-    winner: int | None
-    discarder: int | None
-    self_drawn: bool
-    win: WinContext | None
-    wall_left: int
-    actions: int
-
-
 class _Window:
     """An open claim window: who may claim what, and the answers so far."""
 
@@ -146,7 +134,9 @@ class Round:
         self.seed = seed
         self.dealer = dealer
         self.round_wind = round_wind
-        self.judge = judge
+        # Without a judge of its own, the round follows its rule set's (the Hong Kong minimum): a
+        # round restored from its document or record judges wins as the one that was saved.
+        self.judge = judge if judge is not None else default_judge(ruleset)
         self._wall = wall
         self._hands: list[list[int]] = [[0] * 43 for _ in range(players)]
         self._drawn: list[Tile | None] = [None] * players

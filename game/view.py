@@ -16,7 +16,8 @@ from game.tiles import Tile
 from game.wall import WallGeometry
 
 if TYPE_CHECKING:
-    from game.round import HandResult, Phase
+    from game.result import HandResult
+    from game.round import Phase
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 
 from game.players.base import Player
-from game.round import HandResult, Round
+from game.result import HandResult
+from game.round import Round
 
 
 def play_round(hand: Round, players: Sequence[Player], rng: random.Random) -> HandResult:

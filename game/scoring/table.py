@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.errors import InvalidNotation
-from game.round import HandResult
+from game.result import HandResult
 from game.rules import Ruleset
 from game.scoring.judges import ClassicJudge, HongKongJudge
 from game.scoring.payments import Payments, settle
@@ -64,6 +64,15 @@ def judge_for_table(rules: Ruleset, settings: TableSettings | None = None) -> Wi
     if isinstance(chosen, ClassicSettings):
         return ClassicJudge(chosen)
     return None
+
+
+def default_judge(rules: Ruleset) -> WinJudge | None:
+    """The judge a round follows when its table names none: the rule set's own, or none where the rule
+    set has no scorer (the engine deals a Hong Kong hand with jokers, but no Hong Kong table scores one)."""
+    try:
+        return judge_for_table(rules)
+    except InvalidNotation:
+        return None
 
 
 def settle_hand(rules: Ruleset, result: HandResult, settings: TableSettings | None = None) -> HandScore:

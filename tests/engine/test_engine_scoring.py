@@ -14,10 +14,12 @@ from game.errors import IllegalAction
 from game.match import Match
 from game.players import make_player
 from game.players.autoplay import play_round
+from game.round import Round
 from game.rules import ruleset
 from game.scoring import score_classic, score_hongkong
 from game.scoring.table import judge_for_table, settings_for, settle_hand
 from game.tiles import parse_tiles
+from game.win import WinContext, WinVerdict
 
 WALL = "1z2z3z4z5z6z7z1z2z3z4z5z6z7z"
 NOTHING = "19m19p19s1234567z"
@@ -63,9 +65,24 @@ def test_a_win_above_the_minimum_is_offered_and_scored():
     assert scored.payments[0] == -scored.score and scored.payments[1] == scored.payments[2] == 0
 
 
-def test_without_a_judge_the_same_small_hand_may_win():
+def test_a_round_restored_without_a_judge_keeps_the_minimum_of_its_rule_set():
     rules = ruleset("hongkong")
     hand = rig(rules, ["123m456m789m12s99s5p", NOTHING, NOTHING, SMALL], wall=WALL, drawn="5p")
+    play(hand, "0 d 5p")
+    restored = Round.from_document(hand.to_document())
+    for table in (hand, restored):
+        assert Claim(3, ClaimKind.MAHJONG) not in table.legal_actions(3)
+        refusal = table.win_refusal(3)
+        assert refusal is not None and "3" in refusal.reason_en
+
+
+def test_a_judge_of_the_table_overrides_the_rule_set():
+    class AcceptEveryHand:
+        def judge(self, win: WinContext) -> WinVerdict:
+            return WinVerdict(True)
+
+    hand = rig(ruleset("hongkong"), ["123m456m789m12s99s5p", NOTHING, NOTHING, SMALL], wall=WALL, drawn="5p",
+               judge=AcceptEveryHand())
     play(hand, "0 d 5p")
     assert Claim(3, ClaimKind.MAHJONG) in hand.legal_actions(3)
 
