@@ -43,6 +43,22 @@ def fit_text(content: str, size: int, max_width: int, *, bold: bool = False) -> 
     return content + "…"
 
 
+def wrap_text(content: str, size: int, max_width: int, *, bold: bool = False) -> list[str]:
+    """``content`` broken between words into lines of at most ``max_width`` pixels (a word longer than
+    a line is cut with an ellipsis)."""
+    lines: list[str] = []
+    line = ""
+    for word in content.split():
+        candidate = f"{line} {word}" if line else word
+        if line and text_width(candidate, size, bold=bold) > max_width:
+            lines.append(line)
+            candidate = word
+        line = candidate
+    if line:
+        lines.append(line)
+    return [fit_text(line, size, max_width, bold=bold) for line in lines]
+
+
 def outline(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB, width: int,
             radius: int) -> None:
     """A rounded frame ``width`` pixels outside ``box`` (a highlighted tile)."""

@@ -1,21 +1,26 @@
 """A player's own hand, for their private message: concealed tiles sorted and numbered like the buttons
-that act on them, the drawn tile apart, the declared sets and bonus tiles below."""
+that act on them, the drawn tile apart, the declared sets and bonus tiles below.
+
+With discard hints (``game.hints.discard_hints``, where the table allows them), each tile also shows
+how many useful tiles would be left after discarding it, the suggested discard is framed, and the
+reason is written under the tiles."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from game.hints import DiscardHint
 from game.melds import Meld
 from game.tiles import Lang, Tile, format_tiles, tile_label, tile_name
 from game.view import SeatView
 from render.describe import colon, meld_words, tiles_in_words
-from render.draw import badge, felt_canvas, outline, text
+from render.draw import badge, felt_canvas, outline, text, wrap_text
 from render.melds import meld_width, paste_meld
 from render.rendered import Rendered
-from render.theme import HIGHLIGHT, INK, PAPER, TEXT_DIM_ON_FELT, TEXT_ON_FELT
+from render.theme import HIGHLIGHT, HINT, INK, PAPER, TEXT_DIM_ON_FELT, TEXT_ON_FELT
 from render.tiles import HAND_WIDTH, metrics, tile_image
 
 MARGIN = 24
@@ -24,11 +29,20 @@ DRAWN_GAP = 30
 SMALL_WIDTH = 44
 MIN_WIDTH = 720
 
+HINT_LINE = 22
+LEGEND_LINE = 18
+
 _WORDS: dict[Lang, dict[str, str]] = {
     "en": {"title": "Your hand", "drawn": "drawn", "sets": "Declared sets", "bonus": "Bonus tiles",
-           "none": "none", "tiles": "tiles"},
+           "none": "none", "tiles": "tiles", "hint": "Hint",
+           "legend": "Under each tile: the useful tiles still out there once it is discarded "
+                     "(–: discarding it sets the hand a step back).",
+           "per_discard": "Useful tiles left after each discard"},
     "fr": {"title": "Votre main", "drawn": "pioche", "sets": "Combinaisons posées", "bonus": "Tuiles bonus",
-           "none": "aucune", "tiles": "tuiles"},
+           "none": "aucune", "tiles": "tuiles", "hint": "Conseil",
+           "legend": "Sous chaque tuile : les tuiles utiles encore en jeu si on la jette "
+                     "(– : la jeter ferait reculer la main d'un pas).",
+           "per_discard": "Tuiles utiles restantes après chaque défausse"},
 }
 
 
@@ -63,12 +77,12 @@ def slot_labels(tiles: Sequence[Tile], lang: Lang = "en") -> list[str]:
     return [f"{number} · {tile_label(tile, lang)}" for number, tile in enumerate(tiles, start=1)]
 
 
-def render_hand(view: SeatView, lang: Lang = "en") -> Rendered:
-    """The viewer's own hand (``view.seat`` must be a player, not a spectator)."""
-    return draw_hand(HandPicture.of(view), lang)
+def render_hand(view: SeatView, lang: Lang = "en", hints: Sequence[DiscardHint] = ()) -> Rendered:
+    """The viewer's own hand (``view.seat`` must be a player, not a spectator), with ``hints`` if given."""
+    return draw_hand(HandPicture.of(view), lang, hints)
 
 
-def draw_hand(hand: HandPicture, lang: Lang = "en") -> Rendered:
+def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint] = ()) -> Rendered:
     words = _WORDS[lang]
     tile = metrics(HAND_WIDTH)
     small = metrics(SMALL_WIDTH)
@@ -79,13 +93,23 @@ def draw_hand(hand: HandPicture, lang: Lang = "en") -> Rendered:
     width = max(MIN_WIDTH, row_width + 2 * MARGIN, sets_width + bonus_width + 2 * MARGIN + 40)
     tiles_top = 64
     labels_top = tiles_top + tile.face_height + tile.offset_y + 8
-    lower = labels_top + 58
+    by_kind = {hint.tile: hint for hint in hints}
+    best = next((hint for hint in hints if hint.best), None)
+    advice: list[str] = []
+    legend: list[str] = []
+    if best is not None:
+        advice = wrap_text(f"{words['hint']}{colon(lang)} {best.reason.text(lang)}", 17, width - 2 * MARGIN,
+                           bold=True)
+        legend = wrap_text(words["legend"], 14, width - 2 * MARGIN)
+    advice_top = labels_top + 88
+    lower = advice_top + len(advice) * HINT_LINE + len(legend) * LEGEND_LINE + 8 if best else labels_top + 58
     height = lower + 26 + small.face_height + small.offset_y + MARGIN
     image = felt_canvas(width, height)
     draw = ImageDraw.Draw(image)
     count = len(hand.slots)
     text(draw, (MARGIN, 20), f"{words['title']} · {count} {words['tiles']}", 26, TEXT_ON_FELT, bold=True)
 
+    framed = _framed_slot(hand.slots, best)
     x = MARGIN
     for number, shown in enumerate(hand.slots, start=1):
         is_drawn = hand.drawn is not None and number == count
@@ -94,11 +118,24 @@ def draw_hand(hand: HandPicture, lang: Lang = "en") -> Rendered:
             outline(draw, (x, tiles_top, x + tile.face_width, tiles_top + tile.face_height), HIGHLIGHT, 4, 8)
             text(draw, (x + tile.face_width / 2, tiles_top - 8), words["drawn"], 15, HIGHLIGHT, bold=True,
                  anchor="mb")
+        if number == framed:
+            gap = 5 if is_drawn else 0
+            outline(draw, (x - gap, tiles_top - gap, x + tile.face_width + gap, tiles_top + tile.face_height + gap),
+                    HINT, 4, 8)
         image.alpha_composite(tile_image(shown, HAND_WIDTH, lang=lang), (x, tiles_top))
         centre = x + tile.face_width / 2
         badge(draw, (centre, labels_top + 12), str(number), 17, HIGHLIGHT if is_drawn else PAPER, INK)
         text(draw, (centre, labels_top + 40), tile_label(shown, lang), 14, TEXT_ON_FELT, anchor="mm")
+        _draw_useful(draw, (centre, labels_top + 66), by_kind, shown, number == framed)
         x += tile.face_width + GAP
+
+    y = advice_top
+    for line in advice:
+        text(draw, (MARGIN, y), line, 17, HINT, bold=True)
+        y += HINT_LINE
+    for line in legend:
+        text(draw, (MARGIN, y), line, 14, TEXT_DIM_ON_FELT)
+        y += LEGEND_LINE
 
     text(draw, (MARGIN, lower), words["sets"], 17, TEXT_DIM_ON_FELT, bold=True)
     bottom = lower + 26 + small.face_height
@@ -113,10 +150,33 @@ def draw_hand(hand: HandPicture, lang: Lang = "en") -> Rendered:
         for bonus in hand.bonus:
             image.alpha_composite(tile_image(bonus, SMALL_WIDTH, lang=lang), (x, bottom - small.face_height))
             x += small.face_width + 2
-    return Rendered.of(image, describe_hand(hand, lang))
+    return Rendered.of(image, describe_hand(hand, lang, hints))
 
 
-def describe_hand(hand: HandPicture, lang: Lang = "en") -> str:
+def _framed_slot(slots: Sequence[Tile], best: DiscardHint | None) -> int | None:
+    """The number of the tile the hint suggests: the last copy of its kind (the drawn one, if it is)."""
+    if best is None:
+        return None
+    numbers = [number for number, shown in enumerate(slots, start=1) if shown == best.tile]
+    return numbers[-1] if numbers else None
+
+
+def _draw_useful(draw: ImageDraw.ImageDraw, centre: tuple[float, float], by_kind: Mapping[Tile, DiscardHint],
+                 shown: Tile, framed: bool) -> None:
+    """Under a tile, the useful tiles left once it is discarded: in a pill on the suggested discard, a
+    dash where the discard leaves the hand further from ready than the best (its count would not compare)."""
+    hint = by_kind.get(shown)
+    if hint is None:
+        return
+    if framed:
+        badge(draw, centre, str(hint.useful), 16, HINT, INK)
+    elif hint.shanten > min(other.shanten for other in by_kind.values()):
+        text(draw, centre, "–", 16, TEXT_DIM_ON_FELT, anchor="mm")
+    else:
+        text(draw, centre, str(hint.useful), 16, TEXT_ON_FELT, bold=True, anchor="mm")
+
+
+def describe_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint] = ()) -> str:
     words = _WORDS[lang]
     numbered = ", ".join(f"{number}{colon(lang)} {tile_name(tile, lang)}" for number, tile in enumerate(hand.slots, 1))
     parts = [f"{words['title']} ({len(hand.slots)} {words['tiles']}){colon(lang)} {format_tiles(hand.concealed)}"]
@@ -127,4 +187,9 @@ def describe_hand(hand: HandPicture, lang: Lang = "en") -> str:
     parts.append(f"{words['sets']}{colon(lang)} {sets}.")
     if hand.bonus:
         parts.append(f"{words['bonus']}{colon(lang)} {tiles_in_words(hand.bonus, lang)}.")
+    best = next((hint for hint in hints if hint.best), None)
+    if best is not None:
+        parts.append(f"{words['hint']}{colon(lang)} {best.reason.text(lang)}")
+        each = ", ".join(f"{hint.tile.code} {hint.useful}" for hint in hints)
+        parts.append(f"{words['per_discard']}{colon(lang)} {each}.")
     return " ".join(parts)

@@ -38,6 +38,7 @@ TEXT_DIM_ON_FELT: RGB = (176, 200, 186)
 HIGHLIGHT: RGB = (255, 196, 40)
 LAST_DISCARD: RGB = (255, 120, 40)
 SELECTED: RGB = (230, 40, 60)
+HINT: RGB = (120, 222, 150)
 
 # A tile's face is 3 wide for 4 high; its thickness and shadow scale with its width.
 FACE_RATIO = 4 / 3

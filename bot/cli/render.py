@@ -32,6 +32,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seat", type=int, choices=range(4),
                         help="the seat that looks, 0–3 (default: the seat on turn for a hand, 0 for the table)")
     parser.add_argument("--small", action="store_true", help="pyramid: the small channel-post variant")
+    parser.add_argument("--hints", action="store_true",
+                        help="hand: show the discard hints (useful tiles per discard, the suggestion and why)")
     parser.set_defaults(handler=run)
 
 
@@ -63,9 +65,10 @@ def _draw(args: argparse.Namespace) -> Any:
         seat = args.seat if args.seat is not None else (game.view(None).turn if args.kind == "hand" else 0)
         view = game.view(seat)
         if args.kind == "hand":
+            from game.hints import discard_hints
             from render.hand import render_hand
 
-            return render_hand(view, args.lang)
+            return render_hand(view, args.lang, discard_hints(view) if args.hints else ())
         from render.table import render_table
 
         scores = [(args.seed * 37 + seat * 53) % 200 - 60 for seat in range(4)]

@@ -7,6 +7,7 @@ and look at the new files before committing them.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import pathlib
@@ -14,6 +15,8 @@ import pathlib
 import pytest
 from PIL import Image, ImageChops
 
+from game.actions import Discard
+from game.hints import discard_hints
 from game.solitaire.deal import deal_for_seed
 from render.hand import render_hand
 from render.pyramid import render_pyramid
@@ -28,9 +31,11 @@ CHANGED_TOLERANCE = 0.01
 
 def _pictures(view):
     board = deal_for_seed(4).board()
+    on_turn = dataclasses.replace(view, legal=tuple(Discard(view.seat, tile) for tile in sorted(set(view.concealed))))
     return {
         "table": render_table(view, ["Alice", "Bob", "Chen", "Dmitri"], [12, -4, 30, 0], "en"),
         "hand": render_hand(view, "fr"),
+        "hand-hints": render_hand(on_turn, "en", discard_hints(on_turn)),
         "pyramid-small": render_pyramid(board, selected=board.free_ids()[1], small=True),
         "solitaire-result": render_solitaire_result(SolitaireSummary("Daily", 72, True, 1, 480, 9500), "fr"),
     }
@@ -46,7 +51,7 @@ def _compare(actual: Image.Image, expected: Image.Image) -> tuple[float, float]:
     return mean, changed
 
 
-@pytest.mark.parametrize("name", ["table", "hand", "pyramid-small", "solitaire-result"])
+@pytest.mark.parametrize("name", ["table", "hand", "hand-hints", "pyramid-small", "solitaire-result"])
 def test_picture_matches_its_golden_image(name, view):
     rendered = _pictures(view)[name]
     actual = Image.open(io.BytesIO(rendered.image_png))

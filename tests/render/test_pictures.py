@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 
 from PIL import Image
 
+from bot.cli import main
+from game.actions import Discard
+from game.hints import DiscardHint, discard_hints
+from game.scoring.common import Label
 from game.solitaire.deal import deal_for_seed
 from game.tiles import Tile, parse_tiles
 from render import DESCRIPTION_LIMIT
-from render.hand import HandPicture, render_hand, slot_labels
+from render.hand import HandPicture, _framed_slot, render_hand, slot_labels
 from render.positions import played_round
 from render.pyramid import free_tile_labels, render_pyramid
 from render.result import SolitaireSummary, render_solitaire_result
@@ -119,3 +124,42 @@ def test_the_solitaire_card_shows_each_part_of_the_score():
     rendered = render_solitaire_result(SolitaireSummary("Daily", 50, False, 3, 600, 4340), "en")
     for part in ("+5000", "−60", "−600", "Total 4340"):
         assert part in rendered.description
+
+
+def _with_discards(view):
+    """The view with every discard its hand allows, as on the seat's turn (the hints need them)."""
+    options = tuple(Discard(view.seat, tile) for tile in sorted(set(view.concealed)))
+    return dataclasses.replace(view, legal=options)
+
+
+def test_the_hand_with_hints_frames_the_suggested_discard_and_counts_the_useful_tiles(view):
+    view = _with_discards(view)
+    hints = discard_hints(view)
+    best = hints[0]
+    plain = render_hand(view, "en")
+    hinted = render_hand(view, "en", hints)
+    assert best.best and hinted.height > plain.height and hinted.width == plain.width
+    assert f"Hint: {best.reason.en}" in hinted.description
+    assert f"{best.tile.code} {best.useful}" in hinted.description
+    assert "Hint" not in plain.description
+    french = render_hand(view, "fr", hints)
+    assert f"Conseil\u00a0: {best.reason.fr}" in french.description
+    assert len(hinted.image_png) < MAX_BYTES and len(hinted.description) <= DESCRIPTION_LIMIT
+
+
+def test_the_hint_frames_the_last_copy_of_its_kind_the_drawn_tile_when_it_is_that_kind():
+    slots = tuple(parse_tiles("1m5p5p9s5p"))  # the drawn 5p last
+    best = DiscardHint(Tile.P5, 1, 8, (), 0.0, True, Label("", ""))
+    assert _framed_slot(slots, best) == 5
+    assert _framed_slot(slots[:-1], best) == 3
+    assert _framed_slot(slots, None) is None
+
+
+def test_the_render_command_draws_a_hand_with_its_hints(tmp_path, capsys):
+    out = tmp_path / "hand.png"
+    assert main(["render", "hand", "--seed", "3", "--hints", "--lang", "fr", "--out", str(out)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "Conseil" in report["description"]
+    assert main(["render", "hand", "--seed", "3", "--out", str(out)]) == 0
+    assert "Hint" not in json.loads(capsys.readouterr().out)["description"]
