@@ -46,7 +46,7 @@ class BasicPlayer:
         best: tuple[int, Action] = (now, Pass(view.seat))
         for action in legal:
             if isinstance(action, Claim):
-                after = shanten(_after_claim(counts, action, view.claim.tile))
+                after = shanten(counts_after_claim(counts, action, view.claim.tile))
                 if after < best[0]:
                     best = (after, action)
         return best[1]
@@ -77,7 +77,7 @@ class BasicPlayer:
         return max(
             tied,
             key=lambda action: (
-                _useful_tiles(counts, action.tile, least, seen),
+                useful_copies(counts, action.tile, least, seen),
                 action.tile.is_terminal_or_honour,
                 -action.tile,
             ),
@@ -114,7 +114,7 @@ def _shanten_with_jokers(naturals: tuple[int, ...], jokers: int) -> int:
     return best
 
 
-def _after_claim(counts: Sequence[int], claim: Claim, tile: Tile) -> list[int]:
+def counts_after_claim(counts: Sequence[int], claim: Claim, tile: Tile) -> list[int]:
     """Concealed counts once the claimed set is laid (real tiles first, then jokers)."""
     after = list(counts)
     if claim.kind is ClaimKind.CHOW:
@@ -130,7 +130,7 @@ def _after_claim(counts: Sequence[int], claim: Claim, tile: Tile) -> list[int]:
     return after
 
 
-def _useful_tiles(counts: list[int], discard: Tile, level: int, seen: Sequence[int]) -> int:
+def useful_copies(counts: list[int], discard: Tile, level: int, seen: Sequence[int]) -> int:
     """Copies not visible to the player of the kinds that would lower the shanten after ``discard``."""
     counts[discard] -= 1
     if counts[_JOKER]:
