@@ -33,8 +33,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
 
+from seeded import seeded_hands
+
 from game.actions import Action, Claim, ClaimKind, Discard, Pass
-from game.match import Match
 from game.players import make_player
 from game.players.base import Player
 from game.players.basic import BasicPlayer, counts_after_claim, shanten, useful_copies
@@ -235,13 +236,7 @@ def play_part(job: tuple[str, int, int, int]) -> Tally:
     players: list[Player] = [contender.player() if seat == chair else BasicPlayer() for seat in range(4)]
     rng = random.Random(f"levers:{seed}:{chair}:players")
     tally = Tally()
-    number = 0
-    match = Match(rules, random.Random(f"levers:{seed}:{chair}:0").getrandbits(48), judge=judge)
-    for _ in range(hands):
-        if match.over:
-            number += 1
-            match = Match(rules, random.Random(f"levers:{seed}:{chair}:{number}").getrandbits(48), judge=judge)
-        hand = match.next_round()
+    for hand in seeded_hands(rules, f"levers:{seed}:{chair}", hands, judge):
         while hand.result is None:
             seat = hand.awaiting()[0]
             view = hand.view(seat)
@@ -249,7 +244,6 @@ def play_part(job: tuple[str, int, int, int]) -> Tally:
             if contender.oracle and seat == chair:
                 action = clairvoyant(hand, view, action, players, rng)
             hand.apply(action)
-        match.finish_hand(hand)
         result = hand.result
         tally.hands += 1
         if result.winner is not None and result.win is not None:

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from multiprocessing import Pool
 
-from game.match import Match
+from seeded import seeded_hands
+
 from game.players import make_player
 from game.players.autoplay import play_round
 from game.result import HandResult
@@ -79,15 +80,8 @@ def play_part(job: tuple[str, Sequence[str], int, int, int]) -> Part:
     rng = random.Random(f"strength:{seed}:{shift}:players")
     part = Part({name: Tally() for name in set(names)})
     started = time.process_time()
-    number = 0
-    match = Match(rules, random.Random(f"strength:{seed}:{shift}:0").getrandbits(48), judge=judge)
-    for _ in range(hands):
-        if match.over:
-            number += 1
-            match = Match(rules, random.Random(f"strength:{seed}:{shift}:{number}").getrandbits(48), judge=judge)
-        hand = match.next_round()
+    for hand in seeded_hands(rules, f"strength:{seed}:{shift}", hands, judge):
         result = play_round(hand, players, rng)
-        match.finish_hand(hand)
         score, gains = payments(rules, result)
         part.hands += 1
         part.actions += result.actions
