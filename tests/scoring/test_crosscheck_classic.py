@@ -1,7 +1,7 @@
 """Optional cross-check of the classic scorer against Kajongg (KDE, GPL-2.0), run as an external tool.
 
-Skips unless Kajongg is installed for the system python3 (Debian: ``apt-get install -y kajongg``); CI
-does not install it. The full report is ``benchmarks/classic_crosscheck.py``.
+Skips unless Kajongg is installed for the system python3 (Debian: ``apt-get install -y kajongg``, which
+``.ci/run`` tries). The full report is ``benchmarks/classic_crosscheck.py``.
 """
 
 import importlib.util
