@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
 from game.actions import Action, AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
-from game.hand import regular_shanten, useful_tiles
-from game.players.evaluation import counts_of, near_kinds, visible_counts
+from game.hand import useful_tiles
+from game.players.evaluation import counts_of, free_distance, near_kinds, visible_counts
 from game.tiles import Tile
 from game.view import SeatView
 
@@ -85,33 +84,9 @@ class BasicPlayer:
 
 
 def shanten(counts: Sequence[int]) -> int:
-    """Regular-hand shanten of concealed counts; jokers take, one by one, the kind that helps most."""
-    if not counts[_JOKER]:
-        return regular_shanten(counts[:34])
-    return _shanten_with_jokers(tuple(counts[:34]), counts[_JOKER])
-
-
-@lru_cache(maxsize=1 << 14)
-def _shanten_with_jokers(naturals: tuple[int, ...], jokers: int) -> int:
-    work = list(naturals)
-    # Jokers not yet valued sit on kinds the hand lacks, where they count for (almost) nothing.
-    parked = [kind for kind in (*range(27, 34), *range(34)) if not work[kind]][:jokers]
-    parked += [0] * (jokers - len(parked))
-    for kind in parked:
-        work[kind] += 1
-    best = regular_shanten(work)
-    for kind in parked:
-        work[kind] -= 1
-        best, choice = 99, kind
-        for candidate in range(34):
-            if work[candidate] < 4:
-                work[candidate] += 1
-                value = regular_shanten(work)
-                work[candidate] -= 1
-                if value < best:
-                    best, choice = value, candidate
-        work[choice] += 1
-    return best
+    """Regular-hand shanten of concealed counts, a joker counting as the best tile the hand could hold
+    (``free_distance``, shared with the strong player's evaluation)."""
+    return free_distance(counts)
 
 
 def counts_after_claim(counts: Sequence[int], claim: Claim, tile: Tile) -> list[int]:
