@@ -7,7 +7,7 @@ reason is written under the tiles."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import ImageDraw
@@ -94,6 +94,7 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
     tiles_top = 64
     labels_top = tiles_top + tile.face_height + tile.offset_y + 8
     by_kind = {hint.tile: hint for hint in hints}
+    closest = min((hint.shanten for hint in hints), default=0)
     best = next((hint for hint in hints if hint.best), None)
     advice: list[str] = []
     legend: list[str] = []
@@ -126,7 +127,7 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
         centre = x + tile.face_width / 2
         badge(draw, (centre, labels_top + 12), str(number), 17, HIGHLIGHT if is_drawn else PAPER, INK)
         text(draw, (centre, labels_top + 40), tile_label(shown, lang), 14, TEXT_ON_FELT, anchor="mm")
-        _draw_useful(draw, (centre, labels_top + 66), by_kind, shown, number == framed)
+        _draw_useful(draw, (centre, labels_top + 66), by_kind.get(shown), closest, number == framed)
         x += tile.face_width + GAP
 
     y = advice_top
@@ -161,16 +162,16 @@ def _framed_slot(slots: Sequence[Tile], best: DiscardHint | None) -> int | None:
     return numbers[-1] if numbers else None
 
 
-def _draw_useful(draw: ImageDraw.ImageDraw, centre: tuple[float, float], by_kind: Mapping[Tile, DiscardHint],
-                 shown: Tile, framed: bool) -> None:
+def _draw_useful(draw: ImageDraw.ImageDraw, centre: tuple[float, float], hint: DiscardHint | None, closest: int,
+                 framed: bool) -> None:
     """Under a tile, the useful tiles left once it is discarded: in a pill on the suggested discard, a
-    dash where the discard leaves the hand further from ready than the best (its count would not compare)."""
-    hint = by_kind.get(shown)
+    dash where the discard leaves the hand further from ready than ``closest`` (its count would not
+    compare)."""
     if hint is None:
         return
     if framed:
         badge(draw, centre, str(hint.useful), 16, HINT, INK)
-    elif hint.shanten > min(other.shanten for other in by_kind.values()):
+    elif hint.shanten > closest:
         text(draw, centre, "–", 16, TEXT_DIM_ON_FELT, anchor="mm")
     else:
         text(draw, centre, str(hint.useful), 16, TEXT_ON_FELT, bold=True, anchor="mm")
@@ -190,6 +191,7 @@ def describe_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardH
     best = next((hint for hint in hints if hint.best), None)
     if best is not None:
         parts.append(f"{words['hint']}{colon(lang)} {best.reason.text(lang)}")
-        each = ", ".join(f"{hint.tile.code} {hint.useful}" for hint in hints)
+        closest = min(hint.shanten for hint in hints)
+        each = ", ".join(f"{hint.tile.code} {hint.useful if hint.shanten == closest else '–'}" for hint in hints)
         parts.append(f"{words['per_discard']}{colon(lang)} {each}.")
     return " ".join(parts)
