@@ -33,14 +33,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-from seeded import seeded_hands
-
 from game.actions import Action, Claim, ClaimKind, Discard, Pass
+from game.match import matches_hands
 from game.players import make_player
 from game.players.base import Player
 from game.players.basic import BasicPlayer, counts_after_claim, shanten, useful_copies
 from game.players.evaluation import Table, counts_of, visible_counts
-from game.round import Round
+from game.round import Phase, Round
 from game.rules import ruleset
 from game.scoring import judge_for, score_classic
 from game.view import SeatView
@@ -166,7 +165,7 @@ def deals_in(hand: Round, action: Action, players: Sequence[Player], rng: random
     """Whether ``action`` (a discard) loses the hand to a claim, the others answering as they would."""
     trial = copy.deepcopy(hand)
     trial.apply(action)
-    while trial.result is None and trial.phase.name in ("CLAIM", "ROB"):
+    while trial.result is None and trial.phase in (Phase.CLAIM, Phase.ROB):
         seat = trial.awaiting()[0]
         trial.apply(players[seat].choose(trial.view(seat), rng))
     result = trial.result
@@ -236,7 +235,7 @@ def play_part(job: tuple[str, int, int, int]) -> Tally:
     players: list[Player] = [contender.player() if seat == chair else BasicPlayer() for seat in range(4)]
     rng = random.Random(f"levers:{seed}:{chair}:players")
     tally = Tally()
-    for hand in seeded_hands(rules, f"levers:{seed}:{chair}", hands, judge):
+    for hand in matches_hands(rules, f"levers:{seed}:{chair}", hands, judge):
         while hand.result is None:
             seat = hand.awaiting()[0]
             view = hand.view(seat)

@@ -18,7 +18,7 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 
-from game.match import Match
+from game.match import matches_hands
 from game.players import make_player
 from game.rules import ruleset
 from game.scoring import judge_for
@@ -38,11 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = ruleset(rules_name)
         timings: dict[str, list[float]] = defaultdict(list)
         rng = random.Random(args.seed)
-        match = Match(rules, args.seed, judge=judge_for(rules_name))
-        for _ in range(args.hands):
-            if match.over:
-                match = Match(rules, rng.getrandbits(32), judge=judge_for(rules_name))
-            hand = match.next_round()
+        for hand in matches_hands(rules, f"decision-speed:{args.seed}", args.hands, judge_for(rules_name)):
             while hand.result is None:
                 seat = hand.awaiting()[0]
                 view = hand.view(seat)
@@ -52,7 +48,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if len(view.legal) > 1:
                     timings[names[seat]].append(1000 * elapsed)
                 hand.apply(action)
-            match.finish_hand(hand)
         for name in dict.fromkeys(names):
             times = sorted(timings[name])
             p99 = times[min(len(times) - 1, int(0.99 * len(times)))]

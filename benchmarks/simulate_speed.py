@@ -12,7 +12,7 @@ import argparse
 import random
 import time
 
-from game.match import Match
+from game.match import matches_hands
 from game.players import make_player
 from game.players.autoplay import play_round
 from game.rules import ruleset
@@ -22,15 +22,10 @@ def hands_per_second(rules_name: str, player: str, hands: int, seed: int) -> tup
     rules = ruleset(rules_name)
     players = [make_player(player) for _ in rules.seats]
     rng = random.Random(seed)
-    match = Match(rules, seed)
     actions = wins = 0
     start = time.perf_counter()
-    for _ in range(hands):
-        if match.over:
-            match = Match(rules, rng.getrandbits(32))
-        hand = match.next_round()
+    for hand in matches_hands(rules, f"simulate-speed:{seed}", hands):
         result = play_round(hand, players, rng)
-        match.finish_hand(hand)
         actions += result.actions
         wins += result.winner is not None
     elapsed = time.perf_counter() - start

@@ -28,8 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from multiprocessing import Pool
 
-from seeded import seeded_hands
-
+from game.match import matches_hands
 from game.players import make_player
 from game.players.autoplay import play_round
 from game.result import HandResult
@@ -80,7 +79,7 @@ def play_part(job: tuple[str, Sequence[str], int, int, int]) -> Part:
     rng = random.Random(f"strength:{seed}:{shift}:players")
     part = Part({name: Tally() for name in set(names)})
     started = time.process_time()
-    for hand in seeded_hands(rules, f"strength:{seed}:{shift}", hands, judge):
+    for hand in matches_hands(rules, f"strength:{seed}:{shift}", hands, judge):
         result = play_round(hand, players, rng)
         score, gains = payments(rules, result)
         part.hands += 1

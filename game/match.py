@@ -15,7 +15,7 @@ are chairs: seat numbers never change during a match, the winds move round them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -169,3 +169,23 @@ class Match:
 def json_number(amount: Fraction) -> int | float:
     """An amount as a JSON number: whole amounts as integers, half portions as decimals."""
     return int(amount) if amount.denominator == 1 else float(amount)
+
+
+
+def matches_hands(rules: Ruleset, key: str, hands: int, judge: WinJudge | None = None) -> Iterator[Round]:
+    """``hands`` hands to play, in matches one after the other, the ``n``-th match seeded from ``key``
+    and ``n`` (for simulations and benchmarks). Each hand must be over before the next is asked for:
+    its match settles it then."""
+    number = 0
+    match = Match(rules, _series_seed(key, number), judge=judge)
+    for _ in range(hands):
+        if match.over:
+            number += 1
+            match = Match(rules, _series_seed(key, number), judge=judge)
+        hand = match.next_round()
+        yield hand
+        match.finish_hand(hand)
+
+
+def _series_seed(key: str, number: int) -> int:
+    return random.Random(f"{key}:{number}").getrandbits(48)

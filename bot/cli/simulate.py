@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.errors import GameError
-from game.match import Match, json_number
+from game.match import json_number, matches_hands
 from game.players import Player, make_player
 from game.players.autoplay import play_round
 from game.rules import Ruleset, ruleset
@@ -67,15 +67,9 @@ def simulate(
     totals = [Fraction(0)] * rules.players
     draws = 0
     lines: list[dict[str, Any]] = []
-    matches = 0
-    match = _match(rules, seed, matches)
-    for number in range(hands):
-        if match.over:
-            matches += 1
-            match = _match(rules, seed, matches)
-        hand = match.next_round()
+    series = matches_hands(rules, f"simulate:{seed}:match", hands, judge_for_table(rules))
+    for number, hand in enumerate(series):
         result = play_round(hand, players, rng)
-        match.finish_hand(hand)
         # Each hand is scored once, here; the match only moves the deal on (its totals go unused).
         score = settle_hand(rules, result)
         if result.winner is None:
@@ -116,9 +110,3 @@ def simulate(
     })
     return lines
 
-
-def _match(rules: Ruleset, seed: int, number: int) -> Match:
-    return Match(
-        rules, random.Random(f"simulate:{seed}:match:{number}").getrandbits(48),
-        judge=judge_for_table(rules),
-    )

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game.errors import IllegalAction, InvalidNotation
-from game.match import Match
+from game.match import Match, matches_hands
 from game.players import make_player
 from game.players.autoplay import play_round
 from game.rules import ruleset
@@ -125,3 +125,26 @@ def test_a_settle_function_must_pay_every_seat():
     play_round(hand, [make_player("basic") for _ in range(4)], random.Random(0))
     with pytest.raises(ValueError, match="payments"):
         match.finish_hand(hand)
+
+
+def test_a_series_of_matches_deals_hand_after_hand_the_same_for_the_same_key():
+    rules = ruleset("family")  # a one-hand match: every hand starts a new match
+    players = [make_player("basic") for _ in range(4)]
+
+    def seeds(key):
+        dealt = []
+        for hand in matches_hands(rules, key, 5):
+            play_round(hand, players, random.Random(0))
+            dealt.append(hand.seed)
+        return dealt
+
+    first = seeds("series")
+    assert len(first) == len(set(first)) == 5
+    assert seeds("series") == first and seeds("other") != first
+
+
+def test_a_series_will_not_deal_on_before_the_hand_is_over():
+    series = matches_hands(ruleset("classic"), "series", 2)
+    next(series)
+    with pytest.raises(IllegalAction):
+        next(series)

@@ -7,6 +7,16 @@ from game.round import Phase
 from game.tiles import WINDS, Tile, parse_tiles
 from game.view import ClaimView, DiscardedTile, SeatPublic, SeatView
 
+# Every rule set and variant the players must handle (each test plays some hands of each).
+VARIANTS = [
+    ("classic", {}),
+    ("hongkong", {}),
+    ("classic", {"jokers": True, "calling_rule": True}),
+    ("classic", {"open_hands": True, "players": 3}),
+    ("hongkong", {"players": 2}),
+    ("family", {}),
+]
+
 
 def pung(tile: str, exposed: bool = True, claimed_from: int | None = 3) -> Meld:
     return Meld(SetKind.PUNG, Tile.from_code(tile), exposed=exposed, claimed_from=claimed_from)

@@ -4,10 +4,10 @@ same seed, hints and explanations that match the choice."""
 import random
 
 import pytest
-from players_helpers import chow, position
+from players_helpers import VARIANTS, chow, position
 
 from game.actions import Claim, ClaimKind, Pass
-from game.match import Match
+from game.match import matches_hands
 from game.players import PLAYERS, make_player
 from game.players.autoplay import play_round
 from game.players.evaluation import counts_of, free_distance
@@ -17,29 +17,15 @@ from game.rules import ruleset
 from game.scoring import judge_for
 from game.tiles import Tile, parse_tiles
 
-VARIANTS = [
-    ("classic", {}),
-    ("hongkong", {}),
-    ("classic", {"jokers": True, "calling_rule": True}),
-    ("classic", {"open_hands": True, "players": 3}),
-    ("hongkong", {"players": 2}),
-    ("family", {}),
-]
-
 
 def play_hands(rules, names, hands, seed):
     """Play ``hands`` hands of a match (apply refuses any illegal action); the actions of each hand."""
     judge = judge_for(rules.name) if rules.name in ("classic", "hongkong") else None
     players = [make_player(name) for name in names]
     rng = random.Random(seed)
-    match = Match(rules, seed, judge=judge)
     played = []
-    for _ in range(hands):
-        if match.over:
-            match = Match(rules, rng.getrandbits(32), judge=judge)
-        hand = match.next_round()
+    for hand in matches_hands(rules, f"strong-play:{seed}", hands, judge):
         play_round(hand, players, rng)
-        match.finish_hand(hand)
         played.append(hand.actions)
     return played
 

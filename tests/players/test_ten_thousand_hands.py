@@ -10,20 +10,14 @@ table of equals would not. Each chosen action must be one of ``view.legal``, and
 import multiprocessing
 import random
 
-from game.match import Match
+from players_helpers import VARIANTS
+
+from game.match import matches_hands
 from game.players import make_player
 from game.rules import ruleset
 from game.scoring import judge_for
 
 TOTAL_HANDS = 10_000
-VARIANTS = [
-    ("classic", {}),
-    ("hongkong", {}),
-    ("classic", {"jokers": True, "calling_rule": True}),
-    ("classic", {"open_hands": True, "players": 3}),
-    ("hongkong", {"players": 2}),
-    ("family", {}),
-]
 LINEUPS = (("strong", "basic", "random", "basic"), ("teacher", "random", "basic", "random"))
 PARTS_PER_VARIANT = 2  # two jobs per variant spread the work evenly over the processes
 MOST_ACTIONS = 2_000  # far above any real hand: a hand still going then is stuck
@@ -36,16 +30,12 @@ def play_part(job: tuple[int, int, int]) -> tuple[int, int, set[str]]:
     rules = ruleset(name, **options)
     judge = judge_for(name) if name in ("classic", "hongkong") else None
     rng = random.Random(f"legality:{index}:{part}")
-    match = Match(rules, rng.getrandbits(32), judge=judge)
     actions = 0
     chose: set[str] = set()
-    for number in range(hands):
+    for number, hand in enumerate(matches_hands(rules, f"legality:{index}:{part}", hands, judge)):
         lineup = LINEUPS[number % len(LINEUPS)]
         names = [lineup[(chair + number) % rules.players] for chair in range(rules.players)]
         players = [make_player(player) for player in names]
-        if match.over:
-            match = Match(rules, rng.getrandbits(32), judge=judge)
-        hand = match.next_round()
         steps = 0
         while hand.result is None:
             seat = hand.awaiting()[0]
@@ -56,7 +46,6 @@ def play_part(job: tuple[int, int, int]) -> tuple[int, int, set[str]]:
             hand.apply(action)
             steps += 1
             assert steps < MOST_ACTIONS, f"{name} {options}, hand {number} does not end"
-        match.finish_hand(hand)
         actions += steps
     return hands, actions, chose
 
