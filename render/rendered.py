@@ -28,7 +28,8 @@ class Rendered:
 def to_png(image: Image.Image) -> bytes:
     """Encode as PNG. Opaque pictures go to a 256-colour palette first: a third of the size (the art
     is flat colour), and quicker to encode than the full-colour image."""
-    if image.mode == "RGBA" and image.getextrema()[3][0] == 255:
+    alpha = image.getextrema()[-1] if image.mode == "RGBA" else None
+    if isinstance(alpha, tuple) and alpha[0] == 255:
         image = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=False, compress_level=6)

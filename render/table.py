@@ -128,10 +128,10 @@ def _strip(public: SeatPublic, view: SeatView, lang: Lang) -> Image.Image:
 
     meld = metrics(MELD_WIDTH)
     sets_bottom = 8 + DISCARD_ROWS * ROW_PITCH + 6 + meld.face_height
-    total = sum(meld_width(item, public.seat, MELD_WIDTH) + 10 for item in public.melds) - 10
+    total = sum(meld_width(laid, public.seat, MELD_WIDTH) + 10 for laid in public.melds) - 10
     x = (STRIP_WIDTH - total) // 2
-    for item in public.melds:
-        x = paste_meld(strip, item, public.seat, x, sets_bottom, MELD_WIDTH, lang) + 10
+    for laid in public.melds:
+        x = paste_meld(strip, laid, public.seat, x, sets_bottom, MELD_WIDTH, lang) + 10
 
     hidden = metrics(HIDDEN_WIDTH)
     hidden_top = sets_bottom + meld.offset_y + 8
