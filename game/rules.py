@@ -125,6 +125,14 @@ _OPTION_TYPES: dict[str, type] = {
 }
 
 
+def rule_name(text: object) -> RuleName:
+    """``text`` as a rule-set name, or ``InvalidNotation`` (the one place a loose string becomes a ``RuleName``)."""
+    for name in RULE_NAMES:
+        if text == name:
+            return name
+    raise InvalidNotation(f"unknown rule set {text!r}: choose one of {', '.join(RULE_NAMES)}")
+
+
 def ruleset(name: str, **options: Any) -> Ruleset:
     """The rule set of family ``name`` with its defaults, overridden by ``options``.
 
@@ -133,13 +141,12 @@ def ruleset(name: str, **options: Any) -> Ruleset:
     >>> ruleset("classic", jokers=True, players=3).players
     3
     """
-    if name not in _DEFAULTS:
-        raise InvalidNotation(f"unknown rule set {name!r}: choose one of {', '.join(RULE_NAMES)}")
+    family = rule_name(name)
     for option, value in options.items():
         expected = _OPTION_TYPES.get(option)
         if expected is None:
             raise InvalidNotation(f"unknown rule option {option!r}: options are {', '.join(_OPTION_TYPES)}")
         if type(value) is not expected:
             raise InvalidNotation(f"rule option {option!r} takes a {expected.__name__}, not {value!r}")
-    merged = {**_DEFAULTS[name], **options}
-    return Ruleset(name=name, **merged)
+    merged = {**_DEFAULTS[family], **options}
+    return Ruleset(name=family, **merged)

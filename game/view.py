@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.actions import Action, Claim
 from game.melds import Meld
+from game.rules import RuleName
 from game.tiles import Tile
 from game.wall import WallGeometry
 
@@ -62,7 +63,7 @@ class SeatView:
     """
 
     seat: int | None
-    ruleset: str
+    ruleset: RuleName
     round_wind: Tile
     dealer: int
     turn: int

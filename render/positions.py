@@ -12,14 +12,14 @@ from game.actions import Claim, DeclareWin, Pass
 from game.hand import SetKind
 from game.melds import Meld
 from game.round import Phase, Round
-from game.rules import ruleset
+from game.rules import RuleName, ruleset
 from game.tiles import BONUS_TILES, Tile
 from game.win import WinContext
 
 SEATS = 4
 
 
-def played_round(seed: int, *, rules: str = "classic", actions: int = 70) -> Round:
+def played_round(seed: int, *, rules: RuleName = "classic", actions: int = 70) -> Round:
     """The round dealt from ``seed``, after about ``actions`` seeded random actions (never a win), stopped
     when a seat is to discard if that comes within a few more actions."""
     game = Round.deal(ruleset(rules), seed)

@@ -14,6 +14,7 @@ import pathlib
 from typing import Any
 
 from game.errors import GameError
+from game.rules import rule_name
 from game.tiles import LANGS, Tile
 
 KINDS = ("table", "hand", "pyramid", "result", "solitaire-result", "emojis")
@@ -61,7 +62,7 @@ def _draw(args: argparse.Namespace) -> Any:
     if args.seed < 0:
         raise ValueError(f"the seed must be 0 or more, not {args.seed}")
     if args.kind in ("table", "hand"):
-        game = played_round(args.seed, rules=args.rules)
+        game = played_round(args.seed, rules=rule_name(args.rules))
         seat = args.seat if args.seat is not None else (game.view(None).turn if args.kind == "hand" else 0)
         view = game.view(seat)
         if args.kind == "hand":
@@ -116,7 +117,7 @@ def _result(args: argparse.Namespace, win: Any) -> Any:
     winner = NAMES[win.seat]
     discarder = None if win.self_drawn else (win.seat + 1 + args.seed % 3) % 4
     discarder_name = None if discarder is None else NAMES[discarder]
-    if args.rules == "classic":
+    if rule_name(args.rules) == "classic":
         return render_result(win, score_classic(win), winner_name=winner, discarder_name=discarder_name,
                              lang=args.lang)
     scored = score_hongkong(win)

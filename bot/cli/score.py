@@ -16,6 +16,7 @@ from typing import Any
 from game.errors import GameError, InvalidNotation
 from game.hand import SetKind
 from game.melds import Meld
+from game.rules import rule_name
 from game.scoring import (
     HOUSE_RULES,
     ClassicSettings,
@@ -84,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
     lang: Lang = args.lang
     try:
         win = _compact_win(args) if args.hand is not None else _json_win(sys.stdin.read())
-        report = _classic_report(win, args, lang) if args.rules == "classic" else _hongkong_report(win, args, lang)
+        rules = rule_name(args.rules)
+        report = _classic_report(win, args, lang) if rules == "classic" else _hongkong_report(win, args, lang)
     except GameError as error:
         message = error.label.text(lang) if isinstance(error, UnscorableHand) else str(error)
         print(json.dumps({"valid": False, "error": message}, ensure_ascii=False))

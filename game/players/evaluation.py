@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 
 from game.hand import SetKind, regular_shanten, useful_tiles
 from game.melds import Meld
+from game.rules import RuleName
 from game.scoring.hongkong import base_points
 from game.tiles import DRAGONS, WINDS, Tile
 from game.view import SeatView
@@ -45,14 +46,14 @@ USEFUL_BOUNDS = (0.75, 1.25)
 PLAN_BREADTH = {"free": 1.0, "mixed": 0.6, "pure": 0.3, "pungs": 0.4}
 # The chance per turn that an opponent finishes first, at a table of players who claim freely
 # (classic) or who must reach a minimum of fan (Hong Kong).
-OPPONENT_HAZARD = {"classic": 0.08, "hongkong": 0.04, "family": 0.08}
+OPPONENT_HAZARD: dict[RuleName, float] = {"classic": 0.08, "hongkong": 0.04, "family": 0.08}
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
     """What the deciding seat knows of the table, beyond its own tiles."""
 
-    rules: str
+    rules: RuleName
     seat_wind: Tile
     round_wind: Tile
     seen: tuple[int, ...]  # per kind (34), copies visible outside the seat's own concealed tiles
@@ -357,7 +358,7 @@ def finish_chance(distance: int, useful: int, table: Table, plan: Plan = FREE) -
         return 1.0
     unseen_total = table.unseen_total
     turns_left = max(1.0, table.wall_left / 4)
-    against = OPPONENT_HAZARD.get(table.rules, 0.08) + 1 / turns_left
+    against = OPPONENT_HAZARD[table.rules] + 1 / turns_left
     chance = 1.0
     for step in range(distance + 1):
         left = distance - step  # steps still to go after this one

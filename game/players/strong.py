@@ -28,24 +28,25 @@ from game.hand import SetKind
 from game.melds import Meld
 from game.players.evaluation import FREE, JOKER, PlanValue, Table, counts_of, evaluate
 from game.players.safety import Risk, deal_in_risk, threat
+from game.rules import RuleName
 from game.tiles import Tile
 from game.view import SeatView
 
 # What dealing in costs besides the hand one gives up, on each table's scale: in Hong Kong the
 # discarder pays the winner's two portions (about 3 fan); in classic only the winner scores, so it is
 # the chance given to an opponent rather than points lost.
-DEAL_IN_COST = {"hongkong": 24.0, "classic": 12.0, "family": 0.5}
+DEAL_IN_COST: dict[RuleName, float] = {"hongkong": 24.0, "classic": 12.0, "family": 0.5}
 # A claim must leave a hand worth this share of the hand kept. Measured (benchmarks/strength.py):
 # at a classic table of players who claim freely, staying concealed for the double loses more hands
 # than it gains points, so a claim that keeps a fifth of the worth is taken; in Hong Kong the
 # concealed fan often makes the minimum, so a claim must beat the hand kept.
-CLAIM_MARGIN = {"hongkong": 1.05, "classic": 0.2, "family": 0.2}
+CLAIM_MARGIN: dict[RuleName, float] = {"hongkong": 1.05, "classic": 0.2, "family": 0.2}
 # Caution grows from nothing to full as the most advanced opponent's chance to be ready goes
 # from CAUTION_FROM to CAUTION_FROM + CAUTION_SPAN. Classic starts later: a deal-in there costs no
 # points, only the hand, and defending from 0.3 lost more wins than it saved (benchmarks/strength.py,
 # seeds 1 and 2, 2000 hands: 0.99 and 0.86 of a basic seat's score per hand from 0.3, 1.08 from
 # 0.5, dealing in still less often than the basic seats).
-CAUTION_FROM = {"hongkong": 0.3, "classic": 0.5, "family": 0.3}
+CAUTION_FROM: dict[RuleName, float] = {"hongkong": 0.3, "classic": 0.5, "family": 0.3}
 CAUTION_SPAN = 0.4  # a claim must beat the concealed hand by this factor (exposing tells the table)
 
 
@@ -133,7 +134,7 @@ def rank_discards(view: SeatView, table: Table, counts: list[int], melds: Sequen
     assert view.seat is not None
     tiles = sorted({action.tile for action in view.legal if isinstance(action, Discard)})
     naturals = [tile for tile in tiles if tile != JOKER]
-    cost = DEAL_IN_COST.get(table.rules, 12.0)
+    cost = DEAL_IN_COST[table.rules]
     weight = caution(view)
     options = []
     for tile in naturals or tiles:
@@ -162,7 +163,7 @@ def caution(view: SeatView) -> float:
     """How much the risk of dealing in weighs, 0 to 1: nothing while no opponent looks close to ready
     (early discards are chosen for the hand), fully once one probably is."""
     top = max((threat(public) for public in view.seats if public.seat != view.seat), default=0.0)
-    start = CAUTION_FROM.get(view.ruleset, 0.3)
+    start = CAUTION_FROM[view.ruleset]
     return min(1.0, max(0.0, (top - start) / CAUTION_SPAN))
 
 
@@ -261,7 +262,7 @@ def _answer(view: SeatView, table: Table, counts: list[int], melds: Sequence[Mel
         # that scores (a scoring pung, a one-suit hand, all pungs).
         purposeful = distance < keep_distance or worth.plan != FREE or bool(table.honour_weight(tile))
         wanted = purposeful and (
-            worth.expected > keep.expected * CLAIM_MARGIN.get(table.rules, 1.0)
+            worth.expected > keep.expected * CLAIM_MARGIN[table.rules]
             or (table.rules != "hongkong" and distance < keep_distance and (open_hand or distance == 0))
         )
         if wanted and (best is None or worth.expected > best[0]):

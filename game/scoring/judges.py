@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.errors import InvalidNotation
+from game.rules import RULE_NAMES, RuleName
 from game.scoring.classic import score_classic
 from game.scoring.errors import UnscorableHand
 from game.scoring.hongkong import score_hongkong
@@ -12,7 +13,7 @@ from game.scoring.minimum import below_minimum
 from game.scoring.settings import ClassicSettings, HongKongSettings
 from game.win import WinContext, WinJudge, WinVerdict
 
-RULE_SETS = ("classic", "hongkong", "family")
+RULE_SETS = RULE_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class HongKongJudge:
         return WinVerdict(False, refusal.label.en, refusal.label.fr)
 
 
-def judge_for(rules_name: str, settings: ClassicSettings | HongKongSettings | None = None) -> WinJudge:
+def judge_for(rules_name: RuleName, settings: ClassicSettings | HongKongSettings | None = None) -> WinJudge:
     """The judge of a rule set by its name (``classic``, ``hongkong``, ``family``), with its settings."""
     if rules_name == "hongkong" and isinstance(settings, HongKongSettings | None):
         return HongKongJudge(settings or HongKongSettings())
