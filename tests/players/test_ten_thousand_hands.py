@@ -10,6 +10,7 @@ table of equals would not. Each chosen action must be one of ``view.legal``, and
 import multiprocessing
 import random
 
+import pytest
 from players_helpers import VARIANTS
 
 from game.match import matches_hands
@@ -50,6 +51,7 @@ def play_part(job: tuple[int, int, int]) -> tuple[int, int, set[str]]:
     return hands, actions, chose
 
 
+@pytest.mark.slow  # about two minutes: plain ``pytest`` skips it, ``.ci/run`` runs it (``pytest -m slow``)
 def test_ten_thousand_hands_without_an_illegal_action():
     per_part = TOTAL_HANDS // (len(VARIANTS) * PARTS_PER_VARIANT)
     jobs = [(index, part, per_part) for index in range(len(VARIANTS)) for part in range(PARTS_PER_VARIANT)]
