@@ -1,0 +1,204 @@
+"""The live-state store on Redis (SPEC §4.4), for a bot that runs in several processes.
+
+Layout under a namespace (so several bots, or tests, share one server):
+
+- ``{ns}:doc:{key}``: a hash with ``v`` (the version), ``doc`` (the document as JSON text) and
+  ``dl`` (the deadline, absent when there is none);
+- ``{ns}:deadlines``: a sorted set, member the key, score its deadline, so ``due`` is one range;
+- ``{ns}:lease:{name}``: a hash with ``holder`` and ``until``, expiring by itself.
+
+Every change that touches a document and its deadline is one Lua script, which Redis runs atomically:
+a crash between two commands can never leave a document without its deadline entry, or a deadline
+for a document that is gone. Lease decisions are made against the caller's ``now`` (the store never
+reads a clock) and the key's own expiry only tidies up after a holder that went away.
+
+A dead server must not hang a click: sockets time out after a few seconds and commands are never
+retried by the client (resending a script whose reply was lost would make a successful write look
+like a lost race). Connection errors and timeouts surface as ``StoreUnavailable``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, cast
+
+import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from data.live import StoreUnavailable, Versioned
+
+SOCKET_TIMEOUT_SECONDS = 3.0
+
+# Sets or clears the deadline of the document at KEYS[1] (member ARGV[1] of the sorted set KEYS[2])
+# to ARGV[2], the empty string meaning none. Shared by the scripts below.
+_SET_DEADLINE = """
+local function set_deadline(doc_key, deadlines, member, deadline)
+  if deadline == '' then
+    redis.call('HDEL', doc_key, 'dl')
+    redis.call('ZREM', deadlines, member)
+  else
+    redis.call('HSET', doc_key, 'dl', deadline)
+    redis.call('ZADD', deadlines, deadline, member)
+  end
+end
+"""
+
+# KEYS: doc, deadlines. ARGV: member, deadline, document. 1 if created, 0 if the key exists.
+_CREATE = (
+    _SET_DEADLINE
+    + """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'v', 1, 'doc', ARGV[3])
+set_deadline(KEYS[1], KEYS[2], ARGV[1], ARGV[2])
+return 1
+"""
+)
+
+# KEYS: doc, deadlines. ARGV: member, deadline, document, expected version. The new version or nil.
+_WRITE = (
+    _SET_DEADLINE
+    + """
+if redis.call('HGET', KEYS[1], 'v') ~= ARGV[4] then return false end
+redis.call('HSET', KEYS[1], 'doc', ARGV[3])
+set_deadline(KEYS[1], KEYS[2], ARGV[1], ARGV[2])
+return redis.call('HINCRBY', KEYS[1], 'v', 1)
+"""
+)
+
+# KEYS: doc, deadlines. ARGV: member, expected version. 1 if deleted.
+_DELETE = """
+if redis.call('HGET', KEYS[1], 'v') ~= ARGV[2] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1
+"""
+
+# KEYS: lease. ARGV: holder, until, now, expiry in milliseconds. 1 if taken or renewed.
+_ACQUIRE = """
+local lease = redis.call('HMGET', KEYS[1], 'holder', 'until')
+if lease[1] and lease[1] ~= ARGV[1] and tonumber(lease[2]) > tonumber(ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[1], 'holder', ARGV[1], 'until', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
+"""
+
+# KEYS: lease. ARGV: holder.
+_RELEASE = """
+if redis.call('HGET', KEYS[1], 'holder') == ARGV[1] then redis.call('DEL', KEYS[1]) end
+"""
+
+
+@contextmanager
+def _reachable() -> Iterator[None]:
+    """Turn the client's connection failures into the Protocol's ``StoreUnavailable``."""
+    try:
+        yield
+    except (RedisConnectionError, RedisTimeoutError) as error:
+        raise StoreUnavailable(f"Redis unreachable: {error}") from error
+
+
+def _deadline_arg(deadline: float | None) -> str:
+    return "" if deadline is None else repr(float(deadline))
+
+
+def _encode(document: dict[str, Any]) -> str:
+    return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+class RedisLiveStore:
+    """``LiveStore`` on one Redis server, every key under ``namespace``."""
+
+    def __init__(self, client: aioredis.Redis, namespace: str) -> None:
+        self._client = client
+        self._doc_prefix = f"{namespace}:doc:"
+        self._lease_prefix = f"{namespace}:lease:"
+        self._deadlines = f"{namespace}:deadlines"
+        self._create = client.register_script(_CREATE)
+        self._write = client.register_script(_WRITE)
+        self._delete = client.register_script(_DELETE)
+        self._acquire = client.register_script(_ACQUIRE)
+        self._release = client.register_script(_RELEASE)
+
+    @classmethod
+    def from_url(cls, url: str, *, namespace: str = "mahjong") -> RedisLiveStore:
+        """A store on the server at ``url`` (``redis://host:port/db``); connects on first use."""
+        client = aioredis.Redis.from_url(
+            url,
+            decode_responses=True,
+            socket_timeout=SOCKET_TIMEOUT_SECONDS,
+            socket_connect_timeout=SOCKET_TIMEOUT_SECONDS,
+            retry=Retry(NoBackoff(), 0),
+        )
+        return cls(client, namespace)
+
+    def _doc_keys(self, key: str) -> list[str]:
+        return [self._doc_prefix + key, self._deadlines]
+
+    async def read(self, key: str) -> Versioned | None:
+        with _reachable():
+            version, document, deadline = await self._client.hmget(self._doc_prefix + key, ["v", "doc", "dl"])
+        if version is None or document is None:
+            return None
+        return Versioned(
+            version=int(version),
+            document=json.loads(document),
+            deadline=None if deadline is None else float(deadline),
+        )
+
+    async def create(self, key: str, document: dict[str, Any], *, deadline: float | None = None) -> bool:
+        args = [key, _deadline_arg(deadline), _encode(document)]
+        with _reachable():
+            return bool(await self._create(keys=self._doc_keys(key), args=args))
+
+    async def write(
+        self, key: str, version: int, document: dict[str, Any], *, deadline: float | None = None
+    ) -> int | None:
+        args = [key, _deadline_arg(deadline), _encode(document), str(version)]
+        with _reachable():
+            new_version = await self._write(keys=self._doc_keys(key), args=args)
+        return None if new_version is None else int(new_version)
+
+    async def delete(self, key: str, version: int) -> bool:
+        with _reachable():
+            return bool(await self._delete(keys=self._doc_keys(key), args=[key, str(version)]))
+
+    async def due(self, now: float, limit: int = 100) -> list[str]:
+        with _reachable():
+            members = await self._client.zrangebyscore(self._deadlines, "-inf", now, start=0, num=limit)
+        return cast("list[str]", members)  # decode_responses: members come back as str
+
+    async def next_deadline(self) -> float | None:
+        with _reachable():
+            first = await self._client.zrange(self._deadlines, 0, 0, withscores=True)
+        return float(first[0][1]) if first else None
+
+    async def keys(self, prefix: str) -> list[str]:
+        pattern = _glob_escape(self._doc_prefix + prefix) + "*"
+        start = len(self._doc_prefix)
+        with _reachable():
+            found = [name[start:] async for name in self._client.scan_iter(match=pattern, count=500)]
+        return sorted(set(found))
+
+    async def acquire_lease(self, name: str, holder: str, seconds: float, now: float) -> bool:
+        args = [holder, repr(float(now + seconds)), repr(float(now)), str(max(1, math.ceil(seconds * 1000)))]
+        with _reachable():
+            return bool(await self._acquire(keys=[self._lease_prefix + name], args=args))
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        with _reachable():
+            await self._release(keys=[self._lease_prefix + name], args=[holder])
+
+    async def close(self) -> None:
+        await self._client.aclose()
+
+
+def _glob_escape(text: str) -> str:
+    """``text`` matched literally by a Redis glob pattern (SCAN MATCH)."""
+    return re.sub(r"([\\*?\[\]])", r"\\\1", text)
