@@ -53,8 +53,8 @@ def render_result(
 ) -> Rendered:
     """The winning hand and its breakdown; ``payments`` lists (name, gain) for the Hong Kong card."""
     words = _WORDS[lang]
-    lines = _score_lines(score, lang)
-    totals = _totals(score, lang)
+    lines = breakdown_lines(score, lang)
+    totals = total_lines(score, lang)
     tile = metrics(TILE_WIDTH)
     hand_top = 96
     hand_bottom = hand_top + tile.face_height
@@ -110,7 +110,8 @@ def render_result(
     return Rendered.of(image, description)
 
 
-def _score_lines(score: ClassicScore | HongKongScore, lang: Lang) -> list[tuple[str, str]]:
+def breakdown_lines(score: ClassicScore | HongKongScore, lang: Lang) -> list[tuple[str, str]]:
+    """The breakdown as (label, value) rows in ``lang``: the card's lines, also for text messages."""
     words = _WORDS[lang]
     if isinstance(score, ClassicScore):
         rows = []
@@ -129,7 +130,7 @@ def _score_lines(score: ClassicScore | HongKongScore, lang: Lang) -> list[tuple[
     ]
 
 
-def _totals(score: ClassicScore | HongKongScore, lang: Lang) -> list[tuple[str, str]]:
+def total_lines(score: ClassicScore | HongKongScore, lang: Lang) -> list[tuple[str, str]]:
     words = _WORDS[lang]
     if isinstance(score, ClassicScore):
         formula = f"{score.points} × 2^{score.doubles}" if not score.limit_hand else words["limit"]

@@ -18,6 +18,8 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "score",
     "render",
     "solitaire",
+    "verify-wall",
+    "run",
 )
 
 
@@ -28,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in SUBCOMMAND_MODULES:
-        importlib.import_module(f"bot.cli.{name}").register(subparsers)
+        importlib.import_module(f"bot.cli.{name.replace('-', '_')}").register(subparsers)
     return parser
 
 

@@ -1,0 +1,165 @@
+"""The bot itself (SPEC §4.1): settings from the environment, and ``create_bot(settings)``.
+
+``Settings.from_env()`` reads ``DISCORD_TOKEN`` and the optional variables (a ``.env`` file beside the
+working directory is read too, without overriding the environment). ``create_bot(settings)`` returns a
+``commands.Bot`` that is not connected yet: ``setup_hook`` opens the live store (Redis when
+``REDIS_URL`` is set, else the embedded SQLite store in ``DATABASE_PATH``), registers the buttons, the
+commands and their French translations, starts the table clock, and uploads the tile emojis once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import pathlib
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.emojis import ensure_tile_emojis
+from bot.tables.desk import TableDesk
+from bot.tables.discord_views import TableButton
+from bot.tables.service import TableService
+from bot.tables.state import SPEEDS, Speed, Timing
+from data import open_live_store
+from data.live import LiveStore
+from game.tiles import Tile
+
+log = logging.getLogger(__name__)
+
+# The permissions the bot asks for in its invite link, and no more.
+PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, send_messages_in_threads=True, create_public_threads=True,
+    attach_files=True, embed_links=True, read_message_history=True, use_external_emojis=True,
+)
+
+
+class MissingToken(Exception):
+    """No ``DISCORD_TOKEN``: the bot cannot log in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    redis_url: str | None = None
+    database_path: str = "mahjong-bot.sqlite3"
+    daily_secret: str | None = None
+    guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, env_file: str | None = ".env") -> Settings:
+        values = dict(_read_env_file(env_file)) if env_file else {}
+        values.update(os.environ if environ is None else environ)
+        token = values.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise MissingToken(
+                "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, "
+                "open its Bot page, press Reset Token and set DISCORD_TOKEN to it (in the environment or a .env file)."
+            )
+        guild = values.get("DISCORD_GUILD_ID", "").strip()
+        if guild and not (guild.isascii() and guild.isdigit()):
+            raise ValueError(f"DISCORD_GUILD_ID is a server id (digits), not {guild!r}")
+        return cls(
+            token=token,
+            redis_url=values.get("REDIS_URL") or None,
+            database_path=values.get("DATABASE_PATH") or "mahjong-bot.sqlite3",
+            daily_secret=values.get("MAHJONG_DAILY_SECRET") or None,
+            guild_id=int(guild) if guild else None,
+            log_level=(values.get("LOG_LEVEL") or "INFO").upper(),
+        )
+
+
+def _read_env_file(path: str) -> list[tuple[str, str]]:
+    file = pathlib.Path(path)
+    if not file.is_file():
+        return []
+    pairs = []
+    for line in file.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, value = line.split("=", 1)
+        pairs.append((key.strip().removeprefix("export ").strip(), value.strip().strip("'\"")))
+    return pairs
+
+
+def invite_link(application_id: int) -> str:
+    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=("bot", "applications.commands"))
+
+
+DEFAULT_TIMINGS: dict[Speed, Timing] = {speed: Timing.for_speed(speed) for speed in SPEEDS}
+
+
+class MahjongBot(commands.Bot):
+    def __init__(
+        self, settings: Settings, *, store: LiveStore | None = None, clock: Callable[[], float] = time.time,
+        timings: Mapping[Speed, Timing] | None = None, tick: float = 0.5, upload_emojis: bool = True,
+        **options: Any,
+    ) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **options)
+        self.settings = settings
+        self.clock = clock
+        self._given_store = store
+        self._timings = dict(timings or DEFAULT_TIMINGS)
+        self._tick = tick
+        self._upload_emojis = upload_emojis
+        self.tile_emojis: dict[Tile, discord.PartialEmoji] = {}
+        self._store: LiveStore | None = None
+        self._background: list[asyncio.Task[None]] = []
+
+    @property
+    def desk(self) -> TableDesk:
+        return self._desk
+
+    async def setup_hook(self) -> None:
+        from bot.commands import mahjong
+        from bot.translator import MahjongTranslator
+
+        store = self._given_store or await open_live_store(self.settings.redis_url, self.settings.database_path)
+        self._store = store
+        self._desk = TableDesk(self, store, TableService(store, self.clock), self._timings, self.tile_emojis,
+                               tick=self._tick)
+        self.add_dynamic_items(TableButton)
+        await self.tree.set_translator(MahjongTranslator())
+        self.tree.add_command(mahjong)
+        if self.settings.guild_id is not None:
+            guild = discord.Object(self.settings.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self._background.append(asyncio.create_task(self._desk.run_clock(self.clock), name="table-clock"))
+        if self._upload_emojis:
+            self._background.append(asyncio.create_task(self._emojis(), name="tile-emojis"))
+        if self.application_id is not None:
+            log.info("Invite link: %s", invite_link(self.application_id))
+
+    async def _emojis(self) -> None:
+        try:
+            self.tile_emojis.update(await ensure_tile_emojis(self))
+        except discord.HTTPException as error:
+            log.warning("the tile emojis could not be uploaded (%s): tile buttons show labels only", error.status)
+
+    async def close(self) -> None:
+        for task in self._background:
+            task.cancel()
+        for task in self._background:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._background.clear()
+        await super().close()
+        if self._store is not None and self._given_store is None:
+            await self._store.close()
+            self._store = None
+
+
+def create_bot(settings: Settings, **options: Any) -> MahjongBot:
+    """The bot, configured and not connected (``await bot.start(settings.token)`` runs it)."""
+    return MahjongBot(settings, **options)

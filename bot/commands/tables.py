@@ -1,0 +1,78 @@
+"""``/mahjong new``: open a table (rule set and its main options, length, speed, computer seats)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+
+from bot.commands.group import mahjong
+from bot.i18n import lang_of, say
+from bot.tables.state import Speed
+from game.errors import GameError
+from game.rules import MATCH_LENGTHS, RULE_NAMES, ruleset
+
+_LEVELS = ("strong", "basic", "teacher", "random")
+
+
+@mahjong.command(name="new", description=_("Open a mahjong table in a new thread"))
+@app_commands.describe(
+    rules=_("The rules: classic, Hong Kong or the quick family game"),
+    length=_("How long the match lasts"),
+    speed=_("Live (a minute a turn) or asynchronous (hours a turn)"),
+    computers=_("How many seats computer players take at once"),
+    level=_("How well the computer players play"),
+    players=_("Three players (classic and Hong Kong) or four"),
+    open_hands=_("Every hand visible, for learning"),
+    jokers=_("The boxed set's four jokers (classic)"),
+    hints=_("Allow discard hints"),
+)
+@app_commands.choices(
+    rules=[Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong"),
+           Choice(name=_("Family"), value="family")],
+    length=[Choice(name=_("One hand"), value="one_hand"), Choice(name=_("One wind round"), value="one_wind"),
+            Choice(name=_("Four wind rounds"), value="four_winds")],
+    speed=[Choice(name=_("Live"), value="live"), Choice(name=_("Asynchronous"), value="async")],
+    level=[Choice(name=_("Strong"), value="strong"), Choice(name=_("Basic"), value="basic"),
+           Choice(name=_("Teacher"), value="teacher"), Choice(name=_("Random"), value="random")],
+)
+async def new(
+    interaction: discord.Interaction[Any],
+    rules: str = "classic",
+    length: str | None = None,
+    speed: str = "live",
+    computers: app_commands.Range[int, 0, 3] = 0,
+    level: str = "strong",
+    players: app_commands.Range[int, 3, 4] = 4,
+    open_hands: bool = False,
+    jokers: bool = False,
+    hints: bool = True,
+) -> None:
+    lang = lang_of(interaction.locale)
+    try:
+        table_rules = _table_rules(rules, length, players, open_hands, jokers)
+        if speed not in ("live", "async") or level not in _LEVELS:
+            raise GameError(f"unknown speed {speed!r} or level {level!r}")
+    except GameError as error:
+        await interaction.response.send_message(say("bad_option", lang, detail=str(error)), ephemeral=True)
+        return
+    chosen_speed: Speed = "live" if speed == "live" else "async"
+    await interaction.client.desk.open_table(
+        interaction, table_rules, chosen_speed, computers, level, hints
+    )
+
+
+def _table_rules(rules: str, length: str | None, players: int, open_hands: bool, jokers: bool) -> Any:
+    if rules not in RULE_NAMES:
+        raise GameError(f"unknown rules {rules!r}")
+    options: dict[str, Any] = {"players": players, "open_hands": open_hands}
+    if length is not None:
+        if length not in MATCH_LENGTHS:
+            raise GameError(f"unknown length {length!r}")
+        options["length"] = length
+    if jokers:
+        options["jokers"] = True
+    return ruleset(rules, **options)

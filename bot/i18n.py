@@ -1,0 +1,167 @@
+"""The bot's words in English and French: one table of messages, and the reader's language.
+
+Private answers follow the member's Discord locale (``lang_of(interaction.locale)``); public
+messages follow the table's language. ``say(key, lang, **params)`` fills a message; a refusal's
+reason written by the engine comes in both languages as ``reason_en`` / ``reason_fr`` and is
+picked here as ``{reason}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.tiles import Lang
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # refusals (private)
+    "already_seated": ("You are already seated at this table.", "Vous êtes déjà assis à cette table."),
+    "table_full": ("This table is full.", "Cette table est complète."),
+    "not_seated_lobby": ("You are not seated at this table.", "Vous n'êtes pas assis à cette table."),
+    "host_cannot_leave": ("The host cannot leave: cancel the table instead.",
+                          "L'hôte ne peut pas partir : annulez plutôt la table."),
+    "host_only": ("Only the host of the table can do that.", "Seul l'hôte de la table peut faire cela."),
+    "table_not_full": ("The table needs {players} seats filled to start.",
+                       "Il faut {players} places occupées pour commencer."),
+    "not_in_lobby": ("This table has already started or closed.", "Cette table a déjà commencé ou est fermée."),
+    "not_seated": ("You are not playing at this table: you can watch it, and open your own with /mahjong new.",
+                   "Vous ne jouez pas à cette table : vous pouvez la regarder, et ouvrir la vôtre avec /mahjong new."),
+    "stale": ("That button is no longer current: the table has moved on. Press My hand for a fresh view.",
+              "Ce bouton n'est plus à jour : la partie a avancé. Appuyez sur Ma main pour une vue à jour."),
+    "unknown_button": ("That button is not one of this bot's.", "Ce bouton n'est pas un bouton de ce bot."),
+    "not_your_turn": ("It is not your turn.", "Ce n'est pas votre tour."),
+    "no_such_tile": ("That tile is not in your hand.", "Cette tuile n'est pas dans votre main."),
+    "win_refused": ("Mahjong is not allowed: {reason}.", "Mahjong refusé : {reason}."),
+    "not_legal": ("That move is not allowed now.", "Ce coup n'est pas permis maintenant."),
+    "not_away": ("You are already playing your seat.", "Vous jouez déjà votre place."),
+    "no_table": ("This table no longer exists.", "Cette table n'existe plus."),
+    "busy": ("The table is busy: try again in a moment.", "La table est occupée : réessayez dans un instant."),
+    "store_down": ("The bot cannot reach its game store right now: try again in a moment. Nothing was played.",
+                   "Le bot ne joint pas sa mémoire de jeu : réessayez dans un instant. Rien n'a été joué."),
+    "broken_table": ("This table's saved state is damaged and cannot be played.",
+                     "L'état enregistré de cette table est abîmé : elle ne peut plus être jouée."),
+    "no_claim": ("You have nothing to claim on this tile.", "Vous ne pouvez rien prendre sur cette tuile."),
+    "no_hand_yet": ("The hand has not started yet.", "La main n'a pas encore commencé."),
+    "wrong_guild": ("That button belongs to a table on another server.",
+                    "Ce bouton appartient à une table d'un autre serveur."),
+    "no_threads_here": ("Tables open in a server's text channel.", "Les tables s'ouvrent dans un salon d'un serveur."),
+    "bad_option": ("{detail}", "{detail}"),
+    # lobby
+    "lobby_title": ("Mahjong table — {rules}", "Table de mahjong — {rules}"),
+    "lobby_open": ("{host} opened a table. Join with the buttons below.",
+                   "{host} a ouvert une table. Rejoignez-la avec les boutons ci-dessous."),
+    "lobby_settings": ("Rules: {rules} · Length: {length} · Speed: {speed}{options}",
+                       "Règles : {rules} · Durée : {length} · Rythme : {speed}{options}"),
+    "lobby_seats": ("Seats ({filled}/{players}):", "Places ({filled}/{players}) :"),
+    "lobby_empty_seat": ("— free —", "— libre —"),
+    "lobby_ready": ("The table is full: the host can start.", "La table est complète : l'hôte peut commencer."),
+    "lobby_cancelled": ("This table was cancelled.", "Cette table a été annulée."),
+    "thread_name": ("Mahjong {rules} · {host}", "Mahjong {rules} · {host}"),
+    "opened_in": ("Your table is open in {place}.", "Votre table est ouverte dans {place}."),
+    # buttons
+    "btn_join": ("Join", "Rejoindre"),
+    "btn_leave": ("Leave", "Quitter"),
+    "btn_addcpu": ("Add computer", "Ajouter un ordinateur"),
+    "btn_start": ("Start", "Commencer"),
+    "btn_cancel": ("Cancel", "Annuler"),
+    "btn_hand": ("My hand", "Ma main"),
+    "btn_claim": ("Claim", "Prendre"),
+    "btn_rules": ("Rules", "Règles"),
+    "btn_next": ("Next hand", "Main suivante"),
+    "btn_back": ("I'm back", "Je suis là"),
+    "btn_pass": ("Pass", "Passer"),
+    "btn_win": ("Mahjong", "Mahjong"),
+    "btn_call": ("Call (one tile away)", "Annoncer"),
+    "btn_hint": ("Hint", "Conseil"),
+    "btn_kong": ("Kong {tile}", "Kong {tile}"),
+    "btn_pung": ("Pung {tile}", "Pung {tile}"),
+    "btn_claim_kong": ("Kong {tile}", "Kong {tile}"),
+    "btn_chow": ("Chow {tiles}", "Chow {tiles}"),
+    # the table message
+    "table_hand": ("Hand {number} · prevailing wind {wind} · {wall} tiles left in the wall",
+                   "Main {number} · vent dominant {wind} · {wall} tuiles dans le mur"),
+    "table_turn": ("{name} ({wind}) to play", "À {name} ({wind}) de jouer"),
+    "table_deadline": ("deadline {when}", "limite {when}"),
+    "table_claim_window": ("{tile} discarded by {name}: claims are open",
+                           "{tile} jeté par {name} : on peut le prendre"),
+    "table_rob_window": ("{name} adds {tile} to a kong: it may be robbed",
+                         "{name} ajoute {tile} à un kong : on peut le voler"),
+    "table_last_discard": ("Last discard: {tile} by {name}", "Dernière défausse : {tile} par {name}"),
+    "table_away": ("a computer plays for {names} until they press I'm back",
+                   "un ordinateur joue pour {names} jusqu'à ce qu'ils appuient sur Je suis là"),
+    "table_commitment": ("Wall commitment (SHA-256): `{digest}`", "Engagement du mur (SHA-256) : `{digest}`"),
+    "table_between": ("Hand over. The next hand starts {when}, or press Next hand.",
+                      "Main terminée. La suivante commence {when}, ou appuyez sur Main suivante."),
+    "table_over": ("The match is over.", "La partie est terminée."),
+    # a player's own hand
+    "hand_your_turn": ("Your turn: discard a tile (deadline {when}).", "À vous : jetez une tuile (limite {when})."),
+    "hand_claim": ("{tile} was discarded by {name}: claim it or pass (until {when}).",
+                   "{tile} a été jeté par {name} : prenez-le ou passez (jusqu'à {when})."),
+    "hand_rob": ("{name} adds {tile} to a kong: rob it for mahjong or pass (until {when}).",
+                 "{name} ajoute {tile} à un kong : volez-le pour faire mahjong ou passez (jusqu'à {when})."),
+    "hand_waiting": ("Waiting for {names}.", "En attente de {names}."),
+    "hand_answered": ("You answered: the window closes when everyone has.",
+                      "Vous avez répondu : la fenêtre se ferme quand tous l'auront fait."),
+    "hand_away": ("A computer is playing your seat. Press I'm back to play again.",
+                  "Un ordinateur joue à votre place. Appuyez sur Je suis là pour reprendre."),
+    "hand_over": ("The hand is over.", "La main est terminée."),
+    "hand_hint": ("Hint: discard {tile}. {reason}", "Conseil : jetez {tile}. {reason}"),
+    "no_hints": ("Hints are off at this table.", "Les conseils sont désactivés à cette table."),
+    # results
+    "result_won": ("{winner} wins hand {number}{how}.", "{winner} gagne la main {number}{how}."),
+    "result_self_drawn": (" on a self-drawn tile", " sur une tuile piochée"),
+    "result_from": (" on {name}'s discard", " sur la défausse de {name}"),
+    "result_drawn": ("Hand {number} is drawn: the wall ran out. The dealer keeps the deal.",
+                     "La main {number} est nulle : le mur est épuisé. Le donneur garde la main."),
+    "result_score": ("Score: {score}", "Score : {score}"),
+    "result_fan": ("{fan} fan", "{fan} fan"),
+    "result_totals": ("Totals: {totals}", "Totaux : {totals}"),
+    "result_seed": ("Seed {seed} — check the wall: `{command}`", "Graine {seed} — vérifiez le mur : `{command}`"),
+    "match_over": ("Match over. Final standings: {standings}", "Partie terminée. Classement : {standings}"),
+    # rules
+    "rules_summary": (
+        "**{rules}** · {players} players · {length}{options}\nTurn: {turn} · claim window: {claim}",
+        "**{rules}** · {players} joueurs · {length}{options}\nTour : {turn} · fenêtre de prise : {claim}",
+    ),
+}
+
+RULE_NAMES: dict[str, tuple[str, str]] = {
+    "classic": ("Classic", "Classique"),
+    "hongkong": ("Hong Kong", "Hong Kong"),
+    "family": ("Family", "Familiale"),
+}
+LENGTH_NAMES: dict[str, tuple[str, str]] = {
+    "one_hand": ("one hand", "une main"),
+    "one_wind": ("one wind round", "un tour de vent"),
+    "four_winds": ("four wind rounds", "quatre tours de vent"),
+}
+SPEED_NAMES: dict[str, tuple[str, str]] = {"live": ("live", "en direct"), "async": ("asynchronous", "asynchrone")}
+OPTION_NAMES: dict[str, tuple[str, str]] = {
+    "jokers": ("jokers", "jokers"),
+    "open_hands": ("open hands", "mains ouvertes"),
+    "calling_rule": ("calling rule", "annonce obligatoire"),
+    "seven_pairs": ("seven pairs", "sept paires"),
+    "hints": ("hints", "conseils"),
+}
+WIND_NAMES: dict[str, tuple[str, str]] = {
+    "1z": ("East", "Est"), "2z": ("South", "Sud"), "3z": ("West", "Ouest"), "4z": ("North", "Nord"),
+}
+
+
+def lang_of(locale: object) -> Lang:
+    """French for every French Discord locale (``fr``), English otherwise."""
+    return "fr" if str(locale).lower().startswith("fr") else "en"
+
+
+def pick(pair: tuple[str, str], lang: Lang) -> str:
+    return pair[1] if lang == "fr" else pair[0]
+
+
+def say(key: str, lang: Lang, **params: Any) -> str:
+    """The message ``key`` in ``lang``, filled with ``params`` (a refusal's engine reason included)."""
+    if "reason_en" in params:
+        params["reason"] = params["reason_fr"] if lang == "fr" else params["reason_en"]
+    template = pick(MESSAGES[key], lang) if key in MESSAGES else key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError):
+        return template

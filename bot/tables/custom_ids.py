@@ -1,0 +1,64 @@
+"""Custom ids of the table's buttons (SPEC §4.3): ``mj1:{table}:{step}:{verb}[:{n}]``.
+
+``mj1`` is the versioned prefix, ``table`` the table's id, ``step`` the decision point the button was
+drawn for (see ``bot.tables.state``), ``verb`` what it does and ``n`` a small number: the slot of a
+tile in the hand as numbered on the image, or the rank of a choice among the legal ones. No custom
+id names a tile, so none reveals a concealed one. They are parsed as untrusted input: anything that
+is not exactly this shape is refused with ``BadCustomId``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+PREFIX = "mj1"
+TABLE_ID = re.compile(r"[a-z0-9]{8}")
+
+Verb = Literal[
+    # lobby
+    "join", "leave", "addcpu", "start", "cancel",
+    # table message
+    "hand", "claim", "rules", "next",
+    # a player's own hand message
+    "d", "kong", "win", "call", "hint", "c", "p", "back",
+]
+VERBS: frozenset[str] = frozenset(Verb.__args__)  # type: ignore[attr-defined]
+_TAKES_NUMBER = frozenset({"d", "kong", "c"})
+_PATTERN = re.compile(r"mj1:([a-z0-9]{8}):(0|[1-9][0-9]{0,6}):([a-z]{1,6})(?::(0|[1-9][0-9]?))?")
+
+
+class BadCustomId(ValueError):
+    """A custom id that is not one of the table's buttons."""
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonId:
+    table: str
+    step: int
+    verb: Verb
+    number: int | None = None
+
+    def __post_init__(self) -> None:
+        if not TABLE_ID.fullmatch(self.table):
+            raise BadCustomId(f"not a table id: {self.table!r}")
+        if self.verb not in VERBS or (self.number is not None) != (self.verb in _TAKES_NUMBER):
+            raise BadCustomId(f"not a button: {self.verb!r} {self.number!r}")
+
+    def text(self) -> str:
+        tail = "" if self.number is None else f":{self.number}"
+        return f"{PREFIX}:{self.table}:{self.step}:{self.verb}{tail}"
+
+
+def parse_custom_id(text: str) -> ButtonId:
+    """The button a custom id names; ``BadCustomId`` for anything else (forged, truncated, too long)."""
+    if not isinstance(text, str) or len(text) > 100 or not text.isascii():
+        raise BadCustomId("not a table button")
+    found = _PATTERN.fullmatch(text)
+    if found is None:
+        raise BadCustomId("not a table button")
+    table, step, verb, number = found.groups()
+    if verb not in VERBS:
+        raise BadCustomId(f"unknown button {verb!r}")
+    return ButtonId(table, int(step), verb, None if number is None else int(number))  # type: ignore[arg-type]

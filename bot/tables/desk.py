@@ -1,0 +1,290 @@
+"""The tables on Discord: answer each click, show each change, run the table clock.
+
+Every interaction is acknowledged first (a deferred reply or update), then the service runs the
+engine in a worker thread, then the presenter draws off the event loop. After each committed change
+the desk edits the table message once, posts a result when a hand ended, and refreshes the private
+hand messages whose interaction token still lives (a token lasts 15 minutes; a player presses My
+hand again for a fresh one). Hidden information only ever goes to its owner's own interaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import discord
+
+from bot.i18n import lang_of, say
+from bot.tables import presenter
+from bot.tables.custom_ids import BadCustomId, ButtonId, parse_custom_id
+from bot.tables.discord_views import files_of, view_of
+from bot.tables.presenter import Message
+from bot.tables.service import Committed, TableService
+from bot.tables.state import Place, Speed, TableSettings, TableState, Timing
+from bot.tables.table import Refusal, load_round
+from data.live import LiveStore, StoreUnavailable
+from game.rules import Ruleset
+from game.tiles import Lang, Tile
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = 14 * 60.0  # Discord's 15 minutes, less a margin for the last edit
+_LOBBY_VERBS = frozenset({"join", "leave", "addcpu", "start", "cancel"})
+_PLAY_VERBS = frozenset({"d", "kong", "win", "call", "c", "p", "back", "next"})
+
+
+@dataclass
+class LiveHand:
+    """A member's private hand message, editable through its interaction until ``expires``."""
+
+    interaction: discord.Interaction[Any]
+    seat: int
+    lang: Lang
+    expires: float
+
+
+class TableDesk:
+    def __init__(
+        self, client: discord.Client, store: LiveStore, service: TableService, timings: Mapping[Speed, Timing],
+        emojis: Mapping[Tile, discord.PartialEmoji], *, tick: float = 0.5,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._client = client
+        self._store = store
+        self.service = service
+        self.timings = timings
+        self._emojis = emojis
+        self._tick = tick
+        self._monotonic = monotonic
+        self._holder = uuid.uuid4().hex
+        self._live: dict[tuple[str, int], LiveHand] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._shown: dict[str, int] = {}
+        self._awaited: dict[str, frozenset[int]] = {}
+
+    # --- opening a table ------------------------------------------------------------------------
+
+    async def open_table(
+        self, interaction: discord.Interaction[Any], rules: Ruleset, speed: Speed, computers: int, level: str,
+        hints: bool,
+    ) -> None:
+        """``/mahjong new``: the lobby in a new public thread (the channel itself where threads cannot be)."""
+        lang = lang_of(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = interaction.channel
+        if interaction.guild_id is None or channel is None:
+            await interaction.edit_original_response(content=say("no_threads_here", lang))
+            return
+        table_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
+        settings = TableSettings(rules=rules, speed=speed, timing=self.timings[speed], computer_level=level,
+                                 hints=hints, lang=table_lang)
+        name = interaction.user.display_name
+        committed = await self.service.open(
+            host_id=interaction.user.id, host_name=name, place=Place(interaction.guild_id, channel.id),
+            settings=settings, computers=computers,
+        )
+        state = committed.state
+        home: discord.abc.Messageable = channel  # type: ignore[assignment]
+        thread_id = None
+        if isinstance(channel, discord.TextChannel):
+            thread = await channel.create_thread(
+                name=say("thread_name", table_lang, rules=presenter.rules_name(state, table_lang), host=name)[:100],
+                type=discord.ChannelType.public_thread, auto_archive_duration=1440,
+            )
+            home, thread_id = thread, thread.id
+        message = presenter.lobby_message(state, table_lang)
+        sent = await home.send(content=message.content, view=view_of(message, self._emojis))
+        placed = await self.service.place(state.id, replace(state.place, thread_id=thread_id, message_id=sent.id))
+        self._shown[state.id] = placed.version
+        await interaction.edit_original_response(content=say("opened_in", lang, place=f"<#{thread_id or channel.id}>"))
+
+    # --- clicks ---------------------------------------------------------------------------------
+
+    async def on_button(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        lang = lang_of(interaction.locale)
+        try:
+            button = parse_custom_id(custom_id)
+        except BadCustomId:
+            await interaction.response.send_message(say("unknown_button", lang), ephemeral=True)
+            return
+        try:
+            await self._on_button(interaction, button, lang)
+        except StoreUnavailable:
+            await self._tell(interaction, "store_down", lang)
+        except Refusal as refusal:
+            await self._tell(interaction, refusal.key, lang, **refusal.params)
+
+    async def _on_button(self, interaction: discord.Interaction[Any], button: ButtonId, lang: Lang) -> None:
+        private = button.verb in ("hand", "claim", "rules")
+        if private:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
+        current = await self.service.read(button.table)
+        if current is None:
+            raise Refusal("no_table")
+        if current.state.place.guild_id != interaction.guild_id:
+            raise Refusal("wrong_guild")
+        member = interaction.user.id
+        if button.verb == "rules":
+            await interaction.edit_original_response(content=presenter.rules_text(current.state, lang))
+        elif button.verb in ("hand", "claim", "hint"):
+            await self._show_hand(interaction, current.state, button, lang)
+        elif button.verb in _LOBBY_VERBS:
+            await self.publish(await self._lobby(button, member, interaction.user.display_name))
+        elif button.verb in _PLAY_VERBS:
+            committed = await self.service.click(button.table, member, button)
+            seat = committed.state.seat_of(member)
+            if seat is not None and _from_private_message(interaction) and committed.state.hand is not None:
+                await self._edit_hand(interaction, committed.state, seat, lang)
+            await self.publish(committed, answered=member)
+        else:
+            raise Refusal("unknown_button")
+
+    async def _lobby(self, button: ButtonId, member: int, name: str) -> Committed:
+        service = self.service
+        if button.verb == "join":
+            return await service.join(button.table, member, name)
+        if button.verb == "leave":
+            return await service.leave(button.table, member)
+        if button.verb == "addcpu":
+            return await service.add_computer(button.table, member)
+        if button.verb == "start":
+            return await service.start(button.table, member)
+        return await service.cancel(button.table, member)
+
+    async def _show_hand(self, interaction: discord.Interaction[Any], state: TableState, button: ButtonId,
+                         lang: Lang) -> None:
+        seat = state.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("not_seated")
+        if state.hand is None:
+            raise Refusal("no_hand_yet")
+        if button.verb == "claim":
+            claim = load_round(state).view(seat).claim
+            if claim is None or not claim.options or claim.answered:
+                raise Refusal("no_claim")
+        if button.verb == "hint" and not state.settings.hints:
+            raise Refusal("no_hints")
+        await self._edit_hand(interaction, state, seat, lang, hint=button.verb == "hint")
+
+    async def _edit_hand(self, interaction: discord.Interaction[Any], state: TableState, seat: int, lang: Lang,
+                         *, hint: bool = False) -> None:
+        message = await asyncio.to_thread(presenter.hand_message, state, seat, lang, hint=hint)
+        await self._edit_original(interaction, message)
+        self._live[(state.id, interaction.user.id)] = LiveHand(
+            interaction, seat, lang, self._monotonic() + TOKEN_LIFETIME
+        )
+
+    async def _edit_original(self, interaction: discord.Interaction[Any], message: Message) -> None:
+        await interaction.edit_original_response(
+            content=message.content, attachments=files_of(message), view=view_of(message, self._emojis)
+        )
+
+    async def _tell(self, interaction: discord.Interaction[Any], key: str, lang: Lang, **params: Any) -> None:
+        """A private answer, whether or not the interaction was acknowledged yet."""
+        text = say(key, lang, **params)
+        with contextlib.suppress(discord.HTTPException):
+            if not interaction.response.is_done():
+                await interaction.response.send_message(text, ephemeral=True)
+            elif _deferred_privately(interaction):
+                await interaction.edit_original_response(content=text)
+            else:
+                await interaction.followup.send(text, ephemeral=True)
+
+    # --- showing changes ------------------------------------------------------------------------
+
+    async def publish(self, committed: Committed, *, answered: int | None = None) -> None:
+        """Show a committed change: the table message once, a result, the live private hands."""
+        state = committed.state
+        finished = committed.change.finished_hand
+        lock = self._locks.setdefault(state.id, asyncio.Lock())
+        async with lock:
+            if finished is not None:
+                await self._post_result(state, finished)
+            if self._shown.get(state.id, 0) >= committed.version:
+                return
+            self._shown[state.id] = committed.version
+            await self._edit_table(state)
+            await self._refresh_hands(state, skip=answered)
+
+    async def _edit_table(self, state: TableState) -> None:
+        if state.place.message_id is None:
+            return
+        message = await asyncio.to_thread(presenter.table_message, state, state.settings.lang)
+        target = self._client.get_partial_messageable(state.place.home).get_partial_message(state.place.message_id)
+        try:
+            await target.edit(content=message.content, attachments=files_of(message),
+                              view=view_of(message, self._emojis))
+        except discord.HTTPException as error:
+            log.warning("table %s: the table message could not be edited (%s)", state.id, error.status)
+
+    async def _post_result(self, state: TableState, finished: dict[str, Any]) -> None:
+        message = await asyncio.to_thread(presenter.result_message, state, finished, state.settings.lang)
+        channel = self._client.get_partial_messageable(state.place.home)
+        try:
+            await channel.send(content=message.content, files=files_of(message), view=view_of(message, self._emojis))
+        except discord.HTTPException as error:
+            log.warning("table %s: the result could not be posted (%s)", state.id, error.status)
+
+    async def _refresh_hands(self, state: TableState, *, skip: int | None) -> None:
+        """Edit the live private hands of the seats the table waits for now or waited for before."""
+        awaited = frozenset(load_round(state).awaiting()) if state.hand is not None and state.status == "playing" \
+            else frozenset()
+        concerned = awaited | self._awaited.get(state.id, frozenset())
+        self._awaited[state.id] = awaited
+        now = self._monotonic()
+        for (table_id, member), live in list(self._live.items()):
+            if live.expires < now:
+                del self._live[(table_id, member)]
+                continue
+            if table_id != state.id or member == skip or live.seat not in concerned or state.hand is None:
+                continue
+            message = await asyncio.to_thread(presenter.hand_message, state, live.seat, live.lang)
+            try:
+                await self._edit_original(live.interaction, message)
+            except discord.HTTPException:
+                del self._live[(table_id, member)]
+
+    # --- the clock ------------------------------------------------------------------------------
+
+    async def run_clock(self, clock: Callable[[], float]) -> None:
+        """Fire due deadlines and computer moves while this process holds the clock's lease."""
+        while True:
+            try:
+                if await self._store.acquire_lease("table-clock", self._holder, max(5.0, 10 * self._tick), clock()):
+                    due = await self.service.due()
+                    await asyncio.gather(*(self._wake(table_id) for table_id in due))
+            except StoreUnavailable:
+                log.warning("the live store is unavailable: the table clock waits")
+            except Exception:
+                log.exception("the table clock failed; it goes on")
+            await asyncio.sleep(self._tick)
+
+    async def _wake(self, table_id: str) -> None:
+        try:
+            committed = await self.service.wake(table_id)
+        except Refusal as refusal:
+            log.warning("table %s cannot be woken (%s): its timers are cleared", table_id, refusal.key)
+            await self.service.park(table_id)
+            return
+        await self.publish(committed)
+
+
+def _from_private_message(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def _deferred_privately(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the acknowledgement was a private 'thinking' reply, which the answer then replaces."""
+    return interaction.type is discord.InteractionType.application_command or (
+        interaction.data is not None
+        and str(interaction.data.get("custom_id", "")).endswith((":hand", ":claim", ":rules"))
+    )

@@ -1,0 +1,364 @@
+"""What the table's messages say and show, as plain data: text, images with their alt text, buttons.
+
+Nothing here knows Discord: ``bot.tables.discord_views`` turns a ``Message`` into a message with
+components. Public messages (the lobby, the table, results) are built from the spectator's view
+only; a player's hand message from that player's own view. Images are drawn here, so call these
+functions off the event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from bot.i18n import LENGTH_NAMES, OPTION_NAMES, RULE_NAMES, SPEED_NAMES, WIND_NAMES, pick, say
+from bot.tables.custom_ids import ButtonId, Verb
+from bot.tables.state import TableState
+from bot.tables.table import claim_options, hand_slots, load_round, totals
+from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard
+from game.hints import discard_hints
+from game.record import HandRecord
+from game.round import Phase, Round
+from game.scoring.classic import score_classic
+from game.scoring.hongkong import score_hongkong
+from game.scoring.settings import ClassicSettings, HongKongSettings
+from game.scoring.table import settings_for
+from game.tiles import WINDS, Lang, Tile, tile_label, tile_name
+from render.hand import render_hand
+from render.rendered import Rendered
+from render.result import breakdown_lines, render_result, total_lines
+from render.table import render_table
+
+Style = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    custom_id: str
+    label: str
+    style: Style = "secondary"
+    row: int | None = None
+    disabled: bool = False
+    tile: Tile | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    filename: str
+    rendered: Rendered
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    content: str
+    pictures: tuple[Picture, ...] = ()
+    buttons: tuple[ButtonSpec, ...] = ()
+
+
+def _button(state: TableState, verb: Verb, label: str, style: Style = "secondary", *, number: int | None = None,
+            row: int | None = None, disabled: bool = False, tile: Tile | None = None) -> ButtonSpec:
+    return ButtonSpec(ButtonId(state.id, state.step, verb, number).text(), label, style, row, disabled, tile)
+
+
+def relative(when: float | None) -> str:
+    """A Discord timestamp that counts down by itself (the message is never edited on a countdown)."""
+    return "—" if when is None else f"<t:{int(when)}:R>"
+
+
+def rules_name(state: TableState, lang: Lang) -> str:
+    return pick(RULE_NAMES[state.settings.rules.name], lang)
+
+
+def options_text(state: TableState, lang: Lang) -> str:
+    rules = state.settings.rules
+    chosen = [name for name in ("jokers", "open_hands", "calling_rule", "seven_pairs") if getattr(rules, name)]
+    if state.settings.hints:
+        chosen.append("hints")
+    words = [pick(OPTION_NAMES[name], lang) for name in chosen]
+    if rules.name == "hongkong":
+        words.append(f"min {rules.minimum_fan} fan")
+    return "".join(f" · {word}" for word in words)
+
+
+# --- the lobby -----------------------------------------------------------------------------------
+
+
+def lobby_message(state: TableState, lang: Lang) -> Message:
+    rules = state.settings.rules
+    host = next((seat.name for seat in state.seats if seat.member_id == state.host_id), "?")
+    lines = [
+        f"**{say('lobby_title', lang, rules=rules_name(state, lang))}**",
+        say("lobby_open", lang, host=host),
+        say("lobby_settings", lang, rules=rules_name(state, lang), length=pick(LENGTH_NAMES[rules.length], lang),
+            speed=pick(SPEED_NAMES[state.settings.speed], lang), options=options_text(state, lang)),
+        say("lobby_seats", lang, filled=len(state.seats), players=state.players),
+    ]
+    for index in range(state.players):
+        if index < len(state.seats):
+            seat = state.seats[index]
+            marker = "🤖 " if seat.computer else ("👑 " if seat.member_id == state.host_id else "")
+            lines.append(f"{index + 1}. {marker}{seat.name}")
+        else:
+            lines.append(f"{index + 1}. {say('lobby_empty_seat', lang)}")
+    if state.status == "cancelled":
+        lines.append(say("lobby_cancelled", lang))
+        return Message("\n".join(lines))
+    if state.full:
+        lines.append(say("lobby_ready", lang))
+    buttons = (
+        _button(state, "join", say("btn_join", lang), "success", disabled=state.full),
+        _button(state, "leave", say("btn_leave", lang)),
+        _button(state, "addcpu", say("btn_addcpu", lang), disabled=state.full),
+        _button(state, "start", say("btn_start", lang), "primary", disabled=not state.full),
+        _button(state, "cancel", say("btn_cancel", lang), "danger"),
+    )
+    return Message("\n".join(lines), (), buttons)
+
+
+# --- the table -----------------------------------------------------------------------------------
+
+
+def seat_wind(hand: Round, seat: int) -> str:
+    return WINDS[(seat - hand.dealer) % hand.ruleset.players].code
+
+
+def _wind_name(code: str, lang: Lang) -> str:
+    return pick(WIND_NAMES[code], lang)
+
+
+def _tile(tile: Tile, lang: Lang) -> str:
+    return tile_name(tile, lang)
+
+
+def table_message(state: TableState, lang: Lang) -> Message:
+    """The public table message: the table image from a spectator's seat, whose turn, the deadline."""
+    if state.status in ("lobby", "cancelled"):
+        return lobby_message(state, lang)
+    hand = load_round(state)
+    view = hand.view(None)
+    names = [seat.name for seat in state.seats]
+    scores = [int(total) for total in totals(state)]
+    lines = [
+        f"**{rules_name(state, lang)}** · "
+        + say("table_hand", lang, number=state.hand_number + 1, wind=_wind_name(hand.round_wind.code, lang),
+              wall=hand.wall_left)
+    ]
+    if state.status == "playing":
+        lines.append(_turn_line(state, hand, lang))
+        away = [seat.name for seat in state.seats if seat.away]
+        if away:
+            lines.append(say("table_away", lang, names=", ".join(away)))
+    elif state.status == "between":
+        lines.append(say("table_between", lang, when=relative(state.deadline)))
+    else:
+        lines.append(say("table_over", lang))
+    if view.last_discard is not None and hand.phase is Phase.DISCARD:
+        seat, tile = view.last_discard
+        lines.append(say("table_last_discard", lang, tile=_tile(tile, lang), name=names[seat]))
+    if state.commitment is not None:
+        lines.append(say("table_commitment", lang, digest=state.commitment))
+    picture = Picture(f"table-{state.id}-{state.step}.png", render_table(view, names, scores, lang))
+    buttons: list[ButtonSpec] = []
+    if state.status == "playing":
+        buttons.append(_button(state, "hand", say("btn_hand", lang), "primary"))
+        if hand.phase in (Phase.CLAIM, Phase.ROB):
+            buttons.append(_button(state, "claim", say("btn_claim", lang), "success"))
+    if state.status == "between":
+        buttons.append(_button(state, "next", say("btn_next", lang), "success"))
+    buttons.append(_button(state, "rules", say("btn_rules", lang)))
+    return Message("\n".join(lines), (picture,), tuple(buttons))
+
+
+def _turn_line(state: TableState, hand: Round, lang: Lang) -> str:
+    names = [seat.name for seat in state.seats]
+    deadline = say("table_deadline", lang, when=relative(state.deadline)) if state.deadline is not None else ""
+    if hand.phase in (Phase.CLAIM, Phase.ROB):
+        claim = _window_tile(hand)
+        if claim is not None:
+            tile, from_seat = claim
+            key = "table_rob_window" if hand.phase is Phase.ROB else "table_claim_window"
+            return f"⏳ {say(key, lang, tile=_tile(tile, lang), name=names[from_seat])} · {deadline}".rstrip(" ·")
+    turn = hand.turn
+    line = say("table_turn", lang, name=names[turn], wind=_wind_name(seat_wind(hand, turn), lang))
+    return f"▶ {line} · {deadline}".rstrip(" ·")
+
+
+def _window_tile(hand: Round) -> tuple[Tile, int] | None:
+    """The tile of the open claim window and who let it go (public: everyone saw the discard)."""
+    for seat in hand.ruleset.seats:
+        claim = hand.view(seat).claim
+        if claim is not None:
+            return claim.tile, claim.from_seat
+    return None
+
+
+# --- a player's own hand -------------------------------------------------------------------------
+
+
+def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False) -> Message:
+    """The private hand of ``seat``: its tiles numbered like its buttons, and what it may do now."""
+    hand = load_round(state)
+    view = hand.view(seat)
+    legal = view.legal
+    hints = discard_hints(view) if hint and state.settings.hints else ()
+    status = _hand_status(state, hand, seat, lang)
+    lines = [status]
+    best = next((item for item in hints if item.best), None)
+    if best is not None:
+        lines.append(say("hand_hint", lang, tile=_tile(best.tile, lang), reason=best.reason.text(lang)))
+    picture = Picture(f"hand-{state.id}-{state.step}.png", render_hand(view, lang, hints))
+    buttons: list[ButtonSpec] = []
+    slots = hand_slots(view)
+    for number, tile in enumerate(slots):
+        buttons.append(_button(
+            state, "d", f"{number + 1} · {tile_label(tile, lang)}", "primary" if tile == view.drawn else "secondary",
+            number=number, row=number // 5, disabled=Discard(seat, tile) not in legal, tile=tile,
+        ))
+    actions: list[ButtonSpec] = []
+    kongs = [action for action in legal if isinstance(action, ConcealedKong | AddedKong)]
+    for number, kong in enumerate(kongs):
+        actions.append(_button(state, "kong", say("btn_kong", lang, tile=tile_label(kong.tile, lang)), "primary",
+                               number=number))
+    if any(isinstance(action, DeclareWin) for action in legal):
+        actions.append(_button(state, "win", say("btn_win", lang), "success"))
+    if Call(seat) in legal:
+        actions.append(_button(state, "call", say("btn_call", lang), "primary"))
+    for number, claim in enumerate(claim_options(legal)):
+        actions.append(_button(state, "c", _claim_label(claim, view.claim.tile if view.claim else None, lang),
+                               "success", number=number))
+    if claim_options(legal):
+        actions.append(_button(state, "p", say("btn_pass", lang), "danger"))
+    if state.settings.hints and any(isinstance(action, Discard) for action in legal) and not hint:
+        actions.append(_button(state, "hint", say("btn_hint", lang)))
+    if state.seats[seat].away:
+        actions.append(_button(state, "back", say("btn_back", lang), "success"))
+    first_row = (len(slots) + 4) // 5
+    for index, action in enumerate(actions[: 5 * (5 - first_row)]):
+        buttons.append(ButtonSpec(action.custom_id, action.label, action.style, first_row + index // 5,
+                                  action.disabled, action.tile))
+    return Message("\n".join(lines), (picture,), tuple(buttons))
+
+
+def _claim_label(claim: Claim, tile: Tile | None, lang: Lang) -> str:
+    if claim.kind is ClaimKind.MAHJONG:
+        return say("btn_win", lang)
+    if claim.kind is ClaimKind.CHOW and claim.chow_base is not None:
+        base = claim.chow_base
+        run = "-".join(str(base.number + step) for step in range(3))
+        return say("btn_chow", lang, tiles=f"{run} {tile_label(base, lang).split(' ', 1)[-1]}")
+    label = tile_label(tile, lang) if tile is not None else ""
+    return say("btn_pung" if claim.kind is ClaimKind.PUNG else "btn_claim_kong", lang, tile=label)
+
+
+def _hand_status(state: TableState, hand: Round, seat: int, lang: Lang) -> str:
+    names = [other.name for other in state.seats]
+    if state.status != "playing" or hand.result is not None:
+        return say("hand_over", lang)
+    if state.seats[seat].away:
+        return say("hand_away", lang)
+    view = hand.view(seat)
+    when = relative(state.deadline)
+    if view.claim is not None and view.claim.options and not view.claim.answered:
+        key = "hand_rob" if view.claim.robbing else "hand_claim"
+        return say(key, lang, tile=_tile(view.claim.tile, lang), name=names[view.claim.from_seat], when=when)
+    if view.claim is not None and view.claim.answered:
+        return say("hand_answered", lang)
+    if hand.phase is Phase.DISCARD and hand.turn == seat:
+        return say("hand_your_turn", lang, when=when)
+    waiting = ", ".join(names[other] for other in hand.awaiting()) or "—"
+    return say("hand_waiting", lang, names=waiting)
+
+
+# --- results ---------------------------------------------------------------------------------
+
+
+def result_message(state: TableState, finished: dict[str, Any], lang: Lang) -> Message:
+    """The end of a hand: the result card and breakdown, payments and totals, the seed revealed."""
+    names = [seat.name for seat in state.seats]
+    number = int(finished["number"]) + 1
+    record = HandRecord.from_text(str(finished["record"]))
+    lines: list[str] = []
+    pictures: list[Picture] = []
+    winner = finished["winner"]
+    if winner is None:
+        lines.append(say("result_drawn", lang, number=number))
+    else:
+        discarder = finished["discarder"]
+        how = say("result_self_drawn", lang) if discarder is None else say("result_from", lang, name=names[discarder])
+        lines.append(f"🀄 **{say('result_won', lang, winner=names[winner], number=number, how=how)}**")
+        card = _result_card(state, record, names, finished, lang)
+        if card is not None:
+            rendered, breakdown = card
+            pictures.append(Picture(f"result-{state.id}-{number}.png", rendered))
+            lines += breakdown
+    payments = [Fraction(str(paid)) for paid in finished["payments"]]
+    if any(payments):
+        lines.append(" · ".join(f"{name} {_signed(paid)}" for name, paid in zip(names, payments, strict=True)))
+    lines.append(say("result_totals", lang, totals=" · ".join(
+        f"{name} {_signed(Fraction(str(total)))}" for name, total in zip(names, finished["totals"], strict=True))))
+    rules = record.ruleset
+    command = f"mahjong-bot verify-wall --rules {rules.name} --seed {record.seed}" + "".join(
+        f" --{name.replace('_', '-')}" for name in ("jokers",) if getattr(rules, name)
+    ) + ("" if rules.players == 4 else f" --players {rules.players}") + f" --commitment {finished['commitment']}"
+    lines.append(say("result_seed", lang, seed=record.seed, command=command))
+    buttons: tuple[ButtonSpec, ...] = ()
+    if state.status == "over":
+        ranking = sorted(range(len(names)), key=lambda seat: -Fraction(str(finished["totals"][seat])))
+        lines.append("🏁 " + say("match_over", lang, standings=", ".join(
+            f"{place + 1}. {names[seat]} ({_signed(Fraction(str(finished['totals'][seat])))})"
+            for place, seat in enumerate(ranking))))
+    elif state.status == "between":
+        buttons = (_button(state, "next", say("btn_next", lang), "success"),)
+    return Message(_fit("\n".join(lines)), tuple(pictures), buttons)
+
+
+def _result_card(state: TableState, record: HandRecord, names: Sequence[str], finished: dict[str, Any],
+                 lang: Lang) -> tuple[Rendered, list[str]] | None:
+    hand = Round.from_record(record)
+    result = hand.result
+    if result is None or result.win is None or result.winner is None:
+        return None
+    win = result.win
+    settings = settings_for(record.ruleset)
+    discarder = finished["discarder"]
+    discarder_name = None if discarder is None else names[discarder]
+    if isinstance(settings, ClassicSettings):
+        score: Any = score_classic(win, settings)
+        payments: list[tuple[str, Fraction | int]] = []
+    elif isinstance(settings, HongKongSettings):
+        score = score_hongkong(win, settings)
+        payments = [(name, Fraction(str(paid))) for name, paid in zip(names, finished["payments"], strict=True)]
+    else:
+        return None
+    rendered = render_result(win, score, winner_name=names[result.winner], discarder_name=discarder_name,
+                             payments=payments, lang=lang)
+    rows = [*breakdown_lines(score, lang), *total_lines(score, lang)]
+    return rendered, [f"• {label}: {value}" if value else f"• {label}" for label, value in rows]
+
+
+def _signed(amount: Fraction) -> str:
+    whole = int(amount) if amount.denominator == 1 else float(amount)
+    return f"+{whole}" if amount > 0 else str(whole)
+
+
+def _fit(content: str) -> str:
+    """Discord's 2000 characters for a message."""
+    return content if len(content) <= 2000 else content[:1999] + "…"
+
+
+def rules_text(state: TableState, lang: Lang) -> str:
+    rules = state.settings.rules
+    timing = state.settings.timing
+    return say("rules_summary", lang, rules=rules_name(state, lang), players=rules.players,
+               length=pick(LENGTH_NAMES[rules.length], lang), options=options_text(state, lang),
+               turn=_duration(timing.turn), claim=_duration(timing.claim))
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 3600:
+        return f"{seconds / 3600:g} h"
+    if seconds >= 60:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"

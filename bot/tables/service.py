@@ -1,0 +1,135 @@
+"""The tables' service: load a table, apply one transition with compare-and-set, keep its deadline.
+
+It imports nothing of Discord, so clicks, the clock, computer seats and tests share one path: the
+Discord layer turns a click into a call here and shows what comes back. The transition itself
+(``bot.tables.table``) runs in a worker thread: the engine and the computer players never hold the
+event loop. When another process or click moved the table meanwhile, the transition runs again on
+the new state (where a button from the old state is refused as no longer current).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from bot.tables import table
+from bot.tables.custom_ids import ButtonId
+from bot.tables.state import Place, TableSettings, TableState
+from bot.tables.table import Change, Refusal
+from data.live import LiveStore
+
+Transition = Callable[[TableState, float], tuple[TableState, Change]]
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
+_RETRIES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """A table as written (or read), its store version, and what the transition did."""
+
+    state: TableState
+    version: int
+    change: Change
+
+
+def table_key(table_id: str) -> str:
+    return f"table:{table_id}"
+
+
+def new_table_id() -> str:
+    return "".join(secrets.choice(_ALPHABET) for _ in range(8))
+
+
+def new_seed() -> int:
+    return secrets.randbits(48)
+
+
+class TableService:
+    def __init__(
+        self, store: LiveStore, clock: Callable[[], float], *,
+        make_id: Callable[[], str] = new_table_id, make_seed: Callable[[], int] = new_seed,
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._make_id = make_id
+        self._make_seed = make_seed
+
+    async def open(
+        self, *, host_id: int, host_name: str, place: Place, settings: TableSettings, computers: int = 0,
+    ) -> Committed:
+        """A new lobby with its host seated and ``computers`` computer seats."""
+        state = TableState(id=self._make_id(), host_id=host_id, place=place, settings=settings, seed=self._make_seed())
+        state, _ = table.join(state, host_id, host_name)
+        for _ in range(min(computers, state.players - 1)):
+            state, _ = table.add_computer(state, host_id)
+        created = await self._store.create(table_key(state.id), state.to_document(), deadline=state.wake_at)
+        if not created:
+            raise Refusal("busy")
+        return Committed(state, 1, Change(lobby=True))
+
+    async def read(self, table_id: str) -> Committed | None:
+        found = await self._store.read(table_key(table_id))
+        if found is None:
+            return None
+        return Committed(TableState.from_document(found.document), found.version, Change())
+
+    async def update(self, table_id: str, transition: Transition) -> Committed:
+        """Apply ``transition`` to the table and write it if nobody moved it meanwhile (else retry)."""
+        for _ in range(_RETRIES):
+            current = await self.read(table_id)
+            if current is None:
+                raise Refusal("no_table")
+            now = self._clock()
+            state, change = await asyncio.to_thread(transition, current.state, now)
+            if state == current.state:
+                return Committed(state, current.version, change)
+            version = await self._store.write(
+                table_key(table_id), current.version, state.to_document(), deadline=state.wake_at
+            )
+            if version is not None:
+                return Committed(state, version, change)
+        raise Refusal("busy")
+
+    # --- what members and the clock ask for ---------------------------------------------------
+
+    async def join(self, table_id: str, member_id: int, name: str) -> Committed:
+        return await self.update(table_id, lambda state, now: table.join(state, member_id, name))
+
+    async def leave(self, table_id: str, member_id: int) -> Committed:
+        return await self.update(table_id, lambda state, now: table.leave(state, member_id))
+
+    async def add_computer(self, table_id: str, member_id: int) -> Committed:
+        return await self.update(table_id, lambda state, now: table.add_computer(state, member_id))
+
+    async def cancel(self, table_id: str, member_id: int) -> Committed:
+        return await self.update(table_id, lambda state, now: table.cancel(state, member_id))
+
+    async def start(self, table_id: str, member_id: int) -> Committed:
+        return await self.update(table_id, lambda state, now: table.start(state, member_id, now))
+
+    async def click(self, table_id: str, member_id: int, button: ButtonId) -> Committed:
+        """A play button (discard, claim, pass, kong, mahjong, call, next hand, I'm back)."""
+        return await self.update(table_id, lambda state, now: table.act(state, member_id, button, now))
+
+    async def wake(self, table_id: str) -> Committed:
+        """The clock's turn: computer moves and passed deadlines."""
+        return await self.update(table_id, table.wake)
+
+    async def place(self, table_id: str, place: Place) -> Committed:
+        """Where the table now lives on Discord (its thread and table message, once created)."""
+        return await self.update(table_id, lambda state, now: (replace(state, place=place), Change()))
+
+    async def park(self, table_id: str) -> None:
+        """Clear the timers of a table whose clock cannot run (a damaged document), so it stops coming due."""
+        key = table_key(table_id)
+        found = await self._store.read(key)
+        if found is not None:
+            await self._store.write(key, found.version, found.document, deadline=None)
+
+    async def due(self, limit: int = 50) -> list[str]:
+        """The tables whose clock is due now."""
+        keys = await self._store.due(self._clock(), limit)
+        return [key.removeprefix("table:") for key in keys if key.startswith("table:")]
+

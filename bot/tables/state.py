@@ -1,0 +1,281 @@
+"""A table as stored in the live state: its settings, its seats, its match and current hand, its timers.
+
+Everything here is plain data with a JSON codec (``to_document`` / ``from_document``); the engine's
+own documents (``Match``, ``Round``) sit inside as they are, and are checked by the engine when
+loaded. ``from_document`` treats its input as untrusted: any malformed field raises
+``TableDocumentError`` instead of a stray ``KeyError`` later.
+
+``step`` numbers the table's decision points: it moves whenever what the table waits for changes
+(a discard, a resolved claim window, a new hand), and not when one seat answers a claim window that
+stays open. Buttons carry the step they were drawn for, so a button from an older state is refused
+as no longer current while two seats answering the same window are both heard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from game.errors import GameError
+from game.players import PLAYERS
+from game.rules import Ruleset
+from game.tiles import LANGS, Lang
+
+Status = Literal["lobby", "playing", "between", "over", "cancelled"]
+Speed = Literal["live", "async"]
+STATUSES: tuple[Status, ...] = ("lobby", "playing", "between", "over", "cancelled")
+SPEEDS: tuple[Speed, ...] = ("live", "async")
+DOCUMENT_VERSION = 1
+
+
+class TableDocumentError(ValueError):
+    """A stored table document that does not describe a table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long the table waits, in seconds: a turn, a claim window, a computer's pause, the next hand."""
+
+    turn: float
+    claim: float
+    computer_pause: float
+    next_hand: float
+
+    @classmethod
+    def for_speed(cls, speed: Speed) -> Timing:
+        if speed == "live":
+            return cls(turn=60.0, claim=15.0, computer_pause=1.2, next_hand=30.0)
+        return cls(turn=12 * 3600.0, claim=4 * 3600.0, computer_pause=1.2, next_hand=3600.0)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    rules: Ruleset
+    speed: Speed
+    timing: Timing
+    computer_level: str = "strong"
+    hints: bool = True
+    lang: Lang = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A chair: a member (``member_id``) or a computer (``computer`` names its level). ``missed`` counts
+    turns played by the clock in a row; ``away`` when a computer plays for the member."""
+
+    name: str
+    member_id: int | None = None
+    computer: str | None = None
+    missed: int = 0
+    away: bool = False
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.computer is not None or self.away
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a table lives on Discord: the server, the channel it was opened from, its thread (the
+    channel itself where threads are not allowed) and its table message."""
+
+    guild_id: int
+    channel_id: int
+    thread_id: int | None = None
+    message_id: int | None = None
+
+    @property
+    def home(self) -> int:
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    id: str
+    host_id: int
+    place: Place
+    settings: TableSettings
+    seed: int
+    seats: tuple[Seat, ...] = ()
+    status: Status = "lobby"
+    step: int = 0
+    match: dict[str, Any] | None = None
+    hand: dict[str, Any] | None = None
+    hand_number: int = 0
+    commitment: str | None = None
+    deadline: float | None = None
+    computer_at: float | None = None
+    last_hand: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return self.settings.rules.players
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) >= self.players
+
+    def seat_of(self, member_id: int) -> int | None:
+        return next((index for index, seat in enumerate(self.seats) if seat.member_id == member_id), None)
+
+    @property
+    def wake_at(self) -> float | None:
+        """When the table's clock must look at it next (a computer's move or a deadline)."""
+        times = [time for time in (self.deadline, self.computer_at) if time is not None]
+        return min(times) if times else None
+
+    def with_seat(self, index: int, seat: Seat) -> TableState:
+        seats = list(self.seats)
+        seats[index] = seat
+        return replace(self, seats=tuple(seats))
+
+    # --- documents ------------------------------------------------------------------------------
+
+    def to_document(self) -> dict[str, Any]:
+        settings = self.settings
+        return {
+            "version": DOCUMENT_VERSION,
+            "id": self.id,
+            "host": self.host_id,
+            "place": {
+                "guild": self.place.guild_id, "channel": self.place.channel_id,
+                "thread": self.place.thread_id, "message": self.place.message_id,
+            },
+            "settings": {
+                "rules": settings.rules.to_document(),
+                "speed": settings.speed,
+                "timing": {
+                    "turn": settings.timing.turn, "claim": settings.timing.claim,
+                    "computer_pause": settings.timing.computer_pause, "next_hand": settings.timing.next_hand,
+                },
+                "computer_level": settings.computer_level,
+                "hints": settings.hints,
+                "lang": settings.lang,
+            },
+            "seed": self.seed,
+            "seats": [
+                {"name": seat.name, "member": seat.member_id, "computer": seat.computer, "missed": seat.missed,
+                 "away": seat.away}
+                for seat in self.seats
+            ],
+            "status": self.status,
+            "step": self.step,
+            "match": self.match,
+            "hand": self.hand,
+            "hand_number": self.hand_number,
+            "commitment": self.commitment,
+            "deadline": self.deadline,
+            "computer_at": self.computer_at,
+            "last_hand": self.last_hand,
+            "extra": self.extra,
+        }
+
+    @classmethod
+    def from_document(cls, document: Any) -> TableState:
+        try:
+            return _table_from_document(document)
+        except TableDocumentError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, GameError) as error:
+            raise TableDocumentError(f"malformed table document: {error!r}") from None
+
+
+def _table_from_document(document: Any) -> TableState:
+    if not isinstance(document, dict) or document.get("version") != DOCUMENT_VERSION:
+        raise TableDocumentError(f"not a table document of version {DOCUMENT_VERSION}")
+    place = document["place"]
+    settings = document["settings"]
+    timing = settings["timing"]
+    speed = settings["speed"]
+    status = document["status"]
+    lang = settings["lang"]
+    level = settings["computer_level"]
+    if speed not in SPEEDS or status not in STATUSES or lang not in LANGS or level not in PLAYERS:
+        raise TableDocumentError("a table's speed, status, language or computer level is unknown")
+    seats = tuple(
+        Seat(
+            name=_text(seat["name"]), member_id=_optional_int(seat["member"]),
+            computer=_computer(seat["computer"]), missed=_int(seat["missed"]), away=_bool(seat["away"]),
+        )
+        for seat in document["seats"]
+    )
+    rules = Ruleset.from_document(settings["rules"])
+    if len(seats) > rules.players:
+        raise TableDocumentError(f"{len(seats)} seats at a table for {rules.players}")
+    return TableState(
+        id=_text(document["id"]),
+        host_id=_int(document["host"]),
+        place=Place(
+            _int(place["guild"]), _int(place["channel"]), _optional_int(place["thread"]),
+            _optional_int(place["message"]),
+        ),
+        settings=TableSettings(
+            rules=rules, speed=speed,
+            timing=Timing(
+                turn=_number(timing["turn"]), claim=_number(timing["claim"]),
+                computer_pause=_number(timing["computer_pause"]), next_hand=_number(timing["next_hand"]),
+            ),
+            computer_level=level, hints=_bool(settings["hints"]), lang=lang,
+        ),
+        seed=_int(document["seed"]),
+        seats=seats,
+        status=status,
+        step=_int(document["step"]),
+        match=_optional_object(document["match"]),
+        hand=_optional_object(document["hand"]),
+        hand_number=_int(document["hand_number"]),
+        commitment=None if document["commitment"] is None else _text(document["commitment"]),
+        deadline=_optional_number(document["deadline"]),
+        computer_at=_optional_number(document["computer_at"]),
+        last_hand=_optional_object(document["last_hand"]),
+        extra=_object(document["extra"]),
+    )
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise TableDocumentError(f"expected an integer, not {value!r}")
+    return value
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _number(value: Any) -> float:
+    if type(value) not in (int, float) or value < 0:
+        raise TableDocumentError(f"expected a non-negative number, not {value!r}")
+    return float(value)
+
+
+def _optional_number(value: Any) -> float | None:
+    return None if value is None else _number(value)
+
+
+def _bool(value: Any) -> bool:
+    if type(value) is not bool:
+        raise TableDocumentError(f"expected true or false, not {value!r}")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 200:
+        raise TableDocumentError(f"expected a short text, not {value!r}")
+    return value
+
+
+def _object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise TableDocumentError(f"expected an object, not {value!r}")
+    return value
+
+
+def _optional_object(value: Any) -> dict[str, Any] | None:
+    return None if value is None else _object(value)
+
+
+def _computer(value: Any) -> str | None:
+    if value is not None and value not in PLAYERS:
+        raise TableDocumentError(f"unknown computer level {value!r}")
+    return None if value is None else str(value)
