@@ -185,6 +185,28 @@ def resolve_action(hand: Round, seat: int, button: ButtonId) -> Action:
     return chosen
 
 
+def button_for(state: TableState, hand: Round, action: Action) -> ButtonId:
+    """The hand-view button that plays ``action`` (the inverse of ``resolve_action``)."""
+    seat = action.seat
+    if seat is None:
+        raise Refusal("not_legal")
+    legal = hand.legal_actions(seat)
+    if isinstance(action, Discard):
+        return ButtonId(state.id, state.step, "d", hand_slots(hand.view(seat)).index(action.tile))
+    if isinstance(action, ConcealedKong | AddedKong):
+        kongs = [other for other in legal if isinstance(other, ConcealedKong | AddedKong)]
+        return ButtonId(state.id, state.step, "kong", kongs.index(action))
+    if isinstance(action, Claim):
+        return ButtonId(state.id, state.step, "c", claim_options(legal).index(action))
+    if isinstance(action, DeclareWin):
+        return ButtonId(state.id, state.step, "win")
+    if isinstance(action, Call):
+        return ButtonId(state.id, state.step, "call")
+    if isinstance(action, Pass):
+        return ButtonId(state.id, state.step, "p")
+    raise Refusal("not_legal")
+
+
 def claim_options(legal: Sequence[Action]) -> list[Claim]:
     """The claims among a seat's legal actions, in the engine's order (numbered on the buttons)."""
     return [action for action in legal if isinstance(action, Claim)]

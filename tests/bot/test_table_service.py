@@ -1,0 +1,217 @@
+"""The tables' service on a real store: matches played through it, claims by priority, stale and
+doubled clicks, deadlines, and a restart on the same store (SQLite and Redis)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import uuid
+
+import pytest
+import pytest_asyncio
+
+from bot.tables.custom_ids import ButtonId
+from bot.tables.state import TableState
+from bot.tables.table import Refusal, button_for, load_match, load_round
+from data.live_redis import RedisLiveStore
+from data.live_sqlite import SqliteLiveStore
+from game.actions import Claim, ClaimKind, Discard
+from game.round import Phase
+from game.rules import ruleset
+from tests.bot.tables_helpers import FakeClock, member_move, open_table, service_on
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest_asyncio.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+async def store_factory(request, tmp_path):
+    """Opens the same store again on each call (a restart), and closes them all at the end."""
+    opened = []
+    namespace = f"test-{uuid.uuid4().hex}"
+
+    async def open_store():
+        if request.param == "sqlite":
+            store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
+        else:
+            store = RedisLiveStore.from_url("redis://127.0.0.1:6379/0", namespace=namespace)
+        opened.append(store)
+        return store
+
+    yield open_store
+    if request.param == "redis":
+        for key in await opened[-1].keys(""):
+            found = await opened[-1].read(key)
+            if found is not None:
+                await opened[-1].delete(key, found.version)
+    for store in opened:
+        await store.close()
+
+
+async def test_a_match_with_four_computers_runs_on_the_clock_alone(store_factory):
+    clock = FakeClock()
+    service = service_on(await store_factory(), clock)
+    committed = await open_table(service, ruleset("classic", length="one_wind"), members=1, computers=3)
+    table_id = committed.state.id
+    committed = await service.start(table_id, 1)  # the host lets the clock play, and is soon away
+    finished = 0
+    for _ in range(5000):
+        due = await service.due()
+        if not due:
+            following = await service._store.next_deadline()
+            assert following is not None, "an open table always has a timer"
+            clock.now = following
+            continue
+        committed = await service.wake(due[0])
+        finished += committed.change.finished_hand is not None
+        if committed.state.status == "over":
+            break
+    assert committed.state.status == "over"
+    match = load_match(committed.state)
+    assert match.over and len(match.hands) == finished >= 4
+    assert await service.due() == []
+
+
+async def test_two_claims_sent_at_once_are_resolved_by_priority_not_by_arrival(store_factory):
+    clock = FakeClock()
+    service = service_on(await store_factory(), clock)
+    committed = await open_table(service, ruleset("classic"), members=4)
+    committed = await service.start(committed.state.id, 1)
+    rng = random.Random(5)
+    for _ in range(3000):
+        state = committed.state
+        hand = load_round(state)
+        if hand.phase is Phase.CLAIM:
+            options = {seat: hand.legal_actions(seat) for seat in hand.awaiting()}
+            pungs = [seat for seat, legal in options.items() if Claim(seat, ClaimKind.PUNG) in legal]
+            chows = [(seat, claim) for seat, legal in options.items() for claim in legal
+                     if isinstance(claim, Claim) and claim.kind is ClaimKind.CHOW and seat not in pungs]
+            if pungs and chows and len(options) == 2:
+                break
+        if state.status == "between":
+            committed = await service.click(state.id, 1, ButtonId(state.id, state.step, "next"))
+            continue
+        committed = await member_move(service, committed, rng)
+    else:
+        pytest.fail("no claim window with a pung and a chow came up")
+    pung_seat, (chow_seat, chow) = pungs[0], chows[0]
+    member_of = {seat: state.seats[seat].member_id for seat in options}
+    chow_click = service.click(state.id, member_of[chow_seat], button_for(state, hand, chow))
+    pung_click = service.click(state.id, member_of[pung_seat], button_for(state, hand, Claim(pung_seat, ClaimKind.PUNG)))
+    first, second = await asyncio.gather(chow_click, pung_click)  # the chow is sent first
+    final = (await service.read(state.id)).state
+    after = load_round(final)
+    assert after.phase is Phase.DISCARD and after.turn == pung_seat
+    assert after.view(None).seats[pung_seat].melds[-1].base == hand.view(None).last_discard[1]
+    assert not after.view(None).seats[chow_seat].melds or after.view(None).seats[chow_seat].melds == \
+        hand.view(None).seats[chow_seat].melds
+
+
+async def test_a_stale_or_doubled_click_is_refused_and_changes_nothing(store_factory):
+    clock = FakeClock()
+    service = service_on(await store_factory(), clock)
+    committed = await open_table(service, ruleset("hongkong"), members=4)
+    committed = await service.start(committed.state.id, 1)
+    state = committed.state
+    hand = load_round(state)
+    seat = hand.turn
+    member = state.seats[seat].member_id
+    discard = next(action for action in hand.legal_actions(seat) if isinstance(action, Discard))
+    button = button_for(state, hand, discard)
+    results = await asyncio.gather(*(service.click(state.id, member, button) for _ in range(5)),
+                                   return_exceptions=True)
+    applied = [result for result in results if not isinstance(result, Exception)]
+    refused = [result for result in results if isinstance(result, Refusal)]
+    assert len(applied) == 1 and len(refused) == 4 and {error.key for error in refused} == {"stale"}
+    after = (await service.read(state.id))
+    assert load_round(after.state).view(None).seats[seat].discards[-1].tile == discard.tile
+    assert len(load_round(after.state).actions) == len(hand.actions) + 1
+
+
+async def test_refusals_change_nothing(store_factory):
+    clock = FakeClock()
+    service = service_on(await store_factory(), clock)
+    committed = await open_table(service, ruleset("classic"), members=4)
+    committed = await service.start(committed.state.id, 1)
+    state = committed.state
+    before = await service.read(state.id)
+    hand = load_round(state)
+    idle = next(seat for seat in range(4) if seat not in hand.awaiting())
+    cases = [
+        (99, ButtonId(state.id, state.step, "d", 0), "not_seated"),
+        (state.seats[idle].member_id, ButtonId(state.id, state.step, "d", 0), "not_your_turn"),
+        (state.seats[hand.turn].member_id, ButtonId(state.id, state.step, "d", 14), "no_such_tile"),
+        (state.seats[hand.turn].member_id, ButtonId(state.id, state.step, "c", 0), "not_legal"),
+        (state.seats[hand.turn].member_id, ButtonId(state.id, state.step + 1, "d", 0), "stale"),
+        (state.seats[hand.turn].member_id, ButtonId(state.id, state.step, "next"), "stale"),
+        (state.seats[hand.turn].member_id, ButtonId(state.id, state.step, "back"), "not_away"),
+        (state.seats[hand.turn].member_id, ButtonId("zzzzzzzz", state.step, "d", 0), "no_table"),
+    ]
+    for member, button, key in cases:
+        with pytest.raises(Refusal) as refused:
+            await service.click(button.table, member, button)
+        assert refused.value.key == key, (button, refused.value.key)
+    assert await service.read(state.id) == before
+
+
+async def test_a_passed_deadline_plays_the_default_and_two_make_the_seat_away(store_factory):
+    clock = FakeClock()
+    service = service_on(await store_factory(), clock)
+    committed = await open_table(service, ruleset("classic"), members=4)
+    committed = await service.start(committed.state.id, 1)
+    table_id = committed.state.id
+    misses: dict[int, int] = {}
+    for _ in range(400):
+        state = committed.state
+        if any(seat.away for seat in state.seats):
+            break
+        hand = load_round(state)
+        clock.now = state.wake_at
+        before_turn = hand.turn if hand.phase is Phase.DISCARD else None
+        drawn = hand.view(before_turn).drawn if before_turn is not None else None
+        committed = await service.wake(table_id)
+        if before_turn is not None and committed.state.status == "playing":
+            after = load_round(committed.state)
+            assert after.view(None).seats[before_turn].discards[-1].tile == drawn
+            misses[before_turn] = misses.get(before_turn, 0) + 1
+    away = [index for index, seat in enumerate(committed.state.seats) if seat.away]
+    assert away and misses[away[0]] >= 2
+    member = committed.state.seats[away[0]].member_id
+    back = await service.click(table_id, member, ButtonId(table_id, committed.state.step, "back"))
+    assert not back.state.seats[away[0]].away and back.state.seats[away[0]].missed == 0
+
+
+async def test_claim_windows_pass_on_their_deadline(store_factory):
+    clock = FakeClock()
+    service = service_on(await store_factory(), clock)
+    committed = await open_table(service, ruleset("classic"), members=4)
+    committed = await service.start(committed.state.id, 1)
+    rng = random.Random(2)
+    for _ in range(500):
+        if load_round(committed.state).phase is Phase.CLAIM:
+            break
+        committed = await member_move(service, committed, rng)
+    state = committed.state
+    hand = load_round(state)
+    assert hand.phase is Phase.CLAIM and state.deadline == clock.now + state.settings.timing.claim
+    discarder = hand.view(None).last_discard[0]
+    clock.now = state.deadline
+    after = await service.wake(state.id)
+    assert load_round(after.state).phase is Phase.DISCARD
+    assert load_round(after.state).turn == (discarder + 1) % 4
+    assert load_round(after.state).actions[len(hand.actions)].text() == "close"
+
+
+async def test_a_restarted_process_continues_the_table_where_it_was(store_factory):
+    clock = FakeClock()
+    first = service_on(await store_factory(), clock)
+    committed = await open_table(first, ruleset("hongkong", length="one_wind"), members=4)
+    committed = await first.start(committed.state.id, 1)
+    rng = random.Random(3)
+    for _ in range(25):
+        committed = await member_move(first, committed, rng)
+    second = service_on(await store_factory(), clock)
+    resumed = await second.read(committed.state.id)
+    assert resumed.state == committed.state and resumed.version == committed.version
+    assert TableState.from_document(resumed.state.to_document()) == resumed.state
+    moved = await member_move(second, resumed, rng)
+    assert len(load_round(moved.state).actions) > len(load_round(committed.state).actions)
