@@ -96,8 +96,9 @@ async def test_two_claims_sent_at_once_are_resolved_by_priority_not_by_arrival(s
     pung_seat, (chow_seat, chow) = pungs[0], chows[0]
     member_of = {seat: state.seats[seat].member_id for seat in options}
     chow_click = service.click(state.id, member_of[chow_seat], button_for(state, hand, chow))
-    pung_click = service.click(state.id, member_of[pung_seat], button_for(state, hand, Claim(pung_seat, ClaimKind.PUNG)))
-    first, second = await asyncio.gather(chow_click, pung_click)  # the chow is sent first
+    pung = Claim(pung_seat, ClaimKind.PUNG)
+    pung_click = service.click(state.id, member_of[pung_seat], button_for(state, hand, pung))
+    await asyncio.gather(chow_click, pung_click)  # the chow is sent first
     final = (await service.read(state.id)).state
     after = load_round(final)
     assert after.phase is Phase.DISCARD and after.turn == pung_seat
