@@ -23,6 +23,7 @@ import discord
 from discord.ext import commands
 
 from bot.emojis import ensure_tile_emojis
+from bot.i18n import lang_of, say
 from bot.tables.desk import TableDesk
 from bot.tables.discord_views import TableButton
 from bot.tables.service import TableService
@@ -32,6 +33,8 @@ from data.live import LiveStore
 from game.tiles import Tile
 
 log = logging.getLogger(__name__)
+
+KNOWN_PREFIXES = ("mj1:",)
 
 # The permissions the bot asks for in its invite link, and no more.
 PERMISSIONS = discord.Permissions(
@@ -140,6 +143,17 @@ class MahjongBot(commands.Bot):
             self._background.append(asyncio.create_task(self._emojis(), name="tile-emojis"))
         if self.application_id is not None:
             log.info("Invite link: %s", invite_link(self.application_id))
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A component no handler of this bot claims (a forged id, or one from an older kind of button) still
+        gets a private answer instead of Discord's "interaction failed"."""
+        if interaction.type is not discord.InteractionType.component or interaction.data is None:
+            return
+        custom_id = str(interaction.data.get("custom_id", ""))
+        if not custom_id.startswith(KNOWN_PREFIXES):
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.send_message(say("unknown_button", lang_of(interaction.locale)),
+                                                        ephemeral=True)
 
     async def _emojis(self) -> None:
         try:

@@ -27,7 +27,7 @@ _STYLES = {
 }
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mj1:[\x21-\x7e]{0,96}"):
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?s)mj1:.*"):
     def __init__(self, button: discord.ui.Button[Any]) -> None:
         super().__init__(button)
 

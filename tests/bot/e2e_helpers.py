@@ -1,0 +1,101 @@
+"""Running the real bot against the fake Discord, and members who play through their buttons."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.app import Settings, create_bot
+from bot.tables.state import TableState, Timing
+from bot.tables.table import button_for, load_round
+from data.live import LiveStore
+from game.players.basic import BasicPlayer
+from tests.fakediscord import FakeDiscord
+
+FAST = Timing(turn=600.0, claim=600.0, computer_pause=0.0, next_hand=600.0)
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    bot: Any
+    store: LiveStore
+    guild: Any
+    members: list[Any]
+    task: asyncio.Task[None] | None = None
+    hands: dict[int, Any] = field(default_factory=dict)  # member id -> their latest private hand message
+
+
+@contextlib.asynccontextmanager
+async def running_bot(fake: FakeDiscord, store: LiveStore, *, timing: Timing = FAST, tick: float = 0.02,
+                      database_path: str = ":memory:") -> AsyncIterator[Any]:
+    """The bot from ``create_bot``, connected to the fake through discord.py's real gateway and HTTP code."""
+    bot = create_bot(Settings(token=fake.token, database_path=database_path), store=store,
+                     timings={"live": timing, "async": timing}, tick=tick, guild_ready_timeout=0.05,
+                     heartbeat_timeout=1e9)
+    task = asyncio.create_task(bot.start(fake.token))
+    try:
+        await fake.wait_ready()
+        await fake.wait_commands_synced()
+        yield bot
+    finally:
+        await bot.close()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(task, 5)
+
+
+async def table_state(store: LiveStore, table_id: str) -> TableState:
+    found = await store.read(f"table:{table_id}")
+    assert found is not None
+    return TableState.from_document(found.document)
+
+
+def table_id_of(message: Any) -> str:
+    """The table a message's buttons belong to (``mj1:{table}:…``)."""
+    return next(custom_id.split(":")[1] for custom_id in message.custom_ids() if custom_id.startswith("mj1:"))
+
+
+async def wait_until(predicate: Any, timeout: float = 10.0, what: str = "a condition") -> Any:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        value = await predicate()
+        if value:
+            return value
+        if loop.time() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+async def play_one_move(world: World, table_id: str, table_message: Any, rng: random.Random) -> str:
+    """The member the table waits for plays what a basic player would, by clicking the button of
+    that move on their private hand message (opening it with My hand when they have none current)."""
+    state = await table_state(world.store, table_id)
+    hand = load_round(state)
+    seat = hand.awaiting()[0]
+    member_id = state.seats[seat].member_id
+    member = next(member for member in world.members if member.id == member_id)
+    action = BasicPlayer().choose(hand.view(seat), rng)
+    wanted = button_for(state, hand, action).text()
+    message = world.hands.get(member.id)
+    if message is None or wanted not in message.custom_ids():
+        opened = await world.fake.click(member, table_message, f"mj1:{table_id}:{state.step}:hand")
+        await opened.wait_done()
+        message = opened.response
+        world.hands[member.id] = message
+    assert wanted in message.custom_ids(), (wanted, message.custom_ids())
+    version = (await world.store.read(f"table:{table_id}")).version
+    clicked = await world.fake.click(member, message, wanted)
+    await clicked.wait_ack()
+    await wait_until(lambda: _moved(world.store, table_id, version), what="the move to be stored")
+    await clicked.wait_done()
+    return wanted
+
+
+async def _moved(store: LiveStore, table_id: str, version: int) -> bool:
+    found = await store.read(f"table:{table_id}")
+    return found is not None and found.version > version
