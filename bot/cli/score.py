@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from fractions import Fraction
 from typing import Any
 
 from game.errors import GameError, InvalidNotation
-from game.hand import SetKind
-from game.melds import Meld
 from game.rules import rule_name
 from game.scoring import (
     HOUSE_RULES,
@@ -27,7 +24,9 @@ from game.scoring import (
     score_classic,
     score_hongkong,
 )
-from game.tiles import LANGS, WINDS, Lang, Tile, parse_tiles
+from game.scoring.common import Label
+from game.scoring.notation import NotationError, read_hand, read_meld, read_tile, read_tiles, read_wind
+from game.tiles import LANGS, WINDS, Lang
 from game.win import WinContext
 
 COMPACT_HELP = """\
@@ -42,9 +41,7 @@ with the optional flags last_tile, kong_replacement, double_kong_replacement, ro
 earthly (true/false). Winds are E S W N (O for Ouest too). Invalid hands print
 {"valid": false, "error": ...} and exit with status 1."""
 
-_WIND_LETTERS = {"E": 0, "S": 1, "W": 2, "O": 2, "N": 3}
 _FLAGS = ("last_tile", "kong_replacement", "double_kong_replacement", "robbing_kong", "heavenly", "earthly")
-_COMPACT_TOKEN = re.compile(r"\[[^\]]*\]|\([^)]*\)|[^\[\]()]+")
 
 
 def register(subparsers: Any) -> None:
@@ -88,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         rules = rule_name(args.rules)
         report = _classic_report(win, args, lang) if rules == "classic" else _hongkong_report(win, args, lang)
     except GameError as error:
-        message = error.label.text(lang) if isinstance(error, UnscorableHand) else str(error)
+        message = error.label.text(lang) if isinstance(error, UnscorableHand | NotationError) else str(error)
         print(json.dumps({"valid": False, "error": message}, ensure_ascii=False))
         return 1
     print(json.dumps(report, ensure_ascii=False))
@@ -137,61 +134,9 @@ def _hongkong_report(win: WinContext, args: argparse.Namespace, lang: Lang) -> d
     }
 
 
-def _seat(text: str, what: str) -> int:
-    letter = text.strip().upper()
-    if letter in _WIND_LETTERS:
-        return _WIND_LETTERS[letter]
-    try:
-        tile = Tile.from_code(text)
-    except InvalidNotation:
-        tile = Tile.M1
-    if tile in WINDS:
-        return WINDS.index(tile)
-    raise InvalidNotation(f"{what} must be a wind, E, S, W or N (or 1z-4z), not {text!r}")
-
-
-def _meld(text: str, exposed: bool) -> Meld:
-    meld = Meld.from_tiles(parse_tiles(text), exposed=exposed)
-    if not exposed and meld.kind is not SetKind.KONG:
-        raise InvalidNotation(
-            f"{text!r}: only a kong is declared concealed; a concealed chow or pung stays among the concealed tiles"
-        )
-    return meld
-
-
-def _single_tile(text: str, what: str) -> Tile:
-    tiles = parse_tiles(text)
-    if len(tiles) != 1:
-        raise InvalidNotation(f"{what} is one tile, not {text!r}")
-    return tiles[0]
-
-
 def _compact_win(args: argparse.Namespace) -> WinContext:
-    concealed: list[Tile] = []
-    melds: list[Meld] = []
-    tokens = _COMPACT_TOKEN.findall(args.hand)
-    if "".join(tokens) != args.hand:
-        raise InvalidNotation(
-            f"unbalanced brackets in {args.hand!r}: write exposed sets as [777z], concealed kongs as (1111m)"
-        )
-    for token in tokens:
-        if token.startswith("["):
-            melds.append(_meld(token[1:-1], exposed=True))
-        elif token.startswith("("):
-            melds.append(_meld(token[1:-1], exposed=False))
-        else:
-            concealed += parse_tiles(token)
-    if not concealed:
-        raise InvalidNotation("the hand has no concealed tiles: the winning tile at least is among them")
-    winning = _single_tile(args.win, "--win") if args.win else concealed[-1]
-    return WinContext(
-        concealed=tuple(concealed),
-        melds=tuple(melds),
-        winning_tile=winning,
-        self_drawn=args.self_drawn,
-        seat=_seat(args.seat, "--seat"),
-        round_wind=WINDS[_seat(args.round, "--round")],
-        bonus=tuple(parse_tiles(args.bonus)),
+    return read_hand(
+        args.hand, win=args.win, self_drawn=args.self_drawn, seat=args.seat, round_wind=args.round, bonus=args.bonus,
         **{flag: getattr(args, flag) for flag in _FLAGS},
     )
 
@@ -203,7 +148,7 @@ def _json_win(text: str) -> WinContext:
         raise InvalidNotation(f"the input is not JSON: {error}") from None
     if not isinstance(document, dict):
         raise InvalidNotation("the input must be one JSON object describing the hand")
-    concealed = parse_tiles(_field(document, "concealed", str))
+    concealed = read_tiles(_field(document, "concealed", str))
     melds = []
     for position, entry in enumerate(_field(document, "melds", list, [])):
         if not isinstance(entry, dict) or not isinstance(entry.get("tiles"), str):
@@ -211,18 +156,18 @@ def _json_win(text: str) -> WinContext:
         exposed = entry.get("exposed", True)
         if not isinstance(exposed, bool):
             raise InvalidNotation(f"melds[{position}].exposed must be true or false")
-        melds.append(_meld(entry["tiles"], exposed))
+        melds.append(read_meld(entry["tiles"], exposed=exposed))
     bonus_field = _field(document, "bonus", (list, str), [])
     bonus_text = bonus_field if isinstance(bonus_field, str) else "".join(_bonus_entry(b) for b in bonus_field)
     flags = {flag: _field(document, flag, bool, False) for flag in _FLAGS}
     return WinContext(
         concealed=tuple(concealed),
         melds=tuple(melds),
-        winning_tile=_single_tile(_field(document, "winning_tile", str), "winning_tile"),
+        winning_tile=read_tile(_field(document, "winning_tile", str), Label("winning_tile", "winning_tile")),
         self_drawn=_field(document, "self_drawn", bool, False),
-        seat=_seat(_field(document, "seat_wind", str, "E"), "seat_wind"),
-        round_wind=WINDS[_seat(_field(document, "round_wind", str, "E"), "round_wind")],
-        bonus=tuple(parse_tiles(bonus_text)),
+        seat=read_wind(_field(document, "seat_wind", str, "E"), Label("seat_wind", "seat_wind")),
+        round_wind=WINDS[read_wind(_field(document, "round_wind", str, "E"), Label("round_wind", "round_wind"))],
+        bonus=tuple(read_tiles(bonus_text)),
         **flags,
     )
 
