@@ -154,6 +154,10 @@ def act(state: TableState, member_id: int, button: ButtonId, now: float) -> tupl
 def resolve_action(hand: Round, seat: int, button: ButtonId) -> Action:
     """The engine action a hand-view button stands for, checked against what the seat may do now."""
     legal = hand.legal_actions(seat)
+    if button.verb == "win" and not any(_is_win(action) for action in legal):
+        refusal = hand.win_refusal(seat)
+        if refusal is not None:
+            raise Refusal("win_refused", reason_en=refusal.reason_en, reason_fr=refusal.reason_fr)
     if not legal:
         raise Refusal("not_your_turn")
     number = button.number if button.number is not None else 0
@@ -167,12 +171,7 @@ def resolve_action(hand: Round, seat: int, button: ButtonId) -> Action:
         kongs = [action for action in legal if isinstance(action, ConcealedKong | AddedKong)]
         chosen = kongs[number] if number < len(kongs) else None
     elif button.verb == "win":
-        wins = [a for a in legal if isinstance(a, DeclareWin) or (isinstance(a, Claim) and a.kind is ClaimKind.MAHJONG)]
-        if not wins:
-            refusal = hand.win_refusal(seat)
-            if refusal is not None:
-                raise Refusal("win_refused", reason_en=refusal.reason_en, reason_fr=refusal.reason_fr)
-        chosen = wins[0] if wins else None
+        chosen = next((action for action in legal if _is_win(action)), None)
     elif button.verb == "call":
         chosen = Call(seat)
     elif button.verb == "c":
@@ -183,6 +182,10 @@ def resolve_action(hand: Round, seat: int, button: ButtonId) -> Action:
     if chosen is None or chosen not in legal:
         raise Refusal("not_legal")
     return chosen
+
+
+def _is_win(action: Action) -> bool:
+    return isinstance(action, DeclareWin) or (isinstance(action, Claim) and action.kind is ClaimKind.MAHJONG)
 
 
 def button_for(state: TableState, hand: Round, action: Action) -> ButtonId:

@@ -216,3 +216,33 @@ async def test_a_restarted_process_continues_the_table_where_it_was(store_factor
     assert TableState.from_document(resumed.state.to_document()) == resumed.state
     moved = await member_move(second, resumed, rng)
     assert len(load_round(moved.state).actions) > len(load_round(committed.state).actions)
+
+
+async def test_a_mahjong_below_the_hong_kong_minimum_is_refused_with_its_reason(store_factory):
+    from bot.tables.presenter import hand_message
+
+    clock = FakeClock()
+    service = service_on(await store_factory(), clock)
+    committed = await open_table(service, ruleset("hongkong"), members=4)
+    committed = await service.start(committed.state.id, 1)
+    rng = random.Random(4)
+    for _ in range(6000):
+        state = committed.state
+        if state.status == "between":
+            committed = await service.click(state.id, 1, ButtonId(state.id, state.step, "next"))
+            continue
+        hand = load_round(state)
+        seat = hand.awaiting()[0]
+        win_button = ButtonId(state.id, state.step, "win")
+        if hand.phase is Phase.DISCARD and win_button.text() in [
+            button.custom_id for button in hand_message(state, seat, "en").buttons
+        ] and hand.win_refusal(seat) is not None:
+            break
+        committed = await member_move(service, committed, rng)
+    else:
+        pytest.fail("no complete hand below the minimum came up")
+    before = await service.read(state.id)
+    with pytest.raises(Refusal) as refused:
+        await service.click(state.id, state.seats[seat].member_id, win_button)
+    assert refused.value.key == "win_refused" and "fan" in refused.value.params["reason_en"]
+    assert await service.read(state.id) == before
