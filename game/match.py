@@ -22,7 +22,8 @@ from typing import Any
 
 from game.errors import IllegalAction, InvalidNotation
 from game.result import HandResult
-from game.round import Round, result_from_json, result_to_json
+from game.round import Round
+from game.round_document import result_from_json, result_to_json
 from game.rules import Ruleset
 from game.tiles import Tile
 from game.win import WinJudge

@@ -4,12 +4,9 @@ Rule 1 (after h11): everything that decides what may happen next lives in this f
 ``legal_actions(seat)`` is the single source of truth; ``apply(action)`` checks the action against
 it before touching anything, so an illegal action raises and changes nothing.
 
-Phases::
-
-    DISCARD  the seat on turn holds 3n + 2 tiles: it discards, or declares mahjong, a kong, a call
-    CLAIM    a discard lies on the table; the seats that may claim it answer (claim or pass)
-    ROB      a tile was added to a pung; the seats that win on it may rob the kong
-    OVER     someone won, or the wall ran out
+The phases (``game.phase``, re-exported here): DISCARD, the seat on turn discards or declares;
+CLAIM, seats answer a discard; ROB, seats may rob a kong; OVER. The document codecs live in
+``game.round_document``: ``to_document`` / ``from_document`` below delegate to them.
 
 Draws, bonus-tile replacements and kong replacements are automatic transitions, so a hand
 replays from its seed and its actions. Seats are chairs: seat ``dealer`` is East and the turn
@@ -22,7 +19,6 @@ the discarder wins), or when ``CloseWindow`` passes every seat still to answer.
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -38,7 +34,6 @@ from game.actions import (
     DeclareWin,
     Discard,
     Pass,
-    parse_action,
 )
 from game.errors import IllegalAction, InvalidNotation, NotYourTurn
 from game.events import (
@@ -56,26 +51,19 @@ from game.events import (
 )
 from game.hand import SetKind
 from game.melds import Meld
-from game.record import (
-    HandRecord,
-    meld_from_json,
-    meld_to_json,
-    tile_or_none,
-    tiles_from_text,
-    win_from_json,
-    win_to_json,
-    wind_from_code,
-)
+from game.phase import Phase, Source
+from game.record import HandRecord
 from game.result import HandResult
 from game.rules import Ruleset
 from game.scoring.table import default_judge
-from game.tiles import WINDS, Tile, format_tiles
+from game.tiles import WINDS, Tile
 from game.view import ClaimView, DiscardedTile, SeatPublic, SeatView
 from game.wall import Wall
 from game.win import WinContext, WinJudge, WinVerdict
 from game.winning import is_winning, ready_discards
 
-DOCUMENT_VERSION = 1
+__all__ = ["ClaimWindow", "Phase", "Round", "Source"]
+
 _LEGAL = WinVerdict(True)
 _NOT_A_WINNING_HAND = WinVerdict(
     False, "these tiles do not make a winning hand", "ces tuiles ne forment pas une main gagnante"
@@ -88,23 +76,7 @@ _JOKER = int(Tile.JOKER)
 _TILE: tuple[Tile, ...] = tuple(Tile)  # by index: faster than calling the enum on hot paths
 
 
-class Phase(enum.Enum):
-    DISCARD = "discard"
-    CLAIM = "claim"
-    ROB = "rob"
-    OVER = "over"
-
-
-class Source(enum.Enum):
-    """How the seat on turn came by its last tile: it decides which wins and flags are possible."""
-
-    DEAL = "deal"
-    DRAW = "draw"
-    KONG = "kong"
-    CLAIM = "claim"
-
-
-class _Window:
+class ClaimWindow:
     """An open claim window: who may claim what, and the answers so far."""
 
     __slots__ = ("answers", "from_seat", "options", "robbing", "tile")
@@ -152,7 +124,7 @@ class Round:
         self._discard_count = 0
         self._interrupted = False
         self._last_discard: tuple[int, Tile] | None = None
-        self._window: _Window | None = None
+        self._window: ClaimWindow | None = None
         self._actions: list[Action] = []
         self._result: HandResult | None = None
         self._legal: dict[int | None, tuple[Action, ...]] = {}
@@ -436,7 +408,7 @@ class Round:
                 if claims:
                     options[other] = claims
         if options:
-            self._open_window(_Window(tile, seat, False, options), events)
+            self._open_window(ClaimWindow(tile, seat, False, options), events)
         else:
             self._draw_turn((seat + 1) % self.ruleset.players, events)
 
@@ -457,12 +429,12 @@ class Round:
                     claims.append(Claim(seat, ClaimKind.CHOW, Tile(base)))
         return tuple(claims)
 
-    def _open_window(self, window: _Window, events: list[Event]) -> None:
+    def _open_window(self, window: ClaimWindow, events: list[Event]) -> None:
         self._window = window
         self._phase = Phase.ROB if window.robbing else Phase.CLAIM
         events.append(ClaimWindowOpened(window.tile, window.from_seat, window.robbing, len(window.options)))
 
-    def _rank(self, window: _Window, claim: Claim) -> tuple[int, int]:
+    def _rank(self, window: ClaimWindow, claim: Claim) -> tuple[int, int]:
         distance = (claim.seat - window.from_seat) % self.ruleset.players
         return (claim.kind.priority, distance)
 
@@ -548,7 +520,7 @@ class Round:
             if self._discard_win(other, tile, robbing=True) is not None:
                 options[other] = (Claim(other, ClaimKind.MAHJONG),)
         if options:
-            self._open_window(_Window(tile, seat, True, options), events)
+            self._open_window(ClaimWindow(tile, seat, True, options), events)
         else:
             self._complete_added_kong(seat, tile, events)
 
@@ -677,162 +649,21 @@ class Round:
         )
         return self._public
 
-    # --- documents ------------------------------------------------------------------------------
+    # --- documents (``game.round_document``) ---------------------------------------------------
 
     def to_document(self) -> dict[str, Any]:
         """The whole state as JSON-able data (hidden information included: store it, never show it)."""
-        wall = self._wall
-        window = self._window
-        result = self._result
-        return {
-            "version": DOCUMENT_VERSION,
-            "ruleset": self.ruleset.to_document(),
-            "seed": self.seed,
-            "dealer": self.dealer,
-            "round_wind": self.round_wind.code,
-            "wall": {
-                "tiles": format_tiles(wall.tiles),
-                "taken": list(wall.taken),
-                "dice": None if wall.dice is None else list(wall.dice),
-                "break": wall.break_stack,
-            },
-            "seats": [
-                {
-                    "concealed": format_tiles(_tiles_of(self._hands[seat])),
-                    "drawn": _code_or_none(self._drawn[seat]),
-                    "melds": [meld_to_json(meld) for meld in self._melds[seat]],
-                    "bonus": format_tiles(self._bonus[seat]),
-                    "discards": format_tiles(item.tile for item in self._discards[seat]),
-                    "claimed": [i for i, item in enumerate(self._discards[seat]) if item.claimed],
-                    "calling": self._calling[seat],
-                }
-                for seat in self.ruleset.seats
-            ],
-            "phase": self._phase.value,
-            "turn": self._turn,
-            "source": self._source.value,
-            "kong_chain": self._kong_chain,
-            "call_pending": self._call_pending,
-            "discard_count": self._discard_count,
-            "interrupted": self._interrupted,
-            "last_discard": None if self._last_discard is None else [self._last_discard[0], self._last_discard[1].code],
-            "window": None if window is None else {
-                "tile": window.tile.code,
-                "from": window.from_seat,
-                "robbing": window.robbing,
-                "options": [[seat, [claim.text() for claim in claims]] for seat, claims in window.options.items()],
-                "answers": [answer.text() for answer in window.answers.values()],
-            },
-            "actions": [action.text() for action in self._actions],
-            "result": None if result is None else result_to_json(result),
-        }
+        from game.round_document import round_to_document
+
+        return round_to_document(self)
 
     @classmethod
     def from_document(cls, document: Any, judge: WinJudge | None = None) -> Round:
-        """The state ``to_document`` wrote; raises ``InvalidNotation`` for a malformed document."""
-        if not isinstance(document, dict) or document.get("version") != DOCUMENT_VERSION:
-            raise InvalidNotation(f"not a hand document of version {DOCUMENT_VERSION}")
-        try:
-            return cls._from_document(document, judge)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise InvalidNotation(f"malformed hand document: {error!r}") from None
+        """The round a stored document describes, rebuilt by replaying the record inside it; raises
+        ``InvalidNotation`` unless the replay writes exactly that document (see ``game.round_document``)."""
+        from game.round_document import round_from_document
 
-    @classmethod
-    def _from_document(cls, document: dict[str, Any], judge: WinJudge | None) -> Round:
-        ruleset = Ruleset.from_document(document["ruleset"])
-        dealer = int(document["dealer"])
-        round_wind = wind_from_code(document["round_wind"])
-        _check_table(ruleset, dealer, round_wind)
-        wall_doc = document["wall"]
-        front, back = (int(count) for count in wall_doc["taken"])
-        dice = wall_doc["dice"]
-        wall = Wall(
-            tiles_from_text(wall_doc["tiles"]),
-            dice=None if dice is None else (int(dice[0]), int(dice[1])),
-            break_stack=wall_doc["break"],
-            front=front,
-            back=back,
-        )
-        hand = cls(ruleset, int(document["seed"]), dealer, round_wind, wall, judge)
-        seats = document["seats"]
-        if len(seats) != ruleset.players:
-            raise InvalidNotation(f"{len(seats)} seats in a document for {ruleset.players} players")
-        for seat, seat_doc in enumerate(seats):
-            for tile in tiles_from_text(seat_doc["concealed"]):
-                hand._hands[seat][tile] += 1
-            hand._drawn[seat] = tile_or_none(seat_doc["drawn"])
-            hand._melds[seat] = [meld_from_json(meld) for meld in seat_doc["melds"]]
-            hand._bonus[seat] = list(tiles_from_text(seat_doc["bonus"]))
-            claimed = set(seat_doc["claimed"])
-            discards = tiles_from_text(seat_doc["discards"])
-            hand._discards[seat] = [DiscardedTile(tile, index in claimed) for index, tile in enumerate(discards)]
-            hand._calling[seat] = bool(seat_doc["calling"])
-        hand._phase = Phase(document["phase"])
-        hand._turn = int(document["turn"])
-        hand._source = Source(document["source"])
-        hand._kong_chain = int(document["kong_chain"])
-        hand._call_pending = bool(document["call_pending"])
-        hand._discard_count = int(document["discard_count"])
-        hand._interrupted = bool(document["interrupted"])
-        last = document["last_discard"]
-        hand._last_discard = None if last is None else (int(last[0]), Tile.from_code(last[1]))
-        window = document["window"]
-        if window is not None:
-            options = {
-                int(seat): tuple(_claim(parse_action(text)) for text in claims) for seat, claims in window["options"]
-            }
-            answers: dict[int, Claim | Pass] = {}
-            for text in window["answers"]:
-                answer = parse_action(text)
-                if not isinstance(answer, Claim | Pass):
-                    raise InvalidNotation(f"{text!r} does not answer a claim window")
-                answers[answer.seat] = answer
-            hand._window = _Window(
-                Tile.from_code(window["tile"]), int(window["from"]), bool(window["robbing"]), options, answers
-            )
-        hand._actions = [parse_action(text) for text in document["actions"]]
-        result = document["result"]
-        hand._result = None if result is None else result_from_json(result)
-        return hand
-
-
-def result_to_json(result: HandResult) -> dict[str, Any]:
-    return {
-        "winner": result.winner,
-        "discarder": result.discarder,
-        "self_drawn": result.self_drawn,
-        "win": None if result.win is None else win_to_json(result.win),
-        "wall_left": result.wall_left,
-        "actions": result.actions,
-    }
-
-
-def result_from_json(document: Any) -> HandResult:
-    try:
-        return HandResult(
-            winner=_seat_or_none(document["winner"]),
-            discarder=_seat_or_none(document["discarder"]),
-            self_drawn=bool(document["self_drawn"]),
-            win=None if document["win"] is None else win_from_json(document["win"]),
-            wall_left=int(document["wall_left"]),
-            actions=int(document["actions"]),
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        raise InvalidNotation(f"{document!r} is not a hand result: {error!r}") from None
-
-
-def _seat_or_none(value: Any) -> int | None:
-    return None if value is None else int(value)
-
-
-def _code_or_none(tile: Tile | None) -> str | None:
-    return None if tile is None else tile.code
-
-
-def _claim(action: Action) -> Claim:
-    if not isinstance(action, Claim):
-        raise InvalidNotation(f"{action.text()!r} is not a claim")
-    return action
+        return round_from_document(document, judge)
 
 
 def _check_table(ruleset: Ruleset, dealer: int, round_wind: Tile) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from game.errors import InvalidNotation
+from game.strict import short
 from game.tiles import BONUS_TILES, PLAYING_TILES, WINDS, Tile
 
 RuleName = Literal["classic", "hongkong", "family"]
@@ -101,7 +102,9 @@ class Ruleset:
     def from_document(cls, document: Any) -> Ruleset:
         """The rule set a document describes (options it leaves out take the family's defaults)."""
         if not isinstance(document, dict) or not isinstance(document.get("name"), str):
-            raise InvalidNotation(f"a rule set document is an object with a name, not {document!r}")
+            raise InvalidNotation(f"a rule set document is an object with a name, not {short(document)}")
+        if not all(isinstance(key, str) for key in document):
+            raise InvalidNotation("a rule set document's fields are named by strings")
         options = {key: value for key, value in document.items() if key != "name"}
         return ruleset(document["name"], **options)
 
@@ -147,6 +150,6 @@ def ruleset(name: str, **options: Any) -> Ruleset:
         if expected is None:
             raise InvalidNotation(f"unknown rule option {option!r}: options are {', '.join(_OPTION_TYPES)}")
         if type(value) is not expected:
-            raise InvalidNotation(f"rule option {option!r} takes a {expected.__name__}, not {value!r}")
+            raise InvalidNotation(f"rule option {option!r} takes a {expected.__name__}, not {short(value)}")
     merged = {**_DEFAULTS[family], **options}
     return Ruleset(name=family, **merged)

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 
 from game.actions import Action, Claim
 from game.melds import Meld
+from game.phase import Phase
 from game.rules import RuleName
 from game.tiles import Tile
 from game.wall import WallGeometry
 
 if TYPE_CHECKING:
     from game.result import HandResult
-    from game.round import Phase
 
 
 @dataclass(frozen=True, slots=True)

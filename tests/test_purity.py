@@ -31,3 +31,13 @@ def test_the_check_sees_an_offender(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import discord\nfrom PIL import Image\n")
     assert {"discord", "PIL"} <= set(imported_roots(bad))
+
+
+def test_views_and_phases_stand_apart_from_the_state_machine():
+    """A view names its phase from game.phase; neither imports game.round (nor its document codecs)."""
+    for name in ("view.py", "phase.py"):
+        modules = {
+            node.module for node in ast.walk(ast.parse((GAME / name).read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
+        assert not modules & {"game.round", "game.round_document"}, name

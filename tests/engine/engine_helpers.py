@@ -7,6 +7,7 @@ from game.players.autoplay import play_round
 from game.players.random_player import RandomPlayer
 from game.record import meld_to_json
 from game.round import Round
+from game.round_document import rigged_round
 from game.tiles import Tile, format_tiles, parse_tiles
 
 
@@ -34,7 +35,7 @@ def rig(
         "phase": "discard", "turn": turn, "source": "deal" if first_turn else "draw",
         "discard_count": 0 if first_turn else 4, "interrupted": False,
     }
-    return Round.from_document(document, judge=judge)
+    return rigged_round(document, judge=judge)
 
 
 def play(hand: Round, *texts: str):

@@ -14,7 +14,7 @@ from game.errors import IllegalAction
 from game.match import Match
 from game.players import make_player
 from game.players.autoplay import play_round
-from game.round import Round
+from game.round_document import rigged_round
 from game.rules import ruleset
 from game.scoring import score_classic, score_hongkong
 from game.scoring.table import judge_for_table, settings_for, settle_hand
@@ -69,7 +69,7 @@ def test_a_round_restored_without_a_judge_keeps_the_minimum_of_its_rule_set():
     rules = ruleset("hongkong")
     hand = rig(rules, ["123m456m789m12s99s5p", NOTHING, NOTHING, SMALL], wall=WALL, drawn="5p")
     play(hand, "0 d 5p")
-    restored = Round.from_document(hand.to_document())
+    restored = rigged_round(hand.to_document())  # a rigged position: restored as such, without a judge
     for table in (hand, restored):
         assert Claim(3, ClaimKind.MAHJONG) not in table.legal_actions(3)
         refusal = table.win_refusal(3)
