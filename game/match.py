@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from game.errors import IllegalAction, InvalidNotation
+from game.errors import GameError, IllegalAction, InvalidNotation
 from game.result import HandResult
 from game.round import Round
 from game.round_document import result_from_json, result_to_json
 from game.rules import Ruleset
+from game.strict import MALFORMED, canonical, fields, integer, listed
 from game.tiles import Tile
 from game.win import WinJudge
 
@@ -140,30 +141,48 @@ class Match:
     def from_document(
         cls, document: Any, *, settle: Settle | None = None, judge: WinJudge | None = None
     ) -> Match:
-        """Rebuild a match by settling its recorded hands again in order (the payments must agree)."""
-        if not isinstance(document, dict):
-            raise InvalidNotation(f"a match document is an object, not {document!r}")
+        """Rebuild a match by settling its recorded hands again in order; the document is accepted only
+        if the rebuilt match writes exactly the same document (each hand's seed, dealer and wind follow
+        from the ones before, the payments from ``settle``, with the same JSON types). Anything else
+        raises ``InvalidNotation``."""
         try:
-            match = cls(
-                Ruleset.from_document(document["ruleset"]), int(document["seed"]),
-                first_dealer=int(document["first_dealer"]), settle=settle, judge=judge,
-            )
-            for number, entry in enumerate(document["hands"]):
-                result = result_from_json(entry["result"])
-                played = PlayedHand(
-                    number, match.hand_seed(number), match.dealer, match.round_wind, result, match._payments(result)
-                )
-                if (played.seed, played.dealer, played.round_wind.code, list(played.payments)) != (
-                    entry["seed"], entry["dealer"], entry["round_wind"], entry["payments"],
-                ):
-                    raise InvalidNotation(f"hand {number} of the match document does not follow from the ones before")
-                match.hands.append(played)
-                match.totals = [total + paid for total, paid in zip(match.totals, played.payments, strict=True)]
-                match._rotate(result.winner)
+            return cls._from_document(document, settle, judge)
         except InvalidNotation:
             raise
-        except (KeyError, TypeError, ValueError) as error:
-            raise InvalidNotation(f"malformed match document: {error!r}") from None
+        except GameError as error:  # settling refused a result (a hand that cannot be scored)
+            raise InvalidNotation(f"a hand of the match document cannot be settled: {error}") from None
+        except MALFORMED as error:
+            raise InvalidNotation(f"malformed match document ({type(error).__name__})") from None
+
+    @classmethod
+    def _from_document(cls, document: Any, settle: Settle | None, judge: WinJudge | None) -> Match:
+        document = fields(document, "a match document", ("ruleset", "seed", "first_dealer", "hands"))
+        rules = Ruleset.from_document(document["ruleset"])
+        match = cls(
+            rules, integer(document["seed"], "the match seed"),
+            first_dealer=integer(document["first_dealer"], "the first dealer", 0, rules.players - 1),
+            settle=settle, judge=judge,
+        )
+        for number, entry in enumerate(listed(document["hands"], "the match's hands")):
+            if match.over:
+                raise InvalidNotation(f"hand {number} of the match document comes after the end of the match")
+            entry = fields(entry, f"hand {number}", ("seed", "dealer", "round_wind", "result", "payments"))
+            result = result_from_json(entry["result"], rules.players)
+            played = PlayedHand(
+                number, match.hand_seed(number), match.dealer, match.round_wind, result, match._payments(result)
+            )
+            match.hands.append(played)
+            match.totals = [total + paid for total, paid in zip(match.totals, played.payments, strict=True)]
+            match._rotate(result.winner)
+        if canonical(match.to_document()) != canonical(document):
+            written = match.to_document()["hands"]
+            differs = next(
+                (i for i, (mine, theirs) in enumerate(zip(written, document["hands"], strict=True))
+                 if canonical(mine) != canonical(theirs)),
+                None,
+            )
+            where = "its header" if differs is None else f"hand {differs}"
+            raise InvalidNotation(f"{where} of the match document does not follow from the ones before")
         return match
 
 

@@ -31,7 +31,9 @@ def short(value: object) -> str:
     try:
         text = repr(value)
     except MALFORMED:  # an int too long to print, a structure nested too deep
-        return f"a {type(value).__name__}"
+        if isinstance(value, int):
+            return f"an integer of {value.bit_length()} bits"
+        return f"a {type(value).__name__} too deep to print"
     return text if len(text) <= _SHORT else text[: _SHORT - 1] + "…"
 
 

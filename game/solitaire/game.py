@@ -19,12 +19,13 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.errors import IllegalAction, InvalidNotation
+from game.errors import GameError, IllegalAction, InvalidNotation
 from game.solitaire.board import Board, tiles_match
 from game.solitaire.clock import DEFAULT_IDLE_PAUSE, Clock
-from game.solitaire.deal import Deal, deal_for_seed
+from game.solitaire.deal import SEED_LIMIT, Deal, deal_for_seed
 from game.solitaire.replay import UNDO, Move
 from game.solitaire.score import solitaire_score
+from game.strict import MALFORMED, canonical, fields, integer, listed, short
 
 DOCUMENT_VERSION = 1
 
@@ -85,10 +86,12 @@ class Game:
         return len(self.removed)
 
     def is_paused(self, at: float) -> bool:
+        _seconds(at)
         return not self.over and not self.clock.is_running(at)
 
     def seconds(self, at: float) -> int:
         """Whole seconds of play counted at ``at`` (frozen once the game is over)."""
+        _seconds(at)
         return int(self.clock.elapsed(at))
 
     def score(self, at: float) -> int:
@@ -97,12 +100,15 @@ class Game:
     # --- actions ------------------------------------------------------------------------------
 
     def _active(self, at: float) -> Clock:
+        _seconds(at)
         if self.over:
             raise IllegalAction("the game is over")
         return self.clock.touch(at)
 
     def select(self, tile: int, at: float) -> Game:
         """Press tile ``tile``: select, deselect, move the selection, or remove a matching pair."""
+        if type(tile) is not int:
+            raise InvalidNotation(f"a tile id is a whole number, not {short(tile)}")
         clock = self._active(at)
         if not self.board.is_present(tile):
             raise IllegalAction(f"there is no tile {tile} on the board")
@@ -139,18 +145,21 @@ class Game:
 
     def pause(self, at: float) -> Game:
         """The player pauses (the bot hides the board)."""
+        _seconds(at)
         if self.over:
             raise IllegalAction("the game is over")
         return self._log(Event(Action.PAUSE, at), self.clock.pause(at))
 
     def resume(self, at: float) -> Game:
         """Resume after a pause by the player or an automatic one."""
+        _seconds(at)
         if self.over:
             raise IllegalAction("the game is over")
         return self._log(Event(Action.RESUME, at), self.clock.resume(at))
 
     def finish(self, at: float) -> Game:
         """First press arms, second press in a row ends the game (allowed while paused)."""
+        _seconds(at)
         if self.over:
             raise IllegalAction("the game is over")
         if not self.is_paused(at):
@@ -189,34 +198,48 @@ class Game:
 
     @classmethod
     def from_document(cls, document: Any) -> Game:
-        """Rebuild the deal and replay the log; raises ``InvalidNotation`` for a document the rules refuse."""
+        """Rebuild the deal and replay the log; the document is accepted only if the replayed game writes
+        it back exactly. Raises ``InvalidNotation`` (never another error) for anything else."""
         try:
-            if document["version"] != DOCUMENT_VERSION:
-                raise InvalidNotation(f"unknown solitaire game document version {document['version']!r}")
-            game = cls.start(deal_for_seed(document["seed"]), _number(document["started_at"]),
-                             _number(document["idle_pause"]))
-            events = document["events"]
-            if not isinstance(events, list):
-                raise InvalidNotation('"events" must be a list')
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, InvalidNotation):
-                raise
-            raise InvalidNotation(f"not a solitaire game document: {error}") from None
-        for index, item in enumerate(events):
+            return cls._from_document(document)
+        except InvalidNotation:
+            raise
+        except MALFORMED as error:
+            raise InvalidNotation(f"not a solitaire game document ({type(error).__name__})") from None
+
+    @classmethod
+    def _from_document(cls, document: Any) -> Game:
+        if not isinstance(document, dict) or type(document.get("version")) is not int:
+            raise InvalidNotation(f"not a solitaire game document of version {DOCUMENT_VERSION}")
+        if document["version"] != DOCUMENT_VERSION:
+            raise InvalidNotation(f"unknown solitaire game document version {short(document['version'])}")
+        document = fields(document, "a solitaire game document", _DOCUMENT_KEYS)
+        seed = integer(document["seed"], "the deal's seed", 0, SEED_LIMIT - 1)
+        idle_pause = _seconds(document["idle_pause"], "the idle pause")
+        if idle_pause <= 0:
+            raise InvalidNotation(f"the idle pause is a positive number of seconds, not {short(idle_pause)}")
+        game = cls.start(deal_for_seed(seed), _seconds(document["started_at"], "the start"), idle_pause)
+        for index, item in enumerate(listed(document["events"], '"events"')):
             try:
                 game = game._apply(item)
-            except (IllegalAction, ValueError, TypeError, IndexError) as error:
-                raise InvalidNotation(f"event {index} ({item!r}) is refused: {error}") from None
+            except GameError as error:
+                raise InvalidNotation(f"event {index} ({short(item)}) is refused: {error}") from None
+        if canonical(game.to_document()) != canonical(document):
+            raise InvalidNotation("the document is not the game its events replay")
         return game
 
     def _apply(self, item: Any) -> Game:
-        action, at = Action(item[0]), _number(item[1])
+        item = listed(item, "an event")
+        action = _ACTIONS.get(item[0]) if item and isinstance(item[0], str) else None
+        if action is None or len(item) < 2:
+            raise InvalidNotation('an event is [action, at] or ["select", at, tile]')
+        at = _seconds(item[1], "an event's time")
         if action is Action.SELECT:
-            if len(item) != 3 or not isinstance(item[2], int):
-                raise ValueError("a select event is [\"select\", at, tile]")
-            return self.select(item[2], at)
+            if len(item) != 3:
+                raise InvalidNotation('a select event is ["select", at, tile]')
+            return self.select(integer(item[2], "a tile id"), at)
         if len(item) != 2:
-            raise ValueError(f"a {action.value} event is [\"{action.value}\", at]")
+            raise InvalidNotation(f'a {action.value} event is ["{action.value}", at]')
         if action is Action.UNDO:
             return self.undo(at)
         if action is Action.PAUSE:
@@ -226,7 +249,15 @@ class Game:
         return self.finish(at)
 
 
-def _number(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{value!r} is not a number of seconds")
-    return float(value)
+_DOCUMENT_KEYS = ("version", "seed", "started_at", "idle_pause", "events")
+_ACTIONS = {action.value: action for action in Action}
+# Times are seconds on the caller's clock (UNIX time, say): anything beyond this is not a time.
+_LATEST = 1e12
+
+
+def _seconds(value: object, what: str = "a time") -> float:
+    """A time or a duration in seconds, as given (an int stays an int, so the document writes back the
+    same); a bool, a string, NaN, an infinity or a number beyond ``_LATEST`` is refused."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not -_LATEST <= value <= _LATEST:
+        raise InvalidNotation(f"{what} is a number of seconds, not {short(value)}")
+    return value
