@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.errors import InvalidNotation
+from game.strict import short
 from game.tiles import Tile
 
 
@@ -182,6 +183,28 @@ _TYPE_NAMES: dict[type, str] = {
     Call: "call",
     CloseWindow: "close",
 }
+
+
+def check_action(action: object) -> Action:
+    """``action`` itself if it is one of this module's actions with fields of the right types (a seat
+    an ``int``, not a bool or a string; a tile a ``Tile``, not an int); else ``InvalidNotation``. The
+    dataclasses do not check their fields, and ``Discard(True, 5)`` would compare equal to ``Discard(1, 5m)``."""
+    if type(action) is CloseWindow:
+        return action
+    if type(action) not in _TYPE_NAMES or not isinstance(
+        action, Discard | DeclareWin | ConcealedKong | AddedKong | Claim | Pass | Call
+    ):
+        raise InvalidNotation(f"{short(action)} is not an action")
+    if type(action.seat) is not int:
+        raise InvalidNotation(f"an action's seat is a whole number, not {short(action.seat)}")
+    if isinstance(action, Discard | ConcealedKong | AddedKong) and type(action.tile) is not Tile:
+        raise InvalidNotation(f"an action's tile is a Tile, not {short(action.tile)}")
+    if isinstance(action, Claim):
+        if type(action.kind) is not ClaimKind:
+            raise InvalidNotation(f"a claim's kind is a ClaimKind, not {short(action.kind)}")
+        if (action.kind is ClaimKind.CHOW) != (type(action.chow_base) is Tile):
+            raise InvalidNotation("a chow claim names its lowest tile (a Tile), and only a chow claim does")
+    return action
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from game.actions import (
     DeclareWin,
     Discard,
     Pass,
+    check_action,
 )
 from game.errors import IllegalAction, InvalidNotation, NotYourTurn
 from game.events import (
@@ -56,6 +57,7 @@ from game.record import HandRecord
 from game.result import HandResult
 from game.rules import Ruleset
 from game.scoring.table import default_judge
+from game.strict import short
 from game.tiles import WINDS, Tile
 from game.view import ClaimView, DiscardedTile, SeatPublic, SeatView
 from game.wall import Wall
@@ -210,7 +212,15 @@ class Round:
 
     def concealed(self, seat: int) -> tuple[Tile, ...]:
         """A seat's concealed tiles (hidden information: for the engine's callers, not for players)."""
-        return _tiles_of(self._hands[seat])
+        return _tiles_of(self._hands[self._seat(seat)])
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` if it is a seat of this table; else ``NotYourTurn`` (``InvalidNotation`` if not an int)."""
+        if type(seat) is not int:
+            raise InvalidNotation(f"a seat is a whole number, not {short(seat)}")
+        if not 0 <= seat < self.ruleset.players:
+            raise NotYourTurn(f"there is no seat {short(seat)} at this table")
+        return seat
 
     def awaiting(self) -> tuple[int, ...]:
         """The seats whose action the hand waits for, in turn order."""
@@ -221,7 +231,12 @@ class Round:
         return ()
 
     def legal_actions(self, seat: int | None) -> list[Action]:
-        """Every action ``seat`` may take now (``None``: the table's clock, which may close a window)."""
+        """Every action ``seat`` may take now (``None``: the table's clock, which may close a window); none
+        for a seat that is not at the table, ``InvalidNotation`` for a seat that is not an int."""
+        if seat is not None and type(seat) is not int:
+            raise InvalidNotation(f"a seat is a whole number, not {short(seat)}")
+        if seat is not None and not 0 <= seat < self.ruleset.players:
+            return []
         return list(self._legal_tuple(seat))
 
     def _legal_tuple(self, seat: int | None) -> tuple[Action, ...]:
@@ -321,6 +336,7 @@ class Round:
         """Why ``seat`` may not declare mahjong now (its tiles, the calling rule, or the rule set's judge,
         e.g. the Hong Kong minimum), in English and French; None if it may, or if no win is in question
         (not its turn to draw or claim)."""
+        seat = self._seat(seat)
         if self._phase is Phase.DISCARD and seat == self._turn and self._drawn[seat] is not None:
             drawn = self._drawn[seat]
             assert drawn is not None
@@ -339,7 +355,11 @@ class Round:
 
     def apply(self, action: Action) -> list[Event]:
         """Play ``action``; returns what happened. Raises ``NotYourTurn`` or ``IllegalAction`` (and
-        changes nothing) if the action is not in ``legal_actions(action.seat)``."""
+        changes nothing) if the action is not in ``legal_actions(action.seat)``, ``InvalidNotation`` if it
+        is not an action at all (a seat that is a string or a bool, a tile that is an int …)."""
+        action = check_action(action)
+        if action.seat is not None:
+            self._seat(action.seat)
         legal = self._legal_tuple(action.seat)
         if action not in legal:
             self._refuse(action, legal)
@@ -598,8 +618,8 @@ class Round:
 
     def view(self, seat: int | None) -> SeatView:
         """The hand as ``seat`` may see it (None: a spectator)."""
-        if seat is not None and seat not in self.ruleset.seats:
-            raise NotYourTurn(f"there is no seat {seat} at this table")
+        if seat is not None:
+            self._seat(seat)
         claim = None
         window = self._window
         if window is not None and seat is not None:
