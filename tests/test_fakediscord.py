@@ -1,0 +1,432 @@
+"""The fake Discord itself, driven by a tiny discord.py bot defined here (no project code involved)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+from discord.http import Route
+from PIL import Image
+
+try:
+    from tests.fakediscord import CommandInputError, FakeDiscord, FakeMessage
+except ModuleNotFoundError:  # a bare `pytest` puts tests/ on sys.path instead of the project root
+    from fakediscord import CommandInputError, FakeDiscord, FakeMessage  # type: ignore[no-redef]
+
+pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
+
+CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
+EDIT_ORIGINAL = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
+CHANNEL_MESSAGES = "POST /channels/{channel_id}/messages"
+
+
+def png(colour: str = "red", size: tuple[int, int] = (4, 3)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, format="PNG")
+    return out.getvalue()
+
+
+# --- the demo bot --------------------------------------------------------------------------------------------
+
+
+class Counter(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"counter:(?P<n>\d+)"):
+    """A persistent button: its state is in its custom_id, so it works after a restart."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Count {n}", custom_id=f"counter:{n}",
+                                           style=discord.ButtonStyle.primary))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]
+        cls, interaction: discord.Interaction, item: discord.ui.Button[discord.ui.View], match: re.Match[str]
+    ) -> Counter:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        view = discord.ui.View(timeout=None)
+        view.add_item(Counter(self.n + 1))
+        await interaction.response.edit_message(content=f"count {self.n + 1}", view=view)
+
+
+class Flip(discord.ui.View):
+    @discord.ui.button(label="Flip", custom_id="flip", style=discord.ButtonStyle.secondary)
+    async def flip(self, interaction: discord.Interaction, button: discord.ui.Button[Flip]) -> None:
+        button.disabled = True
+        await interaction.response.edit_message(content="flipped", view=self)
+
+
+class Answer(discord.ui.Modal, title="Your answer"):
+    answer: discord.ui.TextInput[Answer] = discord.ui.TextInput(label="Answer", custom_id="answer")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"you said {self.answer.value}", ephemeral=True)
+
+
+class Pick(discord.ui.View):
+    @discord.ui.select(custom_id="pick", options=[discord.SelectOption(label=x, value=x) for x in "abc"])
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Pick]) -> None:
+        interaction.client.picked = select.values  # type: ignore[attr-defined]
+        await interaction.response.send_modal(Answer(custom_id=f"answer:{select.values[0]}"))
+
+
+class DemoBot(commands.Bot):
+    def __init__(self) -> None:
+        intents = discord.Intents.default()
+        intents.members = True
+        super().__init__(command_prefix="!", intents=intents, guild_ready_timeout=0.05)
+        self.errors: list[BaseException] = []
+        self.error_seen = asyncio.Event()
+        self.picked: list[str] = []
+        self.seen: list[discord.Message] = []
+        self.tree.add_command(demo)
+        self.tree.error(self.on_tree_error)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(Counter)
+        await self.tree.sync()
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.seen.append(message)
+
+    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        self.errors.append(getattr(error, "original", error))
+        self.error_seen.set()
+
+
+demo = app_commands.Group(name="demo", description="Demo commands")
+
+
+@demo.command(description="Ephemeral pong with a button")
+async def ping(interaction: discord.Interaction, times: int = 1) -> None:
+    perms = interaction.permissions
+    text = f"pong x{times} {interaction.locale.value} {interaction.user.display_name} admin={perms.administrator}"
+    await interaction.response.send_message(text, ephemeral=True, view=Flip())
+
+
+@demo.command(description="A picture with alt text")
+async def picture(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message(
+        "here", file=discord.File(io.BytesIO(png()), filename="tiles.png", description="three red tiles"))
+    sent = await interaction.original_response()
+    data = await sent.attachments[0].read()
+    await interaction.followup.send(f"read {len(data)} bytes", ephemeral=True)
+
+
+@demo.command(description="Slow: defer, then edit the original with a file")
+async def slow(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True)
+    msg = await interaction.edit_original_response(
+        content="done", attachments=[discord.File(io.BytesIO(png("blue")), filename="hand.png", description="a hand")])
+    await interaction.edit_original_response(content="done!", attachments=msg.attachments)
+
+
+@demo.command(description="Answers too late")
+async def late(interaction: discord.Interaction) -> None:
+    await asyncio.sleep(0.5)
+    await interaction.response.send_message("sorry")
+
+
+@demo.command(description="Answers twice")
+async def twice(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("once")
+    route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
+                  webhook_id=interaction.id, webhook_token=interaction.token)
+    try:
+        await interaction.client.http.request(route, json={"type": 4, "data": {"content": "twice"}})
+    except discord.HTTPException as e:
+        interaction.client.errors.append(e)  # type: ignore[attr-defined]
+        interaction.client.error_seen.set()  # type: ignore[attr-defined]
+
+
+@demo.command(description="A persistent counter")
+async def counter(interaction: discord.Interaction) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(Counter(0))
+    await interaction.response.send_message("count 0", view=view)
+
+
+@demo.command(description="A thread for a game")
+async def game(interaction: discord.Interaction, name: str) -> None:
+    await interaction.response.send_message(f"starting {name}")
+    start = await interaction.original_response()
+    thread = await start.create_thread(name=name, auto_archive_duration=60)
+    await thread.send(f"welcome to {thread.name}")
+
+
+@demo.command(description="Pick a letter")
+async def pick(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("pick one", view=Pick(), ephemeral=True)
+
+
+# --- tests ---------------------------------------------------------------------------------------------------
+
+
+async def test_slash_ephemeral_reply_and_button_edit_in_place() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        alice = fake.add_member(guild, name="Alice", locale="fr")
+        bob = fake.add_member(guild, name="Bob")
+        async with fake.running(DemoBot()) as bot:
+            synced = await fake.wait_commands_synced()
+            assert [c["name"] for c in synced] == ["demo"]
+            assert bot.get_guild(guild.id).get_member(alice.user_id) is not None  # type: ignore[union-attr]
+
+            i = await fake.slash(alice, guild.text_channel, "demo ping", {"times": 2})
+            await i.wait_ack()
+            assert i.ack_type == 4 and i.ack_seconds is not None and i.ack_seconds < 1
+            call = i.calls[0]
+            assert call.key == CALLBACK and call.query == {"with_response": "1"} and call.status == 200
+            assert call.json["type"] == 4 and call.json["data"]["flags"] == 64
+            assert call.json["data"]["content"] == "pong x2 fr Alice admin=False"
+            [row] = call.json["data"]["components"]
+            assert row["type"] == 1 and row["components"][0]["custom_id"] == "flip"
+            msg = i.response
+            assert msg is not None and msg.ephemeral and msg.visible_to == alice.user_id
+            assert msg.buttons() == [("flip", "Flip", None, False, 2)]
+            assert fake.channel_messages(guild.text_channel, ephemeral=False) == []
+            assert not fake.events("MESSAGE_CREATE")
+
+            with pytest.raises(CommandInputError):
+                await fake.click(bob, msg, "flip")
+            j = await fake.click(alice, msg, "flip")
+            await j.wait_ack()
+            assert j.payload["message"]["flags"] & 64 and j.payload["message"]["id"] == str(msg.id)
+            assert j.ack_type == 7 and j.response is msg
+            assert msg.content == "flipped" and msg.edits == 1 and msg.button(label="Flip").disabled
+        assert fake.violations == [] and fake.unhandled == []
+
+
+async def test_admin_permissions_reach_the_interaction() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        ada = fake.add_member(guild, name="Ada", permissions=discord.Permissions.all().value)
+        async with fake.running(DemoBot()):
+            await fake.wait_commands_synced()
+            i = await fake.slash(ada, guild.text_channel, "demo ping")
+            await i.wait_ack()
+            assert i.response is not None and i.response.content.endswith("Ada admin=True")
+            with pytest.raises(CommandInputError):
+                await fake.slash(ada, guild.text_channel, "demo ping", {"times": "two"})
+            with pytest.raises(CommandInputError):
+                await fake.slash(ada, guild.text_channel, "demo nope")
+        assert fake.violations == []
+
+
+async def test_attachment_bytes_description_and_cdn_download() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()):
+            await fake.wait_commands_synced()
+            i = await fake.slash(alice, guild.text_channel, "demo picture")
+            await i.wait_done()
+            call = i.calls[0]
+            assert call.json["type"] == 4 and "flags" not in call.json["data"]
+            assert call.json["data"]["attachments"] == [
+                {"id": 0, "filename": "tiles.png", "description": "three red tiles"}]
+            [f] = call.files
+            assert f.filename == "tiles.png" and f.data == png() and f.description == "three red tiles"
+            msg = i.response
+            assert msg is not None and not msg.ephemeral
+            [att] = msg.attachments
+            assert (att.filename, att.description, att.data, att.image_size()) == (
+                "tiles.png", "three red tiles", png(), (4, 3))
+            assert fake.channel_messages(guild.text_channel, ephemeral=False) == [msg]
+            assert [e.name for e in fake.events()][-2:] == ["INTERACTION_CREATE", "MESSAGE_CREATE"]
+            [followup] = i.followups
+            assert followup.ephemeral and followup.content == f"read {len(png())} bytes"
+        assert fake.violations == []
+
+
+async def test_defer_then_edit_original_with_a_file_then_keep_it() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()):
+            await fake.wait_commands_synced()
+            mark = fake.mark()
+            i = await fake.slash(alice, guild.text_channel, "demo slow")
+            await i.wait_ack()
+            assert i.ack_type == 5
+            first = await fake.wait_for_call(EDIT_ORIGINAL, since=mark)
+            second = await fake.wait_for_call(EDIT_ORIGINAL, lambda c: c is not first, since=mark)
+            assert first.files[0].data == png("blue") and first.files[0].description == "a hand"
+            msg = i.response
+            assert msg is not None and not msg.loading and msg.content == "done!" and msg.edits == 2
+            [att] = msg.attachments
+            assert second.files == [] and [a["id"] for a in second.json["attachments"]] == [att.id]  # kept
+            assert att.data == png("blue")
+        assert fake.violations == []
+
+
+async def test_late_initial_response_is_rejected_like_discord() -> None:
+    async with FakeDiscord(ack_limit=0.3) as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()) as bot:
+            await fake.wait_commands_synced()
+            i = await fake.slash(alice, guild.text_channel, "demo late")
+            await asyncio.wait_for(bot.error_seen.wait(), 5)  # type: ignore[attr-defined]
+            [error] = bot.errors  # type: ignore[attr-defined]
+            assert isinstance(error, discord.NotFound) and error.code == 10062
+            assert not i.acked and i.calls[0].status == 404
+        assert len(fake.violations) == 2
+        assert "not acknowledged within 0.3 s" in fake.violations[0]
+        assert "initial response (type 4)" in fake.violations[1] and "10062" in fake.violations[1]
+
+
+async def test_second_initial_response_is_rejected() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()) as bot:
+            await fake.wait_commands_synced()
+            i = await fake.slash(alice, guild.text_channel, "demo twice")
+            await asyncio.wait_for(bot.error_seen.wait(), 5)  # type: ignore[attr-defined]
+            [error] = bot.errors  # type: ignore[attr-defined]
+            assert isinstance(error, discord.HTTPException) and error.status == 400 and error.code == 40060
+            assert [c.status for c in i.calls] == [200, 400] and i.response is not None
+            assert i.response.content == "once"
+        assert len(fake.violations) == 1 and "40060" in fake.violations[0]
+
+
+async def test_thread_from_a_message_reaches_the_bot() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()) as bot:
+            await fake.wait_commands_synced()
+            i = await fake.slash(alice, guild.text_channel, "demo game", {"name": "Table 1"})
+            call = await fake.wait_for_call(CHANNEL_MESSAGES)
+            thread = fake.threads[-1]
+            assert (thread.type, thread.parent_id, thread.name) == (11, guild.text_channel.id, "Table 1")
+            assert i.response is not None and thread.id == i.response.id  # a thread keeps its message's id
+            assert call.params == {"channel_id": str(thread.id)}
+            assert [e.data["id"] for e in fake.events("THREAD_CREATE")] == [str(thread.id)]
+            cached = bot.get_channel(thread.id)
+            assert isinstance(cached, discord.Thread) and cached.parent_id == guild.text_channel.id
+            assert [m.content for m in fake.channel_messages(thread)] == ["welcome to Table 1"]
+        assert fake.violations == []
+
+
+async def test_application_emoji_upload_list_delete() -> None:
+    async with FakeDiscord() as fake:
+        fake.add_guild()
+        async with fake.running(DemoBot()) as bot:
+            emoji = await bot.create_application_emoji(name="tile_1m", image=png())
+            assert fake.emojis[0].id == emoji.id and fake.emojis[0].image == png()
+            listed = await bot.fetch_application_emojis()
+            assert [(e.id, e.name) for e in listed] == [(emoji.id, "tile_1m")]
+            await emoji.delete()
+            assert fake.emojis == [] and await bot.fetch_application_emojis() == []
+            with pytest.raises(discord.HTTPException):
+                await bot.create_application_emoji(name="x", image=png())
+        assert fake.calls[-1].status == 400 and fake.unhandled == []
+
+
+async def test_injected_server_error_and_rate_limit_are_retried() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        async with fake.running(DemoBot()) as bot:
+            channel = bot.get_channel(guild.text_channel.id)
+            assert isinstance(channel, discord.TextChannel)
+            fake.fail_next(CHANNEL_MESSAGES, status=500)
+            fake.fail_next(CHANNEL_MESSAGES, status=429, retry_after=0.05)
+            sent = await channel.send("hello")
+            statuses = [c.status for c in fake.calls if c.key == CHANNEL_MESSAGES]
+            assert statuses == [500, 429, 200]
+            assert fake.channel_messages(guild.text_channel)[0].id == sent.id
+        assert fake.violations == []
+
+
+async def test_dynamic_button_survives_a_restart() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()):
+            await fake.wait_commands_synced()
+            i = await fake.slash(alice, guild.text_channel, "demo counter")
+            await i.wait_ack()
+            msg = i.response
+            assert msg is not None and msg.buttons()[0].custom_id == "counter:0"
+            await (await fake.click(alice, msg, "counter:0")).wait_ack()
+            assert msg.content == "count 1"
+        async with fake.running(DemoBot()):  # a new process, same Discord
+            await fake.wait_commands_synced(2)
+            j = await fake.click(alice, msg, "counter:1")
+            await j.wait_ack()
+            assert j.ack_type == 7 and msg.content == "count 2"
+            assert msg.button(custom_id_prefix="counter:").custom_id == "counter:2"
+        assert fake.violations == []
+
+
+async def test_select_without_resolved_then_modal_submit() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()) as bot:
+            await fake.wait_commands_synced()
+            i = await fake.slash(alice, guild.text_channel, "demo pick")
+            await i.wait_ack()
+            assert i.response is not None
+            k = await fake.select(alice, i.response, "pick", ["b"])
+            await k.wait_ack()
+            assert "resolved" not in k.payload["data"] and bot.picked == ["b"]  # type: ignore[attr-defined]
+            assert k.ack_type == 9 and k.modal is not None and k.modal["custom_id"] == "answer:b"
+            m = await fake.modal_submit(alice, "answer:b", {"answer": "pung"})
+            await m.wait_ack()
+            assert m.response is not None and m.response.content == "you said pung" and m.response.ephemeral
+        assert fake.violations == []
+
+
+async def test_gateway_resume_replays_and_message_rules() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()) as bot:
+            await fake.wait_commands_synced()
+            await fake.disconnect(4000)  # Discord drops the socket: discord.py resumes
+            await fake.post_message(alice, guild.text_channel, "said while the bot was away")
+            await asyncio.wait_for(_until(lambda: bool(bot.seen)), 10)
+            assert fake.events("RESUMED") and fake.gateway.live_sessions()
+            [seen] = bot.seen
+            assert seen.author.id == alice.user_id and seen.content == ""  # no message content intent
+            i = await fake.slash(alice, guild.text_channel, "demo ping")
+            await i.wait_ack()
+
+            channel = bot.get_channel(guild.text_channel.id)
+            assert isinstance(channel, discord.TextChannel)
+            with pytest.raises(discord.HTTPException) as too_long:
+                await channel.send("x" * 2001)
+            assert too_long.value.code == 50035
+            with pytest.raises(discord.NotFound):
+                await bot.http.request(Route("GET", "/guilds/{guild_id}/bans", guild_id=guild.id))
+            assert i.response is not None
+            with pytest.raises(discord.NotFound):  # an ephemeral message is not reachable by channel routes
+                await channel.fetch_message(i.response.id)
+        assert [c.key for c in fake.unhandled] == ["GET /guilds/{guild_id}/bans"]
+        assert len(fake.violations) == 2
+        assert "content" in fake.violations[0] and "ephemeral" in fake.violations[1]
+
+
+async def _until(condition: Any) -> None:
+    while not condition():
+        await asyncio.sleep(0.01)
+
+
+async def test_message_helpers() -> None:
+    m = FakeMessage(1, 2, 3, components=[{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "Chow", "custom_id": "claim:chow", "emoji": {"name": "🀄"}},
+        {"type": 2, "style": 5, "label": "Rules", "url": "https://example.org"},
+    ]}])
+    assert m.button(custom_id_prefix="claim:") == ("claim:chow", "Chow", "🀄", False, 1)
+    assert m.button(label="Rules").style == 5
+    with pytest.raises(LookupError):
+        m.button(label="Pung")
