@@ -34,6 +34,26 @@ FRENCH: dict[str, str] = {
     "Basic": "Simple",
     "Teacher": "Professeur",
     "Random": "Au hasard",
+    # /mahjong rules, help and score (bot/commands/info.py)
+    "The rules and scoring of classic, Hong Kong or family mahjong":
+        "Les règles et le barème du mahjong classique, Hong Kong ou familial",
+    "How to play with the bot, and six strategy tips": "Comment jouer avec le bot, et six conseils de stratégie",
+    "Score a winning hand: classic points or Hong Kong fan":
+        "Compter une main gagnante : points classiques ou fan de Hong Kong",
+    "Concealed tiles with the winning tile, [exposed set], (concealed kong): 234m [777z] 456p 99s":
+        "Tuiles cachées avec la gagnante, [combinaison posée], (kong caché) : 234m [777z] 456p 99s",
+    "The winning tile, e.g. 9s (default: the last concealed tile written)":
+        "La tuile gagnante, par exemple 9s (sinon la dernière tuile cachée écrite)",
+    "Classic points or Hong Kong fan": "Points classiques ou fan de Hong Kong",
+    "The winner's wind": "Le vent du gagnant",
+    "The prevailing wind": "Le vent dominant",
+    "The winning tile was drawn from the wall, not taken from a discard":
+        "La tuile gagnante a été piochée dans la muraille, pas prise sur une défausse",
+    "Flowers and seasons held, e.g. 1f6f": "Les fleurs et saisons du gagnant, par exemple 1f6f",
+    "East": "Est",
+    "South": "Sud",
+    "West": "Ouest",
+    "North": "Nord",
 }
 
 # Command and option names must stay lower-case words without spaces for Discord.
@@ -48,6 +68,14 @@ FRENCH_NAMES: dict[str, str] = {
     "open_hands": "mains_ouvertes",
     "jokers": "jokers",
     "hints": "conseils",
+    "help": "aide",
+    "score": "score",
+    "hand": "main",
+    "win": "tuile_gagnante",
+    "seat": "vent_gagnant",
+    "round": "vent_dominant",
+    "self_drawn": "piochee",
+    "bonus": "bonus",
 }
 
 

@@ -1,0 +1,90 @@
+"""``/mahjong rules``, ``/mahjong help`` and ``/mahjong score``: the information commands.
+
+They touch no table and no store: each answer is text from ``bot.info`` in the member's language
+(their Discord locale), sent privately so a channel is not flooded, one message per page. Building
+it takes well under a millisecond, so the answer comes at once, inside Discord's 3 seconds, with no
+defer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+
+from bot.commands.group import mahjong
+from bot.i18n import lang_of, say
+from bot.info import help_pages, rules_pages, score_reply
+from game.errors import GameError
+from game.rules import rule_name
+
+# Typed text is echoed in the answers: it never pings anyone.
+_NO_MENTIONS = discord.AllowedMentions.none()
+
+_WINDS = [Choice(name=_("East"), value="E"), Choice(name=_("South"), value="S"), Choice(name=_("West"), value="W"),
+          Choice(name=_("North"), value="N")]
+
+
+@mahjong.command(name="rules", description=_("The rules and scoring of classic, Hong Kong or family mahjong"))
+@app_commands.describe(rules=_("The rules: classic, Hong Kong or the quick family game"))
+@app_commands.choices(
+    rules=[Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong"),
+           Choice(name=_("Family"), value="family")],
+)
+async def show_rules(interaction: discord.Interaction[Any], rules: str = "classic") -> None:
+    lang = lang_of(interaction.locale)
+    try:
+        pages = rules_pages(rule_name(rules), lang)
+    except GameError as error:
+        pages = [say("bad_option", lang, detail=str(error))]
+    await _send(interaction, pages)
+
+
+@mahjong.command(name="help", description=_("How to play with the bot, and six strategy tips"))
+async def show_help(interaction: discord.Interaction[Any]) -> None:
+    await _send(interaction, help_pages(lang_of(interaction.locale)))
+
+
+@mahjong.command(name="score", description=_("Score a winning hand: classic points or Hong Kong fan"))
+@app_commands.rename(round_wind="round")
+@app_commands.describe(
+    hand=_("Concealed tiles with the winning tile, [exposed set], (concealed kong): 234m [777z] 456p 99s"),
+    win=_("The winning tile, e.g. 9s (default: the last concealed tile written)"),
+    rules=_("Classic points or Hong Kong fan"),
+    seat=_("The winner's wind"),
+    round_wind=_("The prevailing wind"),
+    self_drawn=_("The winning tile was drawn from the wall, not taken from a discard"),
+    bonus=_("Flowers and seasons held, e.g. 1f6f"),
+)
+@app_commands.choices(
+    rules=[Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong")],
+    seat=_WINDS,
+    round_wind=_WINDS,
+)
+async def score(
+    interaction: discord.Interaction[Any],
+    hand: app_commands.Range[str, 1, 200],
+    win: app_commands.Range[str, 1, 20] | None = None,
+    rules: str = "classic",
+    seat: str = "E",
+    round_wind: str = "E",
+    self_drawn: bool = False,
+    bonus: app_commands.Range[str, 0, 40] = "",
+) -> None:
+    lang = lang_of(interaction.locale)
+    try:
+        reply = score_reply(hand, win, rule_name(rules), seat, round_wind, self_drawn, bonus, lang)
+    except GameError as error:
+        reply = say("bad_option", lang, detail=str(error))
+    await _send(interaction, [reply])
+
+
+async def _send(interaction: discord.Interaction[Any], pages: Sequence[str]) -> None:
+    """The first page answers the interaction, the others follow; all of them private."""
+    await interaction.response.send_message(pages[0], ephemeral=True, allowed_mentions=_NO_MENTIONS)
+    for page in pages[1:]:
+        await interaction.followup.send(page, ephemeral=True, allowed_mentions=_NO_MENTIONS)
