@@ -18,11 +18,12 @@ Draws, bonus-tile and kong replacements happen by themselves, so seed + actions 
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from game.errors import InvalidNotation
-from game.strict import short
+from game.strict import fields, integer, short
 from game.tiles import Tile
 
 
@@ -137,12 +138,15 @@ Action = Discard | DeclareWin | ConcealedKong | AddedKong | Claim | Pass | Call 
 
 
 def parse_action(text: str) -> Action:
-    """Read an action from its text form (see the module docstring)."""
+    """Read an action from its text form (see the module docstring); the seat is written in ASCII digits
+    (``²`` or ``١`` are not seats, though ``str.isdigit`` says they are digits)."""
+    if not isinstance(text, str):
+        raise InvalidNotation(f"an action is text such as '0 d 5p', not {short(text)}")
     words = text.split()
     if words == ["close"]:
         return CloseWindow()
-    if len(words) < 2 or not words[0].isdigit():
-        raise InvalidNotation(f"{text!r} is not an action: expected a seat then a verb, e.g. '0 d 5p'")
+    if len(words) < 2 or not _SEAT.fullmatch(words[0]):
+        raise InvalidNotation(f"{short(text)} is not an action: expected a seat then a verb, e.g. '0 d 5p'")
     seat = int(words[0])
     verb, rest = words[1], words[2:]
     if verb == "d" and len(rest) == 1:
@@ -163,14 +167,20 @@ def parse_action(text: str) -> Action:
             return Claim(seat, kind, Tile.from_code(rest[1]))
         if kind is not ClaimKind.CHOW and len(rest) == 1:
             return Claim(seat, kind)
-    raise InvalidNotation(f"{text!r} is not an action (forms: d TILE, win, ck TILE, ak TILE, c KIND, p, call, close)")
+    raise InvalidNotation(
+        f"{short(text)} is not an action (forms: d TILE, win, ck TILE, ak TILE, c KIND, p, call, close)"
+    )
 
 
-def _claim_kind(word: str, text: str) -> ClaimKind:
-    try:
-        return ClaimKind(word)
-    except ValueError:
-        raise InvalidNotation(f"{word!r} in {text!r} is not a claim: mahjong, pung, kong or chow") from None
+def _claim_kind(word: object, text: str) -> ClaimKind:
+    kind = _CLAIM_KINDS.get(word) if isinstance(word, str) else None
+    if kind is None:
+        raise InvalidNotation(f"{short(word)} in {short(text)} is not a claim: mahjong, pung, kong or chow")
+    return kind
+
+
+_CLAIM_KINDS = {kind.value: kind for kind in ClaimKind}
+_SEAT = re.compile(r"[0-9]{1,3}")  # ASCII digits: a seat is 0–3, and a long number is not a seat
 
 
 _TYPE_NAMES: dict[type, str] = {
@@ -209,6 +219,7 @@ def check_action(action: object) -> Action:
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """The JSON form: ``{"type": "discard", "seat": 0, "tile": "5p"}``."""
+    action = check_action(action)
     document: dict[str, Any] = {"type": _TYPE_NAMES[type(action)]}
     if action.seat is not None:
         document["seat"] = action.seat
@@ -221,32 +232,42 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return document
 
 
+_JSON_FIELDS: dict[str, tuple[str, ...]] = {
+    "discard": ("seat", "tile"),
+    "win": ("seat",),
+    "concealed_kong": ("seat", "tile"),
+    "added_kong": ("seat", "tile"),
+    "claim": ("seat", "kind"),
+    "pass": ("seat",),
+    "call": ("seat",),
+    "close": (),
+}
+
+
 def action_from_json(document: Any) -> Action:
+    """The action ``action_to_json`` wrote; ``InvalidNotation`` for anything else (an unknown type, a
+    missing or extra field, a seat that is not a whole number from 0, a tile that is not a tile code)."""
     if not isinstance(document, dict):
-        raise InvalidNotation(f"an action is a JSON object, not {document!r}")
+        raise InvalidNotation(f"an action is a JSON object, not {short(document)}")
     kind = document.get("type")
-    seat = document.get("seat")
+    required = _JSON_FIELDS.get(kind) if isinstance(kind, str) else None
+    if required is None:
+        raise InvalidNotation(f"unknown action type {short(kind)}")
+    document = fields(document, f"a {kind} action", ("type", *required), ("chow_base",) if kind == "claim" else ())
     if kind == "close":
         return CloseWindow()
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise InvalidNotation(f"action {document!r} needs a seat number")
-    try:
-        if kind == "discard":
-            return Discard(seat, Tile.from_code(document["tile"]))
-        if kind == "concealed_kong":
-            return ConcealedKong(seat, Tile.from_code(document["tile"]))
-        if kind == "added_kong":
-            return AddedKong(seat, Tile.from_code(document["tile"]))
-        if kind == "claim":
-            base = document.get("chow_base")
-            chow_base = None if base is None else Tile.from_code(base)
-            return Claim(seat, _claim_kind(document["kind"], str(document)), chow_base)
-    except (KeyError, AttributeError, TypeError):
-        raise InvalidNotation(f"action {document!r} lacks a field or has one of the wrong type") from None
+    seat = integer(document["seat"], "an action's seat", 0)
+    if kind == "discard":
+        return Discard(seat, Tile.from_code(document["tile"]))
+    if kind == "concealed_kong":
+        return ConcealedKong(seat, Tile.from_code(document["tile"]))
+    if kind == "added_kong":
+        return AddedKong(seat, Tile.from_code(document["tile"]))
+    if kind == "claim":
+        base = document.get("chow_base")
+        return Claim(seat, _claim_kind(document["kind"], "a claim"), None if base is None else Tile.from_code(base))
     if kind == "win":
         return DeclareWin(seat)
     if kind == "pass":
         return Pass(seat)
-    if kind == "call":
-        return Call(seat)
-    raise InvalidNotation(f"unknown action type {kind!r}")
+    return Call(seat)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from game.errors import InvalidNotation
+from game.strict import short  # quotes the input cut short: it may be a page long
 
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
@@ -143,11 +144,12 @@ class Tile(enum.IntEnum):
 
     @classmethod
     def from_code(cls, code: str) -> Tile:
-        """The tile written ``code`` (one digit and one suit letter)."""
-        try:
-            return _BY_CODE[code.strip()]
-        except KeyError:
-            raise InvalidNotation(f"{code!r} is not a tile (examples: 5p, 7z, 2f, 0j)") from None
+        """The tile written ``code`` (one ASCII digit and one suit letter); ``InvalidNotation`` for anything
+        else, a string or not (``５p`` and ``²p`` are not tiles)."""
+        tile = _BY_CODE.get(code.strip()) if isinstance(code, str) else None
+        if tile is None:
+            raise InvalidNotation(f"{short(code)} is not a tile (examples: 5p, 7z, 2f, 0j)")
+        return tile
 
     def __repr__(self) -> str:
         return f"Tile.from_code({self.code!r})"
@@ -194,39 +196,46 @@ def parse_tiles(text: str) -> list[Tile]:
 
     Raises ``InvalidNotation`` naming the faulty part: a digit with no suit letter after it, a
     letter with no digits before it, or a digit that does not exist in its suit (``8z``, ``1j``).
+    Digits are the ASCII ``0``–``9`` only: ``²``, ``①``, ``١`` and full-width ``５`` are refused,
+    though Python's ``isdigit`` (and for some, ``int``) would take them.
     """
+    if not isinstance(text, str):
+        raise InvalidNotation(f"tiles are written in notation such as '123m 77z', not {short(text)}")
     tiles: list[Tile] = []
     digits: list[str] = []
     for position, char in enumerate(text):
         if char.isspace():
             continue
-        if char.isdigit():
+        if char in _ASCII_DIGITS:
             digits.append(char)
             continue
         suit = _SUIT_OF_LETTER.get(char)
         if suit is None:
             raise InvalidNotation(
-                f"unexpected {char!r} at position {position} in {text!r}: tiles are digits followed by "
+                f"unexpected {char!r} at position {position} in {short(text)}: tiles are digits 0-9 followed by "
                 "m (characters), p (circles), s (bamboo), z (honours), f (flowers/seasons) or j (joker)"
             )
         if not digits:
-            raise InvalidNotation(f"suit letter {char!r} at position {position} in {text!r} has no digits")
+            raise InvalidNotation(f"suit letter {char!r} at position {position} in {short(text)} has no digits")
         for digit in digits:
-            tiles.append(_tile_of(int(digit), suit, text))
+            tiles.append(_tile_of(_ASCII_DIGITS.index(digit), suit, text))
         digits.clear()
     if digits:
-        raise InvalidNotation(f"{''.join(digits)!r} at the end of {text!r} has no suit letter")
+        raise InvalidNotation(f"{short(''.join(digits))} at the end of {short(text)} has no suit letter")
     return tiles
+
+
+_ASCII_DIGITS = "0123456789"
 
 
 def _tile_of(number: int, suit: Suit, text: str) -> Tile:
     if suit is Suit.JOKER:
         if number != 0:
-            raise InvalidNotation(f"the joker is written 0j, not {number}j (in {text!r})")
+            raise InvalidNotation(f"the joker is written 0j, not {number}j (in {short(text)})")
         return Tile.JOKER
     if not 1 <= number <= _DIGITS[suit]:
         raise InvalidNotation(
-            f"there is no tile {number}{suit.value} (in {text!r}): {suit.value} goes from 1 to {_DIGITS[suit]}"
+            f"there is no tile {number}{suit.value} (in {short(text)}): {suit.value} goes from 1 to {_DIGITS[suit]}"
         )
     return Tile(_FIRST_INDEX[suit] + number - 1)
 
