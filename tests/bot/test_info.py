@@ -1,0 +1,358 @@
+"""The information commands: /mahjong rules, help and score, their texts and their French names.
+
+The numbers on the pages are checked against the engine computed here, never against literals, so a
+change of the scoring shows up as a failing page rather than a page that silently disagrees.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import pathlib
+import re
+from types import SimpleNamespace
+
+import discord
+import pytest
+from discord import app_commands
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bot.commands
+from bot.commands import info as info_commands
+from bot.commands.group import mahjong
+from bot.info import EXAMPLE_BONUS, EXAMPLE_HAND, MESSAGE_LIMIT, TIPS, help_pages, rules_pages, score_reply
+from bot.translator import FRENCH, FRENCH_NAMES, MahjongTranslator
+from game.hand import SetKind
+from game.melds import Meld
+from game.rules import RULE_NAMES, ruleset
+from game.scoring import HongKongSettings, base_points, score_classic, score_hongkong
+from game.scoring.classic import BONUS_TILE_POINTS, MAHJONG_POINTS, PAIR_POINTS, set_points
+from game.scoring.reading import ReadSet
+from game.scoring.table import settings_for
+from game.tiles import WINDS, Tile, parse_tiles
+from game.win import WinContext
+
+LANGS = ("en", "fr")
+COMMANDS = pathlib.Path(bot.commands.__file__).parent
+SEED_000 = pathlib.Path(__file__).resolve().parents[3] / "shared" / "seeds"
+DISCORD_NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
+
+
+def all_pages(lang):
+    return [page for name in RULE_NAMES for page in rules_pages(name, lang)] + help_pages(lang)
+
+
+def lines_of(pages):
+    return [line for page in pages for line in page.split("\n")]
+
+
+def hongkong_table_settings() -> HongKongSettings:
+    chosen = settings_for(ruleset("hongkong"))
+    assert isinstance(chosen, HongKongSettings)
+    return chosen
+
+
+# --- pages ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_fits_one_discord_message(lang):
+    for page in all_pages(lang):
+        assert 0 < len(page) <= MESSAGE_LIMIT
+
+
+def test_french_and_english_pages_differ():
+    for name in RULE_NAMES:
+        assert rules_pages(name, "en") != rules_pages(name, "fr")
+    assert help_pages("en") != help_pages("fr")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_classic_points_are_the_engines(lang):
+    lines = lines_of(rules_pages("classic", lang))
+    colon = ":" if lang == "en" else " :"
+    for kind, tile, label in [(SetKind.PUNG, Tile.M5, "Pung"), (SetKind.PUNG, Tile.M9, "Pung"),
+                              (SetKind.KONG, Tile.P5, "Kong"), (SetKind.KONG, Tile.EAST, "Kong")]:
+        exposed = set_points(ReadSet(kind, tile, concealed=False, declared=True))
+        concealed = set_points(ReadSet(kind, tile, concealed=True, declared=False))
+        assert any(line.startswith(f"• {label}") and line.endswith(f"{colon} {exposed} / {concealed}")
+                   for line in lines), (label, tile)
+    chow = set_points(ReadSet(SetKind.CHOW, Tile.M2, concealed=False, declared=True))
+    assert f"• Chow{colon} {chow}" in lines
+    assert f"• Mah-Jong{colon} {MAHJONG_POINTS}" in lines
+    flower = "flower" if lang == "en" else "fleur"
+    assert any(line.endswith(f"{colon} {BONUS_TILE_POINTS}") and flower in line for line in lines)
+    assert any(line.endswith(f"{colon} {PAIR_POINTS}") and ("Pair" in line or "Paire" in line) for line in lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_classic_doubles_and_example_are_the_engines(lang):
+    text = "\n".join(rules_pages("classic", lang))
+    # Each double of the engine doubles the score: a hand with one dragon pung scores twice its points.
+    example = score_classic(WinContext(
+        concealed=tuple(parse_tiles("234m456p99s")),
+        melds=(Meld(SetKind.PUNG, Tile.RED), Meld(SetKind.KONG, Tile.S2, exposed=False)),
+        winning_tile=Tile.S9, self_drawn=False, seat=0, round_wind=WINDS[1], bonus=tuple(parse_tiles(EXAMPLE_BONUS)),
+    ))
+    assert f"{example.points} × 2^{example.doubles} = **{example.score}**" in text
+    assert EXAMPLE_HAND in text
+    dragon = next(item.doubles for item in example.items if item.key == "dragon_set")
+    doubles = [line for line in text.split("\n") if line.startswith("• ") and line.endswith(f"×{2 ** dragon}")]
+    assert len(doubles) == 5  # dragons, own wind, prevailing wind, concealed hand, one suit
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hongkong_fan_minimum_cap_and_payments_are_the_engines(lang):
+    table = hongkong_table_settings()
+    text = "\n".join(rules_pages("hongkong", lang))
+    colon = ":" if lang == "en" else " :"
+    samples = {
+        "pure_one_suit": ("123456789m111m55m", ()),
+        "all_pungs": ("555s777s99m", (Meld(SetKind.PUNG, Tile.M1), Meld(SetKind.PUNG, Tile.P3))),
+        "great_three_dragons": ("123m55p", (Meld(SetKind.PUNG, Tile.WHITE), Meld(SetKind.PUNG, Tile.GREEN),
+                                            Meld(SetKind.PUNG, Tile.RED))),
+    }
+    for key, (concealed, melds) in samples.items():
+        tiles = tuple(parse_tiles(concealed))
+        scored = score_hongkong(WinContext(tiles, melds, tiles[-1], False, 0, WINDS[0]), table)
+        item = next(item for item in scored.patterns if item.key == key)
+        assert f"• {item.label.text(lang)}{colon} {item.fan}" in text, key
+    assert f"**{table.min_fan}" in text and f"**{table.cap}**" in text
+    for fan in range(table.min_fan, table.cap + 1):
+        assert f"{fan} → {base_points(fan, table.spicy)}" in text
+    assert f"({table.cap} fan)" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_family_rules_say_no_score_and_no_bonus_tiles(lang):
+    text = "\n".join(rules_pages("family", lang)).lower()
+    assert ("no score" in text) if lang == "en" else ("sans comptage de points" in text)
+    assert ("flowers" in text) if lang == "en" else ("fleurs" in text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_names_every_new_option_as_discord_shows_it(lang):
+    text = "\n".join(help_pages(lang))
+    new = mahjong.get_command("new")
+    assert new is not None
+    for param in new.parameters:
+        shown = param.display_name if lang == "en" else FRENCH_NAMES[param.display_name]
+        assert f"`{shown}`" in text, shown
+    for command in ("new", "rules", "score"):
+        shown = command if lang == "en" else FRENCH_NAMES[command]
+        assert f"/mahjong {shown}" in text
+    assert "mahjong-bot verify-wall" in text and "SHA-256" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_six_tips_are_in_the_help(lang):
+    text = "\n".join(help_pages(lang))
+    assert len(TIPS) == 6
+    for number, (title, body) in enumerate(TIPS, start=1):
+        chosen = 1 if lang == "fr" else 0
+        assert f"**{number}. {title[chosen]}**\n{body[chosen]}" in text
+
+
+def test_the_french_tips_are_seed_000s_own_words():
+    seeds = sorted(SEED_000.glob("000_*.txt")) if SEED_000.is_dir() else []
+    if not seeds:
+        pytest.skip("the seed pages are not beside the project")
+    seed = seeds[0].read_text(encoding="utf-8")
+    section = seed.split("Pour aller plus loin", 1)[1].split("Le barème complet des points", 1)[0]
+    found = re.findall(r"^(\d)\. (.+)\n(.+)$", section, flags=re.MULTILINE)
+    assert len(found) == 6
+    text = "\n".join(help_pages("fr"))
+    for number, title, body in found:
+        assert f"**{number}. {title.strip()}**\n{body.strip()}" in text
+
+
+# --- the calculator ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_reply_gives_the_classic_score(lang):
+    win = WinContext(
+        concealed=tuple(parse_tiles("234m456p99s")),
+        melds=(Meld(SetKind.PUNG, Tile.RED), Meld(SetKind.KONG, Tile.S2, exposed=False)),
+        winning_tile=Tile.S9, self_drawn=False, seat=0, round_wind=WINDS[1], bonus=tuple(parse_tiles("1f6f")),
+    )
+    expected = score_classic(win, settings_for(ruleset("classic")))
+    reply = score_reply("234m [777z] (2222s) 456p 99s", "9s", "classic", "E", "S", False, "1f6f", lang)
+    assert reply.splitlines()[-1].endswith(f"{expected.points} × 2^{expected.doubles} = {expected.score}**")
+    for item in expected.items:
+        assert item.label.text(lang) in reply
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_reply_gives_the_hongkong_fan(lang):
+    tiles = tuple(parse_tiles("123m456m789m234p55p"))
+    table = hongkong_table_settings()
+    expected = score_hongkong(WinContext(tiles, (), Tile.P5, True, 0, WINDS[1]), table)
+    reply = score_reply("123m 456m 789m 234p 55p", "5p", "hongkong", "E", "S", True, "", lang)
+    assert f"{expected.fan} fan → {expected.base_points}" in reply
+    assert expected.meets_minimum and all(item.label.text(lang) in reply for item in expected.patterns)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_reply_says_why_a_hongkong_hand_is_refused(lang):
+    reply = score_reply("[777z] 123m 456p 789s 55s", None, "hongkong", "E", "E", False, "", lang)
+    table = hongkong_table_settings()
+    assert f"{table.min_fan} fan" in reply
+    assert ("not allowed" in reply) if lang == "en" else ("refusé" in reply)
+
+
+def test_score_reply_reads_the_options():
+    east = score_reply("[111z] 123m 456p 789s 55s", "5s", "classic", "E", "E", False, "", "en")
+    north = score_reply("[111z] 123m 456p 789s 55s", "5s", "classic", "N", "S", False, "", "en")
+    assert "Set of own wind" in east and "Set of the prevailing wind" in east
+    assert "Set of own wind" not in north and "Set of the prevailing wind" not in north
+    with_bonus = score_reply("[111z] 123m 456p 789s 55s", "5s", "classic", "N", "S", False, "4f", "en")
+    assert "+4" in with_bonus.split("Flower", 1)[1].splitlines()[0]
+
+
+BAD_HANDS = [
+    "", " ", "11111m", "²m", "１２３m", "123m456m789m123p45p", "x" * 10_000, "1m" * 5_000, "[" * 5_000,
+    "123m [456m (789m) 11p", "[1f2f3f] 123m", "(123m) 456m 789m 11p 22p", "[0j0j0j] 123m 456m 789m 11p",
+    "123m 456m 789m 123p 11p 1f", "8z", "0m", "1j", "m", "12", "\x00", "<@123> @everyone", "**`|",
+]
+
+
+@pytest.mark.parametrize("hand", BAD_HANDS, ids=lambda hand: repr(hand[:12]))
+def test_bad_hands_get_a_message_in_the_readers_language(hand):
+    for rules in ("classic", "hongkong"):
+        english = score_reply(hand, None, rules, "E", "E", False, "", "en")
+        french = score_reply(hand, None, rules, "E", "E", False, "", "fr")
+        assert english.startswith("**Cannot score this hand**") and len(english) <= MESSAGE_LIMIT
+        assert french.startswith("**Impossible de compter cette main**") and len(french) <= MESSAGE_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("options", "english", "french"),
+    [
+        ({"win": "9s9s"}, "winning tile is one tile", "tuile gagnante est une seule tuile"),
+        ({"win": "1p"}, "not among the concealed tiles", "n'est pas dans la main cachée"),
+        ({"seat": "Q"}, "seat wind must be a wind", "vent du gagnant doit être un vent"),
+        ({"round_wind": "7z"}, "prevailing wind must be a wind", "vent dominant doit être un vent"),
+        ({"bonus": "1m"}, "not a flower or a season", "ni une fleur ni une saison"),
+        ({"bonus": "x" * 10_000}, "unexpected 'x'", "caractère inattendu 'x'"),
+    ],
+)
+def test_bad_options_are_named(options, english, french):
+    arguments = {"win": None, "seat": "E", "round_wind": "E", "bonus": ""} | options
+    for lang, expected in (("en", english), ("fr", french)):
+        reply = score_reply("123m 456m 789m 234p 55p", arguments["win"], "classic", arguments["seat"],
+                            arguments["round_wind"], False, arguments["bonus"], lang)
+        assert expected.lower() in reply.lower() and len(reply) <= MESSAGE_LIMIT
+
+
+def test_a_non_winning_hand_is_named_as_such():
+    assert "not a winning hand" in score_reply("123m456m789m123p45p", None, "classic", "E", "E", False, "", "en")
+    assert "n'est pas une main gagnante" in score_reply("123m456m789m123p45p", None, "hongkong", "E", "E", False, "",
+                                                        "fr")
+
+
+def test_the_family_game_has_nothing_to_score():
+    assert "family" in score_reply("123m 456m 789m 234p 55p", None, "family", "E", "E", False, "", "en").lower()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hand=st.text(alphabet=st.sampled_from(list("0123456789mpszfj[]() ²\n")) | st.characters(), max_size=80),
+    win=st.none() | st.text(max_size=5),
+    seat=st.text(max_size=3),
+    bonus=st.text(alphabet=st.sampled_from(list("12345678fjm ")), max_size=12),
+    self_drawn=st.booleans(),
+    rules=st.sampled_from(("classic", "hongkong")),
+    lang=st.sampled_from(LANGS),
+)
+def test_any_input_gets_a_message_never_an_exception(hand, win, seat, bonus, self_drawn, rules, lang):
+    reply = score_reply(hand, win, rules, seat, "S", self_drawn, bonus, lang)
+    assert 0 < len(reply) <= MESSAGE_LIMIT
+
+
+# --- the slash commands -----------------------------------------------------------------------------
+
+
+def locale_strings_in_commands():
+    """Every literal given to ``locale_str`` (imported as ``_``) in bot/commands/*.py."""
+    for path in sorted(COMMANDS.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
+                argument = node.args[0]
+                assert isinstance(argument, ast.Constant) and isinstance(argument.value, str), path
+                yield path.name, argument.value
+
+
+def test_every_locale_string_in_the_commands_has_a_french_translation():
+    found = list(locale_strings_in_commands())
+    assert {name for name, _ in found} >= {"info.py", "tables.py", "group.py"}
+    missing = [(name, text) for name, text in found if text not in FRENCH]
+    assert missing == []
+
+
+def test_every_command_option_and_choice_has_french_words_discord_accepts():
+    assert mahjong.description in FRENCH
+    commands = list(mahjong.walk_commands())
+    assert {command.name for command in commands} >= {"new", "rules", "help", "score"}
+    for command in commands:
+        for name in (command.name, *(param.display_name for param in command.parameters)):
+            assert DISCORD_NAME.match(name) and DISCORD_NAME.match(FRENCH_NAMES.get(name, "")), name
+        texts = [command.description, *(param.description for param in command.parameters)]
+        texts += [choice.name for param in command.parameters for choice in param.choices]
+        for text in texts:
+            assert text in FRENCH, text
+            assert len(text) <= 100 and len(FRENCH[text]) <= 100, text
+
+
+def test_the_translator_localises_the_whole_group_payload():
+    async def payload():
+        tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+        return await mahjong.get_translated_payload(tree, MahjongTranslator())
+
+    document = asyncio.run(payload())
+    assert document["description_localizations"]["fr"] == FRENCH[mahjong.description]
+    for command in document["options"]:
+        assert DISCORD_NAME.match(command["name_localizations"]["fr"])
+        assert command["description_localizations"]["fr"]
+        for option in command.get("options", []):
+            assert DISCORD_NAME.match(option["name_localizations"]["fr"]), option["name"]
+            assert option["description_localizations"]["fr"]
+            assert all(choice["name_localizations"]["fr"] for choice in option.get("choices", []))
+
+
+class FakeInteraction:
+    """What the three commands use of an interaction: the locale and the two ways to answer."""
+
+    def __init__(self, locale):
+        self.locale = locale
+        self.sent = []
+        self.response = SimpleNamespace(send_message=self._record)
+        self.followup = SimpleNamespace(send=self._record)
+
+    async def _record(self, content, **options):
+        self.sent.append((content, options))
+
+
+@pytest.mark.parametrize(("locale", "lang"), [(discord.Locale.french, "fr"), (discord.Locale.american_english, "en")])
+def test_the_commands_answer_privately_page_by_page_in_the_members_language(locale, lang):
+    cases = [
+        (info_commands.show_rules, {"rules": "hongkong"}, rules_pages("hongkong", lang)),
+        (info_commands.show_help, {}, help_pages(lang)),
+        (info_commands.score, {"hand": EXAMPLE_HAND, "win": "9s", "rules": "classic", "seat": "E",
+                               "round_wind": "S", "self_drawn": False, "bonus": EXAMPLE_BONUS},
+         [score_reply(EXAMPLE_HAND, "9s", "classic", "E", "S", False, EXAMPLE_BONUS, lang)]),
+    ]
+    for command, options, expected in cases:
+        interaction = FakeInteraction(locale)
+        asyncio.run(command.callback(interaction, **options))
+        assert [content for content, _ in interaction.sent] == expected
+        assert all(sent["ephemeral"] is True for _, sent in interaction.sent)
+
+
+def test_a_forged_rules_value_gets_a_message():
+    interaction = FakeInteraction(discord.Locale.british_english)
+    asyncio.run(info_commands.show_rules.callback(interaction, rules="mahjong"))
+    asyncio.run(info_commands.score.callback(interaction, hand="123m", rules="nope"))
+    assert [len(content) > 0 for content, _ in interaction.sent] == [True, True]
+    assert all("unknown rule set" in content for content, _ in interaction.sent)
