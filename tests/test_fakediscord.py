@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import re
+import zlib
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -14,10 +17,8 @@ from discord.ext import commands
 from discord.http import Route
 from PIL import Image
 
-try:
-    from tests.fakediscord import CommandInputError, FakeDiscord, FakeMessage
-except ModuleNotFoundError:  # a bare `pytest` puts tests/ on sys.path instead of the project root
-    from fakediscord import CommandInputError, FakeDiscord, FakeMessage  # type: ignore[no-redef]
+from tests.fakediscord import DEFAULT_MEMBER_PERMISSIONS, CommandInputError, FakeAttachment, FakeDiscord, FakeMessage
+from tests.fakediscord.messages import message_problems
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 
@@ -49,7 +50,7 @@ class Counter(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], templa
     ) -> Counter:
         return cls(int(match["n"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         view = discord.ui.View(timeout=None)
         view.add_item(Counter(self.n + 1))
         await interaction.response.edit_message(content=f"count {self.n + 1}", view=view)
@@ -158,11 +159,59 @@ async def game(interaction: discord.Interaction, name: str) -> None:
     start = await interaction.original_response()
     thread = await start.create_thread(name=name, auto_archive_duration=60)
     await thread.send(f"welcome to {thread.name}")
+    await thread.edit(archived=True)
 
 
 @demo.command(description="Pick a letter")
 async def pick(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("pick one", view=Pick(), ephemeral=True)
+
+
+@demo.command(description="Invite players")
+async def invite(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("who?", view=Invite())
+
+
+class Invite(discord.ui.View):
+    @discord.ui.select(cls=discord.ui.UserSelect, custom_id="invite", max_values=2)
+    async def invite(self, interaction: discord.Interaction, select: discord.ui.UserSelect[Invite]) -> None:
+        names = sorted(u.display_name for u in select.values)
+        await interaction.response.send_message("invited " + " and ".join(names))
+
+
+async def rules_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=r.title(), value=r) for r in ("classic", "hongkong") if r.startswith(current)]
+
+
+@demo.command(description="A new game")
+@app_commands.autocomplete(rules=rules_autocomplete)
+async def new(interaction: discord.Interaction, rules: str, computers: app_commands.Range[int, 0, 3] = 0) -> None:
+    await interaction.response.send_message(f"{rules} with {computers} computers")
+
+
+table = app_commands.Group(name="table", description="Tables", parent=demo)
+
+
+@table.command(name="open", description="Open a table")
+async def table_open(interaction: discord.Interaction, seats: int = 4) -> None:
+    await interaction.response.send_message(f"table with {seats} seats")
+
+
+@demo.command(description="Breaks the followup rules")
+async def early(interaction: discord.Interaction) -> None:
+    client = interaction.client
+    assert isinstance(client, DemoBot)
+    try:
+        await interaction.followup.send("before any response")
+    except discord.HTTPException as e:
+        client.errors.append(e)
+    await interaction.response.defer()
+    await asyncio.sleep(0.3)
+    try:
+        await interaction.edit_original_response(content="with an expired token")
+    except discord.HTTPException as e:
+        client.errors.append(e)
+    client.error_seen.set()
 
 
 # --- tests ---------------------------------------------------------------------------------------------------
@@ -273,8 +322,8 @@ async def test_late_initial_response_is_rejected_like_discord() -> None:
         async with fake.running(DemoBot()) as bot:
             await fake.wait_commands_synced()
             i = await fake.slash(alice, guild.text_channel, "demo late")
-            await asyncio.wait_for(bot.error_seen.wait(), 5)  # type: ignore[attr-defined]
-            [error] = bot.errors  # type: ignore[attr-defined]
+            await asyncio.wait_for(bot.error_seen.wait(), 5)
+            [error] = bot.errors
             assert isinstance(error, discord.NotFound) and error.code == 10062
             assert not i.acked and i.calls[0].status == 404
         assert len(fake.violations) == 2
@@ -289,8 +338,8 @@ async def test_second_initial_response_is_rejected() -> None:
         async with fake.running(DemoBot()) as bot:
             await fake.wait_commands_synced()
             i = await fake.slash(alice, guild.text_channel, "demo twice")
-            await asyncio.wait_for(bot.error_seen.wait(), 5)  # type: ignore[attr-defined]
-            [error] = bot.errors  # type: ignore[attr-defined]
+            await asyncio.wait_for(bot.error_seen.wait(), 5)
+            [error] = bot.errors
             assert isinstance(error, discord.HTTPException) and error.status == 400 and error.code == 40060
             assert [c.status for c in i.calls] == [200, 400] and i.response is not None
             assert i.response.content == "once"
@@ -313,13 +362,20 @@ async def test_thread_from_a_message_reaches_the_bot() -> None:
             cached = bot.get_channel(thread.id)
             assert isinstance(cached, discord.Thread) and cached.parent_id == guild.text_channel.id
             assert [m.content for m in fake.channel_messages(thread)] == ["welcome to Table 1"]
+            await fake.wait_for_call("PATCH /channels/{channel_id}", since=0)
+            await asyncio.wait_for(_until(lambda: cached.archived), 5)  # THREAD_UPDATE reached the cache
+            assert thread.archived and fake.events("THREAD_UPDATE")
         assert fake.violations == []
 
 
 async def test_application_emoji_upload_list_delete() -> None:
     async with FakeDiscord() as fake:
         fake.add_guild()
-        async with fake.running(DemoBot()) as bot:
+        bot = DemoBot()
+        task = asyncio.create_task(bot.start(fake.token))  # the plain way, without fake.running()
+        try:
+            await fake.wait_ready()
+            assert bot.is_ready()
             emoji = await bot.create_application_emoji(name="tile_1m", image=png())
             assert fake.emojis[0].id == emoji.id and fake.emojis[0].image == png()
             listed = await bot.fetch_application_emojis()
@@ -328,7 +384,10 @@ async def test_application_emoji_upload_list_delete() -> None:
             assert fake.emojis == [] and await bot.fetch_application_emojis() == []
             with pytest.raises(discord.HTTPException):
                 await bot.create_application_emoji(name="x", image=png())
-        assert fake.calls[-1].status == 400 and fake.unhandled == []
+            assert fake.calls[-1].status == 400 and fake.unhandled == []
+        finally:
+            await bot.close()
+            await task
 
 
 async def test_injected_server_error_and_rate_limit_are_retried() -> None:
@@ -378,7 +437,7 @@ async def test_select_without_resolved_then_modal_submit() -> None:
             assert i.response is not None
             k = await fake.select(alice, i.response, "pick", ["b"])
             await k.wait_ack()
-            assert "resolved" not in k.payload["data"] and bot.picked == ["b"]  # type: ignore[attr-defined]
+            assert "resolved" not in k.payload["data"] and bot.picked == ["b"]
             assert k.ack_type == 9 and k.modal is not None and k.modal["custom_id"] == "answer:b"
             m = await fake.modal_submit(alice, "answer:b", {"answer": "pung"})
             await m.wait_ack()
@@ -430,3 +489,117 @@ async def test_message_helpers() -> None:
     assert m.button(label="Rules").style == 5
     with pytest.raises(LookupError):
         m.button(label="Pung")
+
+
+async def test_user_select_resolved_autocomplete_and_subcommand_groups() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        bob = fake.add_member(guild, name="Bob", nick="Bobby")
+        async with fake.running(DemoBot()):
+            await fake.wait_commands_synced()
+            a = await fake.autocomplete(alice, guild.text_channel, "demo new", {"rules": "cl"}, focused="rules")
+            await a.wait_ack()
+            assert a.ack_type == 8 and a.choices == [{"name": "Classic", "value": "classic"}]
+
+            n = await fake.slash(alice, guild.text_channel, "demo new", {"rules": "classic", "computers": 3})
+            await n.wait_ack()
+            assert n.response is not None and n.response.content == "classic with 3 computers"
+            assert n.payload["data"]["options"] == [{"name": "new", "type": 1, "options": [
+                {"name": "rules", "type": 3, "value": "classic"}, {"name": "computers", "type": 4, "value": 3}]}]
+            with pytest.raises(CommandInputError):
+                await fake.slash(alice, guild.text_channel, "demo new", {"rules": "classic", "computers": 4})
+            with pytest.raises(CommandInputError):
+                await fake.slash(alice, guild.text_channel, "demo new", {"computers": 1})
+
+            t = await fake.slash(alice, guild.text_channel, "demo table open", {"seats": 3})
+            await t.wait_ack()
+            group = t.payload["data"]["options"][0]
+            assert (group["type"], group["name"], group["options"][0]["name"]) == (2, "table", "open")
+            assert t.response is not None and t.response.content == "table with 3 seats"
+
+            i = await fake.slash(alice, guild.text_channel, "demo invite")
+            await i.wait_ack()
+            assert i.response is not None
+            s = await fake.select(alice, i.response, "invite", [alice, bob])
+            await s.wait_ack()
+            assert set(s.payload["data"]["resolved"]["members"]) == {str(alice.user_id), str(bob.user_id)}
+            assert s.response is not None and s.response.content == "invited Alice and Bobby"
+        assert fake.violations == []
+
+
+async def test_followup_before_ack_and_expired_token_are_rejected() -> None:
+    async with FakeDiscord(token_ttl=0.2) as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()) as bot:
+            await fake.wait_commands_synced()
+            i = await fake.slash(alice, guild.text_channel, "demo early")
+            await asyncio.wait_for(bot.error_seen.wait(), 5)
+            early, expired = bot.errors
+            assert isinstance(early, discord.NotFound) and early.code == 10015
+            assert isinstance(expired, discord.HTTPException) and (expired.status, expired.code) == (401, 50027)
+            assert [c.status for c in i.calls] == [404, 200, 401]
+        assert len(fake.violations) == 2
+        assert "before the initial response" in fake.violations[0] and "50027" in fake.violations[1]
+
+
+async def test_disallowed_privileged_intents_close_4014() -> None:
+    async with FakeDiscord(allowed_intents=discord.Intents.none()) as fake:
+        fake.add_guild()
+        with pytest.raises(discord.PrivilegedIntentsRequired):
+            async with fake.running(DemoBot()):
+                pass
+
+
+async def test_gateway_text_frames_zlib_stream_and_bad_token() -> None:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as session:
+        guild = fake.add_guild()
+        async with session.ws_connect(fake.gateway_url + "?v=10&encoding=json") as ws:
+            assert (await ws.receive_json())["op"] == 10  # HELLO as a text frame
+            await ws.send_json({"op": 2, "d": {"token": "wrong", "intents": 513, "properties": {}}})
+            assert (await ws.receive()).type == aiohttp.WSMsgType.CLOSE and ws.close_code == 4004
+        async with session.ws_connect(fake.gateway_url + "?v=10&encoding=json&compress=zlib-stream") as ws:
+            z = zlib.decompressobj()
+
+            async def frame() -> dict[str, Any]:
+                data = await ws.receive_bytes()
+                assert data.endswith(b"\x00\x00\xff\xff")  # each message ends with a Z_SYNC_FLUSH
+                return dict(json.loads(z.decompress(data)))
+
+            assert (await frame())["op"] == 10
+            await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1, "properties": {}}})
+            ready = await frame()
+            assert ready["t"] == "READY" and ready["s"] == 1
+            assert ready["d"]["resume_gateway_url"] == fake.gateway_url
+            assert ready["d"]["application"]["id"] == str(fake.application_id)
+            assert ready["d"]["user"]["id"] == str(fake.bot_user.id) and ready["d"]["user"]["bot"] is True
+            created = await frame()
+            assert created["t"] == "GUILD_CREATE" and created["d"]["id"] == str(guild.id)
+            assert [m["user"]["id"] for m in created["d"]["members"]] == [str(fake.bot_user.id)]
+            everyone = next(r for r in created["d"]["roles"] if r["id"] == str(guild.id))
+            assert int(everyone["permissions"]) == DEFAULT_MEMBER_PERMISSIONS
+            await ws.send_json({"op": 1, "d": 2})
+            assert (await frame())["op"] == 11
+            await ws.send_json({"op": 8, "d": {"guild_id": str(guild.id), "query": "", "limit": 0, "nonce": "n"}})
+            chunk = await frame()  # the whole member list needs GUILD_MEMBERS, which intents=1 lacks
+            assert chunk["t"] == "GUILD_MEMBERS_CHUNK" and chunk["d"]["members"] == [] and chunk["d"]["nonce"] == "n"
+
+
+async def test_discord_limits_on_message_contents() -> None:
+    def button(cid: str) -> dict[str, Any]:
+        return {"type": 2, "style": 1, "label": cid, "custom_id": cid}
+
+    def rows(*rows: list[dict[str, Any]]) -> FakeMessage:
+        return FakeMessage(1, 2, 3, components=[{"type": 1, "components": r} for r in rows])
+
+    assert message_problems(rows([button("a")], [button("b")])) == {}
+    assert "components" in message_problems(rows(*[[button(f"r{n}")] for n in range(6)]))
+    assert "components.0.components" in message_problems(rows([button(f"b{n}") for n in range(6)]))
+    assert any("cannot be duplicated" in v for v in message_problems(rows([button("x")], [button("x")])).values())
+    assert any("100 or fewer" in v for v in message_problems(rows([button("x" * 101)])).values())
+    options = [{"label": str(n), "value": str(n)} for n in range(26)]
+    select = {"type": 3, "custom_id": "s", "options": options}
+    assert "components.0.components.0.options" in message_problems(rows([select]))
+    m = FakeMessage(1, 2, 3, attachments=[FakeAttachment(9, "a.png", b"", "image/png", "d" * 1025)])
+    assert list(message_problems(m)) == ["attachments.0.description"]

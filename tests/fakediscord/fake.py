@@ -654,7 +654,7 @@ class FakeDiscord:
                                                              for x in c.get("components", [])]}
         if kind == 18:
             return {"type": 18, "id": c["id"], "component": self._fill_modal(c["component"], values, resolver)}
-        cid = c.get("custom_id")
+        cid = str(c.get("custom_id"))
         if kind == 4:
             value = str(values.pop(cid, c.get("value") or ""))
             if c.get("required", True) and not value:
@@ -669,7 +669,7 @@ class FakeDiscord:
                 chosen = [self._resolve_select_value(resolver, int(kind), v) for v in chosen]
             return {"type": kind, "id": c["id"], "custom_id": cid, "values": chosen}
         out: dict[str, Any] = {"type": kind, "id": c["id"]}
-        if cid is not None:
+        if "custom_id" in c:
             out["custom_id"] = cid
         return out
 

@@ -102,7 +102,7 @@ class Server:
                     index = int(name[6:-1]) if name[6:-1].isdigit() else len(files)
                     ctype = part.headers.get("Content-Type", "application/octet-stream")
                     files.append(FakeFile(part.filename or f"file{index}", data, ctype, index=index))
-            described = []
+            described: list[dict[str, Any]] = []
             if isinstance(payload, dict):
                 described = payload.get("attachments") or (payload.get("data") or {}).get("attachments") or []
             for f in files:

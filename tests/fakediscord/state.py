@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 if TYPE_CHECKING:
-    from .messages import FakeFile, FakeMessage
+    from .messages import FakeAttachment, FakeFile, FakeMessage
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -335,7 +335,7 @@ class World:
     calls: list[Call] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
     unhandled: list[Call] = field(default_factory=list)
-    attachments: dict[int, tuple[str, bytes, str]] = field(default_factory=dict)  # id -> (filename, data, type)
+    attachments: dict[int, FakeAttachment] = field(default_factory=dict)  # every upload, for the CDN
 
     def __post_init__(self) -> None:
         app_id = self.snowflakes.next()
