@@ -214,6 +214,12 @@ async def early(interaction: discord.Interaction) -> None:
     client.error_seen.set()
 
 
+@demo.command(description="Your hand, privately")
+async def hand(interaction: discord.Interaction) -> None:
+    await interaction.user.send("your hand: 1m 2m 3m")
+    await interaction.response.send_message("check your DMs", ephemeral=True)
+
+
 # --- tests ---------------------------------------------------------------------------------------------------
 
 
@@ -559,6 +565,9 @@ async def test_gateway_text_frames_zlib_stream_and_bad_token() -> None:
             assert (await ws.receive_json())["op"] == 10  # HELLO as a text frame
             await ws.send_json({"op": 2, "d": {"token": "wrong", "intents": 513, "properties": {}}})
             assert (await ws.receive()).type == aiohttp.WSMsgType.CLOSE and ws.close_code == 4004
+        if discord.utils._ActiveDecompressionContext.COMPRESSION_TYPE == "zlib-stream":  # no zstd library here
+            async with session.ws_connect(fake.gateway_url + "?v=10&encoding=json&compress=zstd-stream") as ws:
+                assert (await ws.receive_json())["op"] == 10  # text frames, which discord.py reads as they are
         async with session.ws_connect(fake.gateway_url + "?v=10&encoding=json&compress=zlib-stream") as ws:
             z = zlib.decompressobj()
 
@@ -603,3 +612,23 @@ async def test_discord_limits_on_message_contents() -> None:
     assert "components.0.components.0.options" in message_problems(rows([select]))
     m = FakeMessage(1, 2, 3, attachments=[FakeAttachment(9, "a.png", b"", "image/png", "d" * 1025)])
     assert list(message_problems(m)) == ["attachments.0.description"]
+
+
+async def test_direct_messages_and_a_command_in_a_dm() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()) as bot:
+            await fake.wait_commands_synced()
+            i = await fake.slash(alice, guild.text_channel, "demo hand")
+            await i.wait_done()
+            dm = fake.dm_channel(alice)
+            assert dm is not None and dm.type == 1 and dm.recipient_ids == [alice.user_id]
+            [sent] = fake.channel_messages(dm)
+            assert sent.content == "your hand: 1m 2m 3m" and sent.guild_id is None
+            j = await fake.slash(alice, dm, "demo ping")
+            await j.wait_ack()
+            assert "member" not in j.payload and j.payload["user"]["id"] == str(alice.user_id)
+            assert isinstance(bot.get_channel(dm.id), discord.DMChannel)
+            assert j.response is not None and j.response.channel_id == dm.id
+        assert fake.violations == []

@@ -46,6 +46,7 @@ from .state import (
     ALL_PERMISSIONS,
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_MEMBER_PERMISSIONS,
+    DM,
     GUILD_TEXT,
     Call,
     FakeChannel,
@@ -417,6 +418,20 @@ class FakeDiscord:
             data = {**payloads.member(m), "guild_id": str(guild.id)}
             self._spawn(self.gateway.dispatch("GUILD_MEMBER_ADD", data, intent=GUILD_MEMBERS, guild_id=guild.id))
         return m
+
+    def dm_channel(self, who: Person) -> FakeChannel | None:
+        """The DM channel between the bot and ``who``, if the bot (or :meth:`open_dm`) opened one."""
+        uid = self._user(who).id
+        return next((c for c in self.world.channels.values() if c.type == DM and c.recipient_ids == [uid]), None)
+
+    def open_dm(self, who: Person) -> FakeChannel:
+        """The DM channel with ``who`` (created if needed), e.g. to run a slash command in a DM."""
+        existing = self.dm_channel(who)
+        if existing is not None:
+            return existing
+        c = FakeChannel(self.world.snowflakes.next(), DM, "", None, recipient_ids=[self._user(who).id])
+        self.world.channels[c.id] = c
+        return c
 
     def fail_next(
         self,

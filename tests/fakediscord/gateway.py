@@ -50,10 +50,13 @@ def _compressor(kind: str | None) -> Callable[[bytes], bytes] | None:
             zobj = zstandard.ZstdCompressor().compressobj()
             return lambda raw: zobj.compress(raw) + zobj.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
         except ImportError:
+            pass
+        try:
             from compression.zstd import ZstdCompressor  # type: ignore[import-not-found]
-
-            zc = ZstdCompressor()
-            return lambda raw: zc.compress(raw, mode=ZstdCompressor.FLUSH_BLOCK)
+        except ImportError:
+            return None  # no zstd here: text frames, which discord.py reads without decompressing
+        zc = ZstdCompressor()
+        return lambda raw: bytes(zc.compress(raw, mode=ZstdCompressor.FLUSH_BLOCK))
     return None
 
 

@@ -444,7 +444,7 @@ def interaction(
         payload.update(
             user=user(u),
             app_permissions=str(ALL_PERMISSIONS & ~ADMINISTRATOR),
-            authorizing_integration_owners={"0": "0"} if channel_obj.type != DM else {"1": str(u.id)},
+            authorizing_integration_owners={"0": "0"},  # a guild-installed app in its DM with the user
             context=1,
             channel=channel(channel_obj, world),
             channel_id=str(channel_obj.id),

@@ -838,8 +838,4 @@ class Rest:
         uid = int(req.body.get("recipient_id", 0))
         if uid not in self.world.users or uid == self.world.bot.id:
             raise DiscordError(400, 50007, "Cannot send messages to this user")
-        c = next((c for c in self.world.channels.values() if c.type == DM and c.recipient_ids == [uid]), None)
-        if c is None:
-            c = FakeChannel(self.world.snowflakes.next(), DM, "", None, recipient_ids=[uid])
-            self.world.channels[c.id] = c
-        return payloads.channel(c, self.world)
+        return payloads.channel(self.fake.open_dm(self.world.users[uid]), self.world)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from .messages import FakeFile
+from .payloads import ATTACHMENT_SIZE_LIMIT
 from .rest import DiscordError, Request
 from .routes import Router, discordpy_templates
 from .state import Call
@@ -151,6 +152,11 @@ class Server:
         if handled is None:
             world.unhandled.append(call)
             return self._finish(call, 404, {"message": "404: Not Found", "code": 0})
+        too_big = [f for f in call.files if len(f.data) > ATTACHMENT_SIZE_LIMIT]
+        if too_big:
+            world.violations.append(f"{call.key}: file {too_big[0].filename!r} is {len(too_big[0].data)} bytes "
+                                    f"(limit {ATTACHMENT_SIZE_LIMIT}): 413 40005")
+            return self._finish(call, 413, {"message": "Request entity too large", "code": 40005})
         req = Request(call, params, call.query, call.json, call.files)
         try:
             body = await fake.rest.handle(handled[0].key, req)
