@@ -139,6 +139,8 @@ class FakeDiscord:
                 Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved
                 self._saved = None
             FakeDiscord._active = None
+        if exc is None and self.world.internal_errors:
+            raise AssertionError("the fake Discord itself failed:\n" + "\n".join(self.world.internal_errors))
 
     @property
     def gateway_url(self) -> str:
@@ -196,6 +198,11 @@ class FakeDiscord:
     @property
     def unhandled(self) -> list[Call]:
         return self.world.unhandled
+
+    @property
+    def internal_errors(self) -> list[str]:
+        """Exceptions inside the fake (raised as an AssertionError when the ``async with`` exits)."""
+        return self.world.internal_errors
 
     @property
     def emojis(self) -> list[Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import traceback
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -163,7 +164,11 @@ class Gateway:
                 else:
                     break
                 self.received.append(frame)
-                await self._on_frame(conn, frame)
+                try:
+                    await self._on_frame(conn, frame)
+                except Exception as e:  # a bug in the fake
+                    self.world.internal_errors.append(f"gateway op {frame.get('op')}: "
+                                                      f"{''.join(traceback.format_exception(e))}")
         finally:
             session = conn.session
             if session is not None and session.conn is conn:

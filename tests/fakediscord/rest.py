@@ -183,7 +183,7 @@ class Rest:
         """Applies an edit atomically: Discord refuses the whole edit when the result breaks a limit."""
         trial = copy.copy(m)
         trial.history = list(m.history)
-        trial.attachments = list(m.attachments)
+        trial.attachments = [copy.copy(a) for a in m.attachments]
         apply_payload(trial, payload, files, self.world.snowflakes.next, edit=True)
         self.check(trial, where)
         m.__dict__.update(trial.__dict__)

@@ -11,6 +11,7 @@ import json
 import math
 import re
 import time
+import traceback
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -162,6 +163,9 @@ class Server:
             body = await fake.rest.handle(handled[0].key, req)
         except DiscordError as e:
             return self._finish(call, e.status, e.body())
+        except Exception as e:  # a bug in the fake: answer at once (a 5xx would be retried for 20 s)
+            world.internal_errors.append(f"{call.key}: {''.join(traceback.format_exception(e))}")
+            return self._finish(call, 400, {"message": f"fake Discord internal error: {e!r}", "code": 0})
         return self._finish(call, 204 if body is None else 200, body, ratelimit_headers(call, 49, 1.0))
 
     def _fault(self, call: Call, fault: Fault) -> web.Response:

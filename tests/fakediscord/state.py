@@ -335,6 +335,7 @@ class World:
     calls: list[Call] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
     unhandled: list[Call] = field(default_factory=list)
+    internal_errors: list[str] = field(default_factory=list)  # bugs or gaps of the fake itself
     attachments: dict[int, FakeAttachment] = field(default_factory=dict)  # every upload, for the CDN
 
     def __post_init__(self) -> None:
