@@ -250,12 +250,14 @@ async def test_slash_ephemeral_reply_and_button_edit_in_place() -> None:
 
             with pytest.raises(CommandInputError):
                 await fake.click(bob, msg, "flip")
+            forged = await fake.forge_component(bob, msg, "no-such-button")  # discord.py ignores it
+            assert forged.payload["data"] == {"custom_id": "no-such-button", "component_type": 2}
             j = await fake.click(alice, msg, "flip")
             await j.wait_ack()
             assert j.payload["message"]["flags"] & 64 and j.payload["message"]["id"] == str(msg.id)
             assert j.ack_type == 7 and j.response is msg
             assert msg.content == "flipped" and msg.edits == 1 and msg.button(label="Flip").disabled
-        assert fake.violations == [] and fake.unhandled == []
+        assert fake.violations == [] and fake.unhandled == []  # the forged click's 3 s had not run out
 
 
 async def test_admin_permissions_reach_the_interaction() -> None:

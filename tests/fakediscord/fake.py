@@ -599,6 +599,23 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._interact(3, who, self.world.channels[msg.channel_id], data, name=custom_id, message=msg)
 
+    async def forge_component(
+        self,
+        who: Person,
+        message: MessageRef,
+        custom_id: str,
+        *,
+        component_type: int = 2,
+        values: Sequence[str] | None = None,
+    ) -> FakeInteraction:
+        """A component interaction on ``message`` whatever the message shows (a missing, disabled or stale
+        custom_id, someone else's ephemeral message): what a modified client or a replayed request sends."""
+        msg = self._msg(message)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = list(values)
+        return await self._interact(3, who, self.world.channels[msg.channel_id], data, name=custom_id, message=msg)
+
     async def select(
         self, who: Person, message: MessageRef, custom_id: str, values: Sequence[Any]
     ) -> FakeInteraction:
