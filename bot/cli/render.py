@@ -13,6 +13,7 @@ import json
 import pathlib
 from typing import Any
 
+from bot.cli.inputs import whole_number
 from game.errors import GameError
 from game.rules import rule_name
 from game.tiles import LANGS, Tile
@@ -26,7 +27,7 @@ def register(subparsers: Any) -> None:
         "render", help="draw a seeded table, hand, pyramid or result card as PNG (or write the tile emojis)"
     )
     parser.add_argument("kind", choices=KINDS)
-    parser.add_argument("--seed", type=int, default=1, help="the position's seed (default 1)")
+    parser.add_argument("--seed", type=whole_number, default=1, help="the position's seed (default 1)")
     parser.add_argument("--out", required=True, help="the PNG file to write (a folder for emojis)")
     parser.add_argument("--lang", choices=LANGS, default="en")
     parser.add_argument("--rules", choices=("classic", "hongkong"), default="classic")

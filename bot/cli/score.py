@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from fractions import Fraction
 from typing import Any
 
+from bot.cli.inputs import parse_json, read_stdin, whole_number
 from game.errors import GameError, InvalidNotation
 from game.rules import rule_name
 from game.scoring import (
@@ -26,6 +26,7 @@ from game.scoring import (
 )
 from game.scoring.common import Label
 from game.scoring.notation import NotationError, read_hand, read_meld, read_tile, read_tiles, read_wind
+from game.strict import short
 from game.tiles import LANGS, WINDS, Lang
 from game.win import WinContext
 
@@ -65,15 +66,16 @@ def register(subparsers: Any) -> None:
         hand.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
     classic = parser.add_argument_group("classic options")
     classic.add_argument("--jokers", action="store_true", help="jokers (0j) are in play")
-    classic.add_argument("--limit", type=int, help="the score limit (none by default)")
+    classic.add_argument("--limit", type=whole_number, help="the score limit (none by default)")
     classic.add_argument("--house", default="", help=f"house rules, comma-separated: {', '.join(HOUSE_RULES)}")
     hongkong = parser.add_argument_group("hongkong options")
-    hongkong.add_argument("--min-fan", type=int, default=3)
-    hongkong.add_argument("--cap", type=int, default=13)
+    hongkong.add_argument("--min-fan", type=whole_number, default=3)
+    hongkong.add_argument("--cap", type=whole_number, default=13)
     hongkong.add_argument("--full-spicy", action="store_true", help="base points 2^fan instead of half-spicy")
     hongkong.add_argument("--seven-pairs", action="store_true", help="allow seven pairs (4 fan)")
     hongkong.add_argument("--no-thirteen-orphans", action="store_true")
-    hongkong.add_argument("--small-four-winds-fan", type=int, help="small four winds worth N fan (default: limit)")
+    hongkong.add_argument("--small-four-winds-fan", type=whole_number,
+                          help="small four winds worth N fan (default: limit)")
     hongkong.add_argument("--no-bonus-tiles", action="store_true", help="the table plays without flowers/seasons")
     parser.set_defaults(handler=run)
 
@@ -81,7 +83,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     lang: Lang = args.lang
     try:
-        win = _compact_win(args) if args.hand is not None else _json_win(sys.stdin.read())
+        win = _compact_win(args) if args.hand is not None else _json_win(read_stdin())
         rules = rule_name(args.rules)
         report = _classic_report(win, args, lang) if rules == "classic" else _hongkong_report(win, args, lang)
     except GameError as error:
@@ -142,10 +144,7 @@ def _compact_win(args: argparse.Namespace) -> WinContext:
 
 
 def _json_win(text: str) -> WinContext:
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidNotation(f"the input is not JSON: {error}") from None
+    document = parse_json(text)
     if not isinstance(document, dict):
         raise InvalidNotation("the input must be one JSON object describing the hand")
     concealed = read_tiles(_field(document, "concealed", str))
@@ -180,11 +179,11 @@ def _field(document: dict[str, Any], name: str, kind: type | tuple[type, ...], d
     if value is _MISSING:
         raise InvalidNotation(f"the hand needs the field {name!r}")
     if not isinstance(value, kind):
-        raise InvalidNotation(f"the field {name!r} has the wrong type: {value!r}")
+        raise InvalidNotation(f"the field {name!r} has the wrong type: {short(value)}")
     return value
 
 
 def _bonus_entry(entry: Any) -> str:
     if not isinstance(entry, str):
-        raise InvalidNotation(f"bonus tiles are written like \"1f\", not {entry!r}")
+        raise InvalidNotation(f"bonus tiles are written like \"1f\", not {short(entry)}")
     return entry

@@ -17,6 +17,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
+from bot.cli.inputs import whole_number
 from game.errors import GameError
 from game.match import json_number, matches_hands
 from game.players import Player, make_player
@@ -24,13 +25,16 @@ from game.players.autoplay import play_round
 from game.rules import Ruleset, ruleset
 from game.scoring.table import judge_for_table, settle_hand
 
+MAX_HANDS = 1_000_000  # several hours of play: more is a typing slip, not a run
+
 
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate", help="computer players play hands; prints one JSON line per hand and a summary"
     )
-    parser.add_argument("--hands", type=int, required=True, help="how many hands to play")
-    parser.add_argument("--seed", type=int, required=True, help="the same seed replays the same hands")
+    parser.add_argument("--hands", type=whole_number, required=True,
+                        help=f"how many hands to play (at most {MAX_HANDS})")
+    parser.add_argument("--seed", type=whole_number, required=True, help="the same seed replays the same hands")
     parser.add_argument("--rules", default="classic", help="classic, hongkong or family")
     parser.add_argument(
         "--players", default="basic,basic,basic,basic",
@@ -41,8 +45,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.hands < 0:
-            raise GameError(f"--hands is a number of hands, not {args.hands}")
+        if not 0 <= args.hands <= MAX_HANDS:
+            raise GameError(f"--hands is a number of hands from 0 to {MAX_HANDS}, not {args.hands}")
         names = [name.strip() for name in args.players.split(",")]
         if len(names) not in (2, 3, 4):
             raise GameError(f"--players names 2, 3 or 4 seats, not {len(names)}")

@@ -14,13 +14,15 @@ import sys
 from datetime import date
 from typing import Any
 
+from bot.cli.inputs import read_json_stdin
 from game.errors import GameError
 from game.solitaire.deal import SEED_LIMIT, Deal, deal_for_date, deal_for_seed
 from game.solitaire.layout import PYRAMID
 from game.solitaire.replay import MalformedMove, MoveRefused, parse_moves, replay
+from game.strict import short
 
 SECRET_VARIABLE = "MAHJONG_DAILY_SECRET"
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits: \d would take ٢٠٢٤
 
 
 def register(subparsers: Any) -> None:
@@ -47,18 +49,18 @@ def daily_secret() -> bytes | None:
 
 def parse_date(text: str) -> date:
     if not isinstance(text, str) or not _DATE.fullmatch(text):
-        raise ValueError(f"{text!r} is not a date written YYYY-MM-DD")
+        raise ValueError(f"{short(text)} is not a date written YYYY-MM-DD")
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"{text!r} is not a calendar date") from None
+        raise ValueError(f"{short(text)} is not a calendar date") from None
 
 
 def parse_seed(value: object) -> int:
-    if isinstance(value, str) and re.fullmatch(r"\d+", value.strip()):
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,20}", value.strip()):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SEED_LIMIT:
-        raise ValueError(f"{value!r} is not a seed: seeds are integers from 0 to {SEED_LIMIT - 1}")
+        raise ValueError(f"{short(value)} is not a seed: seeds are integers from 0 to {SEED_LIMIT - 1}")
     return value
 
 
@@ -93,9 +95,9 @@ def run_deal(args: argparse.Namespace) -> int:
 
 def run_verify(args: argparse.Namespace) -> int:
     try:
-        document = json.loads(sys.stdin.read())
-    except json.JSONDecodeError as error:
-        return _refuse(None, f"the input is not JSON: {error}")
+        document = read_json_stdin()
+    except GameError as error:
+        return _refuse(None, str(error))
     try:
         deal = _deal_of(document)
         moves = parse_moves(document.get("moves"))

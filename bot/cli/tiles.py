@@ -7,9 +7,12 @@ import json
 import sys
 from typing import Any
 
-from game.errors import GameError
+from game.errors import GameError, InvalidHand
 from game.hand import is_winning_hand, shanten
-from game.tiles import LANGS, format_tiles, parse_tiles, tile_label, tile_name
+from game.tiles import LANGS, Tile, format_tiles, full_set, parse_tiles, tile_label, tile_name
+
+# How many of each tile the box holds (four of each playing tile and of the joker, one of each bonus tile).
+_BOX = {tile: full_set(jokers=True).count(tile) for tile in Tile}
 
 
 def register(subparsers: Any) -> None:
@@ -24,6 +27,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         tiles = parse_tiles(args.text)
+        _check_copies(tiles)
     except GameError as error:
         print(json.dumps({"valid": False, "error": str(error)}, ensure_ascii=False))
         return 1
@@ -41,3 +45,12 @@ def run(args: argparse.Namespace) -> int:
     json.dump(report, sys.stdout, ensure_ascii=False)
     print()
     return 0
+
+
+def _check_copies(tiles: list[Tile]) -> None:
+    """No more copies of a tile than the box holds: ``11111m`` names five 1m, which no hand can hold."""
+    for tile in dict.fromkeys(tiles):
+        copies = tiles.count(tile)
+        if copies > _BOX[tile]:
+            box = "four" if _BOX[tile] == 4 else "one"
+            raise InvalidHand(f"{copies} copies of {tile.code}: the box holds {box}")
