@@ -63,7 +63,7 @@ async def measure(hands: int, seed: int, backend: str) -> dict[str, list[float]]
                         edit = next((call for call in fake.calls[calls_before:]
                                      if call.key == TABLE_EDIT and call.url.endswith(f"/{lobby.id}")), None)
                         if edit is not None:
-                            tables.append(edit.at - clicked.created_at)
+                            tables.append(edit.at - clicked.dispatched_at)
         await store.close()
     return {"ack": acks, "table": tables}
 

@@ -34,7 +34,8 @@ from game.tiles import Tile
 
 log = logging.getLogger(__name__)
 
-KNOWN_PREFIXES = ("mj1:",)
+TABLE_PREFIX = "mj1:"
+KNOWN_PREFIXES = (TABLE_PREFIX,)
 
 # The permissions the bot asks for in its invite link, and no more.
 PERMISSIONS = discord.Permissions(
@@ -145,15 +146,19 @@ class MahjongBot(commands.Bot):
             log.info("Invite link: %s", invite_link(self.application_id))
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A component no handler of this bot claims (a forged id, or one from an older kind of button) still
-        gets a private answer instead of Discord's "interaction failed"."""
+        """Components no button handler will see still get a private answer instead of Discord's
+        "interaction failed": an id of no kind this bot makes, or one that is not on the message it
+        claims to come from (forged or replayed: discord.py only dispatches buttons the message shows)."""
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
         custom_id = str(interaction.data.get("custom_id", ""))
-        if not custom_id.startswith(KNOWN_PREFIXES):
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.response.send_message(say("unknown_button", lang_of(interaction.locale)),
-                                                        ephemeral=True)
+        if custom_id.startswith(KNOWN_PREFIXES) and _shown_on(interaction.message, custom_id):
+            return
+        if custom_id.startswith(TABLE_PREFIX):
+            await self.desk.on_button(interaction, custom_id)
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message(say("unknown_button", lang_of(interaction.locale)), ephemeral=True)
 
     async def _emojis(self) -> None:
         try:
@@ -172,6 +177,13 @@ class MahjongBot(commands.Bot):
         if self._store is not None and self._given_store is None:
             await self._store.close()
             self._store = None
+
+
+def _shown_on(message: discord.Message | None, custom_id: str) -> bool:
+    if message is None:
+        return False
+    return any(getattr(child, "custom_id", None) == custom_id for row in message.components
+               for child in getattr(row, "children", ()))
 
 
 def create_bot(settings: Settings, **options: Any) -> MahjongBot:

@@ -7,6 +7,7 @@ import contextlib
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bot.app import Settings, create_bot
@@ -73,29 +74,44 @@ async def wait_until(predicate: Any, timeout: float = 10.0, what: str = "a condi
 
 async def play_one_move(world: World, table_id: str, table_message: Any, rng: random.Random) -> str:
     """The member the table waits for plays what a basic player would, by clicking the button of
-    that move on their private hand message (opening it with My hand when they have none current)."""
-    state = await table_state(world.store, table_id)
-    hand = load_round(state)
-    seat = hand.awaiting()[0]
-    member_id = state.seats[seat].member_id
-    member = next(member for member in world.members if member.id == member_id)
-    action = BasicPlayer().choose(hand.view(seat), rng)
-    wanted = button_for(state, hand, action).text()
-    message = world.hands.get(member.id)
-    if message is None or wanted not in message.custom_ids():
-        opened = await world.fake.click(member, table_message, f"mj1:{table_id}:{state.step}:hand")
-        await opened.wait_done()
-        message = opened.response
-        world.hands[member.id] = message
-    assert wanted in message.custom_ids(), (wanted, message.custom_ids())
-    version = (await world.store.read(f"table:{table_id}")).version
-    clicked = await world.fake.click(member, message, wanted)
-    await clicked.wait_ack()
-    await wait_until(lambda: _moved(world.store, table_id, version), what="the move to be stored")
-    await clicked.wait_done()
-    return wanted
+    that move on their private hand message (opening it with My hand when they have none current).
+    Computer seats may move meanwhile (a claim window they close, say): then the member looks again."""
+    for _ in range(20):
+        state = await table_state(world.store, table_id)
+        hand = load_round(state)
+        seat = next((seat for seat in hand.awaiting() if state.seats[seat].computer is None), None)
+        if state.status != "playing" or seat is None:
+            return ""
+        member_id = state.seats[seat].member_id
+        member = next(member for member in world.members if member.id == member_id)
+        action = BasicPlayer().choose(hand.view(seat), rng)
+        wanted = button_for(state, hand, action).text()
+        message = world.hands.get(member.id)
+        if message is None or wanted not in message.custom_ids():
+            my_hand = next(custom_id for custom_id in table_message.custom_ids() if custom_id.endswith(":hand"))
+            opened = await world.fake.click(member, table_message, my_hand)
+            await opened.wait_done(quiet=0.05)
+            message = opened.response
+            world.hands[member.id] = message
+        if wanted not in message.custom_ids():
+            continue  # the table moved on while the member looked
+        version = (await world.store.read(f"table:{table_id}")).version
+        clicked = await world.fake.click(member, message, wanted)
+        await clicked.wait_ack()
+        await wait_until(partial(_moved, world.store, table_id, version), what="the move to be stored")
+        await clicked.wait_done(quiet=0.05)
+        return wanted
+    raise AssertionError("the member never found the button of their move")
 
 
 async def _moved(store: LiveStore, table_id: str, version: int) -> bool:
     found = await store.read(f"table:{table_id}")
     return found is not None and found.version > version
+
+
+async def forged_click(fake: FakeDiscord, who: Any, message: Any, custom_id: str) -> Any:
+    """A component interaction carrying ``custom_id`` whether or not the message shows it: what a
+    modified client or a replayed request sends (the fake's ``click`` only presses real buttons)."""
+    data = {"custom_id": custom_id, "component_type": 2}
+    return await fake._interact(3, who, fake.world.channels[message.channel_id], data, name=custom_id,
+                                message=message)

@@ -4,6 +4,8 @@ members playing whole hands through their clicks, the exact requests the bot sen
 from __future__ import annotations
 
 import random
+import uuid
+from functools import partial
 
 import pytest
 import pytest_asyncio
@@ -11,7 +13,9 @@ import pytest_asyncio
 from bot.tables.table import load_round
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
-from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state, wait_until
+from game.record import HandRecord
+from tests.bot.e2e_helpers import World, forged_click, play_one_move, running_bot, table_id_of, table_state, wait_until
+from tests.bot.leak_scanner import leaks, secret_kinds
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -38,7 +42,7 @@ async def open_lobby(world: World, options: dict) -> tuple[object, object]:
     host = world.members[0]
     command = await world.fake.slash(host, world.guild.text_channel, "mahjong new", options)
     await command.wait_done()
-    assert command.ack_type == 5 and command.ack_flags & EPHEMERAL
+    assert command.ack_type == 5 and command.response.ephemeral
     thread = world.fake.threads[-1]
     assert thread.parent_id == world.guild.text_channel.id
     lobby = world.fake.channel_messages(thread.id)[-1]
@@ -58,7 +62,8 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
     started = await world.fake.click(world.members[0], lobby, f"mj1:{table_id}:0:start")
     await started.wait_done()
     state = await table_state(world.store, table_id)
-    assert state.status == "playing" and state.commitment in lobby.content
+    assert state.status == "playing"
+    await wait_until(partial(_async, lambda: state.commitment in lobby.content), what="the table message")
     assert lobby.attachments and lobby.attachments[0].description  # the table image, with its alt text
     rng = random.Random(7)
     moves = 0
@@ -68,21 +73,23 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
         assert moves < 400
     state = await table_state(world.store, table_id)
     assert state.last_hand is not None
-    results = [message for message in world.fake.channel_messages(thread.id) if message.id != lobby.id]
-    await wait_until(lambda: _async_value(bool(world.fake.channel_messages(thread.id)[1:])), what="the result")
-    result = world.fake.channel_messages(thread.id)[-1]
-    assert str(state.last_hand["seed"]) in result.content
+    seed = str(state.last_hand["seed"])
+
+    async def result():
+        return next((message for message in world.fake.channel_messages(thread.id)
+                     if not message.ephemeral and seed in message.content), None)
+
+    posted = await wait_until(result, what="the result")
     if state.last_hand["winner"] is not None:
-        assert result.attachments and result.attachments[0].description
-    del results
+        assert posted.attachments and posted.attachments[0].description
+    assert state.commitment in posted.content and "verify-wall" in posted.content
     assert world.fake.violations == []
-    private = [message for message in world.hands.values()]
-    assert all(message.ephemeral for message in private)
+    assert all(message.ephemeral for message in world.hands.values())
     assert all(interaction.ack_seconds < 3 for interaction in world.fake.interactions)
-
-
-async def _async_value(value):
-    return value
+    member_of_seat = {seat: member.member_id for seat, member in enumerate(state.seats)}
+    secrets = secret_kinds([HandRecord.from_text(state.last_hand["record"])])
+    assert any(secrets[0].values()), "the hand left no tile only one seat ever held: the scan would prove nothing"
+    assert leaks(world.fake.calls, secrets, member_of_seat) == []
 
 
 async def test_a_member_who_is_not_seated_gets_a_private_answer(world):
@@ -93,12 +100,12 @@ async def test_a_member_who_is_not_seated_gets_a_private_answer(world):
     state = await table_state(world.store, table_id)
     before = await world.store.read(f"table:{table_id}")
     for custom_id in (f"mj1:{table_id}:{state.step}:hand", f"mj1:{table_id}:{state.step}:d:0"):
-        click = await world.fake.click(world.members[1], lobby, custom_id)
+        click = await forged_click(world.fake, world.members[1], lobby, custom_id)
         await click.wait_done()
-        answer = click.response if click.response is not None else click.followups[-1]
+        answer = click.followups[-1] if click.followups else click.response
         assert answer.ephemeral and "ne jouez pas" not in answer.content and "not playing" in answer.content
     after = await world.store.read(f"table:{table_id}")
-    assert load_round((await table_state(world.store, table_id))).actions[: len(load_round(state).actions)] == \
+    assert load_round(await table_state(world.store, table_id)).actions[: len(load_round(state).actions)] == \
         load_round(state).actions
     assert after.version >= before.version
 
@@ -113,9 +120,110 @@ async def test_forged_and_malformed_custom_ids_are_answered_privately_and_change
         "hello", "sol1:whatever", "x" * 100,
     ]
     for custom_id in forged:
-        click = await world.fake.click(world.members[1], lobby, custom_id)
+        click = await forged_click(world.fake, world.members[1], lobby, custom_id)
         await click.wait_done()
-        answer = click.response if click.response is not None else click.followups[-1]
+        answer = click.followups[-1] if click.followups else click.response
         assert answer.ephemeral, custom_id
     assert await world.store.read(f"table:{table_id}") == before
     assert world.fake.violations == []
+
+
+async def test_one_member_and_three_computers_play_a_whole_one_wind_match(world):
+    thread, lobby = await open_lobby(world, {"rules": "classic", "length": "one_wind", "computers": 3,
+                                             "level": "basic"})
+    table_id = table_id_of(lobby)
+    started = await world.fake.click(world.members[0], lobby, f"mj1:{table_id}:0:start")
+    await started.wait_done()
+    rng = random.Random(11)
+    for _ in range(3000):
+        state = await table_state(world.store, table_id)
+        if state.status == "over":
+            break
+        if state.status == "between":
+            next_id = f"mj1:{table_id}:{state.step}:next"
+            result = await wait_until(partial(_public_message_with, world, thread.id, next_id), what="Next hand")
+            nxt = await world.fake.click(world.members[0], result, next_id)
+            await nxt.wait_done()
+            await wait_until(lambda: _status_is_not(world, table_id, "between"), what="the next hand")
+            continue
+        hand = load_round(state)
+        if state.seats[hand.awaiting()[0]].computer is not None:
+            await _until_awaiting_member(world, table_id)
+            continue
+        await play_one_move(world, table_id, lobby, rng)
+    state = await table_state(world.store, table_id)
+    assert state.status == "over"
+    async def summary():
+        return any("🏁" in message.content for message in world.fake.channel_messages(thread.id)
+                   if not message.ephemeral)
+
+    await wait_until(summary, what="the match's summary")
+    assert world.fake.violations == []
+
+
+async def _async(test):
+    return test()
+
+
+async def _public_message_with(world, channel_id, custom_id):
+    shown = [message for message in world.fake.channel_messages(channel_id)
+             if not message.ephemeral and custom_id in message.custom_ids()]
+    return shown[-1] if shown else None
+
+
+async def _status_is_not(world, table_id, status):
+    return (await table_state(world.store, table_id)).status != status
+
+
+async def _until_awaiting_member(world, table_id):
+    async def ready():
+        state = await table_state(world.store, table_id)
+        if state.status != "playing":
+            return True
+        return state.seats[load_round(state).awaiting()[0]].computer is None
+    await wait_until(ready, timeout=30, what="the member's turn")
+
+
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+async def test_the_bot_restarted_mid_hand_on_the_same_store_continues_where_it_was(tmp_path, backend):
+    namespace = f"e2e-{uuid.uuid4().hex}"
+
+    async def open_store():
+        if backend == "redis":
+            return RedisLiveStore.from_url("redis://127.0.0.1:6379/0", namespace=namespace)
+        return await SqliteLiveStore.open(tmp_path / "bot.sqlite3")
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        members = [fake.add_member(guild, name=name, locale=locale) for name, locale in NAMES]
+        store = await open_store()
+        async with running_bot(fake, store) as bot:
+            world = World(fake, bot, store, guild, members)
+            _, lobby = await open_lobby(world, {"rules": "classic"})
+            table_id = table_id_of(lobby)
+            for member in members[1:]:
+                await (await fake.click(member, lobby, f"mj1:{table_id}:0:join")).wait_done()
+            await (await fake.click(members[0], lobby, f"mj1:{table_id}:0:start")).wait_done()
+            rng = random.Random(9)
+            for _ in range(12):
+                await play_one_move(world, table_id, lobby, rng)
+            before = await table_state(store, table_id)
+        await store.close()
+        store = await open_store()
+        try:
+            async with running_bot(fake, store) as bot:
+                world = World(fake, bot, store, guild, members)  # no private message is current any more
+                assert await table_state(store, table_id) == before
+                for _ in range(6):
+                    await play_one_move(world, table_id, lobby, rng)
+                after = await table_state(store, table_id)
+                assert load_round(after).actions[: len(load_round(before).actions)] == load_round(before).actions
+                assert len(load_round(after).actions) > len(load_round(before).actions)
+                assert fake.violations == []
+        finally:
+            if backend == "redis":
+                for key in await store.keys(""):
+                    found = await store.read(key)
+                    if found is not None:
+                        await store.delete(key, found.version)
+            await store.close()
