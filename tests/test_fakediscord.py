@@ -159,7 +159,13 @@ async def game(interaction: discord.Interaction, name: str) -> None:
     start = await interaction.original_response()
     thread = await start.create_thread(name=name, auto_archive_duration=60)
     await thread.send(f"welcome to {thread.name}")
-    await thread.edit(archived=True)
+
+
+@demo.command(description="Close this thread")
+async def close(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("closing", ephemeral=True)
+    assert isinstance(interaction.channel, discord.Thread)
+    await interaction.channel.edit(archived=True)
 
 
 @demo.command(description="Pick a letter")
@@ -283,7 +289,7 @@ async def test_attachment_bytes_description_and_cdn_download() -> None:
         async with fake.running(DemoBot()):
             await fake.wait_commands_synced()
             i = await fake.slash(alice, guild.text_channel, "demo picture")
-            await i.wait_done()
+            await fake.wait_for_call("POST /webhooks/{webhook_id}/{webhook_token}", since=0)  # after the download
             call = i.calls[0]
             assert call.json["type"] == 4 and "flags" not in call.json["data"]
             assert call.json["data"]["attachments"] == [
@@ -362,6 +368,7 @@ async def test_thread_from_a_message_reaches_the_bot() -> None:
             await fake.wait_commands_synced()
             i = await fake.slash(alice, guild.text_channel, "demo game", {"name": "Table 1"})
             call = await fake.wait_for_call(CHANNEL_MESSAGES)
+            await fake.wait_idle()
             thread = fake.threads[-1]
             assert (thread.type, thread.parent_id, thread.name) == (11, guild.text_channel.id, "Table 1")
             assert i.response is not None and thread.id == i.response.id  # a thread keeps its message's id
@@ -370,9 +377,14 @@ async def test_thread_from_a_message_reaches_the_bot() -> None:
             cached = bot.get_channel(thread.id)
             assert isinstance(cached, discord.Thread) and cached.parent_id == guild.text_channel.id
             assert [m.content for m in fake.channel_messages(thread)] == ["welcome to Table 1"]
-            await fake.wait_for_call("PATCH /channels/{channel_id}", since=0)
-            await asyncio.wait_for(_until(lambda: cached.archived), 5)  # THREAD_UPDATE reached the cache
-            assert thread.archived and fake.events("THREAD_UPDATE")
+
+            j = await fake.slash(alice, thread, "demo close")
+            assert j.payload["channel"]["type"] == 11 and j.payload["channel"]["parent_id"] == str(thread.parent_id)
+            archive = await fake.wait_for_call("PATCH /channels/{channel_id}")
+            assert archive.json == {"archived": True} and thread.archived
+            await fake.wait_idle()
+            assert fake.events("THREAD_UPDATE")[-1].data["thread_metadata"]["archived"] is True
+            assert bot.get_channel(thread.id) is None  # discord.py drops archived threads from its cache
         assert fake.violations == []
 
 
@@ -461,7 +473,7 @@ async def test_gateway_resume_replays_and_message_rules() -> None:
             await fake.wait_commands_synced()
             await fake.disconnect(4000)  # Discord drops the socket: discord.py resumes
             await fake.post_message(alice, guild.text_channel, "said while the bot was away")
-            await asyncio.wait_for(_until(lambda: bool(bot.seen)), 10)
+            await asyncio.wait_for(_until(lambda: bool(bot.seen and fake.events("RESUMED"))), 10)
             assert fake.events("RESUMED") and fake.gateway.live_sessions()
             [seen] = bot.seen
             assert seen.author.id == alice.user_id and seen.content == ""  # no message content intent

@@ -287,6 +287,23 @@ class FakeDiscord:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(tick.wait(), left)
 
+    async def wait_idle(self, quiet: float = 0.2, *, timeout: float = 10.0) -> None:
+        """Waits until the bot made no REST call at all for ``quiet`` seconds (and no deferred response
+        is still "thinking"): use it when a click also edits messages through channel routes, which
+        :meth:`FakeInteraction.wait_done` cannot attribute to the click."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            last = max((c.at for c in self.world.calls), default=0.0)
+            thinking = any(i.response is not None and i.response.loading and not i.response.deleted
+                           for i in self.world.interactions.values())
+            left = 0.02 if thinking else last + quiet - loop.time()
+            if left <= 0:
+                return
+            if loop.time() + left > end:
+                raise TimeoutError(f"the bot was still busy after {timeout} s")
+            await asyncio.sleep(left)
+
     async def wait_ready(self, bot: discord.Client | None = None, *, timeout: float = 10.0) -> None:
         """Waits until a bot identified and got READY and every GUILD_CREATE.
 

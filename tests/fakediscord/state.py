@@ -300,16 +300,19 @@ class FakeInteraction:
         return self
 
     async def wait_done(self, quiet: float = 0.2, timeout: float = 10.0) -> FakeInteraction:
-        """Waits for the ack, then until no call used this interaction's token for ``quiet`` seconds."""
+        """Waits for the ack, then for a deferred "thinking" response to be filled in, then until no call
+        used this interaction's token for ``quiet`` seconds."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         await self.wait_ack(timeout)
         while True:
-            left = self.last_activity + quiet - loop.time()
+            thinking = self.response is not None and self.response.loading and not self.response.deleted
+            left = 0.02 if thinking else self.last_activity + quiet - loop.time()
             if left <= 0:
                 return self
             if loop.time() + left > end:
-                raise TimeoutError(f"interaction {self.name!r} still busy after {timeout} s")
+                state = "still thinking" if thinking else "still busy"
+                raise TimeoutError(f"interaction {self.name!r} {state} after {timeout} s")
             await asyncio.sleep(left)
 
     def __repr__(self) -> str:
