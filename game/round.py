@@ -678,12 +678,13 @@ class Round:
         return round_to_document(self)
 
     @classmethod
-    def from_document(cls, document: Any, judge: WinJudge | None = None) -> Round:
+    def from_document(cls, document: Any, judge: WinJudge | None = None, *, rules: Ruleset | None = None) -> Round:
         """The round a stored document describes, rebuilt by replaying the record inside it; raises
-        ``InvalidNotation`` unless the replay writes exactly that document (see ``game.round_document``)."""
+        ``InvalidNotation`` unless the replay writes exactly that document (see ``game.round_document``).
+        ``rules``: the rule set the caller knows the table plays, which the document must name."""
         from game.round_document import round_from_document
 
-        return round_from_document(document, judge)
+        return round_from_document(document, judge, rules=rules)
 
 
 def _check_table(ruleset: Ruleset, dealer: int, round_wind: Tile) -> None:

@@ -3,7 +3,7 @@
 ``round_to_document(hand)`` writes everything, hidden information included (store it, never show
 it). ``Round.to_document()`` calls it.
 
-``round_from_document(document, judge)`` (``Round.from_document``) trusts nothing in the document: it
+``round_from_document(document, judge, rules=)`` (``Round.from_document``) trusts nothing in the document: it
 reads the record inside it (rule set, seed, dealer, prevailing wind, actions), replays that record
 action by action, and accepts the document only if the replay writes exactly the same document, with
 the same types (``1`` is not ``true``, ``"false"`` is not ``false``). Anything else raises
@@ -125,14 +125,24 @@ def result_to_json(result: HandResult) -> dict[str, Any]:
 # --- reading: the replay -------------------------------------------------------------------------
 
 
-def round_from_document(document: Any, judge: WinJudge | None = None) -> Round:
-    """The round ``document`` describes, rebuilt by replaying its own record (see the module docstring)."""
-    return _total(_replayed, document, judge, "not a hand the rules reach")
+def round_from_document(document: Any, judge: WinJudge | None = None, *, rules: Ruleset | None = None) -> Round:
+    """The round ``document`` describes, rebuilt by replaying its own record (see the module docstring).
+
+    The rule set is part of that record, and a rule option that has not mattered yet (open hands, seven
+    pairs before anyone wins) can be changed without the replay telling: a caller that knows the table's
+    rule set passes it as ``rules``, and a document naming another is refused."""
+
+    def replayed(document: Any, judge: WinJudge | None) -> Round:
+        return _replayed(document, judge, rules)
+
+    return _total(replayed, document, judge, "not a hand the rules reach")
 
 
-def _replayed(document: Any, judge: WinJudge | None) -> Round:
+def _replayed(document: Any, judge: WinJudge | None, table_rules: Ruleset | None = None) -> Round:
     document = _header(document)
     rules = Ruleset.from_document(document["ruleset"])
+    if table_rules is not None and rules != table_rules:
+        raise InvalidNotation("the document's rule set is not the table's")
     seed = integer(document["seed"], "the seed")
     dealer = integer(document["dealer"], "the dealer", 0, rules.players - 1)
     hand = Round.deal(rules, seed, dealer=dealer, round_wind=wind_from_code(document["round_wind"]), judge=judge)
@@ -160,22 +170,26 @@ def _header(document: Any) -> dict[str, Any]:
 
 def _difference(expected: dict[str, Any], given: dict[str, Any]) -> str:
     """Where ``given`` first departs from ``expected``, e.g. ``seats[2].concealed``."""
-    for key, value in expected.items():
-        other = given.get(key)
+    for key in [*expected, *(key for key in given if key not in expected)]:
+        value, other = expected.get(key), given.get(key)
         if canonical(value) == canonical(other):
             continue
         if isinstance(value, dict) and isinstance(other, dict):
-            inner = next((name for name in value if canonical(value[name]) != canonical(other.get(name))), None)
-            return f"{key}.{inner}" if inner is not None else key
+            return f"{key}.{_first_key_differing(value, other)}"
         if isinstance(value, list) and isinstance(other, list) and len(value) == len(other):
             for index, (mine, theirs) in enumerate(zip(value, other, strict=True)):
                 if canonical(mine) != canonical(theirs):
                     if isinstance(mine, dict) and isinstance(theirs, dict):
-                        inner = next(name for name in mine if canonical(mine[name]) != canonical(theirs.get(name)))
-                        return f"{key}[{index}].{inner}"
+                        return f"{key}[{index}].{_first_key_differing(mine, theirs)}"
                     return f"{key}[{index}]"
-        return key
+        return str(key)
     return "its layout"
+
+
+def _first_key_differing(mine: dict[str, Any], theirs: dict[str, Any]) -> str:
+    keys = [*mine, *(key for key in theirs if key not in mine)]
+    return next((str(key) for key in keys if key not in mine or key not in theirs
+                 or canonical(mine[key]) != canonical(theirs[key])), "?")
 
 
 def _total(
