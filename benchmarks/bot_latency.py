@@ -22,10 +22,10 @@ import uuid
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from data.live_redis import RedisLiveStore  # noqa: E402
-from data.live_sqlite import SqliteLiveStore  # noqa: E402
-from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state  # noqa: E402
-from tests.fakediscord import FakeDiscord  # noqa: E402
+from data.live_redis import RedisLiveStore
+from data.live_sqlite import SqliteLiveStore
+from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state
+from tests.fakediscord import FakeDiscord
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 

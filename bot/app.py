@@ -26,7 +26,7 @@ from bot.emojis import ensure_tile_emojis
 from bot.i18n import lang_of, say
 from bot.tables.desk import TableDesk
 from bot.tables.discord_views import TableButton
-from bot.tables.service import TableService
+from bot.tables.service import TableService, new_seed
 from bot.tables.state import SPEEDS, Speed, Timing
 from data import open_live_store
 from data.live import LiveStore
@@ -105,7 +105,7 @@ class MahjongBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, store: LiveStore | None = None, clock: Callable[[], float] = time.time,
         timings: Mapping[Speed, Timing] | None = None, tick: float = 0.5, upload_emojis: bool = True,
-        **options: Any,
+        make_seed: Callable[[], int] = new_seed, **options: Any,
     ) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **options)
         self.settings = settings
@@ -114,6 +114,7 @@ class MahjongBot(commands.Bot):
         self._timings = dict(timings or DEFAULT_TIMINGS)
         self._tick = tick
         self._upload_emojis = upload_emojis
+        self._make_seed = make_seed
         self.tile_emojis: dict[Tile, discord.PartialEmoji] = {}
         self._store: LiveStore | None = None
         self._background: list[asyncio.Task[None]] = []
@@ -128,8 +129,8 @@ class MahjongBot(commands.Bot):
 
         store = self._given_store or await open_live_store(self.settings.redis_url, self.settings.database_path)
         self._store = store
-        self._desk = TableDesk(self, store, TableService(store, self.clock), self._timings, self.tile_emojis,
-                               tick=self._tick)
+        service = TableService(store, self.clock, make_seed=self._make_seed)
+        self._desk = TableDesk(self, store, service, self._timings, self.tile_emojis, tick=self._tick)
         self.add_dynamic_items(TableButton)
         await self.tree.set_translator(MahjongTranslator())
         self.tree.add_command(mahjong)

@@ -389,7 +389,7 @@ def load_round(state: TableState) -> Round:
     if state.hand is None:
         raise Refusal("stale")
     try:
-        return Round.from_document(state.hand)
+        return Round.from_document(state.hand, rules=state.settings.rules)
     except GameError as error:
         raise Refusal("broken_table", detail=str(error)) from None
 

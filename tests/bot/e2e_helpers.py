@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -33,11 +34,13 @@ class World:
 
 @contextlib.asynccontextmanager
 async def running_bot(fake: FakeDiscord, store: LiveStore, *, timing: Timing = FAST, tick: float = 0.02,
-                      database_path: str = ":memory:") -> AsyncIterator[Any]:
-    """The bot from ``create_bot``, connected to the fake through discord.py's real gateway and HTTP code."""
+                      database_path: str = ":memory:", first_seed: int = 1000) -> AsyncIterator[Any]:
+    """The bot from ``create_bot``, connected to the fake through discord.py's real gateway and HTTP code.
+    Tables get the seeds ``first_seed``, ``first_seed + 1``…, so a test deals the same hands every run."""
+    seeds = itertools.count(first_seed)
     bot = create_bot(Settings(token=fake.token, database_path=database_path), store=store,
                      timings={"live": timing, "async": timing}, tick=tick, guild_ready_timeout=0.05,
-                     heartbeat_timeout=1e9)
+                     heartbeat_timeout=1e9, make_seed=lambda: next(seeds))
     task = asyncio.create_task(bot.start(fake.token))
     try:
         await fake.wait_ready()
@@ -88,7 +91,7 @@ async def play_one_move(world: World, table_id: str, table_message: Any, rng: ra
         wanted = button_for(state, hand, action).text()
         message = world.hands.get(member.id)
         if message is None or wanted not in message.custom_ids():
-            my_hand = next(custom_id for custom_id in table_message.custom_ids() if custom_id.endswith(":hand"))
+            my_hand = await wait_until(partial(_button_ending, table_message, ":hand"), what="My hand")
             opened = await world.fake.click(member, table_message, my_hand)
             await opened.wait_done(quiet=0.05)
             message = opened.response
@@ -97,21 +100,20 @@ async def play_one_move(world: World, table_id: str, table_message: Any, rng: ra
             continue  # the table moved on while the member looked
         version = (await world.store.read(f"table:{table_id}")).version
         clicked = await world.fake.click(member, message, wanted)
-        await clicked.wait_ack()
-        await wait_until(partial(_moved, world.store, table_id, version), what="the move to be stored")
+        await wait_until(partial(_moved_or_refused, world.store, table_id, version, clicked),
+                         what="the move to be stored or refused")
         await clicked.wait_done(quiet=0.05)
-        return wanted
+        if not clicked.followups:
+            return wanted
+        # refused (the computers moved the table on meanwhile): look again
     raise AssertionError("the member never found the button of their move")
 
 
-async def _moved(store: LiveStore, table_id: str, version: int) -> bool:
+async def _button_ending(message: Any, suffix: str) -> str | None:
+    return next((custom_id for custom_id in message.custom_ids() if custom_id.endswith(suffix)), None)
+
+
+async def _moved_or_refused(store: LiveStore, table_id: str, version: int, clicked: Any) -> bool:
     found = await store.read(f"table:{table_id}")
-    return found is not None and found.version > version
+    return bool(clicked.followups) or (found is not None and found.version > version)
 
-
-async def forged_click(fake: FakeDiscord, who: Any, message: Any, custom_id: str) -> Any:
-    """A component interaction carrying ``custom_id`` whether or not the message shows it: what a
-    modified client or a replayed request sends (the fake's ``click`` only presses real buttons)."""
-    data = {"custom_id": custom_id, "component_type": 2}
-    return await fake._interact(3, who, fake.world.channels[message.channel_id], data, name=custom_id,
-                                message=message)

@@ -3,6 +3,7 @@ members playing whole hands through their clicks, the exact requests the bot sen
 
 from __future__ import annotations
 
+import asyncio
 import random
 import uuid
 from functools import partial
@@ -10,11 +11,13 @@ from functools import partial
 import pytest
 import pytest_asyncio
 
-from bot.tables.table import load_round
+from bot.tables.table import button_for, load_round
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
+from game.actions import Claim, ClaimKind
 from game.record import HandRecord
-from tests.bot.e2e_helpers import World, forged_click, play_one_move, running_bot, table_id_of, table_state, wait_until
+from game.round import Phase
+from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state, wait_until
 from tests.bot.leak_scanner import leaks, secret_kinds
 from tests.fakediscord import FakeDiscord
 
@@ -48,6 +51,44 @@ async def open_lobby(world: World, options: dict) -> tuple[object, object]:
     lobby = world.fake.channel_messages(thread.id)[-1]
     assert "<#" in command.response.content
     return thread, lobby
+
+
+async def start_with_four_members(world: World, options: dict) -> tuple[object, object, str]:
+    thread, lobby = await open_lobby(world, options)
+    table_id = table_id_of(lobby)
+    for member in world.members[1:]:
+        await (await world.fake.click(member, lobby, f"mj1:{table_id}:0:join")).wait_done()
+    await (await world.fake.click(world.members[0], lobby, f"mj1:{table_id}:0:start")).wait_done()
+    await wait_until(partial(_async, lambda: any(c.endswith(":hand") for c in lobby.custom_ids())),
+                     what="the table message")
+    return thread, lobby, table_id
+
+
+async def shown(message, custom_id: str):
+    """Waits until ``message`` (edited by the bot after each change) shows the button ``custom_id``."""
+    await wait_until(partial(_async, lambda: custom_id in message.custom_ids()), what=f"the button {custom_id}")
+    return custom_id
+
+
+def member_at(world: World, state, seat: int):
+    return next(member for member in world.members if member.id == state.seats[seat].member_id)
+
+
+async def play_until(world: World, table_id: str, lobby, rng, condition, limit: int = 3000):
+    """Members play basic moves until ``condition(state, hand)`` holds (across hands if need be)."""
+    for _ in range(limit):
+        state = await table_state(world.store, table_id)
+        if state.status == "between":
+            next_id = await shown(lobby, f"mj1:{table_id}:{state.step}:next")
+            await (await world.fake.click(world.members[0], lobby, next_id)).wait_done()
+            continue
+        if state.status != "playing":
+            break
+        hand = load_round(state)
+        if condition(state, hand):
+            return state, hand
+        await play_one_move(world, table_id, lobby, rng)
+    pytest.fail("the awaited position never came up")
 
 
 async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(world):
@@ -100,7 +141,7 @@ async def test_a_member_who_is_not_seated_gets_a_private_answer(world):
     state = await table_state(world.store, table_id)
     before = await world.store.read(f"table:{table_id}")
     for custom_id in (f"mj1:{table_id}:{state.step}:hand", f"mj1:{table_id}:{state.step}:d:0"):
-        click = await forged_click(world.fake, world.members[1], lobby, custom_id)
+        click = await world.fake.forge_component(world.members[1], lobby, custom_id)
         await click.wait_done()
         answer = click.followups[-1] if click.followups else click.response
         assert answer.ephemeral and "ne jouez pas" not in answer.content and "not playing" in answer.content
@@ -120,7 +161,7 @@ async def test_forged_and_malformed_custom_ids_are_answered_privately_and_change
         "hello", "sol1:whatever", "x" * 100,
     ]
     for custom_id in forged:
-        click = await forged_click(world.fake, world.members[1], lobby, custom_id)
+        click = await world.fake.forge_component(world.members[1], lobby, custom_id)
         await click.wait_done()
         answer = click.followups[-1] if click.followups else click.response
         assert answer.ephemeral, custom_id
@@ -227,3 +268,87 @@ async def test_the_bot_restarted_mid_hand_on_the_same_store_continues_where_it_w
                     if found is not None:
                         await store.delete(key, found.version)
             await store.close()
+
+
+def _pung_and_chow_window(state, hand):
+    if hand.phase is not Phase.CLAIM or len(hand.awaiting()) != 2:
+        return False
+    kinds = {seat: {a.kind for a in hand.legal_actions(seat) if isinstance(a, Claim)} for seat in hand.awaiting()}
+    return any(ClaimKind.PUNG in k for k in kinds.values()) and any(
+        ClaimKind.CHOW in k and ClaimKind.PUNG not in k for k in kinds.values())
+
+
+async def test_two_claims_sent_at_once_are_resolved_by_priority(world):
+    _, lobby, table_id = await start_with_four_members(world, {"rules": "classic"})
+    state, hand = await play_until(world, table_id, lobby, random.Random(5), _pung_and_chow_window)
+    pung_seat = next(seat for seat in hand.awaiting() if Claim(seat, ClaimKind.PUNG) in hand.legal_actions(seat))
+    chow_seat = next(seat for seat in hand.awaiting() if seat != pung_seat)
+    chow = next(a for a in hand.legal_actions(chow_seat) if isinstance(a, Claim) and a.kind is ClaimKind.CHOW)
+    await shown(lobby, f"mj1:{table_id}:{state.step}:claim")
+    panels = {}
+    for seat in (pung_seat, chow_seat):  # each opens their claim choices from the table's Claim button
+        opened = await world.fake.click(member_at(world, state, seat), lobby, f"mj1:{table_id}:{state.step}:claim")
+        await opened.wait_done()
+        assert opened.response.ephemeral
+        panels[seat] = opened.response
+    clicks = await asyncio.gather(
+        world.fake.click(member_at(world, state, chow_seat), panels[chow_seat], button_for(state, hand, chow).text()),
+        world.fake.click(member_at(world, state, pung_seat), panels[pung_seat],
+                         button_for(state, hand, Claim(pung_seat, ClaimKind.PUNG)).text()),
+    )
+    for click in clicks:
+        await click.wait_done()
+    after = load_round(await table_state(world.store, table_id))
+    assert after.phase is Phase.DISCARD and after.turn == pung_seat
+    assert after.view(None).seats[pung_seat].melds[-1].kind.value == "pung"
+    assert world.fake.violations == []
+
+
+def _humans_window(state, hand):
+    return hand.phase is Phase.CLAIM
+
+
+async def test_pass_by_everyone_closes_the_claim_window_before_its_deadline(world):
+    _, lobby, table_id = await start_with_four_members(world, {"rules": "classic"})
+    state, hand = await play_until(world, table_id, lobby, random.Random(8), _humans_window)
+    discarder = hand.view(None).last_discard[0]
+    claim = await shown(lobby, f"mj1:{table_id}:{state.step}:claim")
+    for seat in hand.awaiting():
+        opened = await world.fake.click(member_at(world, state, seat), lobby, claim)
+        await opened.wait_done()
+        passed = await world.fake.click(member_at(world, state, seat), opened.response,
+                                        f"mj1:{table_id}:{state.step}:p")
+        await passed.wait_done()
+    after = await table_state(world.store, table_id)
+    round_after = load_round(after)
+    assert round_after.phase is Phase.DISCARD and round_after.turn == (discarder + 1) % 4
+    assert [a.text() for a in round_after.actions[len(hand.actions):len(hand.actions) + len(hand.awaiting())]] == [
+        f"{seat} p" for seat in hand.awaiting()]
+    assert after.deadline is not None and after.deadline > world.bot.clock() + 60  # a new turn's, not the window's
+
+
+async def test_claim_without_a_legal_claim_and_a_stale_button_are_refused_privately(world):
+    _, lobby, table_id = await start_with_four_members(world, {"rules": "classic"})
+    rng = random.Random(2)
+    state, hand = await play_until(world, table_id, lobby, rng, _humans_window)
+    idle = next(seat for seat in range(4) if seat not in hand.awaiting() and seat != hand.view(None).last_discard[0])
+    before = await world.store.read(f"table:{table_id}")
+    claim = await shown(lobby, f"mj1:{table_id}:{state.step}:claim")
+    asked = await world.fake.click(member_at(world, state, idle), lobby, claim)
+    await asked.wait_done()
+    assert (asked.response.ephemeral and "prendre" in asked.response.content.lower()) or \
+        "nothing to claim" in asked.response.content
+    assert await world.store.read(f"table:{table_id}") == before
+    waiting = hand.awaiting()[0]
+    opened = await world.fake.click(member_at(world, state, waiting), lobby, claim)
+    await opened.wait_done()
+    old_panel = opened.response
+    old_pass = f"mj1:{table_id}:{state.step}:p"
+    await play_one_move(world, table_id, lobby, rng)
+    await play_one_move(world, table_id, lobby, rng)
+    moved = await world.store.read(f"table:{table_id}")
+    stale = await world.fake.forge_component(member_at(world, state, waiting), old_panel, old_pass)
+    await stale.wait_done()
+    answer = stale.followups[-1]
+    assert answer.ephemeral and ("no longer current" in answer.content or "plus à jour" in answer.content)
+    assert await world.store.read(f"table:{table_id}") == moved
