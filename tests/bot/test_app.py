@@ -1,0 +1,69 @@
+"""Running the bot (SPEC §4.1): settings from the environment and ``.env``, ``mahjong-bot run`` without a
+token, the invite link; ``mahjong-bot verify-wall`` against a table's commitment."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.app import MissingToken, Settings, create_bot, invite_link
+from bot.cli import main
+from bot.tables import table
+from bot.tables.state import Place, TableSettings, TableState, Timing
+from game.rules import ruleset
+
+
+def test_settings_need_a_token_and_say_where_to_get_one(tmp_path):
+    with pytest.raises(MissingToken, match=r"developers/applications"):
+        Settings.from_env({}, env_file=str(tmp_path / "missing.env"))
+
+
+def test_settings_read_the_environment_over_a_dot_env_file(tmp_path):
+    env = tmp_path / ".env"
+    env.write_text("# comment\nDISCORD_TOKEN='from-file'\nexport DATABASE_PATH=ledger.db\nLOG_LEVEL=debug\n")
+    settings = Settings.from_env({"DISCORD_TOKEN": "from-env", "DISCORD_GUILD_ID": "123"}, env_file=str(env))
+    assert settings == Settings(token="from-env", database_path="ledger.db", guild_id=123, log_level="DEBUG")
+    defaults = Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=None)
+    assert (defaults.redis_url, defaults.database_path, defaults.log_level) == (None, "mahjong-bot.sqlite3", "INFO")
+    with pytest.raises(ValueError, match="DISCORD_GUILD_ID"):
+        Settings.from_env({"DISCORD_TOKEN": "t", "DISCORD_GUILD_ID": "１２"}, env_file=None)
+
+
+def test_run_without_a_token_exits_with_status_2_and_says_why(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["run"]) == 2
+    assert "DISCORD_TOKEN" in capsys.readouterr().err
+
+
+def test_run_refuses_a_bad_log_level(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("LOG_LEVEL", "LOUD")
+    assert main(["run"]) == 2
+    assert "LOG_LEVEL" in capsys.readouterr().err
+
+
+def test_create_bot_is_not_connected_and_the_invite_asks_for_both_scopes():
+    bot = create_bot(Settings(token="t"))
+    assert not bot.is_ready() and bot.settings.token == "t"
+    link = invite_link(1234)
+    assert "client_id=1234" in link and "scope=bot+applications.commands" in link and "permissions=" in link
+
+
+def test_verify_wall_checks_the_commitment_a_table_showed(capsys):
+    state = TableState(id="abcdefgh", host_id=1, place=Place(1, 2),
+                       settings=TableSettings(ruleset("classic"), "live", Timing.for_speed("live")), seed=8)
+    state, _ = table.join(state, 1, "Ana")
+    for _ in range(3):
+        state, _ = table.add_computer(state, 1)
+    state, _ = table.start(state, 1, 0.0)
+    seed = table.load_round(state).seed
+    assert main(["verify-wall", "--rules", "classic", "--seed", str(seed), "--commitment", state.commitment]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["matches"] and report["commitment"] == state.commitment and len(report["wall"].split()) == 144
+    assert main(["verify-wall", "--rules", "classic", "--seed", str(seed + 1), "--commitment", state.commitment]) == 1
+    assert json.loads(capsys.readouterr().out)["matches"] is False
+    assert main(["verify-wall", "--rules", "classic", "--seed", "²"]) == 1
+    assert json.loads(capsys.readouterr().out)["valid"] is False

@@ -1,0 +1,63 @@
+"""The table document: a round trip, and untrusted documents refused with TableDocumentError."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from bot.tables import table
+from bot.tables.state import Place, TableDocumentError, TableSettings, TableState, Timing
+from game.rules import ruleset
+
+
+def started_table() -> TableState:
+    state = TableState(id="abcdefgh", host_id=1, place=Place(1, 2, 3, 4),
+                       settings=TableSettings(ruleset("hongkong"), "async", Timing.for_speed("async")), seed=42)
+    state, _ = table.join(state, 1, "Ana")
+    for _ in range(3):
+        state, _ = table.add_computer(state, 1)
+    state, _ = table.start(state, 1, 100.0)
+    return state
+
+
+def test_a_table_round_trips_through_json():
+    state = started_table()
+    document = json.loads(json.dumps(state.to_document()))
+    assert TableState.from_document(document) == state
+
+
+@pytest.mark.parametrize("path, value", [
+    (("version",), 2), (("status",), "flying"), (("settings", "speed"), "slow"), (("settings", "lang"), "de"),
+    (("settings", "computer_level"), "genius"), (("seed",), "42"), (("seed",), True), (("step",), 1.5),
+    (("host",), None), (("settings", "hints"), "false"), (("settings", "timing", "turn"), -1),
+    (("settings", "timing", "turn"), "60"), (("seats",), "four"), (("place", "guild"), "1"),
+    (("settings", "rules"), {"name": "chess"}), (("extra",), []), (("hand",), 7),
+])
+def test_a_damaged_document_is_refused(path, value):
+    document = copy.deepcopy(started_table().to_document())
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(TableDocumentError):
+        TableState.from_document(document)
+
+
+def test_a_document_with_a_key_missing_is_refused():
+    document = started_table().to_document()
+    for key in list(document):
+        damaged = {k: v for k, v in document.items() if k != key}
+        with pytest.raises(TableDocumentError):
+            TableState.from_document(damaged)
+
+
+def test_a_damaged_hand_inside_a_table_is_refused_when_played():
+    state = started_table()
+    document = state.to_document()
+    document["hand"]["seats"][0]["concealed"] = "1111111m"
+    damaged = TableState.from_document(document)
+    with pytest.raises(table.Refusal) as refused:
+        table.load_round(damaged)
+    assert refused.value.key == "broken_table"
