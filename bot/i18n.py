@@ -40,11 +40,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "broken_table": ("This table's saved state is damaged and cannot be played.",
                      "L'état enregistré de cette table est abîmé : elle ne peut plus être jouée."),
     "no_claim": ("You have nothing to claim on this tile.", "Vous ne pouvez rien prendre sur cette tuile."),
+    "claims_open": ("Claims on the last discard are still open: you play when the window closes.",
+                    "On peut encore prendre la dernière défausse : vous jouez quand la fenêtre se ferme."),
+    "hand_held": ("Claims on {tile} are open until {when}: you play after.",
+                  "On peut prendre {tile} jusqu'à {when} : vous jouez ensuite."),
     "no_hand_yet": ("The hand has not started yet.", "La main n'a pas encore commencé."),
     "wrong_guild": ("That button belongs to a table on another server.",
                     "Ce bouton appartient à une table d'un autre serveur."),
     "no_threads_here": ("Tables open in a server's text channel.", "Les tables s'ouvrent dans un salon d'un serveur."),
     "bad_option": ("{detail}", "{detail}"),
+    "no_permission": ("I cannot post here: I need to view the channel, send messages, create public threads "
+                      "and attach files.",
+                      "Je ne peux pas écrire ici : il me faut voir le salon, envoyer des messages, créer des fils "
+                      "publics et joindre des fichiers."),
     # lobby
     "lobby_title": ("Mahjong table — {rules}", "Table de mahjong — {rules}"),
     "lobby_open": ("{host} opened a table. Join with the buttons below.",
@@ -141,6 +149,7 @@ OPTION_NAMES: dict[str, tuple[str, str]] = {
     "calling_rule": ("calling rule", "annonce obligatoire"),
     "seven_pairs": ("seven pairs", "sept paires"),
     "hints": ("hints", "conseils"),
+    "hide_claims": ("hidden claim windows", "fenêtres de prise cachées"),
 }
 WIND_NAMES: dict[str, tuple[str, str]] = {
     "1z": ("East", "Est"), "2z": ("South", "Sud"), "3z": ("West", "Ouest"), "4z": ("North", "Nord"),

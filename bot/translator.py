@@ -22,6 +22,8 @@ FRENCH: dict[str, str] = {
     "Every hand visible, for learning": "Toutes les mains visibles, pour apprendre",
     "The boxed set's four jokers (classic)": "Les quatre jokers du coffret (classique)",
     "Allow discard hints": "Autoriser les conseils de défausse",
+    "Every discard waits a few seconds, so nobody can tell who could claim it":
+        "Chaque défausse attend quelques secondes : personne ne sait qui pourrait la prendre",
     "Classic": "Classique",
     "Hong Kong": "Hong Kong",
     "Family": "Familiale",
@@ -68,6 +70,7 @@ FRENCH_NAMES: dict[str, str] = {
     "open_hands": "mains_ouvertes",
     "jokers": "jokers",
     "hints": "conseils",
+    "hide_claims": "cacher_les_prises",
     "help": "aide",
     "score": "score",
     "hand": "main",

@@ -29,6 +29,7 @@ _LEVELS = ("strong", "basic", "teacher", "random")
     open_hands=_("Every hand visible, for learning"),
     jokers=_("The boxed set's four jokers (classic)"),
     hints=_("Allow discard hints"),
+    hide_claims=_("Every discard waits a few seconds, so nobody can tell who could claim it"),
 )
 @app_commands.choices(
     rules=[Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong"),
@@ -50,6 +51,7 @@ async def new(
     open_hands: bool = False,
     jokers: bool = False,
     hints: bool = True,
+    hide_claims: bool = False,
 ) -> None:
     lang = lang_of(interaction.locale)
     try:
@@ -61,7 +63,7 @@ async def new(
         return
     chosen_speed: Speed = "live" if speed == "live" else "async"
     await interaction.client.desk.open_table(
-        interaction, table_rules, chosen_speed, computers, level, hints
+        interaction, table_rules, chosen_speed, computers, level, hints, hide_claims
     )
 
 

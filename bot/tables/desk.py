@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 TOKEN_LIFETIME = 14 * 60.0  # Discord's 15 minutes, less a margin for the last edit
 _LOBBY_VERBS = frozenset({"join", "leave", "addcpu", "start", "cancel"})
 _PLAY_VERBS = frozenset({"d", "kong", "win", "call", "c", "p", "back", "next"})
+_PRIVATE_VERBS = frozenset({"hand", "claim", "rules"})
 
 
 @dataclass
@@ -72,7 +73,7 @@ class TableDesk:
 
     async def open_table(
         self, interaction: discord.Interaction[Any], rules: Ruleset, speed: Speed, computers: int, level: str,
-        hints: bool,
+        hints: bool, hide_claims: bool = False,
     ) -> None:
         """``/mahjong new``: the lobby in a new public thread (the channel itself where threads cannot be)."""
         lang = lang_of(interaction.locale)
@@ -83,7 +84,24 @@ class TableDesk:
             return
         table_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
         settings = TableSettings(rules=rules, speed=speed, timing=self.timings[speed], computer_level=level,
-                                 hints=hints, lang=table_lang)
+                                 hints=hints, lang=table_lang, hide_claims=hide_claims)
+        try:
+            place = await self._open_lobby(interaction, settings, computers)
+        except StoreUnavailable:
+            await interaction.edit_original_response(content=say("store_down", lang))
+            return
+        except discord.HTTPException as error:
+            log.warning("a lobby could not be posted in channel %s (%s)", channel.id, error.status)
+            await interaction.edit_original_response(content=say("no_permission", lang))
+            return
+        await interaction.edit_original_response(content=say("opened_in", lang, place=f"<#{place}>"))
+
+    async def _open_lobby(self, interaction: discord.Interaction[Any], settings: TableSettings, computers: int) -> int:
+        """The table in the store, its thread (or the channel where a thread cannot be made) and its lobby
+        message; returns where the lobby is."""
+        channel = interaction.channel
+        assert channel is not None and interaction.guild_id is not None
+        lang = settings.lang
         name = interaction.user.display_name
         committed = await self.service.open(
             host_id=interaction.user.id, host_name=name, place=Place(interaction.guild_id, channel.id),
@@ -93,16 +111,19 @@ class TableDesk:
         home: discord.abc.Messageable = channel  # type: ignore[assignment]
         thread_id = None
         if isinstance(channel, discord.TextChannel):
-            thread = await channel.create_thread(
-                name=say("thread_name", table_lang, rules=presenter.rules_name(state, table_lang), host=name)[:100],
-                type=discord.ChannelType.public_thread, auto_archive_duration=1440,
-            )
-            home, thread_id = thread, thread.id
-        message = presenter.lobby_message(state, table_lang)
+            try:
+                thread = await channel.create_thread(
+                    name=say("thread_name", lang, rules=presenter.rules_name(state, lang), host=name)[:100],
+                    type=discord.ChannelType.public_thread, auto_archive_duration=1440,
+                )
+                home, thread_id = thread, thread.id
+            except discord.HTTPException as error:
+                log.info("no thread in channel %s (%s): the table lives in the channel", channel.id, error.status)
+        message = presenter.lobby_message(state, lang)
         sent = await home.send(content=message.content, view=view_of(message, self._emojis))
         placed = await self.service.place(state.id, replace(state.place, thread_id=thread_id, message_id=sent.id))
         self._shown[state.id] = placed.version
-        await interaction.edit_original_response(content=say("opened_in", lang, place=f"<#{thread_id or channel.id}>"))
+        return thread_id or channel.id
 
     # --- clicks ---------------------------------------------------------------------------------
 
@@ -113,16 +134,22 @@ class TableDesk:
         except BadCustomId:
             await interaction.response.send_message(say("unknown_button", lang), ephemeral=True)
             return
+        private = self._answers_privately(button)
         try:
             await self._on_button(interaction, button, lang)
         except StoreUnavailable:
-            await self._tell(interaction, "store_down", lang)
+            await self._tell(interaction, private, "store_down", lang)
         except Refusal as refusal:
-            await self._tell(interaction, refusal.key, lang, **refusal.params)
+            await self._tell(interaction, private, refusal.key, lang, **refusal.params)
+
+    @staticmethod
+    def _answers_privately(button: ButtonId) -> bool:
+        """Buttons answered with a new private message (a 'thinking' reply that the answer replaces);
+        the others update the message they are on."""
+        return button.verb in _PRIVATE_VERBS
 
     async def _on_button(self, interaction: discord.Interaction[Any], button: ButtonId, lang: Lang) -> None:
-        private = button.verb in ("hand", "claim", "rules")
-        if private:
+        if self._answers_privately(button):
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await interaction.response.defer()
@@ -187,13 +214,15 @@ class TableDesk:
             content=message.content, attachments=files_of(message), view=view_of(message, self._emojis)
         )
 
-    async def _tell(self, interaction: discord.Interaction[Any], key: str, lang: Lang, **params: Any) -> None:
-        """A private answer, whether or not the interaction was acknowledged yet."""
+    async def _tell(self, interaction: discord.Interaction[Any], private: bool, key: str, lang: Lang,
+                    **params: Any) -> None:
+        """A private answer, whether or not the interaction was acknowledged yet (``private``: it was, by a
+        private 'thinking' reply that this answer replaces)."""
         text = say(key, lang, **params)
         with contextlib.suppress(discord.HTTPException):
             if not interaction.response.is_done():
                 await interaction.response.send_message(text, ephemeral=True)
-            elif _deferred_privately(interaction):
+            elif private:
                 await interaction.edit_original_response(content=text)
             else:
                 await interaction.followup.send(text, ephemeral=True)
@@ -280,11 +309,3 @@ class TableDesk:
 def _from_private_message(interaction: discord.Interaction[Any]) -> bool:
     message = interaction.message
     return message is not None and message.flags.ephemeral
-
-
-def _deferred_privately(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the acknowledgement was a private 'thinking' reply, which the answer then replaces."""
-    return interaction.type is discord.InteractionType.application_command or (
-        interaction.data is not None
-        and str(interaction.data.get("custom_id", "")).endswith((":hand", ":claim", ":rules"))
-    )

@@ -9,14 +9,14 @@ functions off the event loop.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
 
 from bot.i18n import LENGTH_NAMES, OPTION_NAMES, RULE_NAMES, SPEED_NAMES, WIND_NAMES, pick, say
 from bot.tables.custom_ids import ButtonId, Verb
 from bot.tables.state import TableState
-from bot.tables.table import claim_options, hand_slots, load_round, totals
+from bot.tables.table import claim_options, hand_slots, held, load_round, totals
 from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard
 from game.hints import discard_hints
 from game.record import HandRecord
@@ -77,6 +77,8 @@ def options_text(state: TableState, lang: Lang) -> str:
     chosen = [name for name in ("jokers", "open_hands", "calling_rule", "seven_pairs") if getattr(rules, name)]
     if state.settings.hints:
         chosen.append("hints")
+    if state.settings.hide_claims:
+        chosen.append("hide_claims")
     words = [pick(OPTION_NAMES[name], lang) for name in chosen]
     if rules.name == "hongkong":
         words.append(f"min {rules.minimum_fan} fan")
@@ -155,7 +157,7 @@ def table_message(state: TableState, lang: Lang) -> Message:
         lines.append(say("table_between", lang, when=relative(state.deadline)))
     else:
         lines.append(say("table_over", lang))
-    if view.last_discard is not None and hand.phase is Phase.DISCARD:
+    if view.last_discard is not None and hand.phase is Phase.DISCARD and not held(state, hand):
         seat, tile = view.last_discard
         lines.append(say("table_last_discard", lang, tile=_tile(tile, lang), name=names[seat]))
     if state.commitment is not None:
@@ -164,7 +166,7 @@ def table_message(state: TableState, lang: Lang) -> Message:
     buttons: list[ButtonSpec] = []
     if state.status == "playing":
         buttons.append(_button(state, "hand", say("btn_hand", lang), "primary"))
-        if hand.phase in (Phase.CLAIM, Phase.ROB):
+        if hand.phase in (Phase.CLAIM, Phase.ROB) or held(state, hand):
             buttons.append(_button(state, "claim", say("btn_claim", lang), "success"))
     if state.status == "between":
         buttons.append(_button(state, "next", say("btn_next", lang), "success"))
@@ -175,6 +177,11 @@ def table_message(state: TableState, lang: Lang) -> Message:
 def _turn_line(state: TableState, hand: Round, lang: Lang) -> str:
     names = [seat.name for seat in state.seats]
     deadline = say("table_deadline", lang, when=relative(state.deadline)) if state.deadline is not None else ""
+    last = hand.view(None).last_discard
+    if held(state, hand) and last is not None:
+        from_seat, tile = last
+        hold = say("table_deadline", lang, when=relative(state.hold_until))
+        return f"⏳ {say('table_claim_window', lang, tile=_tile(tile, lang), name=names[from_seat])} · {hold}"
     if hand.phase in (Phase.CLAIM, Phase.ROB):
         claim = _window_tile(hand)
         if claim is not None:
@@ -187,12 +194,11 @@ def _turn_line(state: TableState, hand: Round, lang: Lang) -> str:
 
 
 def _window_tile(hand: Round) -> tuple[Tile, int] | None:
-    """The tile of the open claim window and who let it go (public: everyone saw the discard)."""
-    for seat in hand.ruleset.seats:
-        claim = hand.view(seat).claim
-        if claim is not None:
-            return claim.tile, claim.from_seat
-    return None
+    """The tile of the open claim window and who let it go (public: everyone saw it), read from the
+    view of a seat the window waits for."""
+    awaited = hand.awaiting()
+    claim = hand.view(awaited[0]).claim if awaited else None
+    return None if claim is None else (claim.tile, claim.from_seat)
 
 
 # --- a player's own hand -------------------------------------------------------------------------
@@ -212,10 +218,11 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
     picture = Picture(f"hand-{state.id}-{state.step}.png", render_hand(view, lang, hints))
     buttons: list[ButtonSpec] = []
     slots = hand_slots(view)
+    waiting = held(state, hand)
     for number, tile in enumerate(slots):
         buttons.append(_button(
             state, "d", f"{number + 1} · {tile_label(tile, lang)}", "primary" if tile == view.drawn else "secondary",
-            number=number, row=number // 5, disabled=Discard(seat, tile) not in legal, tile=tile,
+            number=number, row=number // 5, disabled=waiting or Discard(seat, tile) not in legal, tile=tile,
         ))
     actions: list[ButtonSpec] = []
     kongs = [action for action in legal if isinstance(action, ConcealedKong | AddedKong)]
@@ -235,6 +242,9 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
         actions.append(_button(state, "hint", say("btn_hint", lang)))
     if state.seats[seat].away:
         actions.append(_button(state, "back", say("btn_back", lang), "success"))
+    if waiting:
+        actions = [replace(action, disabled=True) if not action.custom_id.endswith(":hint") else action
+                   for action in actions]
     first_row = (len(slots) + 4) // 5
     for index, action in enumerate(actions[: 5 * (5 - first_row)]):
         buttons.append(ButtonSpec(action.custom_id, action.label, action.style, first_row + index // 5,
@@ -282,6 +292,8 @@ def _hand_status(state: TableState, hand: Round, seat: int, lang: Lang) -> str:
         return say(key, lang, tile=_tile(view.claim.tile, lang), name=names[view.claim.from_seat], when=when)
     if view.claim is not None and view.claim.answered:
         return say("hand_answered", lang)
+    if hand.phase is Phase.DISCARD and hand.turn == seat and held(state, hand) and view.last_discard is not None:
+        return say("hand_held", lang, tile=_tile(view.last_discard[1], lang), when=relative(state.hold_until))
     if hand.phase is Phase.DISCARD and hand.turn == seat:
         return say("hand_your_turn", lang, when=when)
     waiting = ", ".join(names[other] for other in hand.awaiting()) or "—"

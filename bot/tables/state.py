@@ -26,6 +26,7 @@ Speed = Literal["live", "async"]
 STATUSES: tuple[Status, ...] = ("lobby", "playing", "between", "over", "cancelled")
 SPEEDS: tuple[Speed, ...] = ("live", "async")
 DOCUMENT_VERSION = 1
+HIDDEN_CLAIM_WINDOW = 4.0
 
 
 class TableDocumentError(ValueError):
@@ -56,6 +57,13 @@ class TableSettings:
     computer_level: str = "strong"
     hints: bool = True
     lang: Lang = "en"
+    hide_claims: bool = False
+
+    @property
+    def hold(self) -> float:
+        """With ``hide_claims``, how long every discard stays open to claims, whether or not anyone may
+        claim it, so that a wait never tells the table that someone could."""
+        return min(self.timing.claim, HIDDEN_CLAIM_WINDOW)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +113,7 @@ class TableState:
     commitment: str | None = None
     deadline: float | None = None
     computer_at: float | None = None
+    hold_until: float | None = None
     last_hand: dict[str, Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -122,7 +131,7 @@ class TableState:
     @property
     def wake_at(self) -> float | None:
         """When the table's clock must look at it next (a computer's move or a deadline)."""
-        times = [time for time in (self.deadline, self.computer_at) if time is not None]
+        times = [time for time in (self.deadline, self.computer_at, self.hold_until) if time is not None]
         return min(times) if times else None
 
     def with_seat(self, index: int, seat: Seat) -> TableState:
@@ -151,6 +160,7 @@ class TableState:
                 },
                 "computer_level": settings.computer_level,
                 "hints": settings.hints,
+                "hide_claims": settings.hide_claims,
                 "lang": settings.lang,
             },
             "seed": self.seed,
@@ -167,6 +177,7 @@ class TableState:
             "commitment": self.commitment,
             "deadline": self.deadline,
             "computer_at": self.computer_at,
+            "hold_until": self.hold_until,
             "last_hand": self.last_hand,
             "extra": self.extra,
         }
@@ -217,6 +228,7 @@ def _table_from_document(document: Any) -> TableState:
                 computer_pause=_number(timing["computer_pause"]), next_hand=_number(timing["next_hand"]),
             ),
             computer_level=level, hints=_bool(settings["hints"]), lang=lang,
+            hide_claims=_bool(settings["hide_claims"]),
         ),
         seed=_int(document["seed"]),
         seats=seats,
@@ -228,6 +240,7 @@ def _table_from_document(document: Any) -> TableState:
         commitment=None if document["commitment"] is None else _text(document["commitment"]),
         deadline=_optional_number(document["deadline"]),
         computer_at=_optional_number(document["computer_at"]),
+        hold_until=_optional_number(document["hold_until"]),
         last_hand=_optional_object(document["last_hand"]),
         extra=_object(document["extra"]),
     )

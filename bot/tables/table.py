@@ -34,7 +34,7 @@ from game.actions import (
 from game.errors import GameError
 from game.events import Event
 from game.fairness import wall_commitment
-from game.match import Match, json_number
+from game.match import Match, Settle, json_number
 from game.players import make_player
 from game.result import HandResult
 from game.round import Phase, Round
@@ -146,9 +146,18 @@ def act(state: TableState, member_id: int, button: ButtonId, now: float) -> tupl
     if state.status != "playing" or state.hand is None:
         raise Refusal("stale")
     hand = load_round(state)
+    if held(state, hand, now) and button.verb not in ("c", "p"):
+        raise Refusal("claims_open")
     action = resolve_action(hand, seat, button)
     state = state.with_seat(seat, replace(state.seats[seat], missed=0))
     return _play(state, hand, [action], now)
+
+
+def held(state: TableState, hand: Round, now: float | None = None) -> bool:
+    """Whether the turn after a discard waits out the hidden claim window (``hide_claims``)."""
+    if state.hold_until is None or (now is not None and state.hold_until <= now):
+        return False
+    return hand.phase is Phase.DISCARD and hand.view(None).last_discard is not None
 
 
 def resolve_action(hand: Round, seat: int, button: ButtonId) -> Action:
@@ -241,8 +250,10 @@ def wake(state: TableState, now: float) -> tuple[TableState, Change]:
     if state.status == "between" and state.deadline is not None and state.deadline <= now:
         return next_hand(state, now)
     if state.status != "playing" or state.hand is None:
-        return replace(state, deadline=None, computer_at=None), Change()
+        return replace(state, deadline=None, computer_at=None, hold_until=None), Change()
     hand = load_round(state)
+    if state.hold_until is not None and state.hold_until <= now:
+        state = replace(state, hold_until=None)
     if state.computer_at is not None and state.computer_at <= now:
         actions = _computer_moves(state, hand)
         if actions:
@@ -295,7 +306,11 @@ def _play(state: TableState, hand: Round, actions: Sequence[Action], now: float)
         events += hand.apply(action)
         answered_open_window = isinstance(action, Claim | Pass) and hand.phase in (Phase.CLAIM, Phase.ROB)
         step_moved = step_moved or not answered_open_window
-    state = replace(state, hand=hand.to_document())
+    discarded = any(isinstance(action, Discard) for action in actions)
+    hold_until = now + state.settings.hold if discarded and state.settings.hide_claims else state.hold_until
+    if hand.phase is Phase.DISCARD and hand.view(None).last_discard is None:
+        hold_until = None  # the discard was claimed: the claimer plays at once
+    state = replace(state, hand=hand.to_document(), hold_until=hold_until)
     if hand.result is not None:
         finished, change = _finish_hand(state, hand, now)
         return finished, replace(change, events=tuple(events))
@@ -310,6 +325,8 @@ def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -
     computers = any(state.seats[seat].played_by_computer for seat in awaited)
     humans = any(not state.seats[seat].played_by_computer for seat in awaited)
     computer_at = (now + timing.computer_pause if step_moved or state.computer_at is None else state.computer_at)
+    if state.hold_until is not None:
+        computer_at = max(computer_at, state.hold_until)
     wait = timing.turn if hand.phase is Phase.DISCARD else timing.claim
     deadline = now + wait if step_moved or state.deadline is None else state.deadline
     return replace(
@@ -358,12 +375,12 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
     deadline = None if match.over else now + state.settings.timing.next_hand
     ended = replace(
         state, match=match.to_document(), status=status, step=state.step + 1, deadline=deadline, computer_at=None,
-        last_hand=finished,
+        hold_until=None, last_hand=finished,
     )
     return ended, Change(finished_hand=finished, match_over=match.over)
 
 
-def _settle(state: TableState) -> Any:
+def _settle(state: TableState) -> Settle:
     rules = state.settings.rules
 
     def settle(result: HandResult) -> Sequence[Fraction]:

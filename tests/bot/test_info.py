@@ -138,7 +138,7 @@ def test_help_names_every_new_option_as_discord_shows_it(lang):
     assert new is not None
     for param in new.parameters:
         shown = param.display_name if lang == "en" else FRENCH_NAMES[param.display_name]
-        assert f"`{shown}`" in text, shown
+        assert f"`{shown}`" in text, f"the help does not explain /mahjong new's {shown}: see bot/info.py _help_tables"
     for command in ("new", "rules", "score"):
         shown = command if lang == "en" else FRENCH_NAMES[command]
         assert f"/mahjong {shown}" in text

@@ -12,7 +12,7 @@ import pytest_asyncio
 
 from bot.tables.custom_ids import ButtonId
 from bot.tables.state import TableState
-from bot.tables.table import Refusal, button_for, load_match, load_round
+from bot.tables.table import Change, Refusal, button_for, load_match, load_round
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
 from game.actions import Claim, ClaimKind, Discard
@@ -246,3 +246,40 @@ async def test_a_mahjong_below_the_hong_kong_minimum_is_refused_with_its_reason(
         await service.click(state.id, state.seats[seat].member_id, win_button)
     assert refused.value.key == "win_refused" and "fan" in refused.value.params["reason_en"]
     assert await service.read(state.id) == before
+
+
+async def test_hidden_claim_windows_hold_every_discard_whether_or_not_anyone_may_claim(store_factory):
+    from dataclasses import replace as with_
+
+    from bot.tables.presenter import table_message
+    from bot.tables.table import held
+
+    clock = FakeClock()
+    service = service_on(await store_factory(), clock)
+    committed = await open_table(service, ruleset("classic"), members=4)
+    table_id = committed.state.id
+    await service.update(table_id, lambda state, now: (
+        with_(state, settings=with_(state.settings, hide_claims=True)), Change()))
+    committed = await service.start(table_id, 1)
+    rng = random.Random(6)
+    unclaimable = 0
+    for _ in range(60):
+        state = committed.state
+        if state.status != "playing":
+            break
+        hand = load_round(state)
+        if hand.phase is Phase.DISCARD and held(state, hand, clock.now):
+            assert state.hold_until == pytest.approx(clock.now + state.settings.hold) or state.hold_until > clock.now
+            assert f"mj1:{table_id}:{state.step}:claim" in [b.custom_id for b in table_message(state, "en").buttons]
+            seat = hand.turn
+            discard = next(a for a in hand.legal_actions(seat) if isinstance(a, Discard))
+            with pytest.raises(Refusal) as refused:
+                await service.click(table_id, state.seats[seat].member_id, button_for(state, hand, discard))
+            assert refused.value.key == "claims_open"
+            unclaimable += 1
+            clock.now = state.hold_until
+            committed = await service.wake(table_id)
+            assert committed.state.hold_until is None and not held(committed.state, load_round(committed.state))
+            continue
+        committed = await member_move(service, committed, rng)
+    assert unclaimable >= 5
