@@ -19,6 +19,7 @@ from typing import Any
 from bot.i18n import RULE_NAMES, WIND_NAMES, pick, say
 from bot.tables.state import Timing
 from bot.tables.table import MISSED_TURNS_BEFORE_AWAY
+from bot.translator import FRENCH_NAMES
 from game.errors import GameError
 from game.hand import SetKind
 from game.rules import RuleName, ruleset
@@ -513,14 +514,9 @@ def _amount(value: Fraction) -> str:
 
 # --- help ---------------------------------------------------------------------------------------------
 
-# The slash-command words of the help, as Discord shows them to each language (bot/translator.py).
-_COMMAND_WORDS: dict[str, tuple[str, str]] = {
-    "new": ("new", "nouvelle"), "rules": ("rules", "regles"), "help": ("help", "aide"), "score": ("score", "score"),
-    "length": ("length", "duree"), "speed": ("speed", "rythme"), "computers": ("computers", "ordinateurs"),
-    "level": ("level", "niveau"), "players": ("players", "joueurs"), "open_hands": ("open_hands", "mains_ouvertes"),
-    "jokers": ("jokers", "jokers"), "hints": ("hints", "conseils"), "hand": ("hand", "main"),
-    "win": ("win", "tuile_gagnante"),
-}
+def _command_word(name: str, lang: Lang) -> str:
+    """A command or option name as Discord shows it in ``lang`` (the names of ``bot.translator``)."""
+    return FRENCH_NAMES.get(name, name) if lang == "fr" else name
 
 
 def _duration(seconds: float, lang: Lang) -> str:
@@ -538,28 +534,31 @@ def help_pages(lang: Lang) -> list[str]:
 
 def _help_tables(lang: Lang) -> str:
     def word(name: str) -> str:
-        return f"`{pick(_COMMAND_WORDS[name], lang)}`"
+        return f"`{_command_word(name, lang)}`"
 
     live, slow = Timing.for_speed("live"), Timing.for_speed("async")
     return _t(
         lang,
-        f"**Playing mahjong with the bot**\n`/mahjong {pick(_COMMAND_WORDS['new'], lang)}` opens a table in a new "
+        f"**Playing mahjong with the bot**\n`/mahjong {_command_word('new', lang)}` opens a table in a new "
         f"thread. Options: {word('rules')} (classic, Hong Kong or the family game), {word('length')} (one hand, "
         f"one wind round or four), {word('speed')} (live: {_duration(live.turn, lang)} a turn; asynchronous: "
         f"{_duration(slow.turn, lang)}), {word('computers')} (seats taken by computer players), {word('level')} "
         f"(how well they play), {word('players')} (3 or 4), {word('open_hands')} (every hand visible), "
-        f"{word('jokers')} (classic) and {word('hints')} (discard hints). Others press "
+        f"{word('jokers')} (classic), {word('hints')} (discard hints) and {word('hide_claims')} (every discard "
+        f"waits a few seconds, so nobody can tell who could claim it). Others press "
         f"**{say('btn_join', lang)}**; the host may fill seats with **{say('btn_addcpu', lang)}**, then presses "
         f"**{say('btn_start', lang)}**.\n"
         f"**The table message** shows the table and the buttons everyone needs: **{say('btn_hand', lang)}** (your "
         f"tiles, privately), **{say('btn_claim', lang)}** (while a discard may be taken) and "
         f"**{say('btn_rules', lang)}**.",
-        f"**Jouer au mahjong avec le bot**\n`/mahjong {pick(_COMMAND_WORDS['new'], lang)}` ouvre une table dans un "
+        f"**Jouer au mahjong avec le bot**\n`/mahjong {_command_word('new', lang)}` ouvre une table dans un "
         f"nouveau fil. Options : {word('rules')} (classiques, Hong Kong ou la version familiale), {word('length')} "
         f"(une main, un tour de vent ou quatre), {word('speed')} (en direct : {_duration(live.turn, lang)} par "
         f"tour ; asynchrone : {_duration(slow.turn, lang)}), {word('computers')} (places tenues par des joueurs "
         f"ordinateur), {word('level')} (leur niveau), {word('players')} (3 ou 4), {word('open_hands')} (toutes "
-        f"les mains visibles), {word('jokers')} (classique) et {word('hints')} (conseils de défausse). Les autres "
+        f"les mains visibles), {word('jokers')} (classique), {word('hints')} (conseils de défausse) et "
+        f"{word('hide_claims')} (chaque défausse attend quelques secondes : personne ne sait qui pourrait la "
+        f"prendre). Les autres "
         f"appuient sur **{say('btn_join', lang)}** ; l'hôte peut compléter avec **{say('btn_addcpu', lang)}**, "
         f"puis appuie sur **{say('btn_start', lang)}**.\n"
         f"**Le message de la table** montre la table et les boutons de tous : **{say('btn_hand', lang)}** (vos "
@@ -599,22 +598,22 @@ def _help_hand(lang: Lang) -> str:
 
 
 def _help_fair(lang: Lang) -> str:
-    score = pick(_COMMAND_WORDS["score"], lang)
-    hand, win = pick(_COMMAND_WORDS["hand"], lang), pick(_COMMAND_WORDS["win"], lang)
+    score = _command_word("score", lang)
+    hand, win = _command_word("hand", lang), _command_word("win", lang)
     return _t(
         lang,
         "**A fair wall** · When a hand starts, the table shows the SHA-256 commitment of its wall; the result "
         "reveals the seed. Anyone can check that the wall was fixed before the first tile: "
         "`mahjong-bot verify-wall --rules classic --seed N --commitment DIGEST` (the result gives the exact "
         "command).\n"
-        f"**Also** · `/mahjong {pick(_COMMAND_WORDS['rules'], lang)}`: the rules and scoring of each rule set. "
+        f"**Also** · `/mahjong {_command_word('rules', lang)}`: the rules and scoring of each rule set. "
         f"`/mahjong {score} {hand}:{EXAMPLE_HAND} {win}:9s`: the scoring calculator ([…] a claimed set, (…) a "
         "concealed kong).",
         "**Une muraille honnête** · Au début de chaque main, la table affiche l'engagement SHA-256 de sa "
         "muraille ; le résultat révèle la graine. Chacun peut vérifier que la muraille était fixée avant la "
         "première tuile : `mahjong-bot verify-wall --rules classic --seed N --commitment EMPREINTE` (le résultat "
         "donne la commande exacte).\n"
-        f"**Aussi** · `/mahjong {pick(_COMMAND_WORDS['rules'], lang)}` : les règles et le barème de chaque "
+        f"**Aussi** · `/mahjong {_command_word('rules', lang)}` : les règles et le barème de chaque "
         f"variante. `/mahjong {score} {hand}:{EXAMPLE_HAND} {win}:9s` : le calculateur de points ([…] une "
         "combinaison prise, (…) un kong caché).",
     )
