@@ -78,12 +78,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--store", choices=("sqlite", "redis"), default="sqlite")
+    parser.add_argument("--store", choices=("sqlite", "redis", "both"), default="both")
     args = parser.parse_args()
-    figures = asyncio.run(measure(args.hands, args.seed, args.store))
-    print(f"store: {args.store}")
-    print(f"click → acknowledgement: {summary(figures['ack'])}")
-    print(f"click → updated table message: {summary(figures['table'])}")
+    stores = ("sqlite", "redis") if args.store == "both" else (args.store,)
+    medians = {}
+    for store in stores:  # the same seeded hands on each store, one after the other in this run
+        figures = asyncio.run(measure(args.hands, args.seed, store))
+        medians[store] = statistics.median(figures["table"])
+        print(f"{store}: click → acknowledgement: {summary(figures['ack'])}")
+        print(f"{store}: click → updated table message: {summary(figures['table'])}")
+    if len(medians) == 2:
+        print(f"updated table message, Redis / embedded SQLite: {medians['redis'] / medians['sqlite']:.2f}×")
 
 
 if __name__ == "__main__":
