@@ -40,6 +40,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "broken_table": ("This table's saved state is damaged and cannot be played.",
                      "L'état enregistré de cette table est abîmé : elle ne peut plus être jouée."),
     "no_claim": ("You have nothing to claim on this tile.", "Vous ne pouvez rien prendre sur cette tuile."),
+    "not_your_message": ("That message belongs to another member.", "Ce message appartient à un autre membre."),
     "claims_open": ("Claims on the last discard are still open: you play when the window closes.",
                     "On peut encore prendre la dernière défausse : vous jouez quand la fenêtre se ferme."),
     "hand_held": ("Claims on {tile} are open until {when}: you play after.",

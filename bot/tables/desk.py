@@ -153,6 +153,8 @@ class TableDesk:
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await interaction.response.defer()
+        if not _owned_by_clicker(interaction):
+            raise Refusal("not_your_message")
         current = await self.service.read(button.table)
         if current is None:
             raise Refusal("no_table")
@@ -304,6 +306,15 @@ class TableDesk:
             await self.service.park(table_id)
             return
         await self.publish(committed)
+
+
+def _owned_by_clicker(interaction: discord.Interaction[Any]) -> bool:
+    """A private message's buttons are its owner's: another member cannot press them (Discord never shows
+    them one, but a forged or replayed request can name them)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral or message.interaction_metadata is None:
+        return True
+    return message.interaction_metadata.user.id == interaction.user.id
 
 
 def _from_private_message(interaction: discord.Interaction[Any]) -> bool:

@@ -131,6 +131,8 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
     secrets = secret_kinds([HandRecord.from_text(state.last_hand["record"])])
     assert any(secrets[0].values()), "the hand left no tile only one seat ever held: the scan would prove nothing"
     assert leaks(world.fake.calls, secrets, member_of_seat) == []
+    sent_files = [file for call in world.fake.calls for file in call.files]
+    assert sent_files and all(file.description for file in sent_files)  # every image has its alt text
 
 
 async def test_a_member_who_is_not_seated_gets_a_private_answer(world):
@@ -352,3 +354,46 @@ async def test_claim_without_a_legal_claim_and_a_stale_button_are_refused_privat
     answer = stale.followups[-1]
     assert answer.ephemeral and ("no longer current" in answer.content or "plus à jour" in answer.content)
     assert await world.store.read(f"table:{table_id}") == moved
+
+
+async def test_the_commands_are_synced_with_french_names_and_answer_in_the_members_language(world):
+    synced = {command["name"]: command for command in world.fake.commands}
+    group = synced["mahjong"]
+    subcommands = {option["name"]: option for option in group["options"]}
+    assert {"new", "rules", "help", "score"} <= set(subcommands)
+    assert subcommands["new"]["name_localizations"]["fr"] == "nouvelle"
+    assert subcommands["new"]["description_localizations"]["fr"].startswith("Ouvrir")
+    alice, bob = world.members[0], world.members[1]  # French, English
+    aide = await world.fake.slash(alice, world.guild.text_channel, "mahjong help")
+    await aide.wait_done()
+    pages = " ".join(message.content for message in [aide.response, *aide.followups])
+    assert aide.response.ephemeral and "Jouer au mahjong" in pages and "Pour aller plus loin" in pages
+    scored = await world.fake.slash(bob, world.guild.text_channel, "mahjong score",
+                                    {"hand": "234m [777z] (2222s) 456p 99s", "win": "9s"})
+    await scored.wait_done()
+    assert scored.response.ephemeral and "Score" in scored.response.content
+    wrong = await world.fake.slash(bob, world.guild.text_channel, "mahjong score", {"hand": "11111m"})
+    await wrong.wait_done()
+    assert wrong.response.ephemeral and wrong.response.content
+    assert world.fake.violations == []
+
+
+async def test_a_member_forging_another_members_private_buttons_plays_nothing_of_theirs(world):
+    _, lobby, table_id = await start_with_four_members(world, {"rules": "classic"})
+    state = await table_state(world.store, table_id)
+    hand = load_round(state)
+    on_turn = member_at(world, state, hand.turn)
+    other = next(member for member in world.members if member.id != on_turn.id)
+    hand_button = await shown(lobby, f"mj1:{table_id}:{state.step}:hand")
+    opened = await world.fake.click(on_turn, lobby, hand_button)
+    await opened.wait_done()
+    before = await world.store.read(f"table:{table_id}")
+    edits = opened.response.edits
+    for custom_id in opened.response.custom_ids():
+        forged = await world.fake.forge_component(other, opened.response, custom_id)
+        await forged.wait_done()
+        answer = forged.followups[-1]
+        assert answer.ephemeral and answer.visible_to == other.id
+        assert "another member" in answer.content or "autre membre" in answer.content
+    assert await world.store.read(f"table:{table_id}") == before
+    assert opened.response.edits == edits  # the owner's message was never touched
