@@ -196,7 +196,7 @@ class TableDesk:
         if state.hand is None:
             raise Refusal("no_hand_yet")
         if button.verb == "claim":
-            claim = load_round(state).view(seat).claim
+            claim = (await asyncio.to_thread(load_round, state)).view(seat).claim
             if claim is None or not claim.options or claim.answered:
                 raise Refusal("no_claim")
         if button.verb == "hint" and not state.settings.hints:
@@ -266,8 +266,9 @@ class TableDesk:
 
     async def _refresh_hands(self, state: TableState, *, skip: int | None) -> None:
         """Edit the live private hands of the seats the table waits for now or waited for before."""
-        awaited = frozenset(load_round(state).awaiting()) if state.hand is not None and state.status == "playing" \
-            else frozenset()
+        awaited: frozenset[int] = frozenset()
+        if state.hand is not None and state.status == "playing":
+            awaited = frozenset((await asyncio.to_thread(load_round, state)).awaiting())
         concerned = awaited | self._awaited.get(state.id, frozenset())
         self._awaited[state.id] = awaited
         now = self._monotonic()

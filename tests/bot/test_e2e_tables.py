@@ -397,3 +397,28 @@ async def test_a_member_forging_another_members_private_buttons_plays_nothing_of
         assert "another member" in answer.content or "autre membre" in answer.content
     assert await world.store.read(f"table:{table_id}") == before
     assert opened.response.edits == edits  # the owner's message was never touched
+
+
+async def test_a_hint_on_request_and_a_double_click_that_applies_once(world):
+    _, lobby, table_id = await start_with_four_members(world, {"rules": "classic"})
+    state = await table_state(world.store, table_id)
+    hand = load_round(state)
+    member = member_at(world, state, hand.turn)
+    opened = await world.fake.click(member, lobby, await shown(lobby, f"mj1:{table_id}:{state.step}:hand"))
+    await opened.wait_done()
+    panel = opened.response
+    hint = await world.fake.click(member, panel, f"mj1:{table_id}:{state.step}:hint")
+    await hint.wait_done()
+    assert panel.content.count("\n") >= 1 and ("Hint:" in panel.content or "Conseil :" in panel.content)
+    assert "hint" in panel.attachments[0].description.lower() or "conseil" in panel.attachments[0].description.lower()
+    before = load_round(await table_state(world.store, table_id))
+    discard = f"mj1:{table_id}:{state.step}:d:0"
+    first, second = await asyncio.gather(world.fake.click(member, panel, discard),
+                                         world.fake.click(member, panel, discard))
+    await first.wait_done()
+    await second.wait_done()
+    after = load_round(await table_state(world.store, table_id))
+    assert len(after.actions) == len(before.actions) + 1  # nobody else has played: one discard, once
+    assert after.actions[-1].text().startswith(f"{hand.turn} d ")
+    refused = [click for click in (first, second) if click.followups]
+    assert len(refused) == 1 and refused[0].followups[-1].ephemeral
