@@ -1,85 +1,14 @@
 """French names and descriptions of the slash commands (``app_commands.Translator``).
 
 Discord shows each member the command names, descriptions, options and choices in their own client's
-language; the English strings in the code are the keys, the French ones are here.
+language; the English strings in the code are the keys, the French ones are in ``bot.command_words``.
 """
 
 from __future__ import annotations
 
 from discord import Locale, app_commands
 
-FRENCH: dict[str, str] = {
-    "Four-player mahjong tables": "Tables de mahjong à quatre",
-    "Open a mahjong table in a new thread": "Ouvrir une table de mahjong dans un nouveau fil",
-    "The rules: classic, Hong Kong or the quick family game":
-        "Les règles : classiques, Hong Kong ou la version familiale",
-    "How long the match lasts": "La durée de la partie",
-    "Live (a minute a turn) or asynchronous (hours a turn)":
-        "En direct (une minute par tour) ou asynchrone (des heures)",
-    "How many seats computer players take at once": "Combien de places prennent des joueurs ordinateur",
-    "How well the computer players play": "Le niveau des joueurs ordinateur",
-    "Three players (classic and Hong Kong) or four": "Trois joueurs (classique et Hong Kong) ou quatre",
-    "Every hand visible, for learning": "Toutes les mains visibles, pour apprendre",
-    "The boxed set's four jokers (classic)": "Les quatre jokers du coffret (classique)",
-    "Allow discard hints": "Autoriser les conseils de défausse",
-    "Every discard waits a few seconds, so nobody can tell who could claim it":
-        "Chaque défausse attend quelques secondes : personne ne sait qui pourrait la prendre",
-    "Classic": "Classique",
-    "Hong Kong": "Hong Kong",
-    "Family": "Familiale",
-    "One hand": "Une main",
-    "One wind round": "Un tour de vent",
-    "Four wind rounds": "Quatre tours de vent",
-    "Live": "En direct",
-    "Asynchronous": "Asynchrone",
-    "Strong": "Fort",
-    "Basic": "Simple",
-    "Teacher": "Professeur",
-    "Random": "Au hasard",
-    # /mahjong rules, help and score (bot/commands/info.py)
-    "The rules and scoring of classic, Hong Kong or family mahjong":
-        "Les règles et le barème du mahjong classique, Hong Kong ou familial",
-    "How to play with the bot, and six strategy tips": "Comment jouer avec le bot, et six conseils de stratégie",
-    "Score a winning hand: classic points or Hong Kong fan":
-        "Compter une main gagnante : points classiques ou fan de Hong Kong",
-    "Concealed tiles with the winning tile, [exposed set], (concealed kong): 234m [777z] 456p 99s":
-        "Tuiles cachées avec la gagnante, [combinaison posée], (kong caché) : 234m [777z] 456p 99s",
-    "The winning tile, e.g. 9s (default: the last concealed tile written)":
-        "La tuile gagnante, par exemple 9s (sinon la dernière tuile cachée écrite)",
-    "Classic points or Hong Kong fan": "Points classiques ou fan de Hong Kong",
-    "The winner's wind": "Le vent du gagnant",
-    "The prevailing wind": "Le vent dominant",
-    "The winning tile was drawn from the wall, not taken from a discard":
-        "La tuile gagnante a été piochée dans la muraille, pas prise sur une défausse",
-    "Flowers and seasons held, e.g. 1f6f": "Les fleurs et saisons du gagnant, par exemple 1f6f",
-    "East": "Est",
-    "South": "Sud",
-    "West": "Ouest",
-    "North": "Nord",
-}
-
-# Command and option names must stay lower-case words without spaces for Discord.
-FRENCH_NAMES: dict[str, str] = {
-    "new": "nouvelle",
-    "rules": "regles",
-    "length": "duree",
-    "speed": "rythme",
-    "computers": "ordinateurs",
-    "level": "niveau",
-    "players": "joueurs",
-    "open_hands": "mains_ouvertes",
-    "jokers": "jokers",
-    "hints": "conseils",
-    "hide_claims": "cacher_les_prises",
-    "help": "aide",
-    "score": "score",
-    "hand": "main",
-    "win": "tuile_gagnante",
-    "seat": "vent_gagnant",
-    "round": "vent_dominant",
-    "self_drawn": "piochee",
-    "bonus": "bonus",
-}
+from bot.command_words import FRENCH, FRENCH_NAMES
 
 
 class MahjongTranslator(app_commands.Translator):

@@ -1,0 +1,27 @@
+"""The table service and everything it stands on import nothing of Discord (not even indirectly), so
+clicks, the clock, computer seats and tests share one path; only the desk, views and commands do."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+DISCORD_FREE = [
+    "bot.tables.service", "bot.tables.table", "bot.tables.state", "bot.tables.presenter", "bot.tables.custom_ids",
+    "bot.info", "bot.i18n", "bot.command_words", "data.live", "data",
+]
+
+
+@pytest.mark.parametrize("module", DISCORD_FREE)
+def test_module_does_not_load_discord(module):
+    probe = f"import sys, {module}; print(any(name.split('.')[0] == 'discord' for name in sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "False"
+
+
+def test_the_check_sees_a_module_that_does():
+    probe = "import sys, bot.tables.desk; print(any(name.split('.')[0] == 'discord' for name in sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "True"
