@@ -62,6 +62,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "Règles : {rules} · Durée : {length} · Rythme : {speed}{options}"),
     "lobby_seats": ("Seats ({filled}/{players}):", "Places ({filled}/{players}) :"),
     "lobby_empty_seat": ("— free —", "— libre —"),
+    "lobby_first": ("Who starts (the host picks; seed 000 says the youngest): {name}",
+                    "Qui commence (l'hôte choisit ; la règle dit le plus jeune) : {name}"),
+    "lobby_first_random": ("drawn at random unless the host picks", "tiré au sort si l'hôte ne choisit pas"),
+    "btn_first": ("{name} starts", "{name} commence"),
     "lobby_ready": ("The table is full: the host can start.", "La table est complète : l'hôte peut commencer."),
     "lobby_cancelled": ("This table was cancelled.", "Cette table a été annulée."),
     "thread_name": ("Mahjong {rules} · {host}", "Mahjong {rules} · {host}"),
@@ -155,6 +159,15 @@ OPTION_NAMES: dict[str, tuple[str, str]] = {
 WIND_NAMES: dict[str, tuple[str, str]] = {
     "1z": ("East", "Est"), "2z": ("South", "Sud"), "3z": ("West", "Ouest"), "4z": ("North", "Nord"),
 }
+
+
+def duration(seconds: float) -> str:
+    """A wait as people write it: ``15 s``, ``1 min``, ``12 h`` (the same in both languages)."""
+    if seconds >= 3600:
+        return f"{seconds / 3600:g} h"
+    if seconds >= 60:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"
 
 
 def lang_of(locale: object) -> Lang:

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.command_words import FRENCH_NAMES
-from bot.i18n import RULE_NAMES, WIND_NAMES, pick, say
+from bot.i18n import RULE_NAMES, WIND_NAMES, duration, pick, say
 from bot.tables.state import Timing
 from bot.tables.table import MISSED_TURNS_BEFORE_AWAY
 from game.errors import GameError
@@ -232,14 +232,14 @@ def _family_intro(lang: Lang) -> str:
         "the quick version of the box, to discover the game and play with children (from 8 or 9). One hand, no "
         "score: the first to complete a hand wins.\n"
         "• No flowers, seasons or jokers, and no wall: the tiles are a shuffled pile in the middle.\n"
-        "• The bot draws who starts (in the box, the youngest player): that player takes 14 tiles, the others "
-        "13, and the starter discards first.",
+        "• The host picks who starts in the lobby (in the box, the youngest player; drawn at random if the host "
+        "does not pick): that player takes 14 tiles, the others 13, and the starter discards first.",
         "la version rapide du coffret, pour découvrir le jeu et jouer avec les enfants (dès 8-9 ans). Une seule "
         "manche, sans comptage de points : le premier à compléter sa main gagne.\n"
         "• Ni fleurs, ni saisons, ni jokers, et pas de muraille : les tuiles forment une pioche mélangée au "
         "centre.\n"
-        "• Le bot tire au sort qui commence (dans le coffret, le plus jeune) : ce joueur prend 14 tuiles, les "
-        "autres 13, et il jette le premier.",
+        "• L'hôte choisit qui commence dans le salon d'attente (dans le coffret, le plus jeune ; tiré au sort "
+        "s'il ne choisit pas) : ce joueur prend 14 tuiles, les autres 13, et il jette le premier.",
     )
 
 
@@ -519,14 +519,6 @@ def _command_word(name: str, lang: Lang) -> str:
     return FRENCH_NAMES.get(name, name) if lang == "fr" else name
 
 
-def _duration(seconds: float, lang: Lang) -> str:
-    if seconds >= 3600:
-        return f"{seconds / 3600:g} h"
-    if seconds >= 60:
-        return f"{seconds / 60:g} min"
-    return f"{seconds:g} s"
-
-
 def help_pages(lang: Lang) -> list[str]:
     """How to play with the bot, then the six strategy tips of seed 000 ("Pour aller plus loin")."""
     return _pages([_help_tables(lang), _help_hand(lang), _help_fair(lang), _tips_intro(lang), *_tips(lang)])
@@ -541,8 +533,8 @@ def _help_tables(lang: Lang) -> str:
         lang,
         f"**Playing mahjong with the bot**\n`/mahjong {_command_word('new', lang)}` opens a table in a new "
         f"thread. Options: {word('rules')} (classic, Hong Kong or the family game), {word('length')} (one hand, "
-        f"one wind round or four), {word('speed')} (live: {_duration(live.turn, lang)} a turn; asynchronous: "
-        f"{_duration(slow.turn, lang)}), {word('computers')} (seats taken by computer players), {word('level')} "
+        f"one wind round or four), {word('speed')} (live: {duration(live.turn)} a turn; asynchronous: "
+        f"{duration(slow.turn)}), {word('computers')} (seats taken by computer players), {word('level')} "
         f"(how well they play), {word('players')} (3 or 4), {word('open_hands')} (every hand visible), "
         f"{word('jokers')} (classic), {word('hints')} (discard hints) and {word('hide_claims')} (every discard "
         f"waits a few seconds, so nobody can tell who could claim it). Others press "
@@ -553,8 +545,8 @@ def _help_tables(lang: Lang) -> str:
         f"**{say('btn_rules', lang)}**.",
         f"**Jouer au mahjong avec le bot**\n`/mahjong {_command_word('new', lang)}` ouvre une table dans un "
         f"nouveau fil. Options : {word('rules')} (classiques, Hong Kong ou la version familiale), {word('length')} "
-        f"(une main, un tour de vent ou quatre), {word('speed')} (en direct : {_duration(live.turn, lang)} par "
-        f"tour ; asynchrone : {_duration(slow.turn, lang)}), {word('computers')} (places tenues par des joueurs "
+        f"(une main, un tour de vent ou quatre), {word('speed')} (en direct : {duration(live.turn)} par "
+        f"tour ; asynchrone : {duration(slow.turn)}), {word('computers')} (places tenues par des joueurs "
         f"ordinateur), {word('level')} (leur niveau), {word('players')} (3 ou 4), {word('open_hands')} (toutes "
         f"les mains visibles), {word('jokers')} (classique), {word('hints')} (conseils de défausse) et "
         f"{word('hide_claims')} (chaque défausse attend quelques secondes : personne ne sait qui pourrait la "
@@ -569,7 +561,7 @@ def _help_tables(lang: Lang) -> str:
 
 def _help_hand(lang: Lang) -> str:
     live, slow = Timing.for_speed("live"), Timing.for_speed("async")
-    claim = f"{_duration(live.claim, lang)} / {_duration(slow.claim, lang)}"
+    claim = f"{duration(live.claim)} / {duration(slow.claim)}"
     return _t(
         lang,
         f"**Your hand** comes as a private message only you see, with one button per tile, numbered like the "

@@ -18,14 +18,14 @@ TABLE_ID = re.compile(r"[a-z0-9]{8}")
 
 Verb = Literal[
     # lobby
-    "join", "leave", "addcpu", "start", "cancel",
+    "join", "leave", "addcpu", "start", "cancel", "first",
     # table message
     "hand", "claim", "rules", "next",
     # a player's own hand message
     "d", "kong", "win", "call", "hint", "c", "p", "back",
 ]
 VERBS: frozenset[str] = frozenset(Verb.__args__)  # type: ignore[attr-defined]
-_TAKES_NUMBER = frozenset({"d", "kong", "c"})
+_TAKES_NUMBER = frozenset({"d", "kong", "c", "first"})
 _PATTERN = re.compile(r"mj1:([a-z0-9]{8}):(0|[1-9][0-9]{0,6}):([a-z]{1,6})(?::(0|[1-9][0-9]?))?")
 
 

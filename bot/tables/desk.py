@@ -35,7 +35,7 @@ from game.tiles import Lang, Tile
 log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME = 14 * 60.0  # Discord's 15 minutes, less a margin for the last edit
-_LOBBY_VERBS = frozenset({"join", "leave", "addcpu", "start", "cancel"})
+_LOBBY_VERBS = frozenset({"join", "leave", "addcpu", "start", "cancel", "first"})
 _PLAY_VERBS = frozenset({"d", "kong", "win", "call", "c", "p", "back", "next"})
 _PRIVATE_VERBS = frozenset({"hand", "claim", "rules"})
 
@@ -114,7 +114,9 @@ class TableDesk:
             try:
                 thread = await channel.create_thread(
                     name=say("thread_name", lang, rules=presenter.rules_name(state, lang), host=name)[:100],
-                    type=discord.ChannelType.public_thread, auto_archive_duration=1440,
+                    type=discord.ChannelType.public_thread,
+                    # a day for live tables; an asynchronous one keeps its thread open a week between moves
+                    auto_archive_duration=1440 if settings.speed == "live" else 10080,
                 )
                 home, thread_id = thread, thread.id
             except discord.HTTPException as error:
@@ -186,6 +188,8 @@ class TableDesk:
             return await service.add_computer(button.table, member)
         if button.verb == "start":
             return await service.start(button.table, member)
+        if button.verb == "first" and button.number is not None:
+            return await service.choose_first(button.table, member, button.number)
         return await service.cancel(button.table, member)
 
     async def _show_hand(self, interaction: discord.Interaction[Any], state: TableState, button: ButtonId,
@@ -244,6 +248,15 @@ class TableDesk:
             self._shown[state.id] = committed.version
             await self._edit_table(state)
             await self._refresh_hands(state, skip=answered)
+        if state.status in ("over", "cancelled"):
+            self._forget(state.id)
+
+    def _forget(self, table_id: str) -> None:
+        """A closed table needs nothing kept in this process any more."""
+        self._locks.pop(table_id, None)
+        self._awaited.pop(table_id, None)
+        for key in [key for key in self._live if key[0] == table_id]:
+            del self._live[key]
 
     async def _edit_table(self, state: TableState) -> None:
         if state.place.message_id is None:

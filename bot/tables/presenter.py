@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
 
-from bot.i18n import LENGTH_NAMES, OPTION_NAMES, RULE_NAMES, SPEED_NAMES, WIND_NAMES, pick, say
+from bot.i18n import LENGTH_NAMES, OPTION_NAMES, RULE_NAMES, SPEED_NAMES, WIND_NAMES, duration, pick, say
 from bot.tables.custom_ids import ButtonId, Verb
 from bot.tables.state import TableState
-from bot.tables.table import claim_options, hand_slots, held, load_round, totals
+from bot.tables.table import claim_options, first_chosen, hand_slots, held, load_round, totals
 from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard
 from game.hints import discard_hints
 from game.record import HandRecord
@@ -108,16 +108,26 @@ def lobby_message(state: TableState, lang: Lang) -> Message:
     if state.status == "cancelled":
         lines.append(say("lobby_cancelled", lang))
         return Message("\n".join(lines))
+    chosen = first_chosen(state)
+    picks: tuple[ButtonSpec, ...] = ()
+    if not rules.has_wall:
+        starter = state.seats[chosen].name if chosen is not None else say("lobby_first_random", lang)
+        lines.append(say("lobby_first", lang, name=starter))
+        picks = tuple(
+            _button(state, "first", say("btn_first", lang, name=seat.name)[:80], "primary" if index == chosen else
+                    "secondary", number=index, row=1)
+            for index, seat in enumerate(state.seats)
+        )
     if state.full:
         lines.append(say("lobby_ready", lang))
     buttons = (
-        _button(state, "join", say("btn_join", lang), "success", disabled=state.full),
-        _button(state, "leave", say("btn_leave", lang)),
-        _button(state, "addcpu", say("btn_addcpu", lang), disabled=state.full),
-        _button(state, "start", say("btn_start", lang), "primary", disabled=not state.full),
-        _button(state, "cancel", say("btn_cancel", lang), "danger"),
+        _button(state, "join", say("btn_join", lang), "success", row=0, disabled=state.full),
+        _button(state, "leave", say("btn_leave", lang), row=0),
+        _button(state, "addcpu", say("btn_addcpu", lang), row=0, disabled=state.full),
+        _button(state, "start", say("btn_start", lang), "primary", row=0, disabled=not state.full),
+        _button(state, "cancel", say("btn_cancel", lang), "danger", row=0),
     )
-    return Message("\n".join(lines), (), buttons)
+    return Message("\n".join(lines), (), buttons + picks)
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -382,12 +392,4 @@ def rules_text(state: TableState, lang: Lang) -> str:
     timing = state.settings.timing
     return say("rules_summary", lang, rules=rules_name(state, lang), players=rules.players,
                length=pick(LENGTH_NAMES[rules.length], lang), options=options_text(state, lang),
-               turn=_duration(timing.turn), claim=_duration(timing.claim))
-
-
-def _duration(seconds: float) -> str:
-    if seconds >= 3600:
-        return f"{seconds / 3600:g} h"
-    if seconds >= 60:
-        return f"{seconds / 60:g} min"
-    return f"{seconds:g} s"
+               turn=duration(timing.turn), claim=duration(timing.claim))

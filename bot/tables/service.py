@@ -103,6 +103,9 @@ class TableService:
     async def add_computer(self, table_id: str, member_id: int) -> Committed:
         return await self.update(table_id, lambda state, now: table.add_computer(state, member_id))
 
+    async def choose_first(self, table_id: str, member_id: int, index: int) -> Committed:
+        return await self.update(table_id, lambda state, now: table.choose_first(state, member_id, index))
+
     async def cancel(self, table_id: str, member_id: int) -> Committed:
         return await self.update(table_id, lambda state, now: table.cancel(state, member_id))
 

@@ -86,7 +86,8 @@ def leave(state: TableState, member_id: int) -> tuple[TableState, Change]:
         raise Refusal("not_seated_lobby")
     if member_id == state.host_id:
         raise Refusal("host_cannot_leave")
-    return replace(state, seats=state.seats[:seat] + state.seats[seat + 1:]), Change(lobby=True)
+    extra = {key: value for key, value in state.extra.items() if key != "first"}  # seats moved: choose again
+    return replace(state, seats=state.seats[:seat] + state.seats[seat + 1:], extra=extra), Change(lobby=True)
 
 
 def add_computer(state: TableState, member_id: int, level: str | None = None) -> tuple[TableState, Change]:
@@ -97,6 +98,23 @@ def add_computer(state: TableState, member_id: int, level: str | None = None) ->
     number = sum(1 for seat in state.seats if seat.computer is not None) + 1
     seat = Seat(name=f"{chosen.capitalize()} {number}", computer=chosen)
     return replace(state, seats=(*state.seats, seat)), Change(lobby=True)
+
+
+def choose_first(state: TableState, member_id: int, index: int) -> tuple[TableState, Change]:
+    """Without a wall there are no dice to find the dealer: the host picks who starts (seed 000's family
+    game: the youngest)."""
+    _require_lobby(state)
+    if member_id != state.host_id:
+        raise Refusal("host_only")
+    if state.settings.rules.has_wall or not 0 <= index < len(state.seats):
+        raise Refusal("not_legal")
+    return replace(state, extra={**state.extra, "first": index}), Change(lobby=True)
+
+
+def first_chosen(state: TableState) -> int | None:
+    """The lobby seat the host chose to start, if any."""
+    first = state.extra.get("first")
+    return first if type(first) is int and 0 <= first < len(state.seats) else None
 
 
 def cancel(state: TableState, member_id: int) -> tuple[TableState, Change]:
@@ -115,7 +133,9 @@ def start(state: TableState, member_id: int, now: float) -> tuple[TableState, Ch
         raise Refusal("table_not_full", players=state.players)
     seats = list(state.seats)
     random.Random(f"table:{state.seed}:seats").shuffle(seats)
-    match = _new_match(state)
+    chosen = first_chosen(state)
+    first_dealer = None if chosen is None else seats.index(state.seats[chosen])
+    match = Match(state.settings.rules, state.seed, settle=_settle(state), first_dealer=first_dealer)
     seated = replace(state, seats=tuple(seats), status="playing", match=match.to_document())
     return _deal(seated, match, now)
 
@@ -387,10 +407,6 @@ def _settle(state: TableState) -> Settle:
         return settle_hand(rules, result).payments
 
     return settle
-
-
-def _new_match(state: TableState) -> Match:
-    return Match(state.settings.rules, state.seed, settle=_settle(state))
 
 
 def load_match(state: TableState) -> Match:

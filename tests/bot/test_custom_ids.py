@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bot.tables.custom_ids import VERBS, BadCustomId, ButtonId, parse_custom_id
 
-_NUMBERED = {"d", "kong", "c"}
+_NUMBERED = {"d", "kong", "c", "first"}
 
 
 @given(st.from_regex(r"[a-z0-9]{8}", fullmatch=True), st.integers(0, 9_999_999), st.sampled_from(sorted(VERBS)),

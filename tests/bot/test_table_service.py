@@ -283,3 +283,21 @@ async def test_hidden_claim_windows_hold_every_discard_whether_or_not_anyone_may
             continue
         committed = await member_move(service, committed, rng)
     assert unclaimable >= 5
+
+
+async def test_in_the_family_game_the_host_picks_who_starts(store_factory):
+    clock = FakeClock()
+    service = service_on(await store_factory(), clock)
+    committed = await open_table(service, ruleset("family"), members=4)
+    table_id = committed.state.id
+    with pytest.raises(Refusal) as refused:
+        await service.choose_first(table_id, 2, 1)
+    assert refused.value.key == "host_only"
+    await service.choose_first(table_id, 1, 2)  # Member 3 starts
+    committed = await service.start(table_id, 1)
+    state = committed.state
+    assert load_round(state).dealer == state.seat_of(3) == load_round(state).turn
+    classic = await open_table(service, ruleset("classic"), members=4)
+    with pytest.raises(Refusal) as refused:
+        await service.choose_first(classic.state.id, 1, 2)
+    assert refused.value.key == "not_legal"  # with a wall the dice decide
