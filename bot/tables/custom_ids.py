@@ -20,7 +20,7 @@ Verb = Literal[
     # lobby
     "join", "leave", "addcpu", "start", "cancel", "first",
     # table message
-    "hand", "claim", "rules", "next",
+    "hand", "claim", "rules", "next", "detail",
     # a player's own hand message
     "d", "kong", "win", "call", "hint", "c", "p", "back",
 ]

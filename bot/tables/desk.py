@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 TOKEN_LIFETIME = 14 * 60.0  # Discord's 15 minutes, less a margin for the last edit
 _LOBBY_VERBS = frozenset({"join", "leave", "addcpu", "start", "cancel", "first"})
 _PLAY_VERBS = frozenset({"d", "kong", "win", "call", "c", "p", "back", "next"})
-_PRIVATE_VERBS = frozenset({"hand", "claim", "rules"})
+_PRIVATE_VERBS = frozenset({"hand", "claim", "rules", "detail"})
 
 
 @dataclass
@@ -165,6 +165,9 @@ class TableDesk:
         member = interaction.user.id
         if button.verb == "rules":
             await interaction.edit_original_response(content=presenter.rules_text(current.state, lang))
+        elif button.verb == "detail":
+            details = await asyncio.to_thread(presenter.result_details, current.state, button.step, lang)
+            await self._edit_original(interaction, details)
         elif button.verb in ("hand", "claim", "hint"):
             await self._show_hand(interaction, current.state, button, lang)
         elif button.verb in _LOBBY_VERBS:

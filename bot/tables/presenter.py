@@ -16,7 +16,7 @@ from typing import Any, Literal
 from bot.i18n import LENGTH_NAMES, OPTION_NAMES, RULE_NAMES, SPEED_NAMES, WIND_NAMES, duration, pick, say
 from bot.tables.custom_ids import ButtonId, Verb
 from bot.tables.state import TableState
-from bot.tables.table import claim_options, first_chosen, hand_slots, held, load_round, totals
+from bot.tables.table import Refusal, claim_options, first_chosen, hand_slots, held, load_round, totals
 from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard
 from game.hints import discard_hints
 from game.record import HandRecord
@@ -342,15 +342,24 @@ def result_message(state: TableState, finished: dict[str, Any], lang: Lang) -> M
         f" --{name.replace('_', '-')}" for name in ("jokers",) if getattr(rules, name)
     ) + ("" if rules.players == 4 else f" --players {rules.players}") + f" --commitment {finished['commitment']}"
     lines.append(say("result_seed", lang, seed=record.seed, command=command))
-    buttons: tuple[ButtonSpec, ...] = ()
+    buttons: tuple[ButtonSpec, ...] = (_button(state, "detail", say("btn_detail", lang)),)
     if state.status == "over":
         ranking = sorted(range(len(names)), key=lambda seat: -Fraction(str(finished["totals"][seat])))
         lines.append("🏁 " + say("match_over", lang, standings=", ".join(
             f"{place + 1}. {names[seat]} ({_signed(Fraction(str(finished['totals'][seat])))})"
             for place, seat in enumerate(ranking))))
     elif state.status == "between":
-        buttons = (_button(state, "next", say("btn_next", lang), "success"),)
+        buttons = (_button(state, "next", say("btn_next", lang), "success"), *buttons)
     return Message(_fit("\n".join(lines)), tuple(pictures), buttons)
+
+
+def result_details(state: TableState, step: int, lang: Lang) -> Message:
+    """The last hand's result again, privately in the reader's language (its card and breakdown)."""
+    finished = state.last_hand
+    if finished is None or finished.get("step") != step:
+        raise Refusal("old_result")
+    public = result_message(state, finished, lang)
+    return Message(public.content, public.pictures)
 
 
 def _result_card(state: TableState, record: HandRecord, names: Sequence[str], finished: dict[str, Any],

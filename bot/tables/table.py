@@ -390,6 +390,7 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
         "payments": [json_number(paid) for paid in played.payments],
         "totals": [json_number(total) for total in match.totals],
         "record": hand.record().to_text(),
+        "step": state.step + 1,  # the step its result message is drawn at
     }
     status: Status = "over" if match.over else "between"
     deadline = None if match.over else now + state.settings.timing.next_hand

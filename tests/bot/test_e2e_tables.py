@@ -133,6 +133,12 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
     assert leaks(world.fake.calls, secrets, member_of_seat) == []
     sent_files = [file for call in world.fake.calls for file in call.files]
     assert sent_files and all(file.description for file in sent_files)  # every image has its alt text
+    detail = next(custom_id for custom_id in posted.custom_ids() if custom_id.endswith(":detail"))
+    readers = ((world.members[0], ("gagne la main", "est nulle")), (world.members[1], ("wins hand", "drawn")))
+    for member, words in readers:
+        asked = await world.fake.click(member, posted, detail)
+        await asked.wait_done()
+        assert asked.response.ephemeral and any(word in asked.response.content for word in words)
 
 
 async def test_a_member_who_is_not_seated_gets_a_private_answer(world):
