@@ -41,6 +41,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "L'état enregistré de cette table est abîmé : elle ne peut plus être jouée."),
     "no_claim": ("You have nothing to claim on this tile.", "Vous ne pouvez rien prendre sur cette tuile."),
     "not_your_message": ("That message belongs to another member.", "Ce message appartient à un autre membre."),
+    "internal_error": ("Something went wrong on the bot's side. Press My hand to see where the table stands.",
+                       "Le bot a rencontré un problème. Appuyez sur Ma main pour voir où en est la table."),
     "old_result": ("Only the latest hand's result can be shown again; this one is in the message above.",
                    "Seul le résultat de la dernière main peut être réaffiché ; celui-ci est dans le message."),
     "claims_open": ("Claims on the last discard are still open: you play when the window closes.",

@@ -143,6 +143,9 @@ class TableDesk:
             await self._tell(interaction, private, "store_down", lang)
         except Refusal as refusal:
             await self._tell(interaction, private, refusal.key, lang, **refusal.params)
+        except Exception:
+            log.exception("a click on %s failed", custom_id)
+            await self._tell(interaction, private, "internal_error", lang)
 
     @staticmethod
     def _answers_privately(button: ButtonId) -> bool:
@@ -318,8 +321,15 @@ class TableDesk:
     async def _wake(self, table_id: str) -> None:
         try:
             committed = await self.service.wake(table_id)
+        except StoreUnavailable:
+            raise
         except Refusal as refusal:
             log.warning("table %s cannot be woken (%s): its timers are cleared", table_id, refusal.key)
+            await self.service.park(table_id)
+            return
+        except Exception:
+            # A bug must not fire again every tick: the table is parked and the error logged in full.
+            log.exception("table %s failed on its clock: its timers are cleared", table_id)
             await self.service.park(table_id)
             return
         await self.publish(committed)

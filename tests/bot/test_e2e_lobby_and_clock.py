@@ -177,3 +177,16 @@ async def test_missed_turns_play_by_the_clock_then_a_computer_until_im_back(tmp_
                 assert fake.violations == []
         finally:
             await store.close()
+
+
+async def test_a_failure_inside_the_bot_still_gets_a_private_answer(world, monkeypatch):
+    lobby, table_id = await open_lobby(world, {"rules": "classic", "computers": 2})
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(world.bot.desk.service, "join", broken)
+    click = await world.fake.click(world.members[1], lobby, f"mj1:{table_id}:0:join")
+    await click.wait_done()
+    assert click.followups and click.followups[-1].ephemeral and "My hand" in click.followups[-1].content
+    assert world.fake.violations == []
