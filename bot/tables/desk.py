@@ -29,6 +29,7 @@ from bot.tables.service import Committed, TableService
 from bot.tables.state import Place, Speed, TableSettings, TableState, Timing
 from bot.tables.table import Refusal, load_round
 from data.live import LiveStore, StoreUnavailable
+from game.events import Answered
 from game.rules import Ruleset
 from game.tiles import Lang, Tile
 
@@ -252,7 +253,8 @@ class TableDesk:
             if self._shown.get(state.id, 0) >= committed.version:
                 return
             self._shown[state.id] = committed.version
-            await self._edit_table(state)
+            if not _only_answers(committed):
+                await self._edit_table(state)
             await self._refresh_hands(state, skip=answered)
         if state.status in ("over", "cancelled"):
             self._forget(state.id)
@@ -333,6 +335,13 @@ class TableDesk:
             await self.service.park(table_id)
             return
         await self.publish(committed)
+
+
+def _only_answers(committed: Committed) -> bool:
+    """A seat answered a claim window that stays open: the table looks the same to everyone (who answered
+    what stays secret), so its message is not edited."""
+    events = committed.change.events
+    return bool(events) and all(isinstance(event, Answered) for event in events)
 
 
 def _owned_by_clicker(interaction: discord.Interaction[Any]) -> bool:
