@@ -20,6 +20,11 @@ FRENCH: dict[str, str] = {
     "Every hand visible, for learning": "Toutes les mains visibles, pour apprendre",
     "The boxed set's four jokers (classic)": "Les quatre jokers du coffret (classique)",
     "Allow discard hints": "Autoriser les conseils de défausse",
+    "A player one tile from winning must announce it (classic)":
+        "Un joueur à une tuile du mahjong doit l'annoncer (classique)",
+    "Seven pairs is a winning hand": "Sept paires est une main gagnante",
+    "The smallest hand that may win, in fan (Hong Kong; 3 by default)":
+        "La plus petite main gagnante, en fan (Hong Kong ; 3 par défaut)",
     "Every discard waits a few seconds, so nobody can tell who could claim it":
         "Chaque défausse attend quelques secondes : personne ne sait qui pourrait la prendre",
     "Classic": "Classique",
@@ -69,6 +74,9 @@ FRENCH_NAMES: dict[str, str] = {
     "jokers": "jokers",
     "hints": "conseils",
     "hide_claims": "cacher_les_prises",
+    "calling_rule": "annonce",
+    "seven_pairs": "sept_paires",
+    "minimum_fan": "fan_minimum",
     "help": "aide",
     "score": "score",
     "hand": "main",

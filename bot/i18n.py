@@ -54,6 +54,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "Ce bouton appartient à une table d'un autre serveur."),
     "no_threads_here": ("Tables open in a server's text channel.", "Les tables s'ouvrent dans un salon d'un serveur."),
     "bad_option": ("{detail}", "{detail}"),
+    "option_jokers": ("Jokers are an option of the classic rules only.",
+                      "Les jokers ne sont une option que des règles classiques."),
+    "option_calling": ("The family game has no calling rule.", "La version familiale n'a pas d'annonce."),
+    "option_minimum": ("A minimum in fan belongs to the Hong Kong rules.",
+                       "Un minimum en fan n'existe qu'aux règles de Hong Kong."),
     "no_permission": ("I cannot post here: I need to view the channel, send messages, create public threads "
                       "and attach files.",
                       "Je ne peux pas écrire ici : il me faut voir le salon, envoyer des messages, créer des fils "

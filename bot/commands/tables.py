@@ -30,6 +30,9 @@ _LEVELS = ("strong", "basic", "teacher", "random")
     jokers=_("The boxed set's four jokers (classic)"),
     hints=_("Allow discard hints"),
     hide_claims=_("Every discard waits a few seconds, so nobody can tell who could claim it"),
+    calling_rule=_("A player one tile from winning must announce it (classic)"),
+    seven_pairs=_("Seven pairs is a winning hand"),
+    minimum_fan=_("The smallest hand that may win, in fan (Hong Kong; 3 by default)"),
 )
 @app_commands.choices(
     rules=[Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong"),
@@ -52,10 +55,17 @@ async def new(
     jokers: bool = False,
     hints: bool = True,
     hide_claims: bool = False,
+    calling_rule: bool = False,
+    seven_pairs: bool = False,
+    minimum_fan: app_commands.Range[int, 0, 13] | None = None,
 ) -> None:
     lang = lang_of(interaction.locale)
+    refusal = _refusal(rules, jokers, calling_rule, minimum_fan)
+    if refusal is not None:
+        await interaction.response.send_message(say(refusal, lang), ephemeral=True)
+        return
     try:
-        table_rules = _table_rules(rules, length, players, open_hands, jokers)
+        table_rules = _table_rules(rules, length, players, open_hands, jokers, calling_rule, seven_pairs, minimum_fan)
         if speed not in ("live", "async") or level not in _LEVELS:
             raise GameError(f"unknown speed {speed!r} or level {level!r}")
     except GameError as error:
@@ -67,10 +77,27 @@ async def new(
     )
 
 
-def _table_rules(rules: str, length: str | None, players: int, open_hands: bool, jokers: bool) -> Any:
+def _refusal(rules: str, jokers: bool, calling_rule: bool, minimum_fan: int | None) -> str | None:
+    """The message for an option that the chosen rules do not have (the engine would refuse it too)."""
+    if jokers and rules != "classic":
+        return "option_jokers"
+    if calling_rule and rules == "family":
+        return "option_calling"
+    if minimum_fan is not None and rules != "hongkong":
+        return "option_minimum"
+    return None
+
+
+def _table_rules(
+    rules: str, length: str | None, players: int, open_hands: bool, jokers: bool, calling_rule: bool,
+    seven_pairs: bool, minimum_fan: int | None,
+) -> Any:
     if rules not in RULE_NAMES:
         raise GameError(f"unknown rules {rules!r}")
-    options: dict[str, Any] = {"players": players, "open_hands": open_hands}
+    options: dict[str, Any] = {"players": players, "open_hands": open_hands, "calling_rule": calling_rule,
+                               "seven_pairs": seven_pairs}
+    if minimum_fan is not None:
+        options["minimum_fan"] = minimum_fan
     if length is not None:
         if length not in MATCH_LENGTHS:
             raise GameError(f"unknown length {length!r}")

@@ -428,3 +428,17 @@ async def test_a_hint_on_request_and_a_double_click_that_applies_once(world):
     assert after.actions[-1].text().startswith(f"{hand.turn} d ")
     refused = [click for click in (first, second) if click.followups]
     assert len(refused) == 1 and refused[0].followups[-1].ephemeral
+
+
+async def test_table_options_reach_the_rules_and_impossible_ones_are_refused_privately(world):
+    refused = await world.fake.slash(world.members[1], world.guild.text_channel, "mahjong new",
+                                     {"rules": "hongkong", "jokers": True})
+    await refused.wait_done()
+    assert refused.response.ephemeral and "classic" in refused.response.content
+    assert world.fake.threads == []
+    _, lobby = await open_lobby(world, {"rules": "hongkong", "minimum_fan": 1, "seven_pairs": True, "players": 3,
+                                        "length": "one_wind"})
+    state = await table_state(world.store, table_id_of(lobby))
+    rules = state.settings.rules
+    assert (rules.minimum_fan, rules.seven_pairs, rules.players, rules.length) == (1, True, 3, "one_wind")
+    assert "min 1 fan" in lobby.content and "3)" in lobby.content
