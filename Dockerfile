@@ -1,0 +1,43 @@
+# The mahjong-bot image (README, "Deployment"): `docker compose up -d --build` builds and runs it.
+#
+# Two stages. The build stage has gcc and turns the project into wheels: the project's own wheel
+# carries game.hand and game.hand_tables compiled by mypyc (setup.py), beside a wheel for each
+# dependency. The runtime stage installs those wheels only (no compiler, nothing fetched) and runs
+# the bot as an unprivileged user, with its SQLite file (DATABASE_PATH) on the volume /data.
+# RUN --mount needs BuildKit, the default builder of Docker Engine 23 and later and of Compose v2.
+
+ARG PYTHON_IMAGE=python:3.11-slim
+
+FROM ${PYTHON_IMAGE} AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends build-essential \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY . .
+# The project's build requirements (setuptools, mypy) come from pyproject.toml; then a check that the
+# compiled modules really are in the project's wheel, so the image never runs the slow pure-Python path.
+RUN pip wheel --no-cache-dir --wheel-dir /wheels . \
+ && python -c "import glob, sys, zipfile; \
+names = zipfile.ZipFile(glob.glob('/wheels/mahjong_bot-*.whl')[0]).namelist(); \
+missing = [m for m in ('game/hand.', 'game/hand_tables.') if not any(n.startswith(m) and n.endswith('.so') for n in names)]; \
+sys.exit(f'not compiled in the wheel: {missing}' if missing else 0)"
+
+FROM ${PYTHON_IMAGE} AS runtime
+RUN --mount=type=bind,from=build,source=/wheels,target=/wheels \
+    PIP_ROOT_USER_ACTION=ignore pip install --no-cache-dir --no-index --find-links=/wheels mahjong-bot
+# A fixed uid and gid, so a host directory or a backup can be given to the same owner.
+RUN groupadd --gid 10001 mahjong \
+ && useradd --uid 10001 --gid mahjong --home-dir /data --no-create-home --shell /usr/sbin/nologin mahjong \
+ && mkdir /data \
+ && chown mahjong:mahjong /data
+# Declared after its owner is set: a new named volume starts as a copy of /data, owned by mahjong.
+VOLUME /data
+WORKDIR /data
+ENV DATABASE_PATH=/data/mahjong-bot.sqlite3 PYTHONUNBUFFERED=1
+# mahjong, by number: a runtime that checks for a non-root user (Kubernetes' runAsNonRoot) can tell.
+USER 10001:10001
+# SIGINT ends `mahjong-bot run` cleanly (discord.py closes the gateway, the bot closes its store);
+# as PID 1 the process would ignore the default SIGTERM until Docker kills it.
+STOPSIGNAL SIGINT
+ENTRYPOINT ["mahjong-bot"]
+CMD ["run"]
