@@ -1,0 +1,273 @@
+"""The ledgers (SPEC §4.4): what a server keeps once a hand or a match is over, and its settings.
+
+A finished hand or match is written once under its own id, whoever writes it and however often:
+the table keeps an entry in its live state until the ledger has it, so a process that dies between
+the two writes leaves it there, and the next one writes it again. ``record_hand`` therefore answers
+False (and changes nothing) for an id it already holds with the same contents, and refuses with
+``LedgerConflict`` an id it holds with other contents, which can only be a bug worth stopping for.
+
+Entries are frozen dataclasses checked when built, so nothing half-formed reaches the store; a
+``GuildSettings`` is checked by ``validate`` (the store calls it before writing), because a
+server's settings come from an admin's command and deserve a message, not a crash.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+from typing import Any, Protocol
+
+from game.rules import RULE_NAMES
+
+SPEEDS = ("live", "async")
+LANGS = ("en", "fr")
+MATCH_ENDINGS = ("finished", "closed")
+MIN_SECONDS = 5.0
+MAX_SECONDS = 7 * 24 * 3600.0
+
+
+class LedgerValueError(ValueError):
+    """A value the ledger cannot keep (a setting out of range, an inconsistent entry); ``field`` names
+    it, so a command can point the admin at the right option in their language."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class LedgerConflict(Exception):
+    """An id already recorded with other contents: two different hands (or matches) under one id."""
+
+
+class LedgerFileError(Exception):
+    """The database file cannot hold the ledgers: not SQLite, another program's tables, or a ledger
+    from a newer release. Raised at open, before anything in the file is changed: it needs a person
+    (a backup, the right file, the newer release), not a retry."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEntry:
+    """One seat as the ledger keeps it: a member (``member_id``) or a computer (``computer``, its strength)."""
+
+    name: str
+    member_id: int | None
+    computer: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """A finished hand: who sat where, who won from whom, the score and payments (one per seat), the
+    breakdown's scoring keys, and the ``record`` text that replays it move by move."""
+
+    hand_id: str
+    guild_id: int
+    table_id: str
+    match_id: str
+    number: int
+    rules: dict[str, Any]
+    seats: tuple[SeatEntry, ...]
+    winner: int | None
+    discarder: int | None
+    self_drawn: bool
+    score: float
+    fan: int
+    payments: tuple[float, ...]
+    patterns: tuple[str, ...]
+    record: str
+    finished_at: float
+
+    def __post_init__(self) -> None:
+        _require_id(self.hand_id, "hand_id")
+        _require_rules(self.rules)
+        _require_finite((self.score, self.finished_at, *self.payments), "score, payments and finished_at")
+        if len(self.payments) != len(self.seats):
+            raise LedgerValueError(
+                f"hand {self.hand_id}: {len(self.payments)} payments for {len(self.seats)} seats", "payments"
+            )
+        _require_seat(self.winner, len(self.seats), "winner")
+        _require_seat(self.discarder, len(self.seats), "discarder")
+        _require_outcome(self)
+
+    @property
+    def rules_name(self) -> str:
+        """The rule set's family (``classic``, ``hongkong``, ``family``), which leaderboards are kept by."""
+        return str(self.rules["name"])
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEntry:
+    """A match over: its seats, each seat's total, how many hands were played, and whether it ``ended``
+    normally (``finished``) or its table was ``closed`` before the end."""
+
+    match_id: str
+    guild_id: int
+    table_id: str
+    rules: dict[str, Any]
+    seats: tuple[SeatEntry, ...]
+    totals: tuple[float, ...]
+    hands: int
+    finished_at: float
+    ended: str = "finished"
+
+    def __post_init__(self) -> None:
+        _require_id(self.match_id, "match_id")
+        _require_rules(self.rules)
+        _require_finite((self.finished_at, *self.totals), "totals and finished_at")
+        if len(self.totals) != len(self.seats):
+            raise LedgerValueError(f"match {self.match_id}: {len(self.totals)} totals for {len(self.seats)} seats",
+                                   "totals")
+        if self.hands < 0:
+            raise LedgerValueError(f"match {self.match_id}: {self.hands} hands played", "hands")
+        _require_choice(self.ended, MATCH_ENDINGS, "ended")
+
+    @property
+    def rules_name(self) -> str:
+        return str(self.rules["name"])
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's settings for new tables; the defaults are what a server that never ran
+    ``/mahjong config`` gets. Seconds of None mean the speed's own timing; no table channels means
+    tables may open anywhere; ``lang`` None means each public message in the server's locale."""
+
+    default_rules: str = "classic"
+    default_speed: str = "live"
+    turn_seconds: float | None = None
+    claim_seconds: float | None = None
+    table_channels: tuple[int, ...] = ()
+    computers_allowed: bool = True
+    mentions: bool = True
+    lang: str | None = None
+
+    def validate(self) -> None:
+        """``LedgerValueError`` naming the first value out of range, with the range it must be in."""
+        _require_choice(self.default_rules, RULE_NAMES, "default_rules")
+        _require_choice(self.default_speed, SPEEDS, "default_speed")
+        _require_seconds(self.turn_seconds, "turn_seconds")
+        _require_seconds(self.claim_seconds, "claim_seconds")
+        for channel in self.table_channels:
+            if isinstance(channel, bool) or not isinstance(channel, int) or channel <= 0:
+                raise LedgerValueError(f"table_channels must be channel ids, not {channel!r}", "table_channels")
+        for name in ("computers_allowed", "mentions"):
+            if not isinstance(getattr(self, name), bool):
+                raise LedgerValueError(f"{name} must be true or false, not {getattr(self, name)!r}", name)
+        if self.lang is not None:
+            _require_choice(self.lang, LANGS, "lang")
+
+    def to_document(self) -> dict[str, Any]:
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+    @classmethod
+    def from_document(cls, document: dict[str, Any]) -> GuildSettings:
+        """The settings a stored document holds; a setting it lacks (stored by an older release) takes
+        its default, one it has that this code does not know (a newer release's) is left out."""
+        known = {field.name for field in fields(cls)}
+        values = {name: value for name, value in document.items() if name in known}
+        if "table_channels" in values:
+            values["table_channels"] = tuple(values["table_channels"])
+        return cls(**values)
+
+
+class Ledger(Protocol):
+    async def record_hand(self, entry: HandEntry) -> bool:
+        """Write a finished hand: True if newly written, False if that ``hand_id`` is already there with
+        the same contents (nothing changes); ``LedgerConflict`` if it is there with others."""
+        ...
+
+    async def has_hand(self, hand_id: str) -> bool: ...
+
+    async def record_match(self, entry: MatchEntry) -> bool:
+        """Write a finished match, once per ``match_id``, as ``record_hand`` does."""
+        ...
+
+    async def hands(
+        self,
+        guild_id: int,
+        *,
+        member_id: int | None = None,
+        rules: str | None = None,
+        since: float | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[HandEntry]:
+        """A server's hands, newest first: only those ``member_id`` sat at, of the rule set ``rules``,
+        finished at or after ``since``, when given."""
+        ...
+
+    async def hand(self, hand_id: str) -> HandEntry | None: ...
+
+    async def matches(
+        self, guild_id: int, *, member_id: int | None = None, limit: int = 20, offset: int = 0
+    ) -> list[MatchEntry]:
+        """A server's matches, newest first, only those ``member_id`` sat at when given."""
+        ...
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings, the defaults if it never set any."""
+        ...
+
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """Replace the server's settings, after ``settings.validate()`` (``LedgerValueError``, nothing written)."""
+        ...
+
+    async def member_mentions(self, guild_id: int, member_id: int) -> bool:
+        """Whether the member wants turn mentions on this server (yes unless they opted out)."""
+        ...
+
+    async def set_member_mentions(self, guild_id: int, member_id: int, on: bool) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+def check_page(limit: int, offset: int) -> None:
+    """Refuse a page that cannot exist, rather than quietly answering an empty list."""
+    if limit < 1:
+        raise LedgerValueError(f"limit must be at least 1, not {limit}", "limit")
+    if offset < 0:
+        raise LedgerValueError(f"offset must be 0 or more, not {offset}", "offset")
+
+
+def _require_id(value: str, field: str) -> None:
+    if not value:
+        raise LedgerValueError(f"{field} must not be empty", field)
+
+
+def _require_rules(rules: dict[str, Any]) -> None:
+    if not isinstance(rules.get("name"), str):
+        raise LedgerValueError(f"a rule set document names its rule set, not {rules!r}", "rules")
+
+
+def _require_finite(values: Iterable[float], field: str) -> None:
+    if not all(math.isfinite(value) for value in values):
+        raise LedgerValueError(f"{field} must be finite numbers", field)
+
+
+def _require_seat(seat: int | None, seats: int, field: str) -> None:
+    if seat is not None and not 0 <= seat < seats:
+        raise LedgerValueError(f"{field} must be a seat from 0 to {seats - 1}, not {seat}", field)
+
+
+def _require_outcome(entry: HandEntry) -> None:
+    """A self-drawn win has no discarder; a discard win is someone else's discard; a drawn hand has neither."""
+    if entry.self_drawn and (entry.winner is None or entry.discarder is not None):
+        raise LedgerValueError(f"hand {entry.hand_id}: a self-drawn hand has a winner and no discarder", "self_drawn")
+    if entry.discarder is not None and (entry.winner is None or entry.discarder == entry.winner):
+        raise LedgerValueError(f"hand {entry.hand_id}: the discarder must be another seat than the winner",
+                               "discarder")
+
+
+def _require_choice(value: object, choices: tuple[str, ...], field: str) -> None:
+    if value not in choices:
+        raise LedgerValueError(f"{field} must be one of {', '.join(choices)}, not {value!r}", field)
+
+
+def _require_seconds(value: float | None, field: str) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float) or not MIN_SECONDS <= value <= MAX_SECONDS:
+        raise LedgerValueError(
+            f"{field} must be between {MIN_SECONDS:g} seconds and 7 days ({MAX_SECONDS:g} seconds), not {value!r}",
+            field,
+        )

@@ -1,0 +1,505 @@
+"""The ledgers in an SQLite file (SPEC §4.4), the same file as the embedded live state.
+
+The file is shared with ``data.live_sqlite`` (its ``live_*`` tables), each on its own connection, in
+WAL mode so readers never wait for the writer. That is why the schema's version is kept in a table
+of the ledger's own, ``ledger_migrations``, not in ``PRAGMA user_version``, which belongs to the file.
+
+Migrations are the numbered files ``data/migrations/NNNN_description.sql``, applied in order, each in
+one transaction together with its row in ``ledger_migrations``, so a file is always at one version
+and never half migrated. Before anything is written the file is checked against what the migrations
+build (they are replayed in memory for the comparison): a file that is not SQLite, that holds
+ledger tables of another shape than its recorded version's, or that a newer release has migrated
+further than this code knows, is refused with ``LedgerFileError`` and left as it was.
+
+Exactly once: a hand's id is its primary key and its row goes in with ``ON CONFLICT DO NOTHING``, in
+one transaction with its seats and patterns; an insert that finds the id taken compares the entry
+with the stored one, to tell a replayed completion (nothing to do) from a conflict (a bug).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import pathlib
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import aiosqlite
+
+from data.ledger import (
+    GuildSettings,
+    HandEntry,
+    LedgerConflict,
+    LedgerFileError,
+    LedgerValueError,
+    MatchEntry,
+    SeatEntry,
+    check_page,
+)
+from data.live import StoreUnavailable
+
+DEFAULT_BUSY_TIMEOUT_SECONDS = 5.0
+MIGRATIONS_TABLE = "ledger_migrations"
+
+_MIGRATIONS_TABLE_DDL = f"""CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (
+    version INTEGER PRIMARY KEY NOT NULL,
+    name TEXT NOT NULL,
+    applied_at REAL NOT NULL
+) STRICT"""
+
+_BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+
+Row = tuple[Any, ...]
+Entry = HandEntry | MatchEntry
+Statement = tuple[str, Sequence[Row]]
+# Each ledger table and index by name: (type, table, PRAGMA table_info / index_info rows).
+Shape = dict[str, tuple[str, str, tuple[Row, ...]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One numbered migration file, split into statements so they run inside our own transaction
+    (``executescript`` would commit on its own)."""
+
+    version: int
+    name: str
+    statements: tuple[str, ...]
+
+
+def _load_migrations() -> tuple[Migration, ...]:
+    """The shipped migrations in order; a misnamed file or a gap in the numbers stops the import, since
+    a ledger would otherwise be migrated by a broken release."""
+    files = sorted((file for file in resources.files("data.migrations").iterdir() if file.name.endswith(".sql")),
+                   key=lambda file: file.name)
+    migrations = tuple(_migration(file.name, file.read_text(encoding="utf-8")) for file in files)
+    numbers = [migration.version for migration in migrations]
+    if numbers != list(range(1, len(migrations) + 1)):
+        raise RuntimeError(f"data/migrations: numbered {numbers}, expected 1 to {len(migrations)} without gaps")
+    return migrations
+
+
+def _migration(filename: str, text: str) -> Migration:
+    named = re.fullmatch(r"(\d{4})_[a-z0-9_]+\.sql", filename)
+    if named is None:
+        raise RuntimeError(f"data/migrations/{filename}: not named NNNN_description.sql")
+    return Migration(int(named[1]), filename.removesuffix(".sql"), _statements(filename, text))
+
+
+def _statements(filename: str, text: str) -> tuple[str, ...]:
+    statements, pending = [], ""
+    for line in text.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        raise RuntimeError(f"data/migrations/{filename}: ends inside a statement: {pending.strip()[:80]!r}")
+    return tuple(statements)
+
+
+MIGRATIONS = _load_migrations()
+LATEST_VERSION = len(MIGRATIONS)
+
+
+def _is_busy(error: sqlite3.Error) -> bool:
+    return (error.sqlite_errorcode & 0xFF) in _BUSY_CODES  # the primary code, without the extended bits
+
+
+@contextmanager
+def _available() -> Iterator[None]:
+    """A lock held past the busy timeout is ``StoreUnavailable``: the caller retries later, nothing written."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if _is_busy(error):
+            raise StoreUnavailable(f"SQLite database locked: {error}") from error
+        raise
+
+
+@contextmanager
+def _usable_file(path: str | pathlib.Path) -> Iterator[None]:
+    """At open, every SQLite failure but a lock means the file itself is wrong: say which file."""
+    try:
+        with _available():
+            yield
+    except sqlite3.DatabaseError as error:
+        raise LedgerFileError(f"{path}: cannot be used as the ledger database ({error})") from error
+
+
+@asynccontextmanager
+async def _transaction(db: aiosqlite.Connection) -> AsyncIterator[None]:
+    """One write transaction, taking the write lock at once so it cannot fail half way for a lock."""
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        await db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            await db.execute("ROLLBACK")
+        raise
+
+
+async def migrate(db: aiosqlite.Connection, path: str | pathlib.Path, *, to_version: int = LATEST_VERSION) -> None:
+    """Check the file behind ``db`` (``LedgerFileError`` before any change), switch it to WAL and apply
+    the migrations it lacks up to ``to_version`` (the latest, but for building a file as an earlier
+    release left it). Each migration re-reads the version inside its transaction, so two processes
+    opening one file at once apply each migration once."""
+    version = await _checked_version(db, path, await _reference_shapes())
+    await db.execute("PRAGMA journal_mode = WAL")
+    for migration in MIGRATIONS[version:to_version]:
+        async with _transaction(db):
+            if await _recorded_version(db, path) < migration.version:
+                await _apply(db, migration, applied_at=time.time())
+
+
+async def _apply(db: aiosqlite.Connection, migration: Migration, *, applied_at: float) -> None:
+    await db.execute(_MIGRATIONS_TABLE_DDL)
+    for statement in migration.statements:
+        await db.execute(statement)
+    await db.execute(
+        f"INSERT INTO {MIGRATIONS_TABLE} (version, name, applied_at) VALUES (?, ?, ?)",
+        (migration.version, migration.name, applied_at),
+    )
+
+
+async def _reference_shapes() -> list[Shape]:
+    """What the ledger tables look like after 0, 1, … every migration, built by the same statements
+    in memory: the file is compared with these, not with a hand-kept description that could drift."""
+    async with aiosqlite.connect(":memory:", isolation_level=None) as memory:
+        shapes = [await _shape(memory)]
+        for migration in MIGRATIONS:
+            async with _transaction(memory):
+                await _apply(memory, migration, applied_at=0.0)
+            shapes.append(await _shape(memory))
+    return shapes
+
+
+async def _shape(db: aiosqlite.Connection) -> Shape:
+    """Every table's columns and every index's columns, by name (SQLite's own objects left out)."""
+    objects = await db.execute_fetchall(
+        "SELECT type, name, tbl_name FROM sqlite_master"
+        " WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
+    )
+    shape: Shape = {}
+    for kind, name, table in objects:
+        pragma = "pragma_table_info" if kind == "table" else "pragma_index_info"
+        details = await db.execute_fetchall(f"SELECT * FROM {pragma}(?)", (name,))
+        shape[name] = (kind, table, tuple(tuple(row) for row in details))
+    return shape
+
+
+async def _checked_version(db: aiosqlite.Connection, path: str | pathlib.Path, references: list[Shape]) -> int:
+    """The file's ledger version, after checking that each ledger table or index is there exactly when
+    that version has it, with that version's columns (other tables, the live state's, are not ours)."""
+    found = await _shape(db)
+    ours = references[-1]
+    if MIGRATIONS_TABLE in found and found[MIGRATIONS_TABLE] != ours[MIGRATIONS_TABLE]:
+        raise LedgerFileError(f"{path}: table {MIGRATIONS_TABLE} is not the ledger's (another program's database?)")
+    version = await _recorded_version(db, path)
+    expected = references[version]
+    for name in ours:
+        if found.get(name) != expected.get(name):
+            raise LedgerFileError(f"{path}: {_mismatch(name, found, expected, version)} (another program's database?)")
+    return version
+
+
+def _mismatch(name: str, found: Shape, expected: Shape, version: int) -> str:
+    if name not in expected:
+        return f"{found[name][0]} {name} exists but ledger version {version} has none"
+    if name not in found:
+        return f"{expected[name][0]} {name} of ledger version {version} is missing"
+    return f"{found[name][0]} {name} has other columns than in ledger version {version}"
+
+
+async def _recorded_version(db: aiosqlite.Connection, path: str | pathlib.Path) -> int:
+    """How many migrations the file records (0 without the table); ``LedgerFileError`` for a newer
+    release's file, or one whose record is not this code's history."""
+    if not await db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE name = ?", (MIGRATIONS_TABLE,)):
+        return 0
+    recorded = [tuple(row) for row in await db.execute_fetchall(
+        f"SELECT version, name FROM {MIGRATIONS_TABLE} ORDER BY version")]
+    newest = max((version for version, _ in recorded), default=0)
+    if newest > LATEST_VERSION:
+        raise LedgerFileError(
+            f"{path}: the ledger is at version {newest}, newer than this release, which knows versions up to"
+            f" {LATEST_VERSION}: run the newer release, or a backup made for this one"
+        )
+    known = [(migration.version, migration.name) for migration in MIGRATIONS[: len(recorded)]]
+    if recorded != known:
+        raise LedgerFileError(f"{path}: the ledger records migrations {recorded}, not this release's {known}")
+    return len(recorded)
+
+
+def _json(value: Any, field: str) -> str:
+    """Canonical JSON (sorted keys), so one document is always the same text."""
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise LedgerValueError(f"{field} must be a JSON document ({error})", field) from error
+
+
+def _seat_rows(key: str, seats: Sequence[SeatEntry], amounts: Sequence[float]) -> list[Row]:
+    return [(key, index, seat.member_id, seat.name, seat.computer, float(amount))
+            for index, (seat, amount) in enumerate(zip(seats, amounts, strict=True))]
+
+
+def _hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
+    """The hand's row (inserted only if its id is new), then its seats and patterns."""
+    hand = (
+        "INSERT INTO hands (hand_id, guild_id, table_id, match_id, number, rules_name, rules, winner, discarder,"
+        " self_drawn, score, fan, record, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (hand_id) DO NOTHING",
+        [(entry.hand_id, entry.guild_id, entry.table_id, entry.match_id, entry.number, entry.rules_name,
+          _json(entry.rules, "rules"), entry.winner, entry.discarder, int(entry.self_drawn), float(entry.score),
+          entry.fan, entry.record, float(entry.finished_at))],
+    )
+    seats = (
+        "INSERT INTO hand_seats (hand_id, seat, member_id, name, computer, payment) VALUES (?, ?, ?, ?, ?, ?)",
+        _seat_rows(entry.hand_id, entry.seats, entry.payments),
+    )
+    patterns = (
+        "INSERT INTO hand_patterns (hand_id, position, pattern) VALUES (?, ?, ?)",
+        [(entry.hand_id, position, pattern) for position, pattern in enumerate(entry.patterns)],
+    )
+    return hand, [seats, patterns]
+
+
+def _match_statements(entry: MatchEntry) -> tuple[Statement, list[Statement]]:
+    match = (
+        "INSERT INTO matches (match_id, guild_id, table_id, rules_name, rules, hand_count, finished_at, ended)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
+        [(entry.match_id, entry.guild_id, entry.table_id, entry.rules_name, _json(entry.rules, "rules"),
+          entry.hands, float(entry.finished_at), entry.ended)],
+    )
+    seats = (
+        "INSERT INTO match_seats (match_id, seat, member_id, name, computer, total) VALUES (?, ?, ?, ?, ?, ?)",
+        _seat_rows(entry.match_id, entry.seats, entry.totals),
+    )
+    return match, [seats]
+
+
+_HAND_SELECT = (
+    "SELECT hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan,"
+    " record, finished_at FROM hands"
+)
+_MATCH_SELECT = "SELECT match_id, guild_id, table_id, rules, hand_count, finished_at, ended FROM matches"
+_PAGE = " ORDER BY finished_at DESC, {key} DESC LIMIT ? OFFSET ?"
+
+
+def _seat(row: Row) -> tuple[SeatEntry, float]:
+    member_id, name, computer, amount = row
+    return SeatEntry(name=name, member_id=member_id, computer=computer), amount
+
+
+def _hand_entry(row: Row, seat_rows: list[Row], pattern_rows: list[Row]) -> HandEntry:
+    hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan, record, at = row
+    seats = [_seat(seat) for seat in seat_rows]
+    return HandEntry(
+        hand_id=hand_id, guild_id=guild_id, table_id=table_id, match_id=match_id, number=number,
+        rules=json.loads(rules), seats=tuple(seat for seat, _ in seats), winner=winner, discarder=discarder,
+        self_drawn=bool(self_drawn), score=score, fan=fan, payments=tuple(amount for _, amount in seats),
+        patterns=tuple(pattern for (pattern,) in pattern_rows), record=record, finished_at=at,
+    )
+
+
+def _match_entry(row: Row, seat_rows: list[Row]) -> MatchEntry:
+    match_id, guild_id, table_id, rules, hands, finished_at, ended = row
+    seats = [_seat(seat) for seat in seat_rows]
+    return MatchEntry(
+        match_id=match_id, guild_id=guild_id, table_id=table_id, rules=json.loads(rules),
+        seats=tuple(seat for seat, _ in seats), totals=tuple(total for _, total in seats), hands=hands,
+        finished_at=finished_at, ended=ended,
+    )
+
+
+def _as_stored(entry: Entry) -> Entry:
+    """The entry as the store gives it back (its rules through JSON), for comparing with the stored one."""
+    return dataclasses.replace(entry, rules=json.loads(_json(entry.rules, "rules")))
+
+
+def _refuse_conflict(kind: str, key: str, entry: Entry, stored: Entry | None) -> None:
+    """``LedgerConflict`` naming the fields that differ, unless the stored entry is this one."""
+    expected = _as_stored(entry)
+    if stored != expected:
+        differing = [field.name for field in dataclasses.fields(expected)
+                     if stored is None or getattr(stored, field.name) != getattr(expected, field.name)]
+        raise LedgerConflict(f"{kind} {key} is already recorded with other {', '.join(differing)}")
+
+
+class SqliteLedger:
+    """``Ledger`` in the ``hands``, ``matches``, ``guild_settings`` and ``member_preferences`` tables
+    (and their seat and pattern tables) of an SQLite file. One connection, used by one statement or
+    transaction at a time (a lock), so a read never sees a hand without its seats."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls, path: str | pathlib.Path, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS
+    ) -> SqliteLedger:
+        """Open (creating if needed) the file at ``path``, migrated to the latest version;
+        ``LedgerFileError`` if it cannot hold the ledger, ``StoreUnavailable`` if it stays locked."""
+        with _usable_file(path):
+            connection = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            with _usable_file(path):
+                await connection.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
+                await connection.execute("PRAGMA foreign_keys = ON")
+                await migrate(connection, path)
+        except BaseException:
+            await connection.close()
+            raise
+        return cls(connection)
+
+    async def record_hand(self, entry: HandEntry) -> bool:
+        if await self._insert_once(*_hand_statements(entry)):
+            return True
+        _refuse_conflict("hand", entry.hand_id, entry, await self.hand(entry.hand_id))
+        return False
+
+    async def has_hand(self, hand_id: str) -> bool:
+        return await self._first("SELECT 1 FROM hands WHERE hand_id = ?", (hand_id,)) is not None
+
+    async def record_match(self, entry: MatchEntry) -> bool:
+        if await self._insert_once(*_match_statements(entry)):
+            return True
+        found = await self._matches("match_id = ?", (entry.match_id,))
+        _refuse_conflict("match", entry.match_id, entry, found[0] if found else None)
+        return False
+
+    async def hands(
+        self,
+        guild_id: int,
+        *,
+        member_id: int | None = None,
+        rules: str | None = None,
+        since: float | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[HandEntry]:
+        check_page(limit, offset)
+        conditions: list[str] = ["guild_id = ?"]
+        parameters: list[Any] = [guild_id]
+        for condition, value in (
+            ("hand_id IN (SELECT hand_id FROM hand_seats WHERE member_id = ?)", member_id),
+            ("rules_name = ?", rules),
+            ("finished_at >= ?", since),
+        ):
+            if value is not None:
+                conditions.append(condition)
+                parameters.append(value)
+        where = " AND ".join(conditions) + _PAGE.format(key="hand_id")
+        return await self._hands(where, (*parameters, limit, offset))
+
+    async def hand(self, hand_id: str) -> HandEntry | None:
+        found = await self._hands("hand_id = ?", (hand_id,))
+        return found[0] if found else None
+
+    async def matches(
+        self, guild_id: int, *, member_id: int | None = None, limit: int = 20, offset: int = 0
+    ) -> list[MatchEntry]:
+        check_page(limit, offset)
+        page = _PAGE.format(key="match_id")
+        if member_id is None:
+            return await self._matches("guild_id = ?" + page, (guild_id, limit, offset))
+        return await self._matches(
+            "guild_id = ? AND match_id IN (SELECT match_id FROM match_seats WHERE member_id = ?)" + page,
+            (guild_id, member_id, limit, offset),
+        )
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self._first("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return GuildSettings() if row is None else GuildSettings.from_document(json.loads(row[0]))
+
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        settings.validate()
+        await self._execute(
+            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+            (guild_id, _json(settings.to_document(), "settings")),
+        )
+
+    async def member_mentions(self, guild_id: int, member_id: int) -> bool:
+        row = await self._first(
+            "SELECT mentions FROM member_preferences WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)
+        )
+        return True if row is None else bool(row[0])
+
+    async def set_member_mentions(self, guild_id: int, member_id: int, on: bool) -> None:
+        await self._execute(
+            "INSERT INTO member_preferences (guild_id, member_id, mentions) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, member_id) DO UPDATE SET mentions = excluded.mentions",
+            (guild_id, member_id, int(on)),
+        )
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    @asynccontextmanager
+    async def _using(self) -> AsyncIterator[None]:
+        """The connection to ourselves for one statement or transaction; a lock past the timeout is
+        ``StoreUnavailable``."""
+        async with self._lock:
+            with _available():
+                yield
+
+    async def _first(self, sql: str, parameters: Sequence[Any]) -> Row | None:
+        """The first row of one query, or None."""
+        async with self._using():
+            rows = await self._db.execute_fetchall(sql, parameters)
+        return next((tuple(row) for row in rows), None)
+
+    async def _execute(self, sql: str, parameters: Sequence[Any]) -> None:
+        """One changing statement, its own transaction."""
+        async with self._using():
+            await self._db.execute(sql, parameters)
+
+    async def _insert_once(self, head: Statement, children: list[Statement]) -> bool:
+        """Insert ``head``'s row and, only if it was new, the ``children`` rows, in one transaction;
+        True if the row was new."""
+        sql, (row,) = head
+        async with self._using(), _transaction(self._db):
+            async with self._db.execute(sql, row) as cursor:
+                if cursor.rowcount == 0:
+                    return False
+            for child_sql, rows in children:
+                await self._db.executemany(child_sql, rows)
+        return True
+
+    async def _hands(self, where: str, parameters: Sequence[Any]) -> list[HandEntry]:
+        async with self._using():
+            rows = [tuple(row) for row in await self._db.execute_fetchall(f"{_HAND_SELECT} WHERE {where}", parameters)]
+            keys = _json([row[0] for row in rows], "hand ids")
+            seats = await self._children(
+                "SELECT hand_id, member_id, name, computer, payment FROM hand_seats"
+                " WHERE hand_id IN (SELECT value FROM json_each(?)) ORDER BY hand_id, seat", keys)
+            patterns = await self._children(
+                "SELECT hand_id, pattern FROM hand_patterns"
+                " WHERE hand_id IN (SELECT value FROM json_each(?)) ORDER BY hand_id, position", keys)
+        return [_hand_entry(row, seats.get(row[0], []), patterns.get(row[0], [])) for row in rows]
+
+    async def _matches(self, where: str, parameters: Sequence[Any]) -> list[MatchEntry]:
+        async with self._using():
+            rows = [tuple(row) for row in await self._db.execute_fetchall(f"{_MATCH_SELECT} WHERE {where}", parameters)]
+            seats = await self._children(
+                "SELECT match_id, member_id, name, computer, total FROM match_seats"
+                " WHERE match_id IN (SELECT value FROM json_each(?)) ORDER BY match_id, seat",
+                _json([row[0] for row in rows], "match ids"))
+        return [_match_entry(row, seats.get(row[0], [])) for row in rows]
+
+    async def _children(self, sql: str, keys: str) -> dict[str, list[Row]]:
+        """Rows of a seat or pattern table for the entries ``keys`` names (a JSON list), grouped by the
+        entry's id (the first column, left out of each row)."""
+        grouped: dict[str, list[Row]] = {}
+        for key, *rest in await self._db.execute_fetchall(sql, (keys,)):
+            grouped.setdefault(key, []).append(tuple(rest))
+        return grouped
