@@ -3,7 +3,8 @@
 ``Settings.from_env()`` reads ``DISCORD_TOKEN`` and the optional variables (a ``.env`` file beside the
 working directory is read too, without overriding the environment). ``create_bot(settings)`` returns a
 ``commands.Bot`` that is not connected yet: ``setup_hook`` opens the live store (Redis when
-``REDIS_URL`` is set, else the embedded SQLite store in ``DATABASE_PATH``), registers the buttons, the
+``REDIS_URL`` is set, else the embedded SQLite store in ``DATABASE_PATH``) and the ledgers (in
+``DATABASE_PATH``), registers the buttons, the
 commands and their French translations, starts the table clock, and uploads the tile emojis once.
 """
 
@@ -29,6 +30,8 @@ from bot.tables.discord_views import TableButton
 from bot.tables.service import TableService, new_seed
 from bot.tables.state import SPEEDS, Speed, Timing
 from data import open_live_store
+from data.ledger import Ledger
+from data.ledger_sqlite import SqliteLedger
 from data.live import LiveStore
 from game.tiles import Tile
 
@@ -99,20 +102,24 @@ def invite_link(application_id: int) -> str:
 
 
 DEFAULT_TIMINGS: dict[Speed, Timing] = {speed: Timing.for_speed(speed) for speed in SPEEDS}
+CLOCK_TICK = 0.5  # seconds between the table clock's looks at the store's deadlines
 
 
 class MahjongBot(commands.Bot):
     def __init__(
-        self, settings: Settings, *, store: LiveStore | None = None, clock: Callable[[], float] = time.time,
-        timings: Mapping[Speed, Timing] | None = None, tick: float = 0.5, upload_emojis: bool = True,
+        self, settings: Settings, *, store: LiveStore | None = None, ledger: Ledger | None = None,
+        clock: Callable[[], float] = time.time,
+        timings: Mapping[Speed, Timing] | None = None, tick: float | None = None, upload_emojis: bool = True,
         make_seed: Callable[[], int] = new_seed, **options: Any,
     ) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **options)
         self.settings = settings
         self.clock = clock
         self._given_store = store
+        self._given_ledger = ledger
+        self._ledger: Ledger | None = None
         self._timings = dict(timings or DEFAULT_TIMINGS)
-        self._tick = tick
+        self._tick = CLOCK_TICK if tick is None else tick
         self._upload_emojis = upload_emojis
         self._make_seed = make_seed
         self.tile_emojis: dict[Tile, discord.PartialEmoji] = {}
@@ -129,7 +136,9 @@ class MahjongBot(commands.Bot):
 
         store = self._given_store or await open_live_store(self.settings.redis_url, self.settings.database_path)
         self._store = store
-        service = TableService(store, self.clock, make_seed=self._make_seed)
+        ledger = self._given_ledger or await SqliteLedger.open(self.settings.database_path)
+        self._ledger = ledger
+        service = TableService(store, ledger, self.clock, make_seed=self._make_seed)
         self._desk = TableDesk(self, store, service, self._timings, self.tile_emojis, tick=self._tick)
         self.add_dynamic_items(TableButton)
         await self.tree.set_translator(MahjongTranslator())
@@ -178,6 +187,9 @@ class MahjongBot(commands.Bot):
         if self._store is not None and self._given_store is None:
             await self._store.close()
             self._store = None
+        if self._ledger is not None and self._given_ledger is None:
+            await self._ledger.close()
+            self._ledger = None
 
 
 def _shown_on(message: discord.Message | None, custom_id: str) -> bool:

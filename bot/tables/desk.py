@@ -246,6 +246,8 @@ class TableDesk:
         """Show a committed change: the table message once, a result, the live private hands."""
         state = committed.state
         finished = committed.change.finished_hand
+        if state.unrecorded:
+            await self._record(state.id)
         lock = self._locks.setdefault(state.id, asyncio.Lock())
         async with lock:
             if finished is not None:
@@ -265,6 +267,14 @@ class TableDesk:
         self._awaited.pop(table_id, None)
         for key in [key for key in self._live if key[0] == table_id]:
             del self._live[key]
+
+    async def _record(self, table_id: str) -> None:
+        """Hand the finished hands to the ledger; if it cannot take them now they stay pending in the
+        live state, and the table comes due again until it can."""
+        try:
+            await self.service.record(table_id)
+        except StoreUnavailable:
+            log.warning("table %s: the ledger or the live store is unavailable; its results stay pending", table_id)
 
     async def _edit_table(self, state: TableState) -> None:
         if state.place.message_id is None:

@@ -10,16 +10,20 @@ the new state (where a button from the old state is refused as no longer current
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.tables import table
 from bot.tables.custom_ids import ButtonId
+from bot.tables.ledger_entries import ledger_hand, ledger_match
 from bot.tables.state import Place, TableSettings, TableState
 from bot.tables.table import Change, Refusal
+from data.ledger import Ledger, LedgerConflict, LedgerValueError
 from data.live import LiveStore
 
+log = logging.getLogger(__name__)
 Transition = Callable[[TableState, float], tuple[TableState, Change]]
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 _RETRIES = 8
@@ -48,10 +52,11 @@ def new_seed() -> int:
 
 class TableService:
     def __init__(
-        self, store: LiveStore, clock: Callable[[], float], *,
+        self, store: LiveStore, ledger: Ledger, clock: Callable[[], float], *,
         make_id: Callable[[], str] = new_table_id, make_seed: Callable[[], int] = new_seed,
     ) -> None:
         self._store = store
+        self._ledger = ledger
         self._clock = clock
         self._make_id = make_id
         self._make_seed = make_seed
@@ -123,6 +128,33 @@ class TableService:
     async def place(self, table_id: str, place: Place) -> Committed:
         """Where the table now lives on Discord (its thread and table message, once created)."""
         return await self.update(table_id, lambda state, now: (replace(state, place=place), Change()))
+
+    async def record(self, table_id: str) -> Committed | None:
+        """Write the table's finished hands and match to the ledger, then drop them from its live state.
+
+        Written first and dropped after: a process that dies in between leaves them pending, and the
+        next writer's copy is the same entry under the same id, which the ledger takes once."""
+        current = await self.read(table_id)
+        if current is None or not current.state.unrecorded:
+            return None
+        written: set[tuple[str, str]] = set()
+        for entry in current.state.unrecorded:
+            try:
+                if entry["kind"] == "hand":
+                    await self._ledger.record_hand(ledger_hand(entry))
+                else:
+                    await self._ledger.record_match(ledger_match(entry))
+            except (LedgerConflict, LedgerValueError, KeyError, TypeError, ValueError):
+                # Another entry holds this id, or this one is damaged: the ledger keeps what it has,
+                # and the table stops asking (or it would come due for ever).
+                log.exception("table %s: the ledger refused %s %s", table_id, entry.get("kind"), entry.get("id"))
+            written.add((str(entry["kind"]), str(entry["id"])))
+
+        def forget_written(state: TableState, now: float) -> tuple[TableState, Change]:
+            left = tuple(entry for entry in state.unrecorded if (entry["kind"], entry["id"]) not in written)
+            return replace(state, unrecorded=left), Change()
+
+        return await self.update(table_id, forget_written)
 
     async def park(self, table_id: str) -> None:
         """Clear the timers of a table whose clock cannot run (a damaged document), so it stops coming due."""

@@ -115,6 +115,7 @@ class TableState:
     computer_at: float | None = None
     hold_until: float | None = None
     last_hand: dict[str, Any] | None = None
+    unrecorded: tuple[dict[str, Any], ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -132,6 +133,8 @@ class TableState:
     def wake_at(self) -> float | None:
         """When the table's clock must look at it next (a computer's move or a deadline)."""
         times = [time for time in (self.deadline, self.computer_at, self.hold_until) if time is not None]
+        if self.unrecorded:  # entries the ledger does not have yet: due at once
+            times.append(min(float(entry["finished_at"]) for entry in self.unrecorded))
         return min(times) if times else None
 
     def with_seat(self, index: int, seat: Seat) -> TableState:
@@ -179,6 +182,7 @@ class TableState:
             "computer_at": self.computer_at,
             "hold_until": self.hold_until,
             "last_hand": self.last_hand,
+            "unrecorded": list(self.unrecorded),
             "extra": self.extra,
         }
 
@@ -242,6 +246,7 @@ def _table_from_document(document: Any) -> TableState:
         computer_at=_optional_number(document["computer_at"]),
         hold_until=_optional_number(document["hold_until"]),
         last_hand=_optional_object(document["last_hand"]),
+        unrecorded=tuple(_ledger_entry(entry) for entry in _list(document["unrecorded"])),
         extra=_object(document["extra"]),
     )
 
@@ -286,6 +291,20 @@ def _object(value: Any) -> dict[str, Any]:
 
 def _optional_object(value: Any) -> dict[str, Any] | None:
     return None if value is None else _object(value)
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise TableDocumentError(f"expected a list, not {value!r}")
+    return value
+
+
+def _ledger_entry(value: Any) -> dict[str, Any]:
+    entry = _object(value)
+    if entry.get("kind") not in ("hand", "match") or not isinstance(entry.get("id"), str):
+        raise TableDocumentError("a ledger entry names its kind and id")
+    _number(entry.get("finished_at"))
+    return entry
 
 
 def _computer(value: Any) -> str | None:

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.tables.custom_ids import ButtonId
+from bot.tables.ledger_entries import hand_entry, match_entry
 from bot.tables.state import Seat, Status, TableState
 from game.actions import (
     Action,
@@ -267,8 +268,10 @@ def _back(state: TableState, seat: int, now: float) -> tuple[TableState, Change]
 def wake(state: TableState, now: float) -> tuple[TableState, Change]:
     """The table's clock: computer seats move when their pause is over; a human's deadline plays the
     default action (discard the drawn tile, or pass the claim window); the next hand is dealt."""
-    if state.status == "between" and state.deadline is not None and state.deadline <= now:
-        return next_hand(state, now)
+    if state.status == "between":
+        if state.deadline is not None and state.deadline <= now:
+            return next_hand(state, now)
+        return state, Change()
     if state.status != "playing" or state.hand is None:
         return replace(state, deadline=None, computer_at=None, hold_until=None), Change()
     hand = load_round(state)
@@ -394,9 +397,12 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
     }
     status: Status = "over" if match.over else "between"
     deadline = None if match.over else now + state.settings.timing.next_hand
+    unrecorded = (*state.unrecorded, hand_entry(state, hand, played, score, now))
+    if match.over:
+        unrecorded = (*unrecorded, match_entry(state, match, now))
     ended = replace(
         state, match=match.to_document(), status=status, step=state.step + 1, deadline=deadline, computer_at=None,
-        hold_until=None, last_hand=finished,
+        hold_until=None, last_hand=finished, unrecorded=unrecorded,
     )
     return ended, Change(finished_hand=finished, match_over=match.over)
 

@@ -25,9 +25,9 @@ class FakeClock:
         self.now += seconds
 
 
-def service_on(store, clock: FakeClock, seed: int = 11) -> TableService:
+def service_on(store, ledger, clock: FakeClock, seed: int = 11) -> TableService:
     ids = (f"t{number:07d}" for number in itertools.count())
-    return TableService(store, clock, make_id=lambda: next(ids), make_seed=lambda: seed)
+    return TableService(store, ledger, clock, make_id=lambda: next(ids), make_seed=lambda: seed)
 
 
 def settings(rules: Ruleset, timing: Timing = QUICK) -> TableSettings:

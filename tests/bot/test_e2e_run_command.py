@@ -38,8 +38,9 @@ async def test_mahjong_bot_run_with_only_a_token_serves_a_table_from_the_embedde
             await command.wait_done(timeout=20)
             assert command.response.ephemeral and "<#" in command.response.content
         finally:
-            process.send_signal(signal.SIGINT)
+            process.send_signal(signal.SIGTERM)  # how a container is stopped
             output, _ = await asyncio.wait_for(process.communicate(), 30)
+        assert process.returncode == 0
         log = output.decode()
         assert "Invite link" in log and "applications.commands" in log
         store = await SqliteLiveStore.open(tmp_path / "mahjong-bot.sqlite3")  # the default DATABASE_PATH

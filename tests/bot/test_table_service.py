@@ -13,6 +13,7 @@ import pytest_asyncio
 from bot.tables.custom_ids import ButtonId
 from bot.tables.state import TableState
 from bot.tables.table import Change, Refusal, button_for, load_match, load_round
+from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
 from game.actions import Claim, ClaimKind, Discard
@@ -47,9 +48,16 @@ async def store_factory(request, tmp_path):
         await store.close()
 
 
-async def test_a_match_with_four_computers_runs_on_the_clock_alone(store_factory):
+@pytest_asyncio.fixture
+async def ledger(tmp_path):
+    opened = await SqliteLedger.open(tmp_path / "ledger.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def test_a_match_with_four_computers_runs_on_the_clock_alone(store_factory, ledger):
     clock = FakeClock()
-    service = service_on(await store_factory(), clock)
+    service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic", length="one_wind"), members=1, computers=3)
     table_id = committed.state.id
     committed = await service.start(table_id, 1)  # the host lets the clock play, and is soon away
@@ -63,17 +71,22 @@ async def test_a_match_with_four_computers_runs_on_the_clock_alone(store_factory
             continue
         committed = await service.wake(due[0])
         finished += committed.change.finished_hand is not None
+        await service.record(due[0])  # what the desk does after each change: the ledger takes the results
         if committed.state.status == "over":
             break
     assert committed.state.status == "over"
     match = load_match(committed.state)
     assert match.over and len(match.hands) == finished >= 4
     assert await service.due() == []
+    assert (await service.read(table_id)).state.unrecorded == ()
+    recorded = await ledger.hands(100, limit=100)
+    assert sorted(hand.number for hand in recorded) == list(range(finished))
+    assert [(m.match_id, m.hands) for m in await ledger.matches(100)] == [(table_id, finished)]
 
 
-async def test_two_claims_sent_at_once_are_resolved_by_priority_not_by_arrival(store_factory):
+async def test_two_claims_sent_at_once_are_resolved_by_priority_not_by_arrival(store_factory, ledger):
     clock = FakeClock()
-    service = service_on(await store_factory(), clock)
+    service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic"), members=4)
     committed = await service.start(committed.state.id, 1)
     rng = random.Random(5)
@@ -107,9 +120,9 @@ async def test_two_claims_sent_at_once_are_resolved_by_priority_not_by_arrival(s
         hand.view(None).seats[chow_seat].melds
 
 
-async def test_a_stale_or_doubled_click_is_refused_and_changes_nothing(store_factory):
+async def test_a_stale_or_doubled_click_is_refused_and_changes_nothing(store_factory, ledger):
     clock = FakeClock()
-    service = service_on(await store_factory(), clock)
+    service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("hongkong"), members=4)
     committed = await service.start(committed.state.id, 1)
     state = committed.state
@@ -128,9 +141,9 @@ async def test_a_stale_or_doubled_click_is_refused_and_changes_nothing(store_fac
     assert len(load_round(after.state).actions) == len(hand.actions) + 1
 
 
-async def test_refusals_change_nothing(store_factory):
+async def test_refusals_change_nothing(store_factory, ledger):
     clock = FakeClock()
-    service = service_on(await store_factory(), clock)
+    service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic"), members=4)
     committed = await service.start(committed.state.id, 1)
     state = committed.state
@@ -154,9 +167,9 @@ async def test_refusals_change_nothing(store_factory):
     assert await service.read(state.id) == before
 
 
-async def test_a_passed_deadline_plays_the_default_and_two_make_the_seat_away(store_factory):
+async def test_a_passed_deadline_plays_the_default_and_two_make_the_seat_away(store_factory, ledger):
     clock = FakeClock()
-    service = service_on(await store_factory(), clock)
+    service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic"), members=4)
     committed = await service.start(committed.state.id, 1)
     table_id = committed.state.id
@@ -181,9 +194,9 @@ async def test_a_passed_deadline_plays_the_default_and_two_make_the_seat_away(st
     assert not back.state.seats[away[0]].away and back.state.seats[away[0]].missed == 0
 
 
-async def test_claim_windows_pass_on_their_deadline(store_factory):
+async def test_claim_windows_pass_on_their_deadline(store_factory, ledger):
     clock = FakeClock()
-    service = service_on(await store_factory(), clock)
+    service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic"), members=4)
     committed = await service.start(committed.state.id, 1)
     rng = random.Random(2)
@@ -202,15 +215,15 @@ async def test_claim_windows_pass_on_their_deadline(store_factory):
     assert load_round(after.state).actions[len(hand.actions)].text() == "close"
 
 
-async def test_a_restarted_process_continues_the_table_where_it_was(store_factory):
+async def test_a_restarted_process_continues_the_table_where_it_was(store_factory, ledger):
     clock = FakeClock()
-    first = service_on(await store_factory(), clock)
+    first = service_on(await store_factory(), ledger, clock)
     committed = await open_table(first, ruleset("hongkong", length="one_wind"), members=4)
     committed = await first.start(committed.state.id, 1)
     rng = random.Random(3)
     for _ in range(25):
         committed = await member_move(first, committed, rng)
-    second = service_on(await store_factory(), clock)
+    second = service_on(await store_factory(), ledger, clock)
     resumed = await second.read(committed.state.id)
     assert resumed.state == committed.state and resumed.version == committed.version
     assert TableState.from_document(resumed.state.to_document()) == resumed.state
@@ -218,11 +231,11 @@ async def test_a_restarted_process_continues_the_table_where_it_was(store_factor
     assert len(load_round(moved.state).actions) > len(load_round(committed.state).actions)
 
 
-async def test_a_mahjong_below_the_hong_kong_minimum_is_refused_with_its_reason(store_factory):
+async def test_a_mahjong_below_the_hong_kong_minimum_is_refused_with_its_reason(store_factory, ledger):
     from bot.tables.presenter import hand_message
 
     clock = FakeClock()
-    service = service_on(await store_factory(), clock)
+    service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("hongkong"), members=4)
     committed = await service.start(committed.state.id, 1)
     rng = random.Random(4)
@@ -248,14 +261,14 @@ async def test_a_mahjong_below_the_hong_kong_minimum_is_refused_with_its_reason(
     assert await service.read(state.id) == before
 
 
-async def test_hidden_claim_windows_hold_every_discard_whether_or_not_anyone_may_claim(store_factory):
+async def test_hidden_claim_windows_hold_every_discard_whether_or_not_anyone_may_claim(store_factory, ledger):
     from dataclasses import replace as with_
 
     from bot.tables.presenter import table_message
     from bot.tables.table import held
 
     clock = FakeClock()
-    service = service_on(await store_factory(), clock)
+    service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic"), members=4)
     table_id = committed.state.id
     await service.update(table_id, lambda state, now: (
@@ -285,9 +298,9 @@ async def test_hidden_claim_windows_hold_every_discard_whether_or_not_anyone_may
     assert unclaimable >= 5
 
 
-async def test_in_the_family_game_the_host_picks_who_starts(store_factory):
+async def test_in_the_family_game_the_host_picks_who_starts(store_factory, ledger):
     clock = FakeClock()
-    service = service_on(await store_factory(), clock)
+    service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("family"), members=4)
     table_id = committed.state.id
     with pytest.raises(Refusal) as refused:
