@@ -46,6 +46,7 @@ from data.ledger import (
 from data.live import StoreUnavailable
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 5.0
+_WAL_RETRY_SECONDS = 0.01
 MIGRATIONS_TABLE = "ledger_migrations"
 
 _MIGRATIONS_TABLE_DDL = f"""CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (
@@ -134,9 +135,10 @@ def _usable_file(path: str | pathlib.Path) -> Iterator[None]:
 
 
 @asynccontextmanager
-async def _transaction(db: aiosqlite.Connection) -> AsyncIterator[None]:
-    """One write transaction, taking the write lock at once so it cannot fail half way for a lock."""
-    await db.execute("BEGIN IMMEDIATE")
+async def _transaction(db: aiosqlite.Connection, kind: str = "IMMEDIATE") -> AsyncIterator[None]:
+    """One transaction: IMMEDIATE (the default) takes the write lock at once, so a write cannot fail half
+    way for a lock; DEFERRED reads one snapshot of the file and writes nothing."""
+    await db.execute(f"BEGIN {kind}")
     try:
         yield
         await db.execute("COMMIT")
@@ -151,12 +153,31 @@ async def migrate(db: aiosqlite.Connection, path: str | pathlib.Path, *, to_vers
     the migrations it lacks up to ``to_version`` (the latest, but for building a file as an earlier
     release left it). Each migration re-reads the version inside its transaction, so two processes
     opening one file at once apply each migration once."""
-    version = await _checked_version(db, path, await _reference_shapes())
-    await db.execute("PRAGMA journal_mode = WAL")
+    references = await _reference_shapes()
+    async with _transaction(db, "DEFERRED"):  # one snapshot: another process may be migrating the file
+        version = await _checked_version(db, path, references)
+    await _switch_to_wal(db)
     for migration in MIGRATIONS[version:to_version]:
         async with _transaction(db):
             if await _recorded_version(db, path) < migration.version:
                 await _apply(db, migration, applied_at=time.time())
+
+
+async def _switch_to_wal(db: aiosqlite.Connection) -> None:
+    """Put the file in WAL mode (a no-op once it is). Leaving rollback mode while another connection
+    writes (another process opening the same new file), SQLite answers busy at once rather than
+    waiting, so wait here, up to the connection's busy timeout. Every PRAGMA is read to its end: one
+    left unfinished keeps a read open, and the next write lock would then fail at once too."""
+    ((timeout_ms,),) = await db.execute_fetchall("PRAGMA busy_timeout")
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        try:
+            await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if not _is_busy(error) or time.monotonic() >= deadline:
+                raise
+        await asyncio.sleep(_WAL_RETRY_SECONDS)
 
 
 async def _apply(db: aiosqlite.Connection, migration: Migration, *, applied_at: float) -> None:
@@ -352,8 +373,8 @@ class SqliteLedger:
             connection = await aiosqlite.connect(path, isolation_level=None)
         try:
             with _usable_file(path):
-                await connection.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
-                await connection.execute("PRAGMA foreign_keys = ON")
+                await connection.execute_fetchall(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
+                await connection.execute_fetchall("PRAGMA foreign_keys = ON")
                 await migrate(connection, path)
         except BaseException:
             await connection.close()
@@ -476,30 +497,35 @@ class SqliteLedger:
         return True
 
     async def _hands(self, where: str, parameters: Sequence[Any]) -> list[HandEntry]:
-        async with self._using():
-            rows = [tuple(row) for row in await self._db.execute_fetchall(f"{_HAND_SELECT} WHERE {where}", parameters)]
-            keys = _json([row[0] for row in rows], "hand ids")
+        """The hands ``where`` (a condition, perhaps with its order and page) selects, with their seats and
+        patterns, read in one snapshot so a hand written meanwhile cannot shift the page between reads."""
+        chosen = f"SELECT hand_id FROM hands WHERE {where}"
+        async with self._using(), _transaction(self._db, "DEFERRED"):
+            rows = await self._all(f"{_HAND_SELECT} WHERE {where}", parameters)
             seats = await self._children(
                 "SELECT hand_id, member_id, name, computer, payment FROM hand_seats"
-                " WHERE hand_id IN (SELECT value FROM json_each(?)) ORDER BY hand_id, seat", keys)
+                f" WHERE hand_id IN ({chosen}) ORDER BY hand_id, seat", parameters)
             patterns = await self._children(
-                "SELECT hand_id, pattern FROM hand_patterns"
-                " WHERE hand_id IN (SELECT value FROM json_each(?)) ORDER BY hand_id, position", keys)
+                f"SELECT hand_id, pattern FROM hand_patterns WHERE hand_id IN ({chosen}) ORDER BY hand_id, position",
+                parameters)
         return [_hand_entry(row, seats.get(row[0], []), patterns.get(row[0], [])) for row in rows]
 
     async def _matches(self, where: str, parameters: Sequence[Any]) -> list[MatchEntry]:
-        async with self._using():
-            rows = [tuple(row) for row in await self._db.execute_fetchall(f"{_MATCH_SELECT} WHERE {where}", parameters)]
+        """The matches ``where`` selects with their seats, in one snapshot as ``_hands``."""
+        chosen = f"SELECT match_id FROM matches WHERE {where}"
+        async with self._using(), _transaction(self._db, "DEFERRED"):
+            rows = await self._all(f"{_MATCH_SELECT} WHERE {where}", parameters)
             seats = await self._children(
                 "SELECT match_id, member_id, name, computer, total FROM match_seats"
-                " WHERE match_id IN (SELECT value FROM json_each(?)) ORDER BY match_id, seat",
-                _json([row[0] for row in rows], "match ids"))
+                f" WHERE match_id IN ({chosen}) ORDER BY match_id, seat", parameters)
         return [_match_entry(row, seats.get(row[0], [])) for row in rows]
 
-    async def _children(self, sql: str, keys: str) -> dict[str, list[Row]]:
-        """Rows of a seat or pattern table for the entries ``keys`` names (a JSON list), grouped by the
-        entry's id (the first column, left out of each row)."""
+    async def _all(self, sql: str, parameters: Sequence[Any]) -> list[Row]:
+        return [tuple(row) for row in await self._db.execute_fetchall(sql, parameters)]
+
+    async def _children(self, sql: str, parameters: Sequence[Any]) -> dict[str, list[Row]]:
+        """Rows of a seat or pattern table grouped by their entry's id (the first column, left out of each row)."""
         grouped: dict[str, list[Row]] = {}
-        for key, *rest in await self._db.execute_fetchall(sql, (keys,)):
+        for key, *rest in await self._all(sql, parameters):
             grouped.setdefault(key, []).append(tuple(rest))
         return grouped
