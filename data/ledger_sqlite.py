@@ -25,8 +25,8 @@ import pathlib
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -43,10 +43,9 @@ from data.ledger import (
     SeatEntry,
     check_page,
 )
-from data.live import StoreUnavailable
+from data.sqlite_file import available, switch_to_wal, usable_file
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 5.0
-_WAL_RETRY_SECONDS = 0.01
 MIGRATIONS_TABLE = "ledger_migrations"
 
 _MIGRATIONS_TABLE_DDL = f"""CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (
@@ -55,7 +54,6 @@ _MIGRATIONS_TABLE_DDL = f"""CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (
     applied_at REAL NOT NULL
 ) STRICT"""
 
-_BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 
 Row = tuple[Any, ...]
 Entry = HandEntry | MatchEntry
@@ -109,29 +107,10 @@ MIGRATIONS = _load_migrations()
 LATEST_VERSION = len(MIGRATIONS)
 
 
-def _is_busy(error: sqlite3.Error) -> bool:
-    return (error.sqlite_errorcode & 0xFF) in _BUSY_CODES  # the primary code, without the extended bits
 
 
-@contextmanager
-def _available() -> Iterator[None]:
-    """A lock held past the busy timeout is ``StoreUnavailable``: the caller retries later, nothing written."""
-    try:
-        yield
-    except sqlite3.OperationalError as error:
-        if _is_busy(error):
-            raise StoreUnavailable(f"SQLite database locked: {error}") from error
-        raise
 
 
-@contextmanager
-def _usable_file(path: str | pathlib.Path) -> Iterator[None]:
-    """At open, every SQLite failure but a lock means the file itself is wrong: say which file."""
-    try:
-        with _available():
-            yield
-    except sqlite3.DatabaseError as error:
-        raise LedgerFileError(f"{path}: cannot be used as the ledger database ({error})") from error
 
 
 @asynccontextmanager
@@ -156,28 +135,11 @@ async def migrate(db: aiosqlite.Connection, path: str | pathlib.Path, *, to_vers
     references = await _reference_shapes()
     async with _transaction(db, "DEFERRED"):  # one snapshot: another process may be migrating the file
         version = await _checked_version(db, path, references)
-    await _switch_to_wal(db)
+    await switch_to_wal(db)
     for migration in MIGRATIONS[version:to_version]:
         async with _transaction(db):
             if await _recorded_version(db, path) < migration.version:
                 await _apply(db, migration, applied_at=time.time())
-
-
-async def _switch_to_wal(db: aiosqlite.Connection) -> None:
-    """Put the file in WAL mode (a no-op once it is). Leaving rollback mode while another connection
-    writes (another process opening the same new file), SQLite answers busy at once rather than
-    waiting, so wait here, up to the connection's busy timeout. Every PRAGMA is read to its end: one
-    left unfinished keeps a read open, and the next write lock would then fail at once too."""
-    ((timeout_ms,),) = await db.execute_fetchall("PRAGMA busy_timeout")
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        try:
-            await db.execute_fetchall("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as error:
-            if not _is_busy(error) or time.monotonic() >= deadline:
-                raise
-        await asyncio.sleep(_WAL_RETRY_SECONDS)
 
 
 async def _apply(db: aiosqlite.Connection, migration: Migration, *, applied_at: float) -> None:
@@ -369,10 +331,10 @@ class SqliteLedger:
     ) -> SqliteLedger:
         """Open (creating if needed) the file at ``path``, migrated to the latest version;
         ``LedgerFileError`` if it cannot hold the ledger, ``StoreUnavailable`` if it stays locked."""
-        with _usable_file(path):
+        with usable_file(path, LedgerFileError, "ledger"):
             connection = await aiosqlite.connect(path, isolation_level=None)
         try:
-            with _usable_file(path):
+            with usable_file(path, LedgerFileError, "ledger"):
                 await connection.execute_fetchall(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
                 await connection.execute_fetchall("PRAGMA foreign_keys = ON")
                 await migrate(connection, path)
@@ -470,7 +432,7 @@ class SqliteLedger:
         """The connection to ourselves for one statement or transaction; a lock past the timeout is
         ``StoreUnavailable``."""
         async with self._lock:
-            with _available():
+            with available():
                 yield
 
     async def _first(self, sql: str, parameters: Sequence[Any]) -> Row | None:

@@ -16,14 +16,12 @@ from __future__ import annotations
 
 import json
 import pathlib
-import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import aiosqlite
 
-from data.live import StoreUnavailable, Versioned
+from data.live import Versioned
+from data.sqlite_file import available, switch_to_wal, usable_file
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 5.0
 
@@ -53,36 +51,16 @@ _EXPECTED_COLUMNS = {
     "live_leases": [("name", "TEXT", 0, 1), ("holder", "TEXT", 0, 0), ("until", "REAL", 0, 0)],
 }
 
-_BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 
 
 class LiveStoreFileError(Exception):
     """The database file cannot hold the live state: not SQLite, unreadable, or tables of another shape."""
 
 
-def _is_busy(error: sqlite3.Error) -> bool:
-    return (error.sqlite_errorcode & 0xFF) in _BUSY_CODES  # the primary code, without the extended bits
 
 
-@contextmanager
-def _available() -> Iterator[None]:
-    """Turn a lock held past the busy timeout into the Protocol's ``StoreUnavailable``."""
-    try:
-        yield
-    except sqlite3.OperationalError as error:
-        if _is_busy(error):
-            raise StoreUnavailable(f"SQLite database locked: {error}") from error
-        raise
 
 
-@contextmanager
-def _usable_file(path: str | pathlib.Path) -> Iterator[None]:
-    """At open, every SQLite failure but a lock means the file itself is wrong: say which file."""
-    try:
-        with _available():
-            yield
-    except sqlite3.DatabaseError as error:
-        raise LiveStoreFileError(f"{path}: cannot be used as the live-state database ({error})") from error
 
 
 def _encode(document: dict[str, Any]) -> str:
@@ -101,10 +79,10 @@ class SqliteLiveStore:
     ) -> SqliteLiveStore:
         """Open (creating if needed) the file at ``path`` and its tables; ``LiveStoreFileError`` if the
         file is not a usable SQLite database, ``StoreUnavailable`` if it stays locked."""
-        with _usable_file(path):
+        with usable_file(path, LiveStoreFileError, "live-state"):
             connection = await aiosqlite.connect(path, isolation_level=None)
         try:
-            with _usable_file(path):
+            with usable_file(path, LiveStoreFileError, "live-state"):
                 await _prepare(connection, busy_timeout, path)
         except BaseException:
             await connection.close()
@@ -169,19 +147,19 @@ class SqliteLiveStore:
 
     async def _changed(self, sql: str, parameters: tuple[Any, ...] | dict[str, Any]) -> bool:
         """Run one changing statement (its own transaction); True if it touched a row."""
-        with _available():
+        with available():
             async with self._db.execute(sql, parameters) as cursor:
                 return cursor.rowcount > 0
 
     async def _rows(self, sql: str, parameters: tuple[Any, ...] | dict[str, Any]) -> list[tuple[Any, ...]]:
         """Run one query to its end (so no read transaction stays open) and return its rows."""
-        with _available():
+        with available():
             return [tuple(row) for row in await self._db.execute_fetchall(sql, parameters)]
 
 
 async def _prepare(connection: aiosqlite.Connection, busy_timeout: float, path: str | pathlib.Path) -> None:
-    await connection.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
-    await connection.execute("PRAGMA journal_mode = WAL")
+    await connection.execute_fetchall(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
+    await switch_to_wal(connection)
     await _check_columns(connection, path)
     await connection.executescript(_SCHEMA)
 

@@ -1,0 +1,63 @@
+"""What the two SQLite stores of one file share: telling a lock from a broken file, and entering WAL.
+
+The embedded live state (``data.live_sqlite``) and the ledgers (``data.ledger_sqlite``) live in the same
+``DATABASE_PATH``, each on a connection of its own; both read SQLite's errors the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pathlib
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import aiosqlite
+
+from data.live import StoreUnavailable
+
+_BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+_WAL_RETRY_SECONDS = 0.01
+
+
+def is_busy(error: sqlite3.Error) -> bool:
+    return (error.sqlite_errorcode & 0xFF) in _BUSY_CODES  # the primary code, without the extended bits
+
+
+@contextmanager
+def available() -> Iterator[None]:
+    """A lock held past the busy timeout is ``StoreUnavailable``: the caller retries later, nothing written."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if is_busy(error):
+            raise StoreUnavailable(f"SQLite database locked: {error}") from error
+        raise
+
+
+@contextmanager
+def usable_file(path: str | pathlib.Path, refusal: type[Exception], purpose: str) -> Iterator[None]:
+    """At open, every SQLite failure but a lock means the file itself is wrong: say which file."""
+    try:
+        with available():
+            yield
+    except sqlite3.DatabaseError as error:
+        raise refusal(f"{path}: cannot be used as the {purpose} database ({error})") from error
+
+
+async def switch_to_wal(db: aiosqlite.Connection) -> None:
+    """Put the file in WAL mode (a no-op once it is). Leaving rollback mode while another connection
+    writes (another process opening the same new file), SQLite answers busy at once rather than
+    waiting, so wait here, up to the connection's busy timeout. Every PRAGMA is read to its end: one
+    left unfinished keeps a read open, and the next write lock would then fail at once too."""
+    ((timeout_ms,),) = await db.execute_fetchall("PRAGMA busy_timeout")
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        try:
+            await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if not is_busy(error) or time.monotonic() >= deadline:
+                raise
+        await asyncio.sleep(_WAL_RETRY_SECONDS)
