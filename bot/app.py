@@ -38,7 +38,7 @@ from game.tiles import Tile
 log = logging.getLogger(__name__)
 
 TABLE_PREFIX = "mj1:"
-KNOWN_PREFIXES = (TABLE_PREFIX,)
+KNOWN_PREFIXES = (TABLE_PREFIX, "mjr1:")
 
 # The permissions the bot asks for in its invite link, and no more.
 PERMISSIONS = discord.Permissions(
@@ -130,8 +130,15 @@ class MahjongBot(commands.Bot):
     def desk(self) -> TableDesk:
         return self._desk
 
+    @property
+    def ledger(self) -> Ledger:
+        """The ledger database (finished hands and matches, server settings), open from ``setup_hook`` on."""
+        assert self._ledger is not None, "the ledger opens in setup_hook"
+        return self._ledger
+
     async def setup_hook(self) -> None:
         from bot.commands import mahjong
+        from bot.commands.reports import LeaderboardButton
         from bot.translator import MahjongTranslator
 
         store = self._given_store or await open_live_store(self.settings.redis_url, self.settings.database_path)
@@ -140,7 +147,7 @@ class MahjongBot(commands.Bot):
         self._ledger = ledger
         service = TableService(store, ledger, self.clock, make_seed=self._make_seed)
         self._desk = TableDesk(self, store, service, self._timings, self.tile_emojis, tick=self._tick)
-        self.add_dynamic_items(TableButton)
+        self.add_dynamic_items(TableButton, LeaderboardButton)
         await self.tree.set_translator(MahjongTranslator())
         self.tree.add_command(mahjong)
         if self.settings.guild_id is not None:

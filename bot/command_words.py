@@ -59,6 +59,18 @@ FRENCH: dict[str, str] = {
     "South": "Sud",
     "West": "Ouest",
     "North": "Nord",
+    # /mahjong leaderboard, stats and history (bot/commands/reports.py)
+    "This server's leaderboard, posted in the channel": "Le classement de ce serveur, publié dans le salon",
+    "The rules the leaderboard is kept for": "Les règles du classement",
+    "All time, or this month (UTC)": "Depuis toujours, ou ce mois-ci (UTC)",
+    "The page of the leaderboard": "La page du classement",
+    "All time": "Depuis toujours",
+    "This month": "Ce mois-ci",
+    "A member's hands, wins, deal-ins and best hand on this server":
+        "Les mains, victoires, défausses fatales et meilleure main d'un membre sur ce serveur",
+    "Whose statistics (yours by default)": "Les statistiques de qui (les vôtres par défaut)",
+    "Only these rules": "Seulement ces règles",
+    "Your last matches on this server": "Vos dernières parties sur ce serveur",
 }
 
 # Command and option names must stay lower-case words without spaces for Discord.
@@ -85,4 +97,10 @@ FRENCH_NAMES: dict[str, str] = {
     "round": "vent_dominant",
     "self_drawn": "piochee",
     "bonus": "bonus",
+    "leaderboard": "classement",
+    "period": "periode",
+    "page": "page",
+    "stats": "statistiques",
+    "member": "membre",
+    "history": "historique",
 }

@@ -1,6 +1,7 @@
 """The slash commands: the ``/mahjong`` group and its subcommands, one module per concern."""
 
 from bot.commands import info as info
+from bot.commands import reports as reports
 from bot.commands import tables as tables
 from bot.commands.group import mahjong
 

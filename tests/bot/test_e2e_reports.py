@@ -1,0 +1,100 @@
+"""``/mahjong leaderboard``, ``stats`` and ``history`` through the fake Discord, with the real bot reading
+a ledger file filled before it starts: 11 members ranked (two pages), the caller last, on page 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from data.ledger import HandEntry, MatchEntry, SeatEntry
+from data.ledger_sqlite import SqliteLedger
+from data.live_sqlite import SqliteLiveStore
+from tests.bot.e2e_helpers import running_bot
+from tests.fakediscord import FakeDiscord
+
+pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
+
+COMPUTERS = tuple(SeatEntry(f"Computer {n}", None, "strong") for n in range(3))
+
+
+def hands_of(guild_id: int, member_id: int, name: str, index: int) -> list[HandEntry]:
+    """Five hands with three computers: one won for ``(index + 1) * 10`` points, four drawn."""
+    seats = (SeatEntry(name, member_id, None), *COMPUTERS)
+    won = (index + 1) * 10.0
+    return [
+        HandEntry(hand_id=f"m{member_id}:{n}", guild_id=guild_id, table_id=f"t{member_id}", match_id=f"t{member_id}",
+                  number=n, rules={"name": "classic"}, seats=seats, winner=0 if n == 0 else None,
+                  discarder=1 if n == 0 else None, self_drawn=False, score=won if n == 0 else 0.0, fan=0,
+                  payments=(won if n == 0 else 0.0, 0.0, 0.0, 0.0), patterns=("dragon_pung",) if n == 0 else (),
+                  record="-", finished_at=1_700_000_000.0 + index * 100 + n)
+        for n in range(5)
+    ]
+
+
+async def test_leaderboard_stats_and_history(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        members = [fake.add_member(guild, name=f"Player{n:02d}", locale="en-US") for n in range(11)]
+        ledger = await SqliteLedger.open(path)
+        try:
+            for index, member in enumerate(members):
+                for entry in hands_of(guild.id, member.id, f"Player{index:02d}", index):
+                    assert await ledger.record_hand(entry)
+            await ledger.record_match(MatchEntry(
+                match_id=f"t{members[0].id}", guild_id=guild.id, table_id=f"t{members[0].id}",
+                rules={"name": "classic"}, seats=(SeatEntry("Player00", members[0].id, None), *COMPUTERS),
+                totals=(10.0, 0.0, -4.0, -6.0), hands=5, finished_at=1_700_000_500.0))
+        finally:
+            await ledger.close()
+        store = await SqliteLiveStore.open(path)
+        try:
+            async with running_bot(fake, store, database_path=str(path)):
+                caller, best = members[0], members[10]
+                board = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {})
+                await board.wait_done()
+                first = board.response
+                assert not first.ephemeral
+                assert "page 1/2" in first.content and "11 ranked" in first.content
+                assert "1. Player10 — +110" in first.content and "Player00 — " not in first.content
+                assert "Player00: rank 11 of 11 · +10 in 5 hands" in first.content  # off the page, still shown
+                previous, following = first.custom_ids()
+                assert following == "mjr1:lb:classic:all:2" and all(i.startswith("mjr1:") for i in (previous,))
+                assert first.button(label="Previous").disabled
+
+                clicked = await fake.click(best, first, following)
+                await clicked.wait_done()
+                edited = fake.message(first.id)
+                assert "page 2/2" in edited.content and "11. Player00 — +10" in edited.content
+                assert "Player10: rank 1 of 11" in edited.content  # the clicker's own line
+                assert edited.button(label="Next").disabled
+
+                out_of_range = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {"page": 3})
+                await out_of_range.wait_done()
+                assert out_of_range.response.ephemeral
+                assert "There is no page 3: this leaderboard has 2 page(s)" in out_of_range.response.content
+
+                forged = await fake.forge_component(caller, first, "mjr1:lb:classic:209913:1")
+                await forged.wait_done()
+                assert forged.response.ephemeral and "not one of this bot's" in forged.response.content
+                assert "page 2/2" in fake.message(first.id).content  # nothing changed
+
+                stats = await fake.slash(caller, guild.text_channel, "mahjong stats", {"member": best})
+                await stats.wait_done()
+                assert stats.response.ephemeral
+                text = stats.response.content
+                assert "**Player10**" in text
+                assert "5 hands · 1 wins (20%) · 0 deal-ins · +22 per hand (+110 in all)" in text
+                assert "Best hand: +110" in text and "dragon pung ×1" in text
+
+                history = await fake.slash(caller, guild.text_channel, "mahjong history", {})
+                await history.wait_done()
+                assert history.response.ephemeral
+                assert "5 hands · place 1 of 4 · +10 — with Computer 0, Computer 1, Computer 2" in (
+                    history.response.content)
+
+                empty = await fake.slash(best, guild.text_channel, "mahjong history", {})
+                await empty.wait_done()
+                assert "no finished matches" in empty.response.content
+        finally:
+            await store.close()
+        assert fake.violations == []
