@@ -71,6 +71,30 @@ FRENCH: dict[str, str] = {
     "Whose statistics (yours by default)": "Les statistiques de qui (les vôtres par défaut)",
     "Only these rules": "Seulement ces règles",
     "Your last matches on this server": "Vos dernières parties sur ce serveur",
+    # /mahjong config and /mahjong mentions (bot/commands/config.py)
+    "Server settings for new tables (Manage Server)":
+        "Réglages du serveur pour les nouvelles tables (Gérer le serveur)",
+    "The rules a new table gets when its host picks none": "Les règles d'une nouvelle table si l'hôte n'en choisit pas",
+    "The speed a new table gets when its host picks none": "Le rythme d'une nouvelle table si l'hôte n'en choisit pas",
+    "Minutes a player has for a turn (instead of the speed's own)":
+        "Minutes qu'a un joueur pour son tour (au lieu de celles du rythme)",
+    "Seconds a claim window stays open (instead of the speed's own)":
+        "Secondes pendant lesquelles on peut prendre une défausse (au lieu de celles du rythme)",
+    "Allow tables in this channel (add it to the list)": "Autoriser les tables dans ce salon (l'ajouter à la liste)",
+    "Empty the list: tables may open in any channel again":
+        "Vider la liste : les tables s'ouvrent de nouveau dans n'importe quel salon",
+    "Whether tables may have computer seats": "Si les tables peuvent avoir des places ordinateur",
+    "Whether tables mention the member whose turn it is": "Si les tables mentionnent le membre dont c'est le tour",
+    "The language of the tables' public messages": "La langue des messages publics des tables",
+    "English": "Anglais",
+    "French": "Français",
+    "The server's locale": "La langue du serveur",
+    "Whether tables on this server mention you when it is your turn":
+        "Si les tables de ce serveur vous mentionnent quand c'est votre tour",
+    "On: mention me when a table waits for me; off: never":
+        "Activé : me mentionner quand une table m'attend ; désactivé : jamais",
+    "On": "Activé",
+    "Off": "Désactivé",
 }
 
 # Command and option names must stay lower-case words without spaces for Discord.
@@ -103,4 +127,12 @@ FRENCH_NAMES: dict[str, str] = {
     "stats": "statistiques",
     "member": "membre",
     "history": "historique",
+    "config": "reglages",
+    "turn_minutes": "minutes_par_tour",
+    "claim_seconds": "secondes_de_prise",
+    "channel": "salon",
+    "clear_channels": "tous_les_salons",
+    "mentions": "mentions",
+    "lang": "langue",
+    "state": "etat",
 }

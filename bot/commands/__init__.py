@@ -1,5 +1,6 @@
 """The slash commands: the ``/mahjong`` group and its subcommands, one module per concern."""
 
+from bot.commands import config as config
 from bot.commands import info as info
 from bot.commands import reports as reports
 from bot.commands import tables as tables

@@ -10,8 +10,10 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
 from bot.commands.group import mahjong
+from bot.guild_config import allowed_channel, channels_text, computers_allowed, table_defaults, table_lang
 from bot.i18n import lang_of, say
-from bot.tables.state import Speed
+from data.ledger import GuildSettings
+from data.live import StoreUnavailable
 from game.errors import GameError
 from game.rules import MATCH_LENGTHS, RULE_NAMES, ruleset
 
@@ -45,9 +47,9 @@ _LEVELS = ("strong", "basic", "teacher", "random")
 )
 async def new(
     interaction: discord.Interaction[Any],
-    rules: str = "classic",
+    rules: str | None = None,
     length: str | None = None,
-    speed: str = "live",
+    speed: str | None = None,
     computers: app_commands.Range[int, 0, 3] = 0,
     level: str = "strong",
     players: app_commands.Range[int, 3, 4] = 4,
@@ -59,22 +61,49 @@ async def new(
     seven_pairs: bool = False,
     minimum_fan: app_commands.Range[int, 0, 13] | None = None,
 ) -> None:
+    """Rules and speed left out take the server's defaults (``/mahjong config``); the server may also
+    limit where tables open and forbid computer seats, refused here before anything is stored."""
     lang = lang_of(interaction.locale)
-    refusal = _refusal(rules, jokers, calling_rule, minimum_fan)
+    try:
+        server = await _server_settings(interaction)
+    except StoreUnavailable:
+        await interaction.response.send_message(say("store_down", lang), ephemeral=True)
+        return
+    channel = interaction.channel
+    if channel is not None and not allowed_channel(server, channel.id, getattr(channel, "parent_id", None)):
+        await interaction.response.send_message(
+            say("channel_not_allowed", lang, channels=channels_text(server, lang)), ephemeral=True)
+        return
+    if not computers_allowed(server, computers):
+        await interaction.response.send_message(say("computers_not_allowed", lang), ephemeral=True)
+        return
+    defaults = table_defaults(server, interaction.client.desk.timings, rules=rules, speed=speed)
+    refusal = _refusal(defaults.rules, jokers, calling_rule, minimum_fan)
     if refusal is not None:
         await interaction.response.send_message(say(refusal, lang), ephemeral=True)
         return
     try:
-        table_rules = _table_rules(rules, length, players, open_hands, jokers, calling_rule, seven_pairs, minimum_fan)
-        if speed not in ("live", "async") or level not in _LEVELS:
+        table_rules = _table_rules(
+            defaults.rules, length, players, open_hands, jokers, calling_rule, seven_pairs, minimum_fan
+        )
+        if speed not in (None, "live", "async") or level not in _LEVELS:
             raise GameError(f"unknown speed {speed!r} or level {level!r}")
     except GameError as error:
         await interaction.response.send_message(say("bad_option", lang, detail=str(error)), ephemeral=True)
         return
-    chosen_speed: Speed = "live" if speed == "live" else "async"
+    guild_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
     await interaction.client.desk.open_table(
-        interaction, table_rules, chosen_speed, computers, level, hints, hide_claims
+        interaction, table_rules, defaults.speed, computers, level, hints, hide_claims,
+        timing=defaults.timing, table_lang=table_lang(server, guild_lang),
     )
+
+
+async def _server_settings(interaction: discord.Interaction[Any]) -> GuildSettings:
+    """The server's settings, or the defaults outside a server (where nothing was ever configured)."""
+    if interaction.guild_id is None:
+        return GuildSettings()
+    settings: GuildSettings = await interaction.client.ledger.guild_settings(interaction.guild_id)
+    return settings
 
 
 def _refusal(rules: str, jokers: bool, calling_rule: bool, minimum_fan: int | None) -> str | None:

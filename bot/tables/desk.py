@@ -74,17 +74,20 @@ class TableDesk:
 
     async def open_table(
         self, interaction: discord.Interaction[Any], rules: Ruleset, speed: Speed, computers: int, level: str,
-        hints: bool, hide_claims: bool = False,
+        hints: bool, hide_claims: bool = False, *, timing: Timing | None = None, table_lang: Lang | None = None,
     ) -> None:
-        """``/mahjong new``: the lobby in a new public thread (the channel itself where threads cannot be)."""
+        """``/mahjong new``: the lobby in a new public thread (the channel itself where threads cannot be).
+        ``timing`` and ``table_lang`` are the server's (``/mahjong config``) when it set them; without
+        them the table gets the speed's timing and the server locale's language."""
         lang = lang_of(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = interaction.channel
         if interaction.guild_id is None or channel is None:
             await interaction.edit_original_response(content=say("no_threads_here", lang))
             return
-        table_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
-        settings = TableSettings(rules=rules, speed=speed, timing=self.timings[speed], computer_level=level,
+        if table_lang is None:
+            table_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
+        settings = TableSettings(rules=rules, speed=speed, timing=timing or self.timings[speed], computer_level=level,
                                  hints=hints, lang=table_lang, hide_claims=hide_claims)
         try:
             place = await self._open_lobby(interaction, settings, computers)
@@ -175,6 +178,8 @@ class TableDesk:
         elif button.verb in ("hand", "claim", "hint"):
             await self._show_hand(interaction, current.state, button, lang)
         elif button.verb in _LOBBY_VERBS:
+            if button.verb == "addcpu" and not await self._computers_allowed(current.state.place.guild_id):
+                raise Refusal("computers_not_allowed")
             await self.publish(await self._lobby(button, member, interaction.user.display_name))
         elif button.verb in _PLAY_VERBS:
             committed = await self.service.click(button.table, member, button)
@@ -184,6 +189,15 @@ class TableDesk:
             await self.publish(committed, answered=member)
         else:
             raise Refusal("unknown_button")
+
+    async def _computers_allowed(self, guild_id: int) -> bool:
+        """``/mahjong config`` may forbid computer seats: the lobby's Add computer button obeys it too,
+        not only ``/mahjong new``'s option (read at the click, so a change applies to open lobbies)."""
+        ledger = getattr(self._client, "ledger", None)
+        if ledger is None:
+            return True
+        settings = await ledger.guild_settings(guild_id)
+        return bool(settings.computers_allowed)
 
     async def _lobby(self, button: ButtonId, member: int, name: str) -> Committed:
         service = self.service

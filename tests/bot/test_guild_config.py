@@ -1,0 +1,127 @@
+"""``bot.guild_config``: what a server's settings mean for a new table, changes checked before they are
+stored, and the settings shown back in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.guild_config import (
+    ConfigRefused,
+    allowed_channel,
+    changed,
+    channels_text,
+    computers_allowed,
+    settings_text,
+    table_defaults,
+    table_lang,
+)
+from bot.i18n import say
+from bot.tables.state import Timing
+from data.ledger import GuildSettings
+
+TIMINGS = {"live": Timing.for_speed("live"), "async": Timing.for_speed("async")}
+
+
+def test_a_server_that_set_nothing_gets_todays_defaults():
+    defaults = table_defaults(GuildSettings(), TIMINGS)
+    assert (defaults.rules, defaults.speed, defaults.timing) == ("classic", "live", TIMINGS["live"])
+
+
+def test_the_members_choice_beats_the_servers_default():
+    server = GuildSettings(default_rules="hongkong", default_speed="async")
+    assert table_defaults(server, TIMINGS).rules == "hongkong"
+    assert table_defaults(server, TIMINGS).speed == "async"
+    chosen = table_defaults(server, TIMINGS, rules="family", speed="live")
+    assert (chosen.rules, chosen.speed, chosen.timing) == ("family", "live", TIMINGS["live"])
+
+
+def test_the_servers_deadlines_replace_only_the_turn_and_claim():
+    server = GuildSettings(turn_seconds=600.0, claim_seconds=30.0)
+    timing = table_defaults(server, TIMINGS, speed="async").timing
+    assert timing == Timing(turn=600.0, claim=30.0, computer_pause=TIMINGS["async"].computer_pause,
+                            next_hand=TIMINGS["async"].next_hand)
+    only_claim = table_defaults(GuildSettings(claim_seconds=20.0), TIMINGS).timing
+    assert (only_claim.turn, only_claim.claim) == (TIMINGS["live"].turn, 20.0)
+
+
+def test_channels_anywhere_a_listed_one_or_a_thread_of_one():
+    assert allowed_channel(GuildSettings(), 5, None)
+    server = GuildSettings(table_channels=(10, 11))
+    assert allowed_channel(server, 10, None) and allowed_channel(server, 11)
+    assert not allowed_channel(server, 12, None)
+    assert allowed_channel(server, 99, 11)  # a thread of #11
+    assert not allowed_channel(server, 99, 12)
+
+
+def test_computers_none_is_always_fine():
+    forbidden = GuildSettings(computers_allowed=False)
+    assert computers_allowed(forbidden, 0) and not computers_allowed(forbidden, 1)
+    assert computers_allowed(GuildSettings(), 3)
+
+
+def test_the_servers_language_else_its_locales():
+    assert table_lang(GuildSettings(), "fr") == "fr"
+    assert table_lang(GuildSettings(lang="en"), "fr") == "en"
+    assert table_lang(GuildSettings(lang="fr"), "en") == "fr"
+
+
+def test_changes_are_applied_and_validated():
+    new = changed(GuildSettings(), rules="hongkong", speed="async", turn_minutes=120, claim_seconds=60, channel=7,
+                  computers=False, mentions=False, lang="fr")
+    assert new == GuildSettings(default_rules="hongkong", default_speed="async", turn_seconds=7200.0,
+                                claim_seconds=60.0, table_channels=(7,), computers_allowed=False, mentions=False,
+                                lang="fr")
+    assert changed(new, channel=8).table_channels == (7, 8)
+    assert changed(new, channel=7).table_channels == (7,)
+    assert changed(new, clear_channels=True).table_channels == ()
+    assert changed(new, clear_channels=True, channel=9).table_channels == (9,)
+    assert changed(new, lang="auto").lang is None
+    assert changed(new) == new
+
+
+@pytest.mark.parametrize(("options", "key", "option"), [
+    ({"turn_minutes": 0}, "config_out_of_range", "turn_minutes"),
+    ({"turn_minutes": 7 * 24 * 60 + 1}, "config_out_of_range", "turn_minutes"),
+    ({"claim_seconds": 4}, "config_out_of_range", "claim_seconds"),
+    ({"claim_seconds": 86401}, "config_out_of_range", "claim_seconds"),
+    ({"rules": "riichi"}, "config_bad_choice", "rules"),
+    ({"speed": "blitz"}, "config_bad_choice", "speed"),
+    ({"lang": "de"}, "config_bad_choice", "lang"),
+])
+def test_a_value_out_of_range_is_refused_with_its_range(options, key, option):
+    with pytest.raises(ConfigRefused) as refused:
+        changed(GuildSettings(), **options)
+    assert refused.value.key == key and refused.value.params["option"] == option
+    for lang in ("en", "fr"):
+        message = say(refused.value.key, lang, **refused.value.params)
+        assert option in message and "{" not in message
+        assert ("Nothing was changed" if lang == "en" else "Rien n'a été changé") in message
+
+
+def test_the_ledgers_own_check_still_applies():
+    with pytest.raises(ConfigRefused) as refused:
+        changed(GuildSettings(), channel=-3)
+    assert refused.value.key == "config_invalid" and "table_channels" in refused.value.params["detail"]
+
+
+def test_the_channel_list_has_a_limit():
+    full = GuildSettings(table_channels=tuple(range(1, 26)))
+    with pytest.raises(ConfigRefused) as refused:
+        changed(full, channel=99)
+    assert refused.value.key == "config_too_many_channels"
+    assert changed(full, channel=3) == full  # already listed: nothing to add
+
+
+def test_settings_shown_back_in_both_languages():
+    server = GuildSettings(default_rules="family", default_speed="async", turn_seconds=3600.0, claim_seconds=None,
+                           table_channels=(4, 5), computers_allowed=False, mentions=False, lang="fr")
+    english = settings_text(server, "en")
+    assert "Family" in english and "asynchronous" in english and "1 h" in english and "the speed's own" in english
+    assert "<#4>, <#5>" in english and "not allowed" in english and "Turn mentions: off" in english
+    assert "French" in english
+    french = settings_text(server, "fr")
+    assert "Familiale" in french and "asynchrone" in french and "interdites" in french and "français" in french
+    assert english != french
+    defaults = settings_text(GuildSettings(), "en")
+    assert "any channel" in defaults and "Computer seats: allowed" in defaults and "server's locale" in defaults
+    assert channels_text(GuildSettings(), "fr") == "n'importe quel salon"
