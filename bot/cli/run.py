@@ -22,6 +22,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bot.app import MissingToken, Settings, create_bot
+    from data.ledger import LedgerFileError
+    from data.live_sqlite import LiveStoreFileError
 
     try:
         settings = Settings.from_env()
@@ -46,5 +48,9 @@ def run(args: argparse.Namespace) -> int:
     except discord.LoginFailure:
         print("mahjong-bot: Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)",
               file=sys.stderr)
+        return 2
+    except (LiveStoreFileError, LedgerFileError) as error:
+        print(f"mahjong-bot: {error}. The file was left as it is: point DATABASE_PATH at another file, or restore "
+              "this one from a backup.", file=sys.stderr)
         return 2
     return 0

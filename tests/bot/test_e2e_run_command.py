@@ -49,3 +49,23 @@ async def test_mahjong_bot_run_with_only_a_token_serves_a_table_from_the_embedde
         finally:
             await store.close()
         assert fake.violations == []
+
+
+async def test_mahjong_bot_run_on_a_corrupt_database_file_says_so_and_leaves_it_untouched(tmp_path):
+    damaged = tmp_path / "mahjong-bot.sqlite3"
+    damaged.write_bytes(b"not a database, but someone's precious file " * 100)
+    before = damaged.read_bytes()
+    async with FakeDiscord() as fake:
+        environment = {key: value for key, value in os.environ.items()
+                       if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID")}
+        environment.update(DISCORD_TOKEN=fake.token, FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
+                           FAKE_DISCORD_GATEWAY=fake.gateway_url, PYTHONPATH=str(ROOT))
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, str(ROOT / "tests" / "bot" / "run_against_fake.py"), cwd=tmp_path, env=environment,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )
+        _, errors = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 2
+    message = errors.decode()
+    assert "mahjong-bot.sqlite3" in message and "Traceback" not in message
+    assert damaged.read_bytes() == before
