@@ -11,8 +11,8 @@ import signal
 import sys
 
 import pytest
-from data.ledger_sqlite import SqliteLedger
 
+from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.e2e_helpers import table_id_of, table_state, wait_until
