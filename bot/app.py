@@ -38,7 +38,7 @@ from game.tiles import Tile
 log = logging.getLogger(__name__)
 
 TABLE_PREFIX = "mj1:"
-KNOWN_PREFIXES = (TABLE_PREFIX, "mjr1:")
+KNOWN_PREFIXES = (TABLE_PREFIX, "mjr1:", "mjp1:")
 
 # The permissions the bot asks for in its invite link, and no more.
 PERMISSIONS = discord.Permissions(
@@ -138,6 +138,7 @@ class MahjongBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from bot.commands import mahjong
+        from bot.commands.replay import ReplayButton
         from bot.commands.reports import LeaderboardButton
         from bot.translator import MahjongTranslator
 
@@ -147,7 +148,7 @@ class MahjongBot(commands.Bot):
         self._ledger = ledger
         service = TableService(store, ledger, self.clock, make_seed=self._make_seed)
         self._desk = TableDesk(self, store, service, self._timings, self.tile_emojis, tick=self._tick)
-        self.add_dynamic_items(TableButton, LeaderboardButton)
+        self.add_dynamic_items(TableButton, LeaderboardButton, ReplayButton)
         await self.tree.set_translator(MahjongTranslator())
         self.tree.add_command(mahjong)
         if self.settings.guild_id is not None:

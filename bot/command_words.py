@@ -71,6 +71,9 @@ FRENCH: dict[str, str] = {
     "Whose statistics (yours by default)": "Les statistiques de qui (les vôtres par défaut)",
     "Only these rules": "Seulement ces règles",
     "Your last matches on this server": "Vos dernières parties sur ce serveur",
+    # /mahjong replay (bot/commands/replay.py)
+    "Replay a past hand step by step, privately": "Rejouer une main passée étape par étape, en privé",
+    "The hand's id, as /mahjong history shows it": "Le numéro de la main, comme /mahjong historique le montre",
     # /mahjong config and /mahjong mentions (bot/commands/config.py)
     "Server settings for new tables (Manage Server)":
         "Réglages du serveur pour les nouvelles tables (Gérer le serveur)",
@@ -135,4 +138,5 @@ FRENCH_NAMES: dict[str, str] = {
     "mentions": "mentions",
     "lang": "langue",
     "state": "etat",
+    "replay": "rejouer",
 }

@@ -218,6 +218,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "{name} n'a encore aucune partie terminée sur ce serveur."),
     "reports_unavailable": ("The ledger cannot be read right now: try again in a moment.",
                             "Le registre ne peut pas être lu pour l'instant : réessayez dans un instant."),
+    # /mahjong replay (bot/replay.py, bot/commands/replay.py)
+    "replay_head": ("Hand {number} · step {step}/{steps} · {what}", "Main {number} · étape {step}/{steps} · {what}"),
+    "replay_deal": ("the deal", "la donne"),
+    "replay_discard": ("{name} discards {tile}", "{name} jette {tile}"),
+    "replay_claim": ("{name} claims the discard for a {kind}", "{name} prend la défausse pour un {kind}"),
+    "replay_kong": ("{name} declares a kong of {tile}", "{name} déclare un kong de {tile}"),
+    "replay_call": ("{name} announces one tile from winning", "{name} annonce être à une tuile du mahjong"),
+    "replay_won": ("Mahjong! {name} wins{how}", "Mah-Jong ! {name} gagne{how}"),
+    "replay_drawn": ("drawn: the wall ran out", "main nulle : le mur est épuisé"),
+    "replay_bad_step": ("There is no step {step}: this hand has {steps} steps.",
+                        "Il n'y a pas d'étape {step} : cette main a {steps} étapes."),
+    "replay_bad_record": ("That hand's record cannot be replayed.",
+                          "L'enregistrement de cette main ne peut pas être rejoué."),
+    "replay_unknown": ("There is no hand `{hand}` on this server: `/mahjong history` shows the hand ids.",
+                       "Il n'y a pas de main `{hand}` sur ce serveur : `/mahjong historique` montre les "
+                       "numéros des mains."),
+    "replay_bad_button": ("That replay button is not valid.", "Ce bouton de rejeu n'est pas valide."),
+    "history_hands": (" · hands `{first}` to `{last}` (`/mahjong replay`)",
+                      " · mains `{first}` à `{last}` (`/mahjong rejouer`)"),
     # rules
     "rules_summary": (
         "**{rules}** · {players} players · {length}{options}\nTurn: {turn} · claim window: {claim}",

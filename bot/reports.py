@@ -118,7 +118,9 @@ def history_text(lang: Lang, member_id: int, name: str, matches: Sequence[MatchE
         lines.append(say("history_line", lang, when=f"<t:{int(match.finished_at)}:d>",
                          rules=rules_label(match.rules_name, lang), hands=match.hands, place=place,
                          seats=len(match.seats), total=signed(total), others=others,
-                         closed=say("history_closed", lang) if match.ended == "closed" else ""))
+                         closed=say("history_closed", lang) if match.ended == "closed" else "")
+                     + (say("history_hands", lang, first=f"{match.match_id}:0",
+                            last=f"{match.match_id}:{match.hands - 1}") if match.hands else ""))
     return _fit([say("history_title", lang, name=plain(name))], lines, [])
 
 

@@ -10,7 +10,7 @@ import pytest
 
 DISCORD_FREE = [
     "bot.tables.service", "bot.tables.table", "bot.tables.state", "bot.tables.presenter", "bot.tables.custom_ids",
-    "bot.info", "bot.reports", "bot.i18n", "bot.command_words", "bot.guild_config", "data.live", "data",
+    "bot.info", "bot.reports", "bot.replay", "bot.i18n", "bot.command_words", "bot.guild_config", "data.live", "data",
 ]
 
 

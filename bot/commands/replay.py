@@ -1,0 +1,142 @@
+"""``/mahjong replay hand:<id>``: a past hand of this server, step by step, answered privately.
+
+The answer shows one step's picture (its alt text the picture's description) with Previous / Next.
+Their ids are ``mjp1:{step}:{hand id}`` (the hand id last, so the colons in it need no escaping, and
+the whole id fits Discord's 100 characters for any hand id up to 90), so a button works after a
+restart (``ReplayButton`` is a ``DynamicItem``). A click edits the private message in place. The ids
+come from Discord as untrusted text: a step or hand that is not one, or a hand of another server, is
+answered privately and nothing is changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+import sqlite3
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from bot.commands.group import mahjong
+from bot.i18n import lang_of, say
+from bot.replay import ReplayError, replay_frame, replay_frames
+from data.ledger import HandEntry, LedgerFileError
+from data.live import StoreUnavailable
+from game.tiles import Lang
+from render.rendered import Rendered
+
+log = logging.getLogger(__name__)
+
+REPLAY_PREFIX = "mjp1:"
+CUSTOM_ID_LIMIT = 100
+_NO_MENTIONS = discord.AllowedMentions.none()
+_BUTTON = re.compile(r"mjp1:(?P<step>\d{1,5}):(?P<hand>[^\s]{1,90})")
+_UNREADABLE = (LedgerFileError, StoreUnavailable, sqlite3.Error)
+
+
+def replay_id(hand_id: str, step: int) -> str:
+    return f"{REPLAY_PREFIX}{step}:{hand_id}"
+
+
+class _Refused(Exception):
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+async def _entry(interaction: discord.Interaction[Any], hand_id: str) -> HandEntry:
+    """The hand, if this server has it (a hand of another server is refused as if unknown)."""
+    try:
+        entry: HandEntry | None = await interaction.client.ledger.hand(hand_id)
+    except _UNREADABLE as error:
+        log.warning("the ledger cannot be read for a replay: %s", error)
+        raise _Refused("reports_unavailable") from error
+    if entry is None or interaction.guild_id is None or entry.guild_id != interaction.guild_id:
+        raise _Refused("replay_unknown", hand=discord.utils.escape_markdown(hand_id[:90]))
+    return entry
+
+
+def _frame(entry: HandEntry, step: int, lang: Lang) -> tuple[str, Rendered, int]:
+    content, rendered = replay_frame(entry, step, lang)
+    return content, rendered, replay_frames(entry.record)
+
+
+def _view(lang: Lang, hand_id: str, step: int, steps: int) -> discord.ui.View | None:
+    if len(replay_id(hand_id, steps)) > CUSTOM_ID_LIMIT:
+        return None
+    view = discord.ui.View(timeout=None)
+    for label, target, disabled in (("btn_previous", step - 1, step <= 1), ("btn_next_page", step + 1, step >= steps)):
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=say(label, lang), custom_id=replay_id(hand_id, max(1, min(target, steps))), disabled=disabled,
+            style=discord.ButtonStyle.secondary)
+        view.add_item(ReplayButton(button))
+    return view
+
+
+async def _private(interaction: discord.Interaction[Any], text: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)
+
+
+async def show_step(interaction: discord.Interaction[Any], hand_id: str, step: int, *, edit: bool) -> None:
+    """Answer with (or, from a button, edit the private message to) one step of the hand."""
+    lang = lang_of(interaction.locale)
+    try:
+        entry = await _entry(interaction, hand_id)
+        if edit:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        content, rendered, steps = await asyncio.to_thread(_frame, entry, step, lang)
+    except _Refused as refused:
+        await _private(interaction, say(refused.key, lang, **refused.params))
+        return
+    except ReplayError as error:
+        text = say(error.key, lang, **error.params)
+        if edit:
+            await _private(interaction, text)
+        else:
+            await interaction.edit_original_response(content=text)
+        return
+    picture = discord.File(io.BytesIO(rendered.image_png), filename=f"replay-{step}.png",
+                           description=rendered.description)
+    view = _view(lang, entry.hand_id, step, steps)
+    if view is None:
+        await interaction.edit_original_response(content=content, attachments=[picture])
+    else:
+        await interaction.edit_original_response(content=content, attachments=[picture], view=view)
+
+
+@mahjong.command(name="replay", description=_("Replay a past hand step by step, privately"))
+@app_commands.describe(hand=_("The hand's id, as /mahjong history shows it"))
+async def replay(interaction: discord.Interaction[Any], hand: app_commands.Range[str, 1, 90]) -> None:
+    await show_step(interaction, hand.strip().strip("`"), 1, edit=False)
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?s)mjp1:.*"):
+    """Every ``mjp1:`` button. The template takes any such id, and ``callback`` parses it, so a forged
+    one gets a private answer rather than discord.py's silence (``from_custom_id`` never raises)."""
+
+    def __init__(self, button: discord.ui.Button[Any]) -> None:
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> ReplayButton:
+        custom_id = str(getattr(item, "custom_id", "") or "")
+        return cls(discord.ui.Button(custom_id=custom_id, label="·"))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        found = _BUTTON.fullmatch(self.item.custom_id or "")
+        if found is None:
+            await _private(interaction, say("replay_bad_button", lang_of(interaction.locale)))
+            return
+        await show_step(interaction, found["hand"], int(found["step"]), edit=True)

@@ -1,0 +1,79 @@
+"""``/mahjong replay`` through the fake Discord, with the real bot reading a ledger file filled before it
+starts: a hand played by computers, stepped through with Next and Previous in its private message."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.replay import replay_frame, replay_frames
+from data.ledger_sqlite import SqliteLedger
+from data.live_sqlite import SqliteLiveStore
+from tests.bot.e2e_helpers import running_bot
+from tests.bot.test_replay import entry_of, played
+from tests.fakediscord import FakeDiscord
+
+pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
+
+
+async def test_replay_steps_through_a_hand_privately(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    hand = played(1)
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        other = fake.add_guild(name="Elsewhere")
+        caller = fake.add_member(guild, name="Alice", locale="en-US")
+        mine, theirs = entry_of(hand, guild_id=guild.id, number=0), entry_of(hand, guild_id=other.id, number=1)
+        ledger = await SqliteLedger.open(path)
+        try:
+            assert await ledger.record_hand(mine)
+            assert await ledger.record_hand(theirs)
+        finally:
+            await ledger.close()
+        steps = replay_frames(mine.record)
+        store = await SqliteLiveStore.open(path)
+        try:
+            async with running_bot(fake, store, database_path=str(path)):
+                asked = await fake.slash(caller, guild.text_channel, "mahjong replay", {"hand": mine.hand_id})
+                await asked.wait_done()
+                shown = fake.message(asked.response.id)
+                assert shown.ephemeral
+                assert shown.content == replay_frame(mine, 1, "en")[0]
+                assert shown.content.startswith(f"Hand 1 · step 1/{steps} · the deal")
+                assert len(shown.attachments) == 1
+                first = shown.attachments[0]
+                assert first.description == replay_frame(mine, 1, "en")[1].description
+                assert shown.button(label="Previous").disabled
+                assert all(len(custom_id) <= 100 and custom_id.startswith("mjp1:") for custom_id in shown.custom_ids())
+                assert shown.button(label="Next").custom_id == f"mjp1:2:{mine.hand_id}"
+
+                seen = [(first.data, first.description)]
+                for label in ("Next", "Next", "Previous"):
+                    current = fake.message(shown.id)
+                    clicked = await fake.click(caller, current, current.button(label=label).custom_id)
+                    await clicked.wait_done()
+                    after = fake.message(shown.id)
+                    assert len(after.attachments) == 1
+                    seen.append((after.attachments[0].data, after.attachments[0].description))
+                final = fake.message(shown.id)
+                assert final.content.startswith(f"Hand 1 · step 2/{steps} · ")
+                assert final.attachments[0].description == replay_frame(mine, 2, "en")[1].description
+                assert seen[1] != seen[0] and seen[2] != seen[1] and seen[3] == seen[1]
+                assert seen[1][1] != seen[0][1] and seen[2][1] != seen[1][1]  # the alt text follows the picture
+                assert not final.button(label="Previous").disabled
+
+                forged = await fake.forge_component(caller, final, f"mjp1:{steps + 5}:{mine.hand_id}")
+                await forged.wait_done()
+                assert forged.response.ephemeral and "not one of this bot's" in forged.response.content
+                assert fake.message(shown.id).content == final.content  # nothing changed
+
+                foreign = await fake.slash(caller, guild.text_channel, "mahjong replay", {"hand": theirs.hand_id})
+                await foreign.wait_done()
+                assert foreign.response.ephemeral and "There is no hand" in foreign.response.content
+                assert not foreign.response.attachments
+
+                unknown = await fake.slash(caller, guild.text_channel, "mahjong replay", {"hand": "nothing:9"})
+                await unknown.wait_done()
+                assert unknown.response.ephemeral and "There is no hand" in unknown.response.content
+        finally:
+            await store.close()
+        assert fake.violations == []
