@@ -23,6 +23,7 @@ from discord.app_commands import locale_str as _
 
 from bot.commands.group import mahjong
 from bot.i18n import lang_of, say
+from bot.prefixed_button import PrefixedButton
 from bot.replay import ReplayError, replay_frame, replay_frames
 from data.ledger import HandEntry, LedgerFileError
 from data.live import StoreUnavailable
@@ -120,22 +121,11 @@ async def replay(interaction: discord.Interaction[Any], hand: app_commands.Range
     await show_step(interaction, hand.strip().strip("`"), 1, edit=False)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?s)mjp1:.*"):
-    """Every ``mjp1:`` button. The template takes any such id, and ``callback`` parses it, so a forged
-    one gets a private answer rather than discord.py's silence (``from_custom_id`` never raises)."""
+class ReplayButton(PrefixedButton, template=r"(?s)mjp1:.*"):
+    """Every ``mjp1:`` button: ``on_click`` parses the id, so a forged one gets a private answer."""
 
-    def __init__(self, button: discord.ui.Button[Any]) -> None:
-        super().__init__(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
-    ) -> ReplayButton:
-        custom_id = str(getattr(item, "custom_id", "") or "")
-        return cls(discord.ui.Button(custom_id=custom_id, label="·"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        found = _BUTTON.fullmatch(self.item.custom_id or "")
+    async def on_click(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        found = _BUTTON.fullmatch(custom_id)
         if found is None:
             await _private(interaction, say("replay_bad_button", lang_of(interaction.locale)))
             return

@@ -28,6 +28,7 @@ from discord.app_commands import locale_str as _
 
 from bot.commands.group import mahjong
 from bot.i18n import lang_of, say
+from bot.prefixed_button import PrefixedButton
 from bot.reports import (
     MIN_HANDS,
     PAGE_SIZE,
@@ -135,22 +136,11 @@ def _board_view(lang: Lang, rules: str, token: str, page: int, pages: int) -> di
     return view
 
 
-class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?s)mjr1:.*"):
-    """Every ``mjr1:`` button. The template takes any such id, and ``callback`` parses it, so a forged
-    one gets a private answer rather than discord.py's silence (``from_custom_id`` never raises)."""
+class LeaderboardButton(PrefixedButton, template=r"(?s)mjr1:.*"):
+    """Every ``mjr1:`` button: ``on_click`` parses the id, so a forged one gets a private answer."""
 
-    def __init__(self, button: discord.ui.Button[Any]) -> None:
-        super().__init__(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
-    ) -> LeaderboardButton:
-        custom_id = str(getattr(item, "custom_id", "") or "")
-        return cls(discord.ui.Button(custom_id=custom_id, label="·"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        found = _BOARD.fullmatch(self.item.custom_id or "")
+    async def on_click(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        found = _BOARD.fullmatch(custom_id)
         if found is None:
             await _private(interaction, say("lb_bad_button", lang_of(interaction.locale)))
             return

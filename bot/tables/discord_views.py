@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.prefixed_button import PrefixedButton
 from bot.tables.presenter import ButtonSpec, Message
 from game.tiles import Tile
 
@@ -27,20 +28,10 @@ _STYLES = {
 }
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?s)mj1:.*"):
-    def __init__(self, button: discord.ui.Button[Any]) -> None:
-        super().__init__(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
-    ) -> TableButton:
-        custom_id = str(getattr(item, "custom_id", "") or "")
-        return cls(discord.ui.Button(custom_id=custom_id, label="·"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+class TableButton(PrefixedButton, template=r"(?s)mj1:.*"):
+    async def on_click(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         desk: TableDesk = interaction.client.desk
-        await desk.on_button(interaction, self.item.custom_id or "")
+        await desk.on_button(interaction, custom_id)
 
 
 def view_of(message: Message, emojis: Mapping[Tile, discord.PartialEmoji]) -> discord.ui.View:

@@ -5,7 +5,8 @@ addresses (``Route.BASE`` and the gateway URL) are set from ``FAKE_DISCORD_API``
 ``FAKE_DISCORD_GATEWAY``; with ``FAST_TABLES=1`` tables use timings of a fraction of a second and the
 clock looks every 20 ms; and with
 ``KILL_AT=before-ledger`` or ``after-ledger`` the process kills itself (SIGKILL, as ``kill -9``) around
-its first ledger write of a hand. Everything else — the environment, ``.env``, the stores, the bot —
+its first ledger write of a hand; ``TEST_REDIS_NAMESPACE`` gives the test's Redis keys a prefix of their
+own. Everything else — the environment, ``.env``, the stores, the bot —
 is the product's own path.
 """
 
@@ -42,6 +43,17 @@ def _kill_around_the_first_hand(point: str) -> None:
     SqliteLedger.record_hand = record_hand  # type: ignore[method-assign]
 
 
+def _namespace_redis(namespace: str) -> None:
+    """Keys of this test's own, so tests sharing the Redis server never touch each other's."""
+    from data.live_redis import RedisLiveStore
+
+    original = RedisLiveStore.from_url  # bound to the class
+
+    def from_url(url: str, *, namespace: str = namespace) -> RedisLiveStore:
+        return original(url, namespace=namespace)
+
+    RedisLiveStore.from_url = staticmethod(from_url)  # type: ignore[method-assign, assignment]
+
 if __name__ == "__main__":
     Route.BASE = os.environ["FAKE_DISCORD_API"]
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["FAKE_DISCORD_GATEWAY"])
@@ -51,4 +63,6 @@ if __name__ == "__main__":
         bot.app.CLOCK_TICK = 0.02
     if os.environ.get("KILL_AT"):
         _kill_around_the_first_hand(os.environ["KILL_AT"])
+    if os.environ.get("TEST_REDIS_NAMESPACE"):
+        _namespace_redis(os.environ["TEST_REDIS_NAMESPACE"])
     sys.exit(main(["run"]))

@@ -9,6 +9,7 @@ import os
 import pathlib
 import signal
 import sys
+import uuid
 
 import pytest
 
@@ -21,16 +22,16 @@ from tests.fakediscord import FakeDiscord
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-REDIS_URL = "redis://127.0.0.1:6379/11"  # a database of its own: the bot's default key names
+REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
-async def start_bot(fake: FakeDiscord, folder: pathlib.Path, backend: str, kill_at: str | None):
+async def start_bot(fake: FakeDiscord, folder: pathlib.Path, backend: str, kill_at: str | None, namespace: str):
     environment = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "KILL_AT")}
     environment.update(DISCORD_TOKEN=fake.token, FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
                        FAKE_DISCORD_GATEWAY=fake.gateway_url, PYTHONPATH=str(ROOT), FAST_TABLES="1",
                        DATABASE_PATH=str(folder / "bot.sqlite3"))
     if backend == "redis":
-        environment["REDIS_URL"] = REDIS_URL
+        environment.update(REDIS_URL=REDIS_URL, TEST_REDIS_NAMESPACE=namespace)
     if kill_at:
         environment["KILL_AT"] = kill_at
     return await asyncio.create_subprocess_exec(
@@ -39,14 +40,14 @@ async def start_bot(fake: FakeDiscord, folder: pathlib.Path, backend: str, kill_
     )
 
 
-async def open_live(folder: pathlib.Path, backend: str):
+async def open_live(folder: pathlib.Path, backend: str, namespace: str):
     if backend == "redis":
-        return RedisLiveStore.from_url(REDIS_URL)
+        return RedisLiveStore.from_url(REDIS_URL, namespace=namespace)
     return await SqliteLiveStore.open(folder / "bot.sqlite3")
 
 
-async def clear_redis() -> None:
-    store = RedisLiveStore.from_url(REDIS_URL)
+async def clear_redis(namespace: str) -> None:
+    store = RedisLiveStore.from_url(REDIS_URL, namespace=namespace)
     for key in await store.keys(""):
         found = await store.read(key)
         if found is not None:
@@ -57,12 +58,11 @@ async def clear_redis() -> None:
 @pytest.mark.parametrize("kill_at", ["before-ledger", "after-ledger"])
 @pytest.mark.parametrize("backend", ["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
 async def test_a_hand_finished_as_the_bot_is_killed_is_recorded_once_after_the_restart(tmp_path, backend, kill_at):
-    if backend == "redis":
-        await clear_redis()
+    namespace = f"e2e-{uuid.uuid4().hex}"
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Club")
         host = fake.add_member(guild, name="Alice", locale="fr")
-        process = await start_bot(fake, tmp_path, backend, kill_at)
+        process = await start_bot(fake, tmp_path, backend, kill_at, namespace)
         try:
             await fake.wait_ready(timeout=30)
             await fake.wait_commands_synced(timeout=30)
@@ -79,7 +79,7 @@ async def test_a_hand_finished_as_the_bot_is_killed_is_recorded_once_after_the_r
             if process.returncode is None:
                 process.kill()
                 await process.wait()
-        live = await open_live(tmp_path, backend)
+        live = await open_live(tmp_path, backend, namespace)
         ledger = await SqliteLedger.open(tmp_path / "bot.sqlite3")
         try:
             killed = await table_state(live, table_id)
@@ -87,7 +87,7 @@ async def test_a_hand_finished_as_the_bot_is_killed_is_recorded_once_after_the_r
             assert pending, "the finished hand waits in the live state"
             hand_id = pending[0]["id"]
             assert await ledger.has_hand(hand_id) is (kill_at == "after-ledger")
-            restarted = await start_bot(fake, tmp_path, backend, None)
+            restarted = await start_bot(fake, tmp_path, backend, None, namespace)
             try:
                 async def recorded():
                     state = await table_state(live, table_id)
@@ -105,4 +105,4 @@ async def test_a_hand_finished_as_the_bot_is_killed_is_recorded_once_after_the_r
             await ledger.close()
             await live.close()
             if backend == "redis":
-                await clear_redis()
+                await clear_redis(namespace)
