@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from bot.commands.group import mahjong
+from bot.commands.group import RULE_CHOICES, mahjong
 from bot.guild_config import CLAIM_SECONDS, TURN_MINUTES, ConfigRefused, changed, settings_text
 from bot.i18n import lang_of, say
 from data.ledger import Ledger
@@ -37,8 +37,7 @@ from data.live import StoreUnavailable
     lang=_("The language of the tables' public messages"),
 )
 @app_commands.choices(
-    rules=[Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong"),
-           Choice(name=_("Family"), value="family")],
+    rules=RULE_CHOICES,
     speed=[Choice(name=_("Live"), value="live"), Choice(name=_("Asynchronous"), value="async")],
     lang=[Choice(name=_("English"), value="en"), Choice(name=_("French"), value="fr"),
           Choice(name=_("The server's locale"), value="auto")],

@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
 mahjong = app_commands.Group(name="mahjong", description=_("Four-player mahjong tables"), guild_only=True)
+
+# The rule-set choices every command that names a rule set offers (one list, one set of translations).
+RULE_CHOICES: list[Choice[str]] = [
+    Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong"),
+    Choice(name=_("Family"), value="family"),
+]

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from bot.commands.group import mahjong
+from bot.commands.group import RULE_CHOICES, mahjong
 from bot.i18n import lang_of, say
 from bot.info import help_pages, rules_pages, score_reply
 from game.errors import GameError
@@ -32,8 +32,7 @@ _WINDS = [Choice(name=_("East"), value="E"), Choice(name=_("South"), value="S"),
 @mahjong.command(name="rules", description=_("The rules and scoring of classic, Hong Kong or family mahjong"))
 @app_commands.describe(rules=_("The rules: classic, Hong Kong or the quick family game"))
 @app_commands.choices(
-    rules=[Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong"),
-           Choice(name=_("Family"), value="family")],
+    rules=RULE_CHOICES,
 )
 async def show_rules(interaction: discord.Interaction[Any], rules: str = "classic") -> None:
     lang = lang_of(interaction.locale)

@@ -26,7 +26,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from bot.commands.group import mahjong
+from bot.commands.group import RULE_CHOICES, mahjong
 from bot.i18n import lang_of, say
 from bot.prefixed_button import PrefixedButton
 from bot.reports import (
@@ -51,8 +51,6 @@ REPORTS_PREFIX = "mjr1:"
 HISTORY_LENGTH = 10
 _NO_MENTIONS = discord.AllowedMentions.none()
 _BOARD = re.compile(r"mjr1:lb:(?P<rules>[a-z]{1,20}):(?P<period>all|\d{6}):(?P<page>\d{1,4})")
-_RULES = [Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong"),
-          Choice(name=_("Family"), value="family")]
 _UNREADABLE = (LedgerFileError, StoreUnavailable, sqlite3.Error)
 
 
@@ -75,7 +73,7 @@ async def _private(interaction: discord.Interaction[Any], text: str) -> None:
 @mahjong.command(name="leaderboard", description=_("This server's leaderboard, posted in the channel"))
 @app_commands.describe(rules=_("The rules the leaderboard is kept for"),
                        period=_("All time, or this month (UTC)"), page=_("The page of the leaderboard"))
-@app_commands.choices(rules=_RULES, period=[Choice(name=_("All time"), value="all"),
+@app_commands.choices(rules=RULE_CHOICES, period=[Choice(name=_("All time"), value="all"),
                                             Choice(name=_("This month"), value="month")])
 async def leaderboard(
     interaction: discord.Interaction[Any], rules: str = "classic", period: str = "all",
@@ -149,7 +147,7 @@ class LeaderboardButton(PrefixedButton, template=r"(?s)mjr1:.*"):
 
 @mahjong.command(name="stats", description=_("A member's hands, wins, deal-ins and best hand on this server"))
 @app_commands.describe(member=_("Whose statistics (yours by default)"), rules=_("Only these rules"))
-@app_commands.choices(rules=_RULES)
+@app_commands.choices(rules=RULE_CHOICES)
 async def stats(
     interaction: discord.Interaction[Any], member: discord.Member | None = None, rules: str | None = None
 ) -> None:

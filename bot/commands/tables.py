@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from bot.commands.group import mahjong
+from bot.commands.group import RULE_CHOICES, mahjong
 from bot.guild_config import allowed_channel, channels_text, computers_allowed, table_defaults, table_lang
 from bot.i18n import lang_of, say
 from data.ledger import GuildSettings
@@ -37,8 +37,7 @@ _LEVELS = ("strong", "basic", "teacher", "random")
     minimum_fan=_("The smallest hand that may win, in fan (Hong Kong; 3 by default)"),
 )
 @app_commands.choices(
-    rules=[Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong"),
-           Choice(name=_("Family"), value="family")],
+    rules=RULE_CHOICES,
     length=[Choice(name=_("One hand"), value="one_hand"), Choice(name=_("One wind round"), value="one_wind"),
             Choice(name=_("Four wind rounds"), value="four_winds")],
     speed=[Choice(name=_("Live"), value="live"), Choice(name=_("Asynchronous"), value="async")],

@@ -381,23 +381,16 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
     result = hand.result
     assert result is not None
     score = settle_hand(hand.ruleset, result)
+    entry = hand_entry(state, hand, played, score, now)
+    # What the result message shows: the ledger's entry and what only the table knows.
     finished = {
-        "number": played.number,
-        "seed": hand.seed,
-        "commitment": state.commitment,
-        "winner": result.winner,
-        "discarder": None if result.self_drawn else result.discarder,
-        "self_drawn": result.self_drawn,
-        "score": json_number(score.score),
-        "fan": score.fan,
-        "payments": [json_number(paid) for paid in played.payments],
+        **entry, "seed": hand.seed, "commitment": state.commitment,
         "totals": [json_number(total) for total in match.totals],
-        "record": hand.record().to_text(),
         "step": state.step + 1,  # the step its result message is drawn at
     }
     status: Status = "over" if match.over else "between"
     deadline = None if match.over else now + state.settings.timing.next_hand
-    unrecorded = (*state.unrecorded, hand_entry(state, hand, played, score, now))
+    unrecorded = (*state.unrecorded, entry)
     if match.over:
         unrecorded = (*unrecorded, match_entry(state, match, now))
     ended = replace(
