@@ -1,0 +1,209 @@
+"""``SolitaireLedger`` in the ledger's SQLite file: the ``solitaire_*`` tables of migration 0003.
+
+It opens its own connection to the file and brings it to the latest version with the ledger's own
+``migrate`` (one numbered history for every table of the file, checked before any change), so
+whichever of the two ledgers opens first migrates and the other finds nothing to do.
+
+A leaderboard is one SQL statement: each member's best row (highest score, the first recorded of
+equal ones: ``rowid`` grows with every insert), ranked by score then by the order those were recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import pathlib
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import date, timedelta
+from typing import Any
+
+import aiosqlite
+
+from data.ledger import LedgerConflict, LedgerFileError, check_page
+from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, migrate
+from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing, check_pseudonym
+from data.sqlite_file import available, usable_file
+from game.solitaire.replay import format_moves, parse_moves
+
+Row = tuple[Any, ...]
+
+_COLUMNS = ("result_id, guild_id, member_id, name, kind, day, seed, game, moves, seconds, pairs, cleared, undos,"
+            " score, finished_at")
+_BEST = """
+WITH best AS (
+    SELECT member_id, score, seconds, cleared, rowid AS seq,
+           ROW_NUMBER() OVER (PARTITION BY member_id ORDER BY score DESC, rowid) AS nth
+    FROM solitaire_results
+    WHERE guild_id = :guild AND kind = :kind AND day IS :day AND score > 0
+), ranked AS (
+    SELECT member_id, score, seconds, cleared, ROW_NUMBER() OVER (ORDER BY score DESC, seq) AS rank
+    FROM best WHERE nth = 1
+)
+"""
+_STANDING = """
+SELECT rank, ranked.member_id,
+       COALESCE(p.name, (SELECT r.name FROM solitaire_results r WHERE r.guild_id = :guild
+                         AND r.member_id = ranked.member_id ORDER BY r.rowid DESC LIMIT 1)),
+       score, seconds, cleared
+FROM ranked LEFT JOIN solitaire_pseudonyms p ON p.guild_id = :guild AND p.member_id = ranked.member_id
+"""
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
+
+
+def _row(result: SolitaireResult) -> Row:
+    return (result.result_id, result.guild_id, result.member_id, result.name, result.kind,
+            None if result.day is None else result.day.isoformat(), result.seed, _json(result.game),
+            _json(format_moves(result.moves)), result.seconds, result.pairs, int(result.cleared), result.undos,
+            result.score, float(result.finished_at))
+
+
+def _result(row: Row) -> SolitaireResult:
+    """A stored row back as a result; building it replays the game again, so a row edited behind the
+    ledger's back is refused with ``LedgerValueError`` rather than shown."""
+    (result_id, guild_id, member_id, name, kind, day, seed, game, moves, seconds, pairs, cleared, undos, score,
+     finished_at) = row
+    return SolitaireResult(result_id, guild_id, member_id, name, kind, None if day is None else date.fromisoformat(day),
+                           json.loads(game), seed, tuple(parse_moves(json.loads(moves))), seconds, pairs,
+                           bool(cleared), undos, score, finished_at)
+
+
+def _board(guild_id: int, board: Board) -> dict[str, Any]:
+    return {"guild": guild_id, "kind": board.kind, "day": None if board.day is None else board.day.isoformat()}
+
+
+def streak(days: Sequence[date], today: date) -> int:
+    """Days in a row with a game, counted back from today (or from yesterday: today is not over)."""
+    played = set(days)
+    day = today if today in played else today - timedelta(days=1)
+    count = 0
+    while day in played:
+        count += 1
+        day -= timedelta(days=1)
+    return count
+
+
+class SqliteSolitaireLedger:
+    """One connection, used by one statement or transaction at a time (a lock)."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls, path: str | pathlib.Path, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS
+    ) -> SqliteSolitaireLedger:
+        """Open (creating if needed) the file, migrated to the latest version; ``LedgerFileError`` if it
+        cannot hold the ledgers, ``StoreUnavailable`` if it stays locked."""
+        with usable_file(path, LedgerFileError, "ledger"):
+            connection = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            with usable_file(path, LedgerFileError, "ledger"):
+                await connection.execute_fetchall(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
+                await migrate(connection, path)
+        except BaseException:
+            await connection.close()
+            raise
+        return cls(connection)
+
+    async def record(self, result: SolitaireResult) -> bool:
+        async with self._using(), self._db.execute(
+            f"INSERT INTO solitaire_results ({_COLUMNS}) VALUES ({', '.join('?' * 15)})"
+            " ON CONFLICT (result_id) DO NOTHING", _row(result),
+        ) as cursor:
+            if cursor.rowcount == 1:
+                return True
+        stored = await self.result(result.result_id)
+        expected = dataclasses.replace(result, game=json.loads(_json(result.game)), moves=tuple(result.moves))
+        if stored != expected:
+            raise LedgerConflict(f"solitaire result {result.result_id} is already recorded with other contents")
+        return False
+
+    async def result(self, result_id: str) -> SolitaireResult | None:
+        rows = await self._all(f"SELECT {_COLUMNS} FROM solitaire_results WHERE result_id = ?", (result_id,))
+        return _result(rows[0]) if rows else None
+
+    async def leaderboard(self, guild_id: int, board: Board, limit: int = 10, offset: int = 0) -> list[Standing]:
+        check_page(limit, offset)
+        rows = await self._all(_BEST + _STANDING + " ORDER BY rank LIMIT :limit OFFSET :offset",
+                               {**_board(guild_id, board), "limit": limit, "offset": offset})
+        return [_standing(row) for row in rows]
+
+    async def count_ranked(self, guild_id: int, board: Board) -> int:
+        rows = await self._all(_BEST + "SELECT COUNT(*) FROM ranked", _board(guild_id, board))
+        return int(rows[0][0])
+
+    async def rank_of(self, guild_id: int, member_id: int, board: Board) -> Standing | None:
+        rows = await self._all(_BEST + _STANDING + " WHERE ranked.member_id = :member",
+                               {**_board(guild_id, board), "member": member_id})
+        return _standing(rows[0]) if rows else None
+
+    async def member_stats(self, guild_id: int, member_id: int, today: date) -> SolitaireStats:
+        where = {"guild": guild_id, "member": member_id}
+        ((games, clears, best_daily, best_free, average),) = await self._all(
+            "SELECT COUNT(*), COALESCE(SUM(cleared), 0), MAX(CASE WHEN kind = 'daily' THEN score END),"
+            " MAX(CASE WHEN kind = 'free' THEN score END), AVG(CASE WHEN cleared = 1 THEN seconds END)"
+            " FROM solitaire_results WHERE guild_id = :guild AND member_id = :member", where)
+        days = await self._all(
+            "SELECT DISTINCT day FROM solitaire_results WHERE guild_id = :guild AND member_id = :member"
+            " AND kind = 'daily'", where)
+        return SolitaireStats(games, clears, best_daily, best_free, average,
+                              streak([date.fromisoformat(day) for (day,) in days], today))
+
+    async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None) -> None:
+        if name is None:
+            await self._execute("DELETE FROM solitaire_pseudonyms WHERE guild_id = ? AND member_id = ?",
+                                (guild_id, member_id))
+            return
+        await self._execute(
+            "INSERT INTO solitaire_pseudonyms (guild_id, member_id, name) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, member_id) DO UPDATE SET name = excluded.name",
+            (guild_id, member_id, check_pseudonym(name)))
+
+    async def pseudonym(self, guild_id: int, member_id: int) -> str | None:
+        rows = await self._all("SELECT name FROM solitaire_pseudonyms WHERE guild_id = ? AND member_id = ?",
+                               (guild_id, member_id))
+        return str(rows[0][0]) if rows else None
+
+    async def set_post_channel(self, guild_id: int, channel_id: int | None) -> None:
+        if channel_id is None:
+            await self._execute("DELETE FROM solitaire_post_channels WHERE guild_id = ?", (guild_id,))
+            return
+        await self._execute(
+            "INSERT INTO solitaire_post_channels (guild_id, channel_id) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id", (guild_id, channel_id))
+
+    async def post_channel(self, guild_id: int) -> int | None:
+        rows = await self._all("SELECT channel_id FROM solitaire_post_channels WHERE guild_id = ?", (guild_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def post_channels(self) -> list[tuple[int, int]]:
+        rows = await self._all("SELECT guild_id, channel_id FROM solitaire_post_channels ORDER BY guild_id", ())
+        return [(int(guild), int(channel)) for guild, channel in rows]
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    @asynccontextmanager
+    async def _using(self) -> AsyncIterator[None]:
+        async with self._lock:
+            with available():
+                yield
+
+    async def _all(self, sql: str, parameters: Sequence[Any] | dict[str, Any]) -> list[Row]:
+        async with self._using():
+            return [tuple(row) for row in await self._db.execute_fetchall(sql, parameters)]
+
+    async def _execute(self, sql: str, parameters: Sequence[Any]) -> None:
+        async with self._using():
+            await self._db.execute(sql, parameters)
+
+
+def _standing(row: Row) -> Standing:
+    rank, member_id, name, score, seconds, cleared = row
+    return Standing(rank, member_id, name, score, seconds, bool(cleared))

@@ -1,0 +1,250 @@
+"""The solitaire ledger's contract (run on every backend: SQLite is the one there is): results kept once
+and only when their figures are what the move log replays to; leaderboards (each member's best, ties to
+the score recorded first, zero scores left out, per server, per day); pseudonyms; stats; the daily-post
+channel; and the file shared with the hands' ledger under one migration history."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from collections.abc import AsyncIterator
+from datetime import date
+
+import pytest
+import pytest_asyncio
+
+from data.ledger import LedgerConflict, LedgerValueError
+from data.ledger_sqlite import LATEST_VERSION, SqliteLedger
+from data.solitaire_ledger import Board, SolitaireLedger, SolitaireResult, check_pseudonym
+from data.solitaire_sqlite import SqliteSolitaireLedger, streak
+from game.solitaire.deal import deal_for_seed
+from game.solitaire.game import Game
+
+GUILD, OTHER_GUILD = 501, 502
+ALICE, BOB, CAROL = 1, 2, 3
+DAY = date(2025, 3, 14)
+START = 1_741_910_400.0  # 2025-03-14 00:00 UTC
+
+
+def ended_game(seed: int = 7, pairs: int = 3, *, seconds: int = 10, undos: int = 0, clear: bool = False) -> Game:
+    """A game of ``seed`` that removes ``pairs`` pairs along the deal's solution (all of them with
+    ``clear``), undoes ``undos`` times (each undone pair taken again) and ends ``seconds`` after its start,
+    by two presses on Finish unless the board was cleared."""
+    deal = deal_for_seed(seed)
+    game = Game.start(deal, START, idle_pause=10_000)
+    order = deal.solution if clear else deal.solution[:pairs]
+    at = START
+    for index, (a, b) in enumerate(order):
+        if index == len(order) - 1 and clear:
+            at = START + seconds  # the last pair clears the board, and stops the clock
+        game = game.select(a, at).select(b, at)
+        if index < undos:
+            game = game.undo(at).select(a, at).select(b, at)
+    at = START + seconds
+    if not game.over:
+        game = game.finish(at).finish(at)
+    return game
+
+
+def result(result_id: str, member: int = ALICE, *, guild: int = GUILD, name: str = "Alice", day: date | None = DAY,
+           recorded_at: float = START, **play: int | bool) -> SolitaireResult:
+    game = ended_game(**play)  # type: ignore[arg-type]
+    return SolitaireResult.of(result_id, guild, member, name, "daily" if day else "free", day, game, recorded_at)
+
+
+@pytest_asyncio.fixture(params=["sqlite"])
+async def ledger(request, tmp_path) -> AsyncIterator[SolitaireLedger]:
+    store = await SqliteSolitaireLedger.open(tmp_path / "bot.sqlite3")
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_result_round_trips_and_is_kept_once(ledger):
+    kept = result("game0001", pairs=4, undos=1, seconds=33)
+    assert (kept.pairs, kept.undos, kept.seconds, kept.score) == (4, 1, 33, 400 - 20 - 33)
+    assert await ledger.record(kept)
+    assert await ledger.result("game0001") == kept
+    assert not await ledger.record(kept)  # written again after a crash: nothing changes
+    with pytest.raises(LedgerConflict):
+        await ledger.record(result("game0001", pairs=5))
+    assert await ledger.result("game0001") == kept
+    assert await ledger.result("nosuchgame") is None
+
+
+@pytest.mark.asyncio
+async def test_a_cleared_board_scores_the_bonus():
+    cleared = result("game0002", clear=True, seconds=300)
+    assert cleared.cleared and cleared.pairs == 72 and cleared.score == 7200 + 2800 - 300
+
+
+@pytest.mark.parametrize("change", [{"score": 10_000}, {"pairs": 9}, {"seconds": 1}, {"undos": 0},
+                                    {"cleared": True}, {"seed": 8}, {"moves": ()}])
+@pytest.mark.asyncio
+async def test_figures_other_than_the_replays_are_refused(ledger, change):
+    honest = result("game0003", pairs=3, undos=1, seconds=20)
+    with pytest.raises(LedgerValueError, match="replays to"):
+        dataclasses.replace(honest, **change)
+
+
+@pytest.mark.asyncio
+async def test_a_game_that_is_not_over_or_does_not_replay_is_refused():
+    honest = result("game0004")
+    running = Game.start(deal_for_seed(7), START).to_document()
+    with pytest.raises(LedgerValueError, match="not over"):
+        dataclasses.replace(honest, game=running)
+    forged = {**honest.game, "events": [["select", START, 0], ["select", START, 1]]}
+    with pytest.raises(LedgerValueError, match="does not replay"):
+        dataclasses.replace(honest, game=forged)
+    with pytest.raises(LedgerValueError, match="its day"):
+        dataclasses.replace(honest, day=None)
+    with pytest.raises(LedgerValueError, match="result id"):
+        dataclasses.replace(honest, result_id="Not An Id")
+
+
+@pytest.mark.asyncio
+async def test_a_row_changed_behind_the_ledgers_back_is_not_shown(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    ledger = await SqliteSolitaireLedger.open(path)
+    try:
+        await ledger.record(result("game0005", pairs=2))
+        with sqlite3.connect(path) as raw:
+            raw.execute("UPDATE solitaire_results SET score = 9999 WHERE result_id = 'game0005'")
+        with pytest.raises(LedgerValueError):
+            await ledger.result("game0005")
+    finally:
+        await ledger.close()
+
+
+@pytest.mark.asyncio
+async def test_the_daily_board_ranks_each_members_best_of_the_day(ledger):
+    daily = Board("daily", DAY)
+    await ledger.record(result("a0000001", ALICE, pairs=3, seconds=10))                   # 290
+    await ledger.record(result("b0000001", BOB, name="Bob", pairs=5, seconds=10))         # 490
+    await ledger.record(result("a0000002", ALICE, pairs=6, seconds=10))                   # 590: Alice's best
+    await ledger.record(result("c0000001", CAROL, name="Carol", pairs=0, seconds=50))     # 0: not listed
+    await ledger.record(result("b0000002", BOB, name="Bob", day=date(2025, 3, 13), pairs=9))  # another day
+    await ledger.record(result("b0000003", BOB, name="Bob", day=None, pairs=9))               # free play
+    await ledger.record(result("b0000004", BOB, name="Bob", guild=OTHER_GUILD, pairs=9))      # another server
+    board = await ledger.leaderboard(GUILD, daily)
+    assert [(s.rank, s.name, s.score) for s in board] == [(1, "Alice", 590), (2, "Bob", 490)]
+    assert await ledger.count_ranked(GUILD, daily) == 2
+    assert await ledger.rank_of(GUILD, CAROL, daily) is None
+    own = await ledger.rank_of(GUILD, BOB, daily)
+    assert own is not None and (own.rank, own.score, own.seconds, own.cleared) == (2, 490, 10, False)
+    free = await ledger.leaderboard(GUILD, Board("free"))
+    assert [(s.name, s.score) for s in free] == [("Bob", 890)]
+    assert [s.name for s in await ledger.leaderboard(OTHER_GUILD, daily)] == ["Bob"]
+
+
+@pytest.mark.asyncio
+async def test_ties_go_to_the_score_recorded_first(ledger):
+    daily = Board("daily", DAY)
+    await ledger.record(result("c0000001", CAROL, name="Carol", pairs=4, seconds=10))
+    await ledger.record(result("a0000001", ALICE, pairs=4, seconds=10))
+    await ledger.record(result("b0000001", BOB, name="Bob", pairs=4, seconds=10))
+    # Carol equals her own score later: her first one keeps her place
+    await ledger.record(result("c0000002", CAROL, name="Carol", pairs=4, seconds=10))
+    board = await ledger.leaderboard(GUILD, daily)
+    assert [(s.rank, s.name) for s in board] == [(1, "Carol"), (2, "Alice"), (3, "Bob")]
+    # Bob beats the others: first alone; the tie behind keeps its order
+    await ledger.record(result("b0000002", BOB, name="Bob", pairs=5, seconds=10))
+    assert [s.name for s in await ledger.leaderboard(GUILD, daily)] == ["Bob", "Carol", "Alice"]
+
+
+@pytest.mark.asyncio
+async def test_pages_of_a_board(ledger):
+    for member in range(1, 13):
+        await ledger.record(result(f"m{member:07d}", member, name=f"P{member:02d}", pairs=member, seconds=1))
+    daily = Board("daily", DAY)
+    assert await ledger.count_ranked(GUILD, daily) == 12
+    second = await ledger.leaderboard(GUILD, daily, limit=5, offset=5)
+    assert [(s.rank, s.name) for s in second] == [(6, "P07"), (7, "P06"), (8, "P05"), (9, "P04"), (10, "P03")]
+    with pytest.raises(LedgerValueError):
+        await ledger.leaderboard(GUILD, daily, limit=0)
+
+
+@pytest.mark.asyncio
+async def test_names_are_the_pseudonym_else_the_latest_display_name(ledger):
+    daily = Board("daily", DAY)
+    await ledger.record(result("a0000001", ALICE, name="Alice", pairs=3))
+    await ledger.record(result("a0000002", ALICE, name="Alice B.", pairs=1))
+    assert [s.name for s in await ledger.leaderboard(GUILD, daily)] == ["Alice B."]
+    await ledger.set_pseudonym(GUILD, ALICE, "  Tile Queen ")
+    assert await ledger.pseudonym(GUILD, ALICE) == "Tile Queen"
+    assert (await ledger.rank_of(GUILD, ALICE, daily)).name == "Tile Queen"
+    assert await ledger.pseudonym(OTHER_GUILD, ALICE) is None  # per server
+    await ledger.set_pseudonym(GUILD, ALICE, None)
+    assert [s.name for s in await ledger.leaderboard(GUILD, daily)] == ["Alice B."]
+    with pytest.raises(LedgerValueError):
+        await ledger.set_pseudonym(GUILD, ALICE, "@everyone")
+    assert await ledger.pseudonym(GUILD, ALICE) is None
+
+
+@pytest.mark.parametrize("name", ["Zoé", "Jean-Luc", "O'Neil 2", "mahjong_fan", "Li.Wei", "张伟"])
+def test_pseudonyms_people_use_are_accepted(name):
+    assert check_pseudonym(name) == name
+
+
+@pytest.mark.parametrize("name", ["", "x", "a" * 33, "@everyone", "<@123>", "**bold**", "two  spaces", "line\nbreak",
+                                  "`code`", "-dash", "a|b"])
+def test_pseudonyms_that_discord_would_read_as_markup_are_refused(name):
+    with pytest.raises(LedgerValueError):
+        check_pseudonym(name)
+
+
+@pytest.mark.asyncio
+async def test_member_stats(ledger):
+    await ledger.record(result("a0000001", ALICE, day=date(2025, 3, 12), pairs=3, seconds=10))
+    await ledger.record(result("a0000002", ALICE, day=date(2025, 3, 13), clear=True, seconds=200))
+    await ledger.record(result("a0000003", ALICE, day=date(2025, 3, 13), pairs=2, seconds=10))
+    await ledger.record(result("a0000004", ALICE, day=None, clear=True, seconds=400))
+    await ledger.record(result("a0000005", ALICE, day=date(2025, 3, 10), pairs=1))
+    stats = await ledger.member_stats(GUILD, ALICE, DAY)
+    assert (stats.games, stats.clears) == (5, 2)
+    assert (stats.best_daily, stats.best_free) == (10000 - 200, 10000 - 400)
+    assert stats.average_clear_seconds == 300
+    assert stats.streak == 2  # the 13th and the 12th (today, the 14th, is not over)
+    nobody = await ledger.member_stats(GUILD, BOB, DAY)
+    assert (nobody.games, nobody.clears, nobody.best_daily, nobody.average_clear_seconds, nobody.streak) == (
+        0, 0, None, None, 0)
+
+
+def test_streaks():
+    days = [date(2025, 3, d) for d in (14, 13, 12, 10)]
+    assert streak(days, date(2025, 3, 14)) == 3
+    assert streak(days, date(2025, 3, 15)) == 3
+    assert streak(days, date(2025, 3, 16)) == 0
+    assert streak([], date(2025, 3, 16)) == 0
+
+
+@pytest.mark.asyncio
+async def test_daily_post_channels(ledger):
+    assert await ledger.post_channels() == []
+    await ledger.set_post_channel(GUILD, 77)
+    await ledger.set_post_channel(OTHER_GUILD, 88)
+    await ledger.set_post_channel(GUILD, 78)
+    assert await ledger.post_channel(GUILD) == 78
+    assert await ledger.post_channels() == [(GUILD, 78), (OTHER_GUILD, 88)]
+    await ledger.set_post_channel(OTHER_GUILD, None)
+    assert await ledger.post_channels() == [(GUILD, 78)]
+    assert await ledger.post_channel(OTHER_GUILD) is None
+
+
+@pytest.mark.asyncio
+async def test_one_file_one_migration_history_with_the_hands_ledger(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    hands = await SqliteLedger.open(path)
+    solitaire = await SqliteSolitaireLedger.open(path)
+    again = await SqliteSolitaireLedger.open(path)
+    try:
+        assert await solitaire.record(result("game0009"))
+        assert await again.result("game0009") is not None
+    finally:
+        for store in (hands, solitaire, again):
+            await store.close()
+    with sqlite3.connect(path) as raw:
+        versions = [row[0] for row in raw.execute("SELECT version FROM ledger_migrations ORDER BY version")]
+    assert versions == list(range(1, LATEST_VERSION + 1)) and LATEST_VERSION >= 3
