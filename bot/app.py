@@ -25,6 +25,10 @@ from discord.ext import commands
 
 from bot.emojis import ensure_tile_emojis
 from bot.i18n import lang_of, say
+from bot.solitaire.daily_post import DailyPoster
+from bot.solitaire.desk import SolitaireDesk
+from bot.solitaire.discord_views import SolitaireItem
+from bot.solitaire.service import SolitaireService
 from bot.tables.desk import TableDesk
 from bot.tables.discord_views import TableButton
 from bot.tables.service import TableService, new_seed
@@ -33,12 +37,14 @@ from data import open_live_store
 from data.ledger import Ledger
 from data.ledger_sqlite import SqliteLedger
 from data.live import LiveStore
+from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.tiles import Tile
 
 log = logging.getLogger(__name__)
 
 TABLE_PREFIX = "mj1:"
-KNOWN_PREFIXES = (TABLE_PREFIX, "mjr1:", "mjp1:")
+SOLITAIRE_PREFIX = "mjs1:"
+KNOWN_PREFIXES = (TABLE_PREFIX, "mjr1:", "mjp1:", SOLITAIRE_PREFIX)
 
 # The permissions the bot asks for in its invite link, and no more.
 PERMISSIONS = discord.Permissions(
@@ -118,6 +124,7 @@ class MahjongBot(commands.Bot):
         self._given_store = store
         self._given_ledger = ledger
         self._ledger: Ledger | None = None
+        self._solitaire_ledger: SqliteSolitaireLedger | None = None
         self._timings = dict(timings or DEFAULT_TIMINGS)
         self._tick = CLOCK_TICK if tick is None else tick
         self._upload_emojis = upload_emojis
@@ -131,6 +138,14 @@ class MahjongBot(commands.Bot):
         return self._desk
 
     @property
+    def solitaire(self) -> SolitaireDesk:
+        return self._solitaire
+
+    @property
+    def daily_poster(self) -> DailyPoster:
+        return self._daily_poster
+
+    @property
     def ledger(self) -> Ledger:
         """The ledger database (finished hands and matches, server settings), open from ``setup_hook`` on."""
         assert self._ledger is not None, "the ledger opens in setup_hook"
@@ -140,6 +155,7 @@ class MahjongBot(commands.Bot):
         from bot.commands import mahjong
         from bot.commands.replay import ReplayButton
         from bot.commands.reports import LeaderboardButton
+        from bot.commands.solitaire import solitaire
         from bot.translator import MahjongTranslator
 
         store = self._given_store or await open_live_store(self.settings.redis_url, self.settings.database_path)
@@ -148,9 +164,15 @@ class MahjongBot(commands.Bot):
         self._ledger = ledger
         service = TableService(store, ledger, self.clock, make_seed=self._make_seed)
         self._desk = TableDesk(self, store, service, self._timings, self.tile_emojis, tick=self._tick)
-        self.add_dynamic_items(TableButton, LeaderboardButton, ReplayButton)
+        self._solitaire_ledger = await SqliteSolitaireLedger.open(self.settings.database_path)
+        secret = self.settings.daily_secret.encode() if self.settings.daily_secret else None
+        solitaire_service = SolitaireService(store, self._solitaire_ledger, self.clock, daily_secret=secret)
+        self._solitaire = SolitaireDesk(solitaire_service, self.tile_emojis, tick=self._tick)
+        self._daily_poster = DailyPoster(self, solitaire_service, self.tile_emojis, tick=self._tick)
+        self.add_dynamic_items(TableButton, LeaderboardButton, ReplayButton, SolitaireItem)
         await self.tree.set_translator(MahjongTranslator())
         self.tree.add_command(mahjong)
+        self.tree.add_command(solitaire)
         if self.settings.guild_id is not None:
             guild = discord.Object(self.settings.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -158,6 +180,8 @@ class MahjongBot(commands.Bot):
         else:
             await self.tree.sync()
         self._background.append(asyncio.create_task(self._desk.run_clock(self.clock), name="table-clock"))
+        self._background.append(asyncio.create_task(self._solitaire.run_idle_watch(), name="solitaire-idle"))
+        self._background.append(asyncio.create_task(self._daily_poster.run(), name="solitaire-daily-post"))
         if self._upload_emojis:
             self._background.append(asyncio.create_task(self._emojis(), name="tile-emojis"))
         if self.application_id is not None:
@@ -174,6 +198,9 @@ class MahjongBot(commands.Bot):
             return
         if custom_id.startswith(TABLE_PREFIX):
             await self.desk.on_button(interaction, custom_id)
+            return
+        if custom_id.startswith(SOLITAIRE_PREFIX):
+            await self.solitaire.on_component(interaction, custom_id)
             return
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.send_message(say("unknown_button", lang_of(interaction.locale)), ephemeral=True)
@@ -198,6 +225,9 @@ class MahjongBot(commands.Bot):
         if self._ledger is not None and self._given_ledger is None:
             await self._ledger.close()
             self._ledger = None
+        if self._solitaire_ledger is not None:
+            await self._solitaire_ledger.close()
+            self._solitaire_ledger = None
 
 
 def _shown_on(message: discord.Message | None, custom_id: str) -> bool:

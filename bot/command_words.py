@@ -98,6 +98,28 @@ FRENCH: dict[str, str] = {
         "Activé : me mentionner quand une table m'attend ; désactivé : jamais",
     "On": "Activé",
     "Off": "Désactivé",
+    # /solitaire (bot/commands/solitaire.py)
+    "Mahjong solitaire: the daily deal and free play": "Mahjong solitaire : la donne du jour et le jeu libre",
+    "Play today's deal (the same for everyone; your best of the day counts)":
+        "Jouer la donne du jour (la même pour tous ; votre meilleur score du jour compte)",
+    "Free play: a random deal, or the deal of a number": "Jeu libre : une donne au hasard, ou celle d'un numéro",
+    "The deal's number (the same number always deals the same board)":
+        "Le numéro de la donne (le même numéro donne toujours le même plateau)",
+    "This server's solitaire leaderboard, posted in the channel":
+        "Le classement du solitaire de ce serveur, publié dans le salon",
+    "The daily deal's board or the free-play board": "Le classement du jour ou celui du jeu libre",
+    "The day of a daily board, YYYY-MM-DD (UTC; today by default)":
+        "Le jour d'un classement du jour, AAAA-MM-JJ (UTC ; aujourd'hui par défaut)",
+    "Daily": "Du jour",
+    "Free play": "Jeu libre",
+    "A member's solitaire games on this server": "Les parties de solitaire d'un membre sur ce serveur",
+    "Your name on this server's solitaire leaderboards": "Votre nom aux classements du solitaire de ce serveur",
+    "2 to 32 letters or digits; leave it out to be shown by your server name":
+        "2 à 32 lettres ou chiffres ; sans pseudo, votre nom sur le serveur est affiché",
+    "Where the daily deal is posted at 00:00 UTC (Manage Server)":
+        "Où la donne du jour est publiée à 00:00 UTC (Gérer le serveur)",
+    "Post the daily deal in this channel": "Publier la donne du jour dans ce salon",
+    "Stop the daily posts": "Arrêter les publications quotidiennes",
 }
 
 # Command and option names must stay lower-case words without spaces for Discord.
@@ -139,4 +161,13 @@ FRENCH_NAMES: dict[str, str] = {
     "lang": "langue",
     "state": "etat",
     "replay": "rejouer",
+    # /solitaire
+    "daily": "quotidien",
+    "free": "libre",
+    "seed": "numero",
+    "board": "type",
+    "date": "date",
+    "name": "pseudo",
+    "pseudonym": "pseudo",
+    "stop": "arreter",
 }

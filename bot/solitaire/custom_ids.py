@@ -1,0 +1,116 @@
+"""Custom ids of the solitaire's components (SPEC §4.3), all under the versioned prefix ``mjs1``:
+
+- ``mjs1:{d|f}:{game}:{step}:{verb}[:{n}]`` — a control of one game (``d`` daily, ``f`` free): the game's
+  id, the step it was drawn for, what it does, and a small number (the chunk of pairs a select holds,
+  or the page of pairs a button shows);
+- ``mjs1:play`` — the Play button of a daily post: today's deal, for whoever presses it;
+- ``mjs1:lb:{d|f}:{YYYYMMDD|all}:{page}`` — a page of a leaderboard.
+
+No custom id names a tile; a select's values are ``{a}-{b}``, the ids of a pair. All of it comes from
+Discord as untrusted text: ``parse_custom_id`` accepts exactly these shapes (``BadCustomId`` for
+anything else), and ``parse_pair`` a value that is two tile ids; whether they are a legal pair is the
+game's business.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal
+
+from data.solitaire_ledger import Kind
+
+PREFIX = "mjs1"
+Verb = Literal["pair", "undo", "pause", "resume", "finish", "hint", "page", "again"]
+VERBS: frozenset[str] = frozenset(Verb.__args__)  # type: ignore[attr-defined]
+_NUMBERED = frozenset({"pair", "page"})
+_KIND_LETTERS: dict[Kind, str] = {"daily": "d", "free": "f"}
+_LETTER_KINDS: dict[str, Kind] = {letter: kind for kind, letter in _KIND_LETTERS.items()}
+_CONTROL = re.compile(r"mjs1:([df]):([a-z0-9]{8}):(0|[1-9][0-9]{0,6}):([a-z]{1,6})(?::(0|[1-9][0-9]?))?")
+_BOARD = re.compile(r"mjs1:lb:([df]):(all|[0-9]{8}):([1-9][0-9]{0,3})")
+_PAIR = re.compile(r"(0|[1-9][0-9]{0,2})-(0|[1-9][0-9]{0,2})")
+
+
+class BadCustomId(ValueError):
+    """A custom id, or a select value, that is not one of the solitaire's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """A component of one game's private message."""
+
+    kind: Kind
+    game: str
+    step: int
+    verb: Verb
+    number: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.verb not in VERBS or (self.number is not None) != (self.verb in _NUMBERED):
+            raise BadCustomId(f"not a solitaire control: {self.verb!r} {self.number!r}")
+
+    def text(self) -> str:
+        tail = "" if self.number is None else f":{self.number}"
+        return f"{PREFIX}:{_KIND_LETTERS[self.kind]}:{self.game}:{self.step}:{self.verb}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The daily post's Play button."""
+
+    def text(self) -> str:
+        return f"{PREFIX}:play"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    """A leaderboard page: ``day`` for a daily board, None for the free one."""
+
+    kind: Kind
+    day: date | None
+    page: int
+
+    def text(self) -> str:
+        day = "all" if self.day is None else self.day.strftime("%Y%m%d")
+        return f"{PREFIX}:lb:{_KIND_LETTERS[self.kind]}:{day}:{self.page}"
+
+
+ComponentId = Control | Play | BoardPage
+
+
+def parse_custom_id(text: str) -> ComponentId:
+    if not isinstance(text, str) or len(text) > 100 or not text.isascii():
+        raise BadCustomId("not a solitaire component")
+    if text == Play().text():
+        return Play()
+    board = _BOARD.fullmatch(text)
+    if board is not None:
+        letter, day, page = board.groups()
+        kind = _LETTER_KINDS[letter]
+        if (kind == "daily") != (day != "all"):
+            raise BadCustomId("a daily board names its day, the free one none")
+        try:
+            when = None if day == "all" else date(int(day[:4]), int(day[4:6]), int(day[6:]))
+        except ValueError:
+            raise BadCustomId(f"not a date: {day}") from None
+        return BoardPage(kind, when, int(page))
+    control = _CONTROL.fullmatch(text)
+    if control is None:
+        raise BadCustomId("not a solitaire component")
+    letter, game, step, verb, number = control.groups()
+    if verb not in VERBS:
+        raise BadCustomId(f"unknown solitaire control {verb!r}")
+    return Control(_LETTER_KINDS[letter], game, int(step), verb, None if number is None else int(number))  # type: ignore[arg-type]
+
+
+def pair_value(a: int, b: int) -> str:
+    return f"{a}-{b}"
+
+
+def parse_pair(value: str) -> tuple[int, int]:
+    """The two tile ids of a select value; ``BadCustomId`` for anything else."""
+    found = _PAIR.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        raise BadCustomId("not a pair of tiles")
+    return int(found[1]), int(found[2])

@@ -1,0 +1,92 @@
+"""The daily post: at 00:00 UTC, in each server's chosen channel, the new deal with a Play button and
+the podium of the day before — once per server per day, however many processes run and however often
+they restart.
+
+Each process looks at the UTC date every tick. When the day changes, at start (which catches up a
+midnight the bot was down for), and when ``/solitaire config`` sets a channel, it goes through the
+servers with a channel and posts where nobody has: the service's ``claim_post`` (a key created only if
+absent in the shared live store) makes one process the poster of a server's day, before anything is
+sent; the others skip it. A process that dies between its claim and its post loses that day's post
+unless its claim is taken over once it is ``POST_CLAIM_SECONDS`` old (a rare late post rather than a
+second one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from datetime import date, timedelta
+from typing import Any
+
+import discord
+
+from bot.i18n import lang_of
+from bot.solitaire import presenter
+from bot.solitaire.discord_views import files_of, view_of
+from bot.solitaire.service import SolitaireService
+from data.live import StoreUnavailable
+from data.solitaire_ledger import Board
+
+log = logging.getLogger(__name__)
+PODIUM = 3
+
+
+class DailyPoster:
+    def __init__(self, client: discord.Client, service: SolitaireService, emojis: Any, *, tick: float = 1.0) -> None:
+        self._client = client
+        self._service = service
+        self._emojis = emojis
+        self._tick = tick
+        self._holder = uuid.uuid4().hex
+        self._wake = asyncio.Event()
+        self._done: set[tuple[int, date]] = set()
+
+    def wake(self) -> None:
+        """Look again now (a server has just chosen its channel)."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        handled: date | None = None
+        while True:
+            today = self._service.today()
+            if today != handled or self._wake.is_set():
+                self._wake.clear()
+                try:
+                    await self.post_due(today)
+                    handled = today
+                except StoreUnavailable:
+                    log.warning("the live store is unavailable: the daily posts wait")
+                except Exception:
+                    log.exception("the daily posts failed; they are tried again at the next tick")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self._tick)
+
+    async def post_due(self, today: date) -> None:
+        """Post ``today``'s deal in every server with a channel where no process has posted it yet."""
+        for guild_id, channel_id in await self._service.ledger.post_channels():
+            if (guild_id, today) in self._done:
+                continue
+            if await self._service.claim_post(guild_id, today, self._holder):
+                await self._post(guild_id, channel_id, today)
+            self._done.add((guild_id, today))
+        self._done = {(guild, day) for guild, day in self._done if day >= today}
+
+    async def _post(self, guild_id: int, channel_id: int, today: date) -> None:
+        yesterday = today - timedelta(days=1)
+        podium = await self._service.ledger.leaderboard(guild_id, Board("daily", yesterday), PODIUM)
+        deal = await self._service.deal_of_day(today)
+        guild = self._client.get_guild(guild_id)
+        lang = lang_of(guild.preferred_locale) if guild is not None else "en"
+        message = await asyncio.to_thread(presenter.daily_post, today, deal.board(), podium, yesterday, lang)
+        channel = self._client.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            sent = await channel.send(content=message.content, files=files_of(message),
+                                      view=view_of(message, self._emojis),
+                                      allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("the daily solitaire post of server %s could not be sent in channel %s (%s)",
+                        guild_id, channel_id, error.status)
+            return
+        await self._service.posted(guild_id, today, sent.id)

@@ -1,0 +1,286 @@
+"""The solitaire on Discord: open a member's game, answer its components, hide a board that paused
+itself, show leaderboards.
+
+Every interaction is acknowledged first (a private "thinking" reply for a command or the Play button,
+a deferred update for a component of the game's own message); then the service runs, then the
+presenter draws off the event loop and the message is edited. A game is one ephemeral message,
+editable through its interaction's token for 15 minutes; any command or the daily post's Play button
+gives a fresh one, and the game goes on where it was.
+
+Bad input never changes anything and is answered privately: an id of no component of ours, another
+member's message, a stale step, a select value that is not a legal pair (the reason said).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.i18n import lang_of, say
+from bot.solitaire import play, presenter
+from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, parse_custom_id
+from bot.solitaire.discord_views import files_of, view_of
+from bot.solitaire.play import Outcome, Refusal
+from bot.solitaire.service import SolitaireService
+from bot.solitaire.state import SolitaireState
+from data.ledger import LedgerFileError
+from data.live import StoreUnavailable
+from data.solitaire_ledger import Board, Kind
+from game.tiles import Lang, Tile
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = 14 * 60.0  # Discord's 15 minutes, less a margin for the last edit
+_NO_MENTIONS = discord.AllowedMentions.none()
+_UNREADABLE = (LedgerFileError, StoreUnavailable)
+
+
+@dataclass
+class LiveView:
+    """A member's game message, editable through its interaction until ``expires`` (monotonic); the game's
+    clock pauses itself at ``pause_at`` (the game's time) unless the member acts before."""
+
+    interaction: discord.Interaction[Any]
+    game_id: str
+    step: int
+    lang: Lang
+    pause_at: float
+    expires: float
+
+
+class SolitaireDesk:
+    def __init__(
+        self, service: SolitaireService, emojis: Mapping[Tile, discord.PartialEmoji], *, tick: float = 1.0,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.service = service
+        self._emojis = emojis
+        self._tick = tick
+        self._monotonic = monotonic
+        self._live: dict[tuple[int, int, Kind], LiveView] = {}
+
+    # --- opening a game -------------------------------------------------------------------------
+
+    async def open(self, interaction: discord.Interaction[Any], kind: Kind, seed: int | None = None) -> None:
+        """``/solitaire daily``, ``/solitaire free [seed]``, the Play button: the member's game, privately."""
+        lang = lang_of(interaction.locale)
+        if interaction.guild_id is None:
+            await interaction.response.send_message(say("sol_guild_only", lang), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = interaction.user
+        try:
+            if kind == "daily":
+                committed = await self.service.daily(interaction.guild_id, user.id, user.display_name)
+            else:
+                committed = await self.service.free(interaction.guild_id, user.id, user.display_name, seed)
+            await self._show(interaction, committed.state, lang)
+        except Refusal as refusal:
+            await interaction.edit_original_response(content=say(refusal.key, lang, **refusal.params))
+        except StoreUnavailable:
+            await interaction.edit_original_response(content=say("sol_store_down", lang))
+        except Exception:
+            log.exception("a solitaire game could not be opened")
+            await interaction.edit_original_response(content=say("sol_internal", lang))
+
+    # --- components -----------------------------------------------------------------------------
+
+    async def on_component(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        lang = lang_of(interaction.locale)
+        try:
+            component = parse_custom_id(custom_id)
+        except BadCustomId:
+            await _private(interaction, say("unknown_button", lang))
+            return
+        if isinstance(component, Play):
+            await self.open(interaction, "daily")
+        elif isinstance(component, BoardPage):
+            await self.show_board(interaction, Board(component.kind, component.day), component.page, edit=True)
+        else:
+            await self._on_control(interaction, component, lang)
+
+    async def _on_control(self, interaction: discord.Interaction[Any], control: Control, lang: Lang) -> None:
+        guild_id = interaction.guild_id
+        if guild_id is None or not _owned_by_clicker(interaction):
+            await _private(interaction, say("sol_not_yours", lang))
+            return
+        await interaction.response.defer()
+        try:
+            await self._control(interaction, guild_id, control, lang)
+        except Refusal as refusal:
+            await _private(interaction, say(refusal.key, lang, **refusal.params))
+            if refusal.key in ("sol_stale", "sol_paused"):
+                await self._refresh(interaction, guild_id, control.kind, lang)
+        except StoreUnavailable:
+            await _private(interaction, say("sol_store_down", lang))
+        except Exception:
+            log.exception("a solitaire control %s failed", control.text())
+            await _private(interaction, say("sol_internal", lang))
+
+    async def _control(self, interaction: discord.Interaction[Any], guild_id: int, control: Control,
+                       lang: Lang) -> None:
+        member = interaction.user
+        service = self.service
+        if control.verb == "again":
+            if control.kind == "daily":
+                committed = await service.daily(guild_id, member.id, member.display_name)
+            else:
+                committed = await service.free(guild_id, member.id, member.display_name, None)
+            await self._show(interaction, committed.state, lang)
+        elif control.verb in ("page", "hint"):
+            state = await self._current(guild_id, member.id, control)
+            if control.verb == "page":
+                await self._show(interaction, state, lang, page=control.number or 0)
+            else:
+                if state.kind != "free":
+                    raise Refusal("sol_no_hint_daily")
+                if state.game.is_paused(service.now()):
+                    raise Refusal("sol_paused")
+                await self._show(interaction, state, lang, hint=True)
+        else:
+            values = _values(interaction)
+            committed = await service.act(guild_id, member.id, control, values)
+            await self._show(interaction, committed.state, lang, outcome=committed.outcome)
+
+    async def _current(self, guild_id: int, member_id: int, control: Control) -> SolitaireState:
+        """The game a read-only control (a page, a hint) is about, if the control is current."""
+        current = await self.service.read(guild_id, member_id, control.kind)
+        if current is None or current.state.id != control.game:
+            raise Refusal("sol_other_game")
+        if current.state.step != control.step:
+            raise Refusal("sol_stale")
+        if current.state.game.over:
+            raise Refusal("sol_over")
+        return current.state
+
+    async def _refresh(self, interaction: discord.Interaction[Any], guild_id: int, kind: Kind, lang: Lang) -> None:
+        """After a stale or paused refusal, the message shows the game as it stands."""
+        with contextlib.suppress(StoreUnavailable, discord.HTTPException):
+            current = await self.service.read(guild_id, interaction.user.id, kind)
+            if current is not None:
+                await self._show(interaction, current.state, lang)
+
+    # --- showing a game -------------------------------------------------------------------------
+
+    async def _show(self, interaction: discord.Interaction[Any], state: SolitaireState, lang: Lang, *,
+                    outcome: Outcome | None = None, page: int = 0, hint: bool = False) -> None:
+        now = self.service.now()
+        message = await asyncio.to_thread(_draw, state, now, lang, outcome, page, hint)
+        await interaction.edit_original_response(content=message.content, attachments=files_of(message),
+                                                 view=view_of(message, self._emojis))
+        key = (state.guild_id, state.member_id, state.kind)
+        pause_at = state.game.clock.pause_deadline
+        if state.game.over or pause_at is None or state.game.is_paused(now):
+            self._live.pop(key, None)
+            return
+        self._live[key] = LiveView(interaction, state.id, state.step, lang, pause_at,
+                                   self._monotonic() + TOKEN_LIFETIME)
+
+    async def run_idle_watch(self) -> None:
+        """Hide the board of a game whose clock paused itself (no move for its idle pause): the member
+        presses Resume to see it again, so time away from the board is never time on the board."""
+        while True:
+            try:
+                await self._hide_idle_boards()
+            except StoreUnavailable:
+                log.warning("the live store is unavailable: idle solitaire boards stay shown a little longer")
+            except Exception:
+                log.exception("the solitaire idle watch failed; it goes on")
+            await asyncio.sleep(self._tick)
+
+    async def _hide_idle_boards(self) -> None:
+        now, monotonic = self.service.now(), self._monotonic()
+        for key, live in list(self._live.items()):
+            if live.expires < monotonic:
+                del self._live[key]
+                continue
+            if live.pause_at > now:
+                continue
+            del self._live[key]
+            guild_id, member_id, kind = key
+            current = await self.service.read(guild_id, member_id, kind)
+            if current is None or current.state.id != live.game_id or current.state.step != live.step:
+                continue  # moved on elsewhere (another message, another process)
+            with contextlib.suppress(discord.HTTPException):
+                await self._show(live.interaction, current.state, live.lang)
+
+    # --- leaderboards ---------------------------------------------------------------------------
+
+    async def show_board(self, interaction: discord.Interaction[Any], board: Board, page: int, *, edit: bool) -> None:
+        """Post (or, from a button, edit in place) one page of a leaderboard, with the caller's own line."""
+        lang = lang_of(interaction.locale)
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            await _private(interaction, say("sol_guild_only", lang))
+            return
+        ledger = self.service.ledger
+        user = interaction.user
+        try:
+            count = await ledger.count_ranked(guild_id, board)
+            pages = max(1, -(-count // presenter.BOARD_PAGE_SIZE))
+            if page > pages:
+                await _private(interaction, say("sol_lb_page_out", lang, page=page, pages=pages))
+                return
+            standings = await ledger.leaderboard(guild_id, board, presenter.BOARD_PAGE_SIZE,
+                                                 (page - 1) * presenter.BOARD_PAGE_SIZE)
+            own = await ledger.rank_of(guild_id, user.id, board)
+            own_name = await ledger.pseudonym(guild_id, user.id) or user.display_name
+        except _UNREADABLE:
+            await _private(interaction, say("sol_ledger_down", lang))
+            return
+        message = presenter.leaderboard_message(board, page, pages, count, standings, own, own_name, lang)
+        view = view_of(message, self._emojis)
+        if edit:
+            await interaction.response.edit_message(content=message.content, view=view, allowed_mentions=_NO_MENTIONS)
+        else:
+            await interaction.response.send_message(message.content, view=view, allowed_mentions=_NO_MENTIONS)
+
+
+def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None, page: int,
+          hint: bool) -> presenter.Message:
+    """The game's message, with the solver's word: a hint when asked, else whether the board is lost."""
+    board = state.game.board
+    note = None
+    if outcome is not None and outcome.removed is not None:
+        a, b = outcome.removed
+        note = say("sol_removed", lang, a=play.label(board, a), b=play.label(board, b))
+    elif outcome is not None and outcome.undone:
+        note = say("sol_undone", lang)
+    playing = not state.game.over
+    answer = play.hint(board) if hint and playing else None
+    lost = playing and answer is None and play.lost_cause(board)
+    return presenter.game_message(state, now, lang, page=page, note=note, hint=answer, lost=lost)
+
+
+def _values(interaction: discord.Interaction[Any]) -> tuple[str, ...]:
+    """A select's chosen values as sent (untrusted: the game checks them)."""
+    data: Any = interaction.data or {}
+    values = data.get("values") if isinstance(data, dict) else None
+    if not isinstance(values, list):
+        return ()
+    return tuple(str(value)[:20] for value in values[:5])
+
+
+def _owned_by_clicker(interaction: discord.Interaction[Any]) -> bool:
+    """A private message's components are its owner's (Discord never shows them to another member, but a
+    forged or replayed request can name them)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral or message.interaction_metadata is None:
+        return True
+    return message.interaction_metadata.user.id == interaction.user.id
+
+
+async def _private(interaction: discord.Interaction[Any], text: str) -> None:
+    """A private answer, whether or not the interaction was acknowledged yet."""
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)

@@ -1,0 +1,159 @@
+"""What a solitaire game does, as pure functions from a ``SolitaireState`` (and the time) to the next one.
+
+Nothing here does I/O or reads a clock: ``bot.solitaire.service`` loads the state, calls these, and
+writes the result with compare-and-set. A request the game cannot take raises ``Refusal`` with a
+message key (``bot.i18n``) and its parameters, and nothing changes; every check is made before the
+engine is called, so the member hears the reason in their language (a blocked tile: what covers it,
+or its two neighbours).
+
+A pair chosen from the menu is two presses of the engine (``Game.select`` on each tile), applied in
+one step: the engine's log stays the one its replay and the ledger read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
+
+from bot.solitaire.custom_ids import Control, parse_pair
+from bot.solitaire.state import SolitaireState
+from data.solitaire_ledger import Kind
+from game.errors import IllegalAction
+from game.solitaire.board import Board, tiles_match
+from game.solitaire.deal import Deal
+from game.solitaire.game import Ending, Game
+from game.solitaire.layout import ids_of
+from game.solitaire.solver import SolverResult, Verdict, solve
+from render.pyramid import position_label
+
+HINT_NODE_BUDGET = 20_000
+"""The hint's solver budget: the worst position measured takes well under a second (README)."""
+CHECK_NODE_BUDGET = 2_000
+"""The budget of the check after each move that tells a board that can no longer be cleared."""
+
+
+class Refusal(Exception):
+    """A request the game does not take; ``key`` names the message (``bot.i18n``), ``params`` fill it."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an action did, for whoever shows it."""
+
+    removed: tuple[int, int] | None = None
+    undone: bool = False
+    finish_armed: bool = False
+    ended: Ending | None = None
+    continued: bool = False
+
+
+def start(game_id: str, guild_id: int, member_id: int, name: str, kind: Kind, day: date | None, deal: Deal,
+          now: float, idle_pause: float) -> SolitaireState:
+    """A new game of ``deal``; its clock starts now (when the deal is shown)."""
+    return SolitaireState(game_id, guild_id, member_id, name[:100] or "?", kind, day,
+                          Game.start(deal, now, idle_pause))
+
+
+def label(board: Board, tile_id: int) -> str:
+    return position_label(board.layout.positions[tile_id])
+
+
+def blocked_reason(board: Board, tile_id: int) -> tuple[str, dict[str, Any]]:
+    """Why a present tile is not free, as a message key and its parameters."""
+    layout, present = board.layout, board.present
+    covering = [label(board, other) for other in ids_of(layout.above[tile_id] & present)]
+    if covering:
+        return "sol_covered", {"tile": label(board, tile_id), "by": ", ".join(sorted(set(covering)))}
+    sides = [label(board, other) for other in ids_of((layout.left[tile_id] | layout.right[tile_id]) & present)]
+    return "sol_hemmed", {"tile": label(board, tile_id), "by": ", ".join(sides)}
+
+
+def check_pair(board: Board, a: int, b: int) -> None:
+    """``Refusal`` with the reason unless ``a`` and ``b`` can be removed together now."""
+    size = len(board.faces)
+    for tile_id in (a, b):
+        if not 0 <= tile_id < size:
+            raise Refusal("sol_no_tile", tile=tile_id, last=size - 1)
+    if a == b:
+        raise Refusal("sol_same_tile", tile=label(board, a))
+    for tile_id in (a, b):
+        if not board.is_present(tile_id):
+            raise Refusal("sol_gone", tile=label(board, tile_id))
+    for tile_id in (a, b):
+        if not board.is_free(tile_id):
+            key, params = blocked_reason(board, tile_id)
+            raise Refusal(key, **params)
+    if not tiles_match(board.face(a), board.face(b)):
+        raise Refusal("sol_no_match", a=label(board, a), b=label(board, b))
+
+
+def act(state: SolitaireState, control: Control, values: tuple[str, ...], now: float) -> tuple[SolitaireState, Outcome]:
+    """Apply one control of the game's message; ``Refusal`` (and nothing changed) when it cannot be."""
+    if control.game != state.id or control.kind != state.kind:
+        raise Refusal("sol_other_game")
+    if control.step != state.step:
+        raise Refusal("sol_stale")
+    game = state.game
+    if game.over:
+        raise Refusal("sol_over")
+    # Several processes' clocks may disagree by a little: the engine never sees time go backwards.
+    now = max(now, game.clock.last_activity)
+    verb = control.verb
+    if verb in ("pair", "undo") and game.is_paused(now):
+        raise Refusal("sol_paused")
+    try:
+        if verb == "pair":
+            game, outcome = _pair(game, values, now)
+        elif verb == "undo":
+            if not game.removed:
+                raise Refusal("sol_nothing_to_undo")
+            game, outcome = game.undo(now), Outcome(undone=True)
+        elif verb == "pause":
+            if game.is_paused(now):
+                raise Refusal("sol_already_paused")
+            game, outcome = game.pause(now), Outcome()
+        elif verb == "resume":
+            if not game.is_paused(now):
+                raise Refusal("sol_not_paused")
+            game, outcome = game.resume(now), Outcome()
+        elif verb == "finish":
+            game = game.finish(now)
+            outcome = Outcome(finish_armed=game.finish_pressed, ended=game.ending)
+        else:
+            raise Refusal("sol_not_here")
+    except IllegalAction as error:  # every case is checked above; this is the engine's last word
+        raise Refusal("sol_not_legal", reason=str(error)) from None
+    if outcome.ended is None and game.ending is not None:
+        outcome = replace(outcome, ended=game.ending)
+    return replace(state, game=game, step=state.step + 1), outcome
+
+
+def _pair(game: Game, values: tuple[str, ...], now: float) -> tuple[Game, Outcome]:
+    if len(values) != 1:
+        raise Refusal("sol_bad_value")
+    try:
+        a, b = parse_pair(values[0])
+    except ValueError:
+        raise Refusal("sol_bad_value") from None
+    check_pair(game.board, a, b)
+    if game.selected is not None:  # never left by the menu, but a stored game may hold one
+        game = game.select(game.selected, now)
+    return game.select(a, now).select(b, now), Outcome(removed=(a, b))
+
+
+def hint(board: Board, node_budget: int = HINT_NODE_BUDGET) -> SolverResult:
+    """The solver's answer for ``board``: a pair of a winning order, "can no longer be cleared", or unknown."""
+    return solve(board, node_budget)
+
+
+def lost_cause(board: Board, node_budget: int = CHECK_NODE_BUDGET) -> bool:
+    """Whether the solver proved, within a small budget, that ``board`` can no longer be cleared."""
+    if board.cleared or board.stuck:
+        return False
+    return solve(board, node_budget).verdict is Verdict.UNSOLVABLE

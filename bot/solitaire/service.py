@@ -1,0 +1,238 @@
+"""The solitaire's service: load a member's game, apply one action with compare-and-set, record results,
+claim the daily posts. It imports nothing of Discord, so commands, buttons, the daily post and tests
+share one path: the Discord side turns an interaction into a call here and shows what comes back.
+
+Results reach the ledger exactly once: the write that ends a game leaves it pending in the live state
+(``recorded`` false); the ledger's write comes next, then the state is marked recorded. A process that
+dies in between leaves it pending, and the next read of that game records it again under the same
+id, which the ledger keeps once.
+
+No solitaire key carries a store deadline: nothing in a game has to happen unless its member acts
+(the engine's clock pauses itself by arithmetic), and the daily post is claimed by its own key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from bot.solitaire import play
+from bot.solitaire.custom_ids import Control
+from bot.solitaire.play import Outcome, Refusal
+from bot.solitaire.state import SolitaireDocumentError, SolitaireState, slot_key
+from data.ledger import LedgerConflict, LedgerValueError
+from data.live import LiveStore
+from data.solitaire_ledger import Kind, SolitaireLedger, SolitaireResult
+from game.solitaire.clock import DEFAULT_IDLE_PAUSE
+from game.solitaire.deal import SEED_LIMIT, Deal, deal_for_date, deal_for_seed, utc_day
+from game.solitaire.game import Game
+
+log = logging.getLogger(__name__)
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
+_RETRIES = 8
+POST_CLAIM_SECONDS = 600.0
+"""A daily post claimed and not marked posted for this long was lost with its process: another may post."""
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """A game as written (or read), its store version, and what the action did."""
+
+    state: SolitaireState
+    version: int
+    outcome: Outcome
+
+
+def new_game_id() -> str:
+    return "".join(secrets.choice(_ALPHABET) for _ in range(8))
+
+
+def new_free_seed() -> int:
+    return secrets.randbelow(SEED_LIMIT)
+
+
+def post_key(guild_id: int, day: date) -> str:
+    return f"solitaire-post:{guild_id}:{day.isoformat()}"
+
+
+@lru_cache(maxsize=4)
+def daily_deal(day: date, secret: bytes | None) -> Deal:
+    """The day's deal (tens to hundreds of milliseconds to find: kept for the day)."""
+    return deal_for_date(day, secret)
+
+
+class SolitaireService:
+    def __init__(
+        self, store: LiveStore, ledger: SolitaireLedger, clock: Callable[[], float], *,
+        daily_secret: bytes | None = None, idle_pause: float = DEFAULT_IDLE_PAUSE,
+        make_id: Callable[[], str] = new_game_id, make_seed: Callable[[], int] = new_free_seed,
+    ) -> None:
+        self._store = store
+        self.ledger = ledger
+        self._clock = clock
+        self._secret = daily_secret
+        self._idle_pause = idle_pause
+        self._make_id = make_id
+        self._make_seed = make_seed
+
+    def now(self) -> float:
+        return self._clock()
+
+    def today(self) -> date:
+        return utc_day(datetime.fromtimestamp(self._clock(), UTC))
+
+    async def deal_of_day(self, day: date) -> Deal:
+        return await asyncio.to_thread(daily_deal, day, self._secret)
+
+    # --- reading and writing one member's slot ---------------------------------------------------
+
+    async def read(self, guild_id: int, member_id: int, kind: Kind) -> Committed | None:
+        """The member's game of this kind on this server; a pending result is recorded on the way."""
+        found = await self._store.read(slot_key(guild_id, member_id, kind))
+        if found is None:
+            return None
+        try:
+            state = await asyncio.to_thread(SolitaireState.from_document, found.document)
+        except SolitaireDocumentError:
+            log.exception("the solitaire game %s is damaged: it is replaced by the next one", found.document.get("id"))
+            return None
+        committed = Committed(state, found.version, Outcome())
+        if state.pending:
+            committed = await self.record(committed)
+        return committed
+
+    async def _put(self, state: SolitaireState, previous: Committed | None) -> Committed | None:
+        """Write a new game into its slot (over ``previous``, compare-and-set); None if someone moved it."""
+        if previous is None:
+            created = await self._store.create(state.key, state.to_document())
+            return Committed(state, 1, Outcome()) if created else None
+        version = await self._store.write(state.key, previous.version, state.to_document())
+        return None if version is None else Committed(state, version, Outcome())
+
+    async def update(self, guild_id: int, member_id: int, kind: Kind,
+                     transition: Callable[[SolitaireState, float], tuple[SolitaireState, Outcome]]) -> Committed:
+        """Apply ``transition`` to the member's game and write it if nobody moved it meanwhile (else retry)."""
+        for _ in range(_RETRIES):
+            current = await self.read(guild_id, member_id, kind)
+            if current is None:
+                raise Refusal("sol_no_game")
+            state, outcome = await asyncio.to_thread(transition, current.state, self._clock())
+            version = await self._store.write(state.key, current.version, state.to_document())
+            if version is not None:
+                committed = Committed(state, version, outcome)
+                return await self.record(committed) if state.pending else committed
+        raise Refusal("sol_busy")
+
+    async def record(self, committed: Committed) -> Committed:
+        """Give an ended game's result to the ledger, then mark the game recorded."""
+        state = committed.state
+        result = await asyncio.to_thread(
+            SolitaireResult.of, state.id, state.guild_id, state.member_id, state.name, state.kind, state.day,
+            state.game, self._clock())
+        try:
+            await self.ledger.record(result)
+        except (LedgerConflict, LedgerValueError):
+            # Another result holds this id, or this one does not replay: the ledger keeps what it has,
+            # and the game stops asking (or it would be recorded again at every read).
+            log.exception("solitaire game %s: the ledger refused its result", state.id)
+        marked = replace(state, recorded=True)
+        version = await self._store.write(state.key, committed.version, marked.to_document())
+        if version is None:  # moved meanwhile: whoever moved it read it pending and recorded it
+            return committed
+        return Committed(marked, version, committed.outcome)
+
+    # --- what members ask for -------------------------------------------------------------------
+
+    async def daily(self, guild_id: int, member_id: int, name: str) -> Committed:
+        """Today's deal: the member's open game of it, else a new attempt (a daily may be replayed; the
+        best of the day counts). An open daily of an earlier day is finished and recorded first."""
+        for _ in range(_RETRIES):
+            today = self.today()
+            current = await self.read(guild_id, member_id, "daily")
+            if current is not None and not current.state.game.over:
+                if current.state.day == today:
+                    return replace(current, outcome=Outcome(continued=True))
+                current = await self._close(current)
+                if current is None:
+                    continue
+            deal = await self.deal_of_day(today)
+            state = play.start(self._make_id(), guild_id, member_id, name, "daily", today, deal, self._clock(),
+                               self._idle_pause)
+            written = await self._put(state, current)
+            if written is not None:
+                return written
+        raise Refusal("sol_busy")
+
+    async def free(self, guild_id: int, member_id: int, name: str, seed: int | None) -> Committed:
+        """A free deal: the open one (when no other seed is asked for), else a new one of ``seed`` (a
+        random seed when None). Another deal while one is open is refused: finishing it keeps its score."""
+        for _ in range(_RETRIES):
+            current = await self.read(guild_id, member_id, "free")
+            if current is not None and not current.state.game.over:
+                if seed is None or seed == current.state.game.seed:
+                    return replace(current, outcome=Outcome(continued=True))
+                raise Refusal("sol_free_open", seed=current.state.game.seed)
+            deal = await asyncio.to_thread(deal_for_seed, self._make_seed() if seed is None else seed)
+            state = play.start(self._make_id(), guild_id, member_id, name, "free", None, deal, self._clock(),
+                               self._idle_pause)
+            written = await self._put(state, current)
+            if written is not None:
+                return written
+        raise Refusal("sol_busy")
+
+    async def act(self, guild_id: int, member_id: int, control: Control, values: tuple[str, ...]) -> Committed:
+        """A control of the game's message: a pair, undo, pause, resume, finish."""
+        return await self.update(guild_id, member_id, control.kind,
+                                 lambda state, now: play.act(state, control, values, now))
+
+    async def _close(self, current: Committed) -> Committed | None:
+        """Finish an open game (two presses on Finish, now) and record it; None if it moved meanwhile."""
+        def finish(state: SolitaireState, now: float) -> SolitaireState:
+            now = max(now, state.game.clock.last_activity)
+            game: Game = state.game.finish(now)
+            return replace(state, game=game if game.over else game.finish(now), step=state.step + 1)
+
+        state = await asyncio.to_thread(finish, current.state, self._clock())
+        version = await self._store.write(state.key, current.version, state.to_document())
+        if version is None:
+            return None
+        return await self.record(Committed(state, version, Outcome(ended=state.game.ending)))
+
+    # --- the daily post -------------------------------------------------------------------------
+
+    async def claim_post(self, guild_id: int, day: date, holder: str) -> bool:
+        """Whether this process is the one to post ``day``'s deal on this server: the first to create the
+        day's key, or the one taking over a claim left unposted for ``POST_CLAIM_SECONDS``."""
+        key = post_key(guild_id, day)
+        now = self._clock()
+        document: dict[str, Any] = {"holder": holder, "claimed_at": now, "message": None}
+        if await self._store.create(key, document):
+            await self._forget_post(guild_id, day - timedelta(days=2))
+            return True
+        found = await self._store.read(key)
+        if found is None or found.document.get("message") is not None:
+            return False
+        claimed_at = found.document.get("claimed_at")
+        if not isinstance(claimed_at, int | float) or now - claimed_at < POST_CLAIM_SECONDS:
+            return False
+        return await self._store.write(key, found.version, document) is not None
+
+    async def posted(self, guild_id: int, day: date, message_id: int) -> None:
+        """Mark the day's post as made (it will not be made again, whoever looks)."""
+        key = post_key(guild_id, day)
+        found = await self._store.read(key)
+        if found is not None:
+            await self._store.write(key, found.version, {**found.document, "message": message_id})
+
+    async def _forget_post(self, guild_id: int, day: date) -> None:
+        """The claim of a day long past is not needed any more."""
+        key = post_key(guild_id, day)
+        found = await self._store.read(key)
+        if found is not None:
+            await self._store.delete(key, found.version)

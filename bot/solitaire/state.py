@@ -1,0 +1,118 @@
+"""A member's solitaire game as the live state keeps it: who, which deal, the engine's game, its step.
+
+Each member has one daily and one free slot per server, under ``solitaire:{guild}:{member}:{kind}``,
+so a game left open is found again from any command or button, in any process. The engine's game is
+stored as its own document (seed, start, timed events) and rebuilt by replaying it, so a stored game
+only ever holds what the rules allowed. ``step`` counts the accepted actions: components carry the
+step they were drawn for, and one from an older state is refused as no longer current.
+
+``recorded`` says whether the ledger has the game's result: a game is over and unrecorded between the
+write that ends it and the ledger's write; whoever reads it next records it (the ledger keeps a result
+once under the game's id).
+
+``from_document`` treats its input as untrusted and raises ``SolitaireDocumentError`` for anything
+that is not exactly such a document.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from data.solitaire_ledger import KINDS, Kind
+from game.errors import InvalidNotation
+from game.solitaire.game import Game
+
+DOCUMENT_VERSION = 1
+GAME_ID = re.compile(r"[a-z0-9]{8}")
+_KEYS = ("version", "id", "guild", "member", "name", "kind", "day", "game", "step", "recorded")
+
+
+class SolitaireDocumentError(ValueError):
+    """A stored document that is not a solitaire game."""
+
+
+def slot_key(guild_id: int, member_id: int, kind: Kind) -> str:
+    return f"solitaire:{guild_id}:{member_id}:{kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireState:
+    """``name`` is the member's server display name when the game began (the ledger's fallback name);
+    ``day`` the UTC date of a daily deal (None in free play)."""
+
+    id: str
+    guild_id: int
+    member_id: int
+    name: str
+    kind: Kind
+    day: date | None
+    game: Game
+    step: int = 0
+    recorded: bool = False
+
+    def __post_init__(self) -> None:
+        if not GAME_ID.fullmatch(self.id):
+            raise SolitaireDocumentError(f"not a game id: {self.id!r}")
+        if self.kind not in KINDS or (self.kind == "daily") != (self.day is not None):
+            raise SolitaireDocumentError("a daily game has its day, a free one none")
+
+    @property
+    def key(self) -> str:
+        return slot_key(self.guild_id, self.member_id, self.kind)
+
+    @property
+    def pending(self) -> bool:
+        """Over, and the ledger does not have it yet."""
+        return self.game.over and not self.recorded
+
+    def to_document(self) -> dict[str, Any]:
+        return {
+            "version": DOCUMENT_VERSION, "id": self.id, "guild": self.guild_id, "member": self.member_id,
+            "name": self.name, "kind": self.kind, "day": None if self.day is None else self.day.isoformat(),
+            "game": self.game.to_document(), "step": self.step, "recorded": self.recorded,
+        }
+
+    @classmethod
+    def from_document(cls, document: Any) -> SolitaireState:
+        if not isinstance(document, dict) or document.get("version") != DOCUMENT_VERSION:
+            raise SolitaireDocumentError(f"not a solitaire game document of version {DOCUMENT_VERSION}")
+        if sorted(document) != sorted(_KEYS):
+            raise SolitaireDocumentError(f"a solitaire game document has exactly the fields {', '.join(_KEYS)}")
+        try:
+            game = Game.from_document(document["game"])
+            day = None if document["day"] is None else date.fromisoformat(_text(document["day"]))
+        except (InvalidNotation, ValueError) as error:
+            raise SolitaireDocumentError(f"malformed solitaire game: {error}") from None
+        return cls(
+            id=_text(document["id"]), guild_id=_int(document["guild"]), member_id=_int(document["member"]),
+            name=_text(document["name"]), kind=_kind(document["kind"]), day=day, game=game,
+            step=_int(document["step"]), recorded=_bool(document["recorded"]),
+        )
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int or value < 0:
+        raise SolitaireDocumentError(f"expected a whole number, not {value!r}")
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if type(value) is not bool:
+        raise SolitaireDocumentError(f"expected true or false, not {value!r}")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or not 1 <= len(value) <= 100:
+        raise SolitaireDocumentError(f"expected a short text, not {value!r}")
+    return value
+
+
+def _kind(value: Any) -> Kind:
+    for kind in KINDS:
+        if value == kind:
+            return kind
+    raise SolitaireDocumentError(f"unknown kind of game {value!r}")

@@ -1,0 +1,248 @@
+"""The solitaire's pure parts: custom ids and select values (parsed as untrusted, round trips), the live
+state's codec, the transitions with their refusals (nothing changes, the reason is said), and what the
+presenter offers (legal pairs only, grouped into selects of 25, pages beyond four selects)."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import date
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.i18n import say
+from bot.solitaire import play, presenter
+from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, parse_custom_id, parse_pair, pair_value
+from bot.solitaire.play import Refusal
+from bot.solitaire.state import SolitaireDocumentError, SolitaireState
+from game.solitaire.board import Board
+from game.solitaire.deal import deal_for_seed
+from game.solitaire.game import Ending
+from game.solitaire.layout import PYRAMID, ids_of
+from game.tiles import Tile
+
+START = 1_741_910_400.0
+GAME = "abcd1234"
+
+
+def new_state(seed: int = 7, kind: str = "free", idle_pause: float = 120.0) -> SolitaireState:
+    day = date(2025, 3, 14) if kind == "daily" else None
+    return play.start(GAME, 501, 1, "Alice", kind, day, deal_for_seed(seed), START, idle_pause)  # type: ignore[arg-type]
+
+
+def control(state: SolitaireState, verb: str, number: int | None = None) -> Control:
+    return Control(state.kind, state.id, state.step, verb, number)  # type: ignore[arg-type]
+
+
+# --- custom ids ---------------------------------------------------------------------------------
+
+@given(st.sampled_from(["daily", "free"]), st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=8, max_size=8),
+       st.integers(0, 9_999_999), st.sampled_from(["undo", "pause", "resume", "finish", "hint", "again"]))
+def test_controls_round_trip(kind, game, step, verb):
+    button = Control(kind, game, step, verb)
+    assert parse_custom_id(button.text()) == button
+    assert len(button.text()) <= 100
+
+
+@given(st.sampled_from(["pair", "page"]), st.integers(0, 99))
+def test_numbered_controls_round_trip(verb, number):
+    button = Control("daily", GAME, 3, verb, number)
+    assert parse_custom_id(button.text()) == button
+
+
+def test_play_and_board_pages_round_trip():
+    assert parse_custom_id("mjs1:play") == Play()
+    for page in (BoardPage("daily", date(2025, 3, 14), 2), BoardPage("free", None, 1)):
+        assert parse_custom_id(page.text()) == page
+    assert BoardPage("daily", date(2025, 3, 14), 2).text() == "mjs1:lb:d:20250314:2"
+
+
+@pytest.mark.parametrize("forged", [
+    "", "mjs1:", "mjs1:x:abcd1234:0:undo", "mjs1:d:ABCD1234:0:undo", "mjs1:d:abcd1234:01:undo",
+    "mjs1:d:abcd1234:0:fly", "mjs1:d:abcd1234:0:undo:1", "mjs1:d:abcd1234:0:pair", "mjs1:lb:d:all:1",
+    "mjs1:lb:f:20250314:1", "mjs1:lb:d:20251341:1", "mjs1:lb:d:20250314:0", "mjs1:play:x", "mj1:abcd1234:0:join",
+    "mjs1:d:abcd1234:0:undo" + "x" * 100, "mjs1:d:abcd1234:٣:undo",
+])
+def test_forged_custom_ids_are_refused(forged):
+    with pytest.raises(BadCustomId):
+        parse_custom_id(forged)
+
+
+def test_pair_values():
+    assert parse_pair(pair_value(12, 143)) == (12, 143)
+    for forged in ("12", "12-", "-1-3", "1-2-3", "01-2", "1000-2", " 1-2", "a-b"):
+        with pytest.raises(BadCustomId):
+            parse_pair(forged)
+
+
+# --- the live state -----------------------------------------------------------------------------
+
+def test_state_round_trips_through_its_document():
+    state = new_state(kind="daily")
+    a, b = deal_for_seed(7).solution[0]
+    state, _ = play.act(state, control(state, "pair", 0), (pair_value(a, b),), START + 5)
+    assert SolitaireState.from_document(state.to_document()) == state
+
+
+@pytest.mark.parametrize("change", [
+    {"version": 2}, {"kind": "weekly"}, {"day": "2025-02-30"}, {"day": None}, {"id": "short"}, {"step": -1},
+    {"recorded": "yes"}, {"guild": True}, {"extra": 1}, {"game": {"version": 1}},
+])
+def test_malformed_documents_are_refused(change):
+    document = {**new_state(kind="daily").to_document(), **change}
+    with pytest.raises(SolitaireDocumentError):
+        SolitaireState.from_document(document)
+
+
+def test_a_stored_game_with_an_illegal_move_is_refused():
+    document = new_state().to_document()
+    blocked = next(i for i in range(len(PYRAMID)) if not deal_for_seed(7).board().is_free(i))
+    document["game"]["events"] = [["select", START + 1, blocked]]
+    with pytest.raises(SolitaireDocumentError):
+        SolitaireState.from_document(document)
+
+
+# --- transitions ----------------------------------------------------------------------------------
+
+def test_a_pair_is_removed_in_one_step():
+    state = new_state()
+    a, b = deal_for_seed(7).solution[0]
+    after, outcome = play.act(state, control(state, "pair", 0), (pair_value(a, b),), START + 3)
+    assert outcome.removed == (a, b)
+    assert after.step == 1 and after.game.pairs == 1 and not after.game.board.is_present(a)
+
+
+def refused(state, verb, values=(), at=START + 1, number=None) -> Refusal:
+    with pytest.raises(Refusal) as caught:
+        play.act(state, control(state, verb, number if verb != "pair" else 0), values, at)
+    return caught.value
+
+
+def test_blocked_tiles_are_refused_with_the_reason():
+    state = new_state()
+    board = state.game.board
+    covered = next(i for i in ids_of(board.present) if board.layout.above[i] and not board.is_free(i))
+    free = board.free_ids()[0]
+    refusal = refused(state, "pair", (pair_value(free, covered),))
+    assert refusal.key == "sol_covered" and refusal.params["tile"] == play.label(board, covered)
+    hemmed = next(i for i in ids_of(board.present) if not board.layout.above[i] & board.present
+                  and not board.is_free(i))
+    refusal = refused(state, "pair", (pair_value(free, hemmed),))
+    assert refusal.key == "sol_hemmed" and "," in refusal.params["by"]
+    assert "on both sides" in say(refusal.key, "en", **refusal.params)
+
+
+def test_every_other_bad_pair_is_refused_and_changes_nothing():
+    state = new_state()
+    board = state.game.board
+    free = board.free_ids()
+    unmatched = next((a, b) for a in free for b in free if a < b and (a, b) not in board.matching_free_pairs())
+    cases = {
+        "sol_no_tile": (pair_value(free[0], 144),),
+        "sol_same_tile": (pair_value(free[0], free[0]),),
+        "sol_no_match": (pair_value(*unmatched),),
+        "sol_bad_value": ("12",),
+    }
+    for key, values in cases.items():
+        assert refused(state, "pair", values).key == key
+    assert refused(state, "pair", ("1-2", "3-4")).key == "sol_bad_value"
+    a, b = deal_for_seed(7).solution[0]
+    gone, _ = play.act(state, control(state, "pair", 0), (pair_value(a, b),), START + 1)
+    c, d = deal_for_seed(7).solution[1]
+    assert refused(gone, "pair", (pair_value(a, c if c != a else d),)).key == "sol_gone"
+
+
+def test_stale_and_foreign_controls_are_refused():
+    state = new_state()
+    a, b = deal_for_seed(7).solution[0]
+    moved, _ = play.act(state, control(state, "pair", 0), (pair_value(a, b),), START + 1)
+    with pytest.raises(Refusal, match="sol_stale"):
+        play.act(moved, control(state, "undo"), (), START + 2)  # the step of before
+    with pytest.raises(Refusal, match="sol_other_game"):
+        play.act(moved, dataclasses.replace(control(moved, "undo"), game="zzzz9999"), (), START + 2)
+    with pytest.raises(Refusal, match="sol_other_game"):
+        play.act(moved, dataclasses.replace(control(moved, "undo"), kind="daily"), (), START + 2)
+
+
+def test_undo_pause_resume_and_the_idle_pause():
+    state = new_state()
+    assert refused(state, "undo").key == "sol_nothing_to_undo"
+    assert refused(state, "resume").key == "sol_not_paused"
+    paused, _ = play.act(state, control(state, "pause"), (), START + 30)
+    assert paused.game.is_paused(START + 1000) and paused.game.seconds(START + 1000) == 30
+    assert refused(paused, "pair", ("0-1",), START + 40).key == "sol_paused"
+    assert refused(paused, "pause", at=START + 40).key == "sol_already_paused"
+    resumed, _ = play.act(paused, control(paused, "resume"), (), START + 500)
+    assert resumed.game.seconds(START + 510) == 40
+    # nobody plays for longer than the idle pause: the clock counts up to it, then stops by itself
+    assert resumed.game.is_paused(START + 500 + 121) and resumed.game.seconds(START + 2000) == 30 + 120
+    assert refused(resumed, "undo", at=START + 2000).key == "sol_paused"
+
+
+def test_finish_takes_two_presses_and_anything_between_disarms_it():
+    state = new_state()
+    armed, outcome = play.act(state, control(state, "finish"), (), START + 10)
+    assert outcome.finish_armed and not armed.game.over
+    paused, _ = play.act(armed, control(armed, "pause"), (), START + 11)
+    again, outcome = play.act(paused, control(paused, "finish"), (), START + 12)
+    assert outcome.finish_armed and not again.game.over
+    over, outcome = play.act(again, control(again, "finish"), (), START + 13)
+    assert outcome.ended is Ending.FINISHED and over.game.over and over.pending
+    assert refused(over, "undo").key == "sol_over"
+
+
+def test_the_last_pair_clears_the_board():
+    state = new_state()
+    for index, (a, b) in enumerate(deal_for_seed(7).solution):
+        state, outcome = play.act(state, control(state, "pair", 0), (pair_value(a, b),), START + index)
+    assert outcome.ended is Ending.CLEARED and state.game.board.cleared
+
+
+def test_the_solver_knows_a_lost_cause_and_gives_hints():
+    deal = deal_for_seed(7)
+    assert not play.lost_cause(deal.board())
+    hint = play.hint(deal.board())
+    assert hint.hint is not None and hint.hint in deal.board().matching_free_pairs()
+    # a free pair of 1m is left, and two 2m, one lying on the other: not stuck yet, but lost
+    at = {(p.x, p.y, p.z): p.id for p in PYRAMID.positions}
+    below, above, left, right = at[6, 8, 0], at[6, 8, 1], at[0, 0, 0], at[14, 16, 0]
+    faces = [Tile(0)] * len(PYRAMID)
+    faces[below] = faces[above] = Tile(1)
+    board = Board(tuple(faces), sum(1 << i for i in (below, above, left, right)))
+    assert not board.stuck and board.matching_free_pairs() == [(left, right)]
+    assert play.lost_cause(board)
+    assert "can no longer be cleared" in presenter.hint_text(board, play.hint(board), "en")
+
+
+# --- the presenter --------------------------------------------------------------------------------
+
+def test_the_menu_lists_exactly_the_legal_pairs_grouped_by_face():
+    state = new_state()
+    board = state.game.board
+    message = presenter.game_message(state, START + 1, "en")
+    offered = [parse_pair(option.value) for select in message.selects for option in select.options]
+    assert sorted(offered) == sorted(board.matching_free_pairs())
+    assert all(len(select.options) <= 25 for select in message.selects) and len(message.selects) <= 4
+    faces = [board.face(a) for a, _ in offered]
+    assert faces == sorted(faces, key=lambda face: int(face) if not face.is_bonus else int(Tile.PLUM))
+    assert {button.label for button in message.buttons} == {"Undo", "Pause", "Finish", "Hint"}
+    assert message.pictures and message.pictures[0].rendered.description
+
+
+def test_a_daily_board_has_no_hint_and_a_paused_one_hides_the_board():
+    state = new_state(kind="daily")
+    message = presenter.game_message(state, START + 1, "fr")
+    assert "Conseil" not in {button.label for button in message.buttons}
+    paused, _ = play.act(state, control(state, "pause"), (), START + 5)
+    hidden = presenter.game_message(paused, START + 6, "fr")
+    assert not hidden.pictures and not hidden.selects
+    assert [button.label for button in hidden.buttons] == ["Reprendre", "Terminer"]
+
+
+def test_more_pairs_than_four_selects_turn_into_pages():
+    board = Board.full(tuple([Tile(0)] * 144))  # every free tile matches every other
+    pages = presenter.pair_pages(board, "en")
+    free = len(board.free_ids())
+    assert sum(map(len, pages)) == free * (free - 1) // 2 and len(pages) > 1
+    assert all(len(page) <= 100 for page in pages)

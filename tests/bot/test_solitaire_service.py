@@ -1,0 +1,198 @@
+"""The solitaire service on the real stores (the embedded SQLite live store and the real Redis, the
+SQLite ledger) under a fake clock: games found again, replays of the daily, results recorded exactly
+once even across a crash between the two writes, compare-and-set between two clicks, and the daily
+post claimed by one process only."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import AsyncIterator
+from datetime import date, timedelta
+
+import pytest
+import pytest_asyncio
+
+from bot.solitaire.custom_ids import Control, pair_value
+from bot.solitaire.play import Refusal
+from bot.solitaire.service import POST_CLAIM_SECONDS, SolitaireService, daily_deal, post_key
+from bot.solitaire.state import SolitaireState, slot_key
+from data.live import LiveStore
+from data.live_redis import RedisLiveStore
+from data.live_sqlite import SqliteLiveStore
+from data.solitaire_ledger import Board
+from data.solitaire_sqlite import SqliteSolitaireLedger
+from game.solitaire.deal import deal_for_seed
+
+pytestmark = pytest.mark.asyncio
+
+GUILD, ALICE, BOB = 501, 1, 2
+MIDNIGHT = 1_741_910_400.0  # 2025-03-14 00:00 UTC
+DAY = date(2025, 3, 14)
+
+
+class FakeClock:
+    def __init__(self, now: float = MIDNIGHT + 3600) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest_asyncio.fixture(params=["sqlite", "redis"])
+async def store(request, tmp_path) -> AsyncIterator[LiveStore]:
+    if request.param == "sqlite":
+        live: LiveStore = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
+    else:
+        if os.environ.get("MAHJONG_SKIP_REDIS") == "1":
+            pytest.skip("MAHJONG_SKIP_REDIS=1")
+        url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+        live = RedisLiveStore.from_url(url, namespace=f"test-solitaire-{uuid.uuid4().hex}")
+    try:
+        yield live
+    finally:
+        for key in await live.keys(""):
+            found = await live.read(key)
+            if found is not None:
+                await live.delete(key, found.version)
+        await live.close()
+
+
+@pytest_asyncio.fixture
+async def ledger(tmp_path) -> AsyncIterator[SqliteSolitaireLedger]:
+    opened = await SqliteSolitaireLedger.open(tmp_path / "ledger.sqlite3")
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+def ids():
+    counter = iter(range(10_000))
+    return lambda: f"game{next(counter):04d}"
+
+
+def service_on(store, ledger, clock) -> SolitaireService:
+    return SolitaireService(store, ledger, clock, make_id=ids(), make_seed=lambda: 7)
+
+
+def pair(state: SolitaireState, a: int, b: int) -> tuple[Control, tuple[str, ...]]:
+    return Control(state.kind, state.id, state.step, "pair", 0), (pair_value(a, b),)
+
+
+async def finish(service: SolitaireService, member: int, kind: str = "daily") -> SolitaireState:
+    current = await service.read(GUILD, member, kind)  # type: ignore[arg-type]
+    for _ in range(2):
+        state = current.state
+        current = await service.act(GUILD, member, Control(state.kind, state.id, state.step, "finish"), ())
+    return current.state
+
+
+async def test_the_daily_goes_on_where_it_was_and_may_be_replayed(store, ledger):
+    clock = FakeClock()
+    service = service_on(store, ledger, clock)
+    first = await service.daily(GUILD, ALICE, "Alice")
+    assert first.state.day == DAY and first.state.game.seed == daily_deal(DAY, None).seed
+    a, b = daily_deal(DAY, None).solution[0]
+    clock.now += 20
+    played = await service.act(GUILD, ALICE, *pair(first.state, a, b))
+    again = await service.daily(GUILD, ALICE, "Alice")
+    assert again.outcome.continued and again.state == played.state
+    clock.now += 10
+    ended = await finish(service, ALICE)
+    assert ended.recorded and ended.game.over
+    kept = await ledger.result(ended.id)
+    assert kept is not None and (kept.pairs, kept.seconds, kept.score) == (1, 30, 100 - 30)
+    replay = await service.daily(GUILD, ALICE, "Alice")
+    assert replay.state.id != ended.id and not replay.state.game.over and replay.state.game.pairs == 0
+
+
+async def test_an_open_daily_of_an_earlier_day_is_finished_and_counted_for_its_day(store, ledger):
+    clock = FakeClock()
+    service = service_on(store, ledger, clock)
+    opened = await service.daily(GUILD, ALICE, "Alice")
+    state = opened.state
+    for a, b in daily_deal(DAY, None).solution[:3]:
+        clock.now += 5
+        state = (await service.act(GUILD, ALICE, *pair(state, a, b))).state
+    clock.now = MIDNIGHT + 86_400 + 60  # the next UTC day
+    today = await service.daily(GUILD, ALICE, "Alice")
+    assert today.state.day == DAY + timedelta(days=1) and today.state.game.pairs == 0
+    kept = await ledger.result(opened.state.id)
+    # 15 s of play, then the idle stretch up to the clock's own pause (120 s) counts, the rest does not
+    assert kept is not None and kept.day == DAY and (kept.pairs, kept.seconds, kept.score) == (3, 135, 165)
+    assert [s.member_id for s in await ledger.leaderboard(GUILD, Board("daily", DAY))] == [ALICE]
+
+
+async def test_another_free_deal_while_one_is_open_is_refused(store, ledger):
+    service = service_on(store, ledger, FakeClock())
+    opened = await service.free(GUILD, ALICE, "Alice", 42)
+    assert opened.state.game.seed == 42
+    assert (await service.free(GUILD, ALICE, "Alice", None)).state == opened.state
+    assert (await service.free(GUILD, ALICE, "Alice", 42)).outcome.continued
+    with pytest.raises(Refusal) as refused:
+        await service.free(GUILD, ALICE, "Alice", 43)
+    assert refused.value.key == "sol_free_open" and refused.value.params == {"seed": 42}
+    assert (await service.read(GUILD, ALICE, "free")).state == opened.state
+    await finish(service, ALICE, "free")
+    assert (await service.free(GUILD, ALICE, "Alice", 43)).state.game.seed == 43
+
+
+async def test_two_clicks_on_one_step_apply_once(store, ledger):
+    service = service_on(store, ledger, FakeClock())
+    opened = await service.free(GUILD, ALICE, "Alice", 7)
+    (a, b), (c, d) = deal_for_seed(7).solution[:2]
+    results = await asyncio.gather(service.act(GUILD, ALICE, *pair(opened.state, a, b)),
+                                   service.act(GUILD, ALICE, *pair(opened.state, c, d)), return_exceptions=True)
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, Refusal)]
+    assert len(applied) == 1 and [r.key for r in refused] == ["sol_stale"]
+    assert (await service.read(GUILD, ALICE, "free")).state.game.pairs == 1
+
+
+async def test_a_result_left_pending_by_a_crash_is_recorded_once_by_the_next_read(store, ledger):
+    clock = FakeClock()
+    service = service_on(store, ledger, clock)
+    opened = await service.free(GUILD, ALICE, "Alice", 7)
+    state = opened.state
+    ended = state.game.finish(clock.now).finish(clock.now)
+    crashed = SolitaireState(state.id, state.guild_id, state.member_id, state.name, state.kind, None, ended,
+                             state.step + 2)  # what the live write holds when the ledger's write never came
+    found = await store.read(slot_key(GUILD, ALICE, "free"))
+    assert await store.write(crashed.key, found.version, crashed.to_document()) is not None
+    assert await ledger.result(state.id) is None
+    again = await service.read(GUILD, ALICE, "free")
+    assert again.state.recorded and await ledger.result(state.id) is not None
+    await service.record(again)  # and once more, as a second process would: still one result
+    assert await ledger.count_ranked(GUILD, Board("free")) == 0  # a zero score is kept, not listed
+    assert (await ledger.member_stats(GUILD, ALICE, DAY)).games == 1
+
+
+async def test_one_process_claims_a_days_post(store, ledger):
+    clock = FakeClock()
+    first, second = service_on(store, ledger, clock), service_on(store, ledger, clock)
+    claims = await asyncio.gather(first.claim_post(GUILD, DAY, "one"), second.claim_post(GUILD, DAY, "two"))
+    assert sorted(claims) == [False, True]
+    assert not await first.claim_post(GUILD, DAY, "one")  # the winner does not claim twice either
+    await first.posted(GUILD, DAY, 1234)
+    clock.now += POST_CLAIM_SECONDS * 2
+    assert not await second.claim_post(GUILD, DAY, "two")  # posted: never again
+
+
+async def test_a_claim_lost_with_its_process_is_taken_over_late(store, ledger):
+    clock = FakeClock()
+    service = service_on(store, ledger, clock)
+    assert await service.claim_post(GUILD, DAY, "died")
+    clock.now += POST_CLAIM_SECONDS / 2
+    assert not await service.claim_post(GUILD, DAY, "alive")
+    clock.now += POST_CLAIM_SECONDS
+    assert await service.claim_post(GUILD, DAY, "alive")
+    assert (await store.read(post_key(GUILD, DAY))).document["holder"] == "alive"
+
+
+async def test_claims_of_days_long_past_are_dropped(store, ledger):
+    service = service_on(store, ledger, FakeClock())
+    assert await service.claim_post(GUILD, DAY - timedelta(days=2), "x")
+    assert await service.claim_post(GUILD, DAY, "x")
+    assert await store.read(post_key(GUILD, DAY - timedelta(days=2))) is None
