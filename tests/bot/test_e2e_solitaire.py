@@ -1,0 +1,454 @@
+"""The solitaire end to end: discord.py's real gateway and HTTP code against the fake Discord, the real
+bot under a fake clock, members playing through the select of pairs and the buttons of their private
+game message; results read back from the ledger file, the daily post watched across midnight,
+restarts and two processes on one Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import uuid
+from collections.abc import AsyncIterator
+from datetime import date
+from functools import partial
+from typing import Any
+
+import discord
+import pytest
+
+from bot.app import Settings, create_bot
+from bot.solitaire.custom_ids import pair_value, parse_custom_id
+from bot.solitaire.play import lost_cause
+from bot.solitaire.service import daily_deal
+from data.live import LiveStore
+from data.live_redis import RedisLiveStore
+from data.live_sqlite import SqliteLiveStore
+from data.solitaire_ledger import Board, SolitaireResult
+from data.solitaire_sqlite import SqliteSolitaireLedger
+from game.solitaire.deal import deal_for_seed
+from game.solitaire.game import Game
+from game.solitaire.prng import Xoshiro128
+from game.solitaire.replay import replay
+from game.solitaire.score import solitaire_score
+from tests.bot.e2e_helpers import wait_until
+from tests.fakediscord import FakeDiscord
+
+pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
+
+MIDNIGHT = 1_741_910_400.0  # 2025-03-14 00:00 UTC
+DAY = date(2025, 3, 14)
+ADMIN = discord.Permissions(manage_guild=True).value
+
+
+class FakeClock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@contextlib.asynccontextmanager
+async def solitaire_bot(fake: FakeDiscord, store: LiveStore, clock: FakeClock, path: Any) -> AsyncIterator[Any]:
+    """The bot from ``create_bot`` on the fake, its clock the test's."""
+    bot = create_bot(Settings(token=fake.token, database_path=str(path)), store=store, clock=clock, tick=0.02,
+                     guild_ready_timeout=0.05, heartbeat_timeout=1e9, upload_emojis=False)
+    task = asyncio.create_task(bot.start(fake.token))
+    try:
+        await fake.wait_ready(bot)
+        yield bot
+    finally:
+        await bot.close()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(task, 5)
+
+
+@contextlib.asynccontextmanager
+async def world(tmp_path, now: float = MIDNIGHT + 3600) -> AsyncIterator[tuple[Any, ...]]:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        alice = fake.add_member(guild, name="Alice", locale="en-US")
+        bob = fake.add_member(guild, name="Bob", locale="fr")
+        path = tmp_path / "bot.sqlite3"
+        store = await SqliteLiveStore.open(path)
+        clock = FakeClock(now)
+        try:
+            async with solitaire_bot(fake, store, clock, path) as bot:
+                yield fake, guild, alice, bob, store, clock, path, bot
+        finally:
+            await store.close()
+        assert fake.violations == []
+
+
+async def command(fake, who, channel, name: str, options: dict | None = None):
+    interaction = await fake.slash(who, channel, name, options or {})
+    await interaction.wait_done(quiet=0.05)
+    return interaction
+
+
+def select_with(message, value: str) -> str:
+    """The custom id of the select of ``message`` that offers ``value``."""
+    for select in message.selects():
+        if any(option["value"] == value for option in select["options"]):
+            return select["custom_id"]
+    raise AssertionError(f"no select offers {value}: {[s['custom_id'] for s in message.selects()]}")
+
+
+def button(message, verb: str) -> str:
+    return next(custom_id for custom_id in message.custom_ids() if custom_id.split(":")[4:5] == [verb])
+
+
+async def settled(interaction, message, before: int):
+    """Waits until the bot edited ``message`` (it draws off the event loop, then edits) or answered."""
+    await wait_until(partial(_async, lambda: message.edits != before
+                             or interaction.followups), what="the game message to change")
+    await interaction.wait_done(quiet=0.02)
+    return interaction
+
+
+async def pick(fake, who, message, a: int, b: int):
+    before = message.edits
+    chosen = await fake.select(who, message, select_with(message, pair_value(a, b)), [pair_value(a, b)])
+    return await settled(chosen, message, before)
+
+
+async def press(fake, who, message, verb: str):
+    before = message.edits
+    pressed = await fake.click(who, message, button(message, verb))
+    return await settled(pressed, message, before)
+
+
+async def results(path, board: Board, guild_id: int):
+    ledger = await SqliteSolitaireLedger.open(path)
+    try:
+        return await ledger.leaderboard(guild_id, board, 50)
+    finally:
+        await ledger.close()
+
+
+async def stored(path, result_id: str) -> SolitaireResult | None:
+    ledger = await SqliteSolitaireLedger.open(path)
+    try:
+        return await ledger.result(result_id)
+    finally:
+        await ledger.close()
+
+
+def answer(interaction):
+    """The private answer to an interaction: a followup after a deferred update, else the response."""
+    return interaction.followups[-1] if interaction.followups else interaction.response
+
+
+def game_id(message) -> str:
+    return next(parse_custom_id(c).game for c in message.custom_ids() if c.startswith(("mjs1:d:", "mjs1:f:")))
+
+
+async def test_a_daily_game_cleared_through_the_menu_is_recorded_with_its_score_recomputed(tmp_path):
+    async with world(tmp_path) as (fake, guild, alice, _, _, clock, path, _):
+        opened = await command(fake, alice, guild.text_channel, "solitaire daily")
+        assert opened.ack_type == 5 and opened.ack_seconds < 3
+        message = opened.response
+        assert message.ephemeral and "Daily solitaire 2025-03-14" in message.content
+        assert message.attachments and "free" in message.attachments[0].description
+        assert all(len(select["options"]) <= 25 for select in message.selects())
+        deal = daily_deal(DAY, None)
+        for a, b in deal.solution:
+            clock.now += 2
+            chosen = await pick(fake, alice, message, a, b)
+            assert chosen.ack_type == 6 and chosen.ack_seconds < 3 and not chosen.followups
+        assert "Board cleared" in message.content and "72 pairs" in message.content
+        assert "**9,856** points".replace(",", "\u202f") in message.content  # 7 200 + 2 800 − 144 s
+        kept = await stored(path, game_id(message))
+        assert kept is not None and kept.cleared and kept.score == solitaire_score(72, True, 0, 144) == 9856
+        recomputed = replay(deal.board(), kept.moves)  # the SPEC §5 move log as stored replays to it
+        assert recomputed.cleared and recomputed.score(kept.seconds) == kept.score
+        board = await command(fake, alice, guild.text_channel, "solitaire leaderboard")
+        assert not board.response.ephemeral
+        assert "1. Alice — 9\u202f856 (2:24) ✓" in board.response.content
+        assert "Alice: rank 1 of 1" in board.response.content
+        again = await press(fake, alice, message, "again")
+        assert again.ack_type == 6 and "0/72 pairs" in message.content and game_id(message) != kept.result_id
+
+
+async def test_illegal_forged_foreign_and_replayed_picks_are_refused_privately_and_change_nothing(tmp_path):
+    async with world(tmp_path) as (fake, guild, alice, bob, store, _, _, _):
+        message = (await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 7})).response
+        deal = deal_for_seed(7)
+        key = f"solitaire:{guild.id}:{alice.id}:free"
+        version = (await store.read(key)).version
+        select = message.selects()[0]["custom_id"]
+        board = deal.board()
+        free = board.free_ids()
+        covered = next(i for i in range(144) if board.layout.above[i] and not board.is_free(i))
+        unmatched = next((a, b) for a in free for b in free if a < b and (a, b) not in board.matching_free_pairs())
+        forged = {
+            pair_value(free[0], covered): "is not free:",
+            pair_value(*unmatched): "do not match",
+            "150-151": "There is no tile 150",
+            "7": "not a pair of tiles",
+        }
+        for value, reason in forged.items():
+            refused = await fake.forge_component(alice, message, select, component_type=3, values=[value])
+            await refused.wait_done(quiet=0.02)
+            assert refused.followups and refused.followups[-1].ephemeral, value
+            assert reason in refused.followups[-1].content, (value, refused.followups[-1].content)
+        assert (await store.read(key)).version == version  # nothing written
+        a, b = deal.solution[0]
+        stale = select
+        await pick(fake, alice, message, a, b)
+        version = (await store.read(key)).version
+        replayed = await fake.forge_component(alice, message, stale, component_type=3,
+                                              values=[pair_value(*deal.solution[1])])
+        await replayed.wait_done(quiet=0.02)
+        assert "no longer current" in replayed.followups[-1].content
+        foreign = await fake.forge_component(bob, message, button(message, "undo"))
+        await foreign.wait_done(quiet=0.02)
+        assert foreign.response.ephemeral and "appartient à un autre membre" in foreign.response.content
+        unknown = await fake.forge_component(alice, message, "mjs1:f:zzzz:0:undo")
+        await unknown.wait_done(quiet=0.02)
+        assert "not one of this bot's" in unknown.response.content
+        assert (await store.read(key)).version == version
+        assert (await store.read(f"solitaire:{guild.id}:{bob.id}:free")) is None
+
+
+async def test_undo_pause_and_the_clock_under_a_fake_clock(tmp_path):
+    async with world(tmp_path) as (fake, guild, alice, _, _, clock, path, _):
+        message = (await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 7})).response
+        a, b = deal_for_seed(7).solution[0]
+        clock.now += 10
+        await pick(fake, alice, message, a, b)
+        assert "1/72 pairs · 0 undos · 0:10" in message.content
+        clock.now += 5
+        await press(fake, alice, message, "undo")
+        assert "0/72 pairs · 1 undos · 0:15" in message.content and "back (−20)" in message.content
+        clock.now += 5
+        await press(fake, alice, message, "pause")
+        assert "Paused" in message.content and not message.attachments and not message.selects()
+        clock.now += 3600  # away for an hour: none of it counts
+        await press(fake, alice, message, "resume")
+        assert "0:20" in message.content and message.attachments and message.selects()
+        clock.now += 1000  # no move for longer than the idle pause: the board hides itself
+        await wait_until(partial(_async, lambda: "Paused" in message.content), what="the idle pause")
+        assert not message.attachments and "2:20" in message.content
+        clock.now += 50
+        await press(fake, alice, message, "finish")
+        assert "Finish: sure?" in [b.label for b in message.buttons()]
+        await press(fake, alice, message, "finish")
+        assert "Game finished" in message.content and "→ **0** points" in message.content
+        kept = await stored(path, game_id(message))
+        assert kept is not None and (kept.pairs, kept.undos, kept.seconds, kept.score) == (0, 1, 140, 0)
+        assert await results(path, Board("free"), guild.id) == []  # a zero score is not listed
+
+
+def stuck_path(seed: int) -> list[tuple[int, int]]:
+    """Pairs that, taken in this order from the start, leave no pair, the position before the last one
+    already lost in the solver's eyes (a seeded random player's game, the first such one)."""
+    deal = deal_for_seed(seed)
+    rng = Xoshiro128.from_seed(b"e2e-stuck")
+    for _ in range(500):
+        board, path = deal.board(), []
+        while board.matching_free_pairs():
+            pairs = board.matching_free_pairs()
+            path.append(pairs[rng.below(len(pairs))])
+            board = board.remove(*path[-1])
+        if not board.cleared:
+            before = replay(deal.board(), path[:-1]).board
+            if lost_cause(before):
+                return path
+    raise AssertionError(f"no random game of deal {seed} got stuck on a lost position")
+
+
+async def test_a_stuck_board_ends_the_game_and_a_lost_one_says_so_first(tmp_path):
+    async with world(tmp_path) as (fake, guild, alice, _, _, clock, path, _):
+        message = (await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 11})).response
+        moves = stuck_path(11)
+        for a, b in moves[:-1]:
+            clock.now += 1
+            await pick(fake, alice, message, a, b)
+        assert "can no longer be cleared" in message.content
+        await pick(fake, alice, message, *moves[-1])
+        assert "No pair is left: the game is over" in message.content
+        kept = await stored(path, game_id(message))
+        assert kept is not None and not kept.cleared and kept.pairs == len(moves)
+
+
+async def test_a_hint_in_free_play_and_none_in_the_daily(tmp_path):
+    async with world(tmp_path) as (fake, guild, alice, bob, _, _, _, _):
+        message = (await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 7})).response
+        hinted = await press(fake, alice, message, "hint")
+        assert hinted.ack_seconds < 3 and "Hint:" in message.content and "keeps the board clearable" in message.content
+        daily = (await command(fake, bob, guild.text_channel, "solitaire daily")).response
+        assert "Solitaire du jour" in daily.content and "Conseil" not in [b.label for b in daily.buttons()]
+        forged_hint = daily.custom_ids()[-1].rsplit(":", 1)[0] + ":hint"
+        refused = await fake.forge_component(bob, daily, forged_hint)
+        await refused.wait_done(quiet=0.02)
+        assert "conseils sont pour le jeu libre" in answer(refused).content
+
+
+async def test_a_game_left_open_continues_from_the_next_command(tmp_path):
+    async with world(tmp_path) as (fake, guild, alice, _, _, _, _, _):
+        first = (await command(fake, alice, guild.text_channel, "solitaire daily")).response
+        a, b = daily_deal(DAY, None).solution[0]
+        await pick(fake, alice, first, a, b)
+        later = (await command(fake, alice, guild.text_channel, "solitaire daily")).response
+        assert later.id != first.id and "1/72 pairs" in later.content and game_id(later) == game_id(first)
+        await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 7})
+        refused = await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 8})
+        assert "deal 7 open" in refused.response.content
+
+
+def honest_result(result_id: str, member: Any, guild: Any, pairs: int, seconds: int, day: date | None,
+                  at: float) -> SolitaireResult:
+    deal = deal_for_seed(3)
+    game = Game.start(deal, at, idle_pause=10_000)
+    for x, y in deal.solution[:pairs]:
+        game = game.select(x, at).select(y, at)
+    game = game.finish(at + seconds).finish(at + seconds)
+    return SolitaireResult.of(result_id, guild.id, member.id, member.name, "daily" if day else "free", day, game, at)
+
+
+async def test_leaderboard_order_ties_pseudonyms_and_stats(tmp_path):
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        members = [fake.add_member(guild, name=f"P{n:02d}") for n in range(12)]
+        path = tmp_path / "bot.sqlite3"
+        ledger = await SqliteSolitaireLedger.open(path)
+        try:
+            # P00..P10 score 100 × n − 10 on the day; P11 ties P05 later; P00 scores nothing (not listed)
+            for n, member in enumerate(members[:11]):
+                await ledger.record(honest_result(f"r{n:07d}", member, guild, n, 10, DAY, MIDNIGHT + n))
+            await ledger.record(honest_result("r0000011", members[11], guild, 5, 10, DAY, MIDNIGHT + 50))
+            await ledger.record(honest_result("r0000012", members[3], guild, 9, 10, None, MIDNIGHT))
+        finally:
+            await ledger.close()
+        store = await SqliteLiveStore.open(path)
+        try:
+            async with solitaire_bot(fake, store, FakeClock(MIDNIGHT + 3600), path):
+                caller = members[11]
+                named = await command(fake, caller, guild.text_channel, "solitaire name", {"pseudonym": "Late Tie"})
+                assert named.response.ephemeral and "**Late Tie**" in named.response.content
+                bad = await command(fake, caller, guild.text_channel, "solitaire name", {"pseudonym": "@everyone"})
+                assert "2 to 32 letters" in bad.response.content
+                board = (await command(fake, caller, guild.text_channel, "solitaire leaderboard",
+                                       {"date": "2025-03-14"})).response
+                lines = [line for line in board.content.splitlines() if re.match(r"\d+\. ", line)]
+                assert lines[0].startswith("1. P10 — 990") and lines[4].startswith("5. P06 — 590")
+                assert lines[5].startswith("6. P05 — 490") and lines[6].startswith("7. Late Tie — 490")
+                assert "11 ranked · page 1/2" in board.content and "P00" not in board.content
+                assert "Late Tie: rank 7 of 11 · 490" in board.content
+                turned = await fake.click(members[1], board, board.custom_ids()[1])
+                await turned.wait_done(quiet=0.05)
+                assert "page 2/2" in fake.message(board.id).content and "11. P01 — 90" in fake.message(board.id).content
+                free = (await command(fake, caller, guild.text_channel, "solitaire leaderboard",
+                                      {"board": "free"})).response
+                assert "1. P03 — 890" in free.content and "Late Tie: not ranked yet" in free.content
+                for wrong in ("2025-02-30", "2099-01-01", "yesterday"):
+                    refused = await command(fake, caller, guild.text_channel, "solitaire leaderboard", {"date": wrong})
+                    assert refused.response.ephemeral and "YYYY-MM-DD" in refused.response.content
+                stats = await command(fake, caller, guild.text_channel, "solitaire stats", {"member": members[3]})
+                assert stats.response.ephemeral and "**P03**" in stats.response.content
+                assert "2 games · 0 cleared" in stats.response.content and "best free: 890" in stats.response.content
+                assert "1 day(s) in a row" in stats.response.content
+        finally:
+            await store.close()
+        assert fake.violations == []
+
+
+async def _async(check) -> bool:
+    return bool(check())
+
+
+def posts(fake, channel) -> list[Any]:
+    return [m for m in fake.channel_messages(channel) if not m.ephemeral and "mjs1:play" in m.custom_ids()]
+
+
+async def test_the_daily_post_at_midnight_once_across_a_restart_and_catching_up(tmp_path):
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        admin = fake.add_member(guild, name="Ada", permissions=ADMIN)
+        bob = fake.add_member(guild, name="Bob", locale="fr")
+        path = tmp_path / "bot.sqlite3"
+        store = await SqliteLiveStore.open(path)
+        clock = FakeClock(MIDNIGHT + 86_400 - 120)  # 23:58 UTC on the 14th
+        channel = guild.text_channel
+        try:
+            async with solitaire_bot(fake, store, clock, path):
+                refused = await command(fake, bob, channel, "solitaire config", {"channel": channel})
+                assert refused.response.ephemeral and "gèrent le serveur" in refused.response.content
+                await asyncio.sleep(0.1)
+                assert posts(fake, channel) == []
+                configured = await command(fake, admin, channel, "solitaire config", {"channel": channel})
+                assert f"<#{channel.id}>" in configured.response.content
+                await wait_until(partial(_async, lambda: posts(fake, channel)), what="today's post")
+                first = posts(fake, channel)[0]
+                assert "2025-03-14" in first.content and first.attachments
+                # Bob plays from the post's button, and scores on the 14th
+                played = await fake.click(bob, first, "mjs1:play")
+                await played.wait_done(quiet=0.05)
+                game = played.response
+                assert game.ephemeral and "Solitaire du jour 2025-03-14" in game.content
+                for a, b in daily_deal(DAY, None).solution[:4]:
+                    await pick(fake, bob, game, a, b)
+                clock.now += 30
+                await press(fake, bob, game, "finish")
+                await press(fake, bob, game, "finish")
+                clock.now = MIDNIGHT + 86_400  # 00:00:00 UTC on the 15th
+                await wait_until(partial(_async, lambda: len(posts(fake, channel)) == 2), what="the midnight post")
+                second = posts(fake, channel)[1]
+                assert "2025-03-15" in second.content and "1. Bob — 370" in second.content
+                clock.now += 60
+            async with solitaire_bot(fake, store, clock, path):  # a restart the same day: nothing again
+                await asyncio.sleep(0.3)
+                assert len(posts(fake, channel)) == 2
+            clock.now = MIDNIGHT + 2 * 86_400 + 3 * 3600  # down over midnight: caught up at start
+            async with solitaire_bot(fake, store, clock, path):
+                await wait_until(partial(_async, lambda: len(posts(fake, channel)) == 3), what="the catch-up")
+                assert "2025-03-16" in posts(fake, channel)[2].content
+                assert "Nobody scored on the deal of 2025-03-15" in posts(fake, channel)[2].content
+                stopped = await command(fake, admin, channel, "solitaire config", {"stop": True})
+                assert "no more daily posts" in stopped.response.content
+                clock.now += 86_400
+                await asyncio.sleep(0.3)
+                assert len(posts(fake, channel)) == 3
+        finally:
+            await store.close()
+        assert fake.violations == []
+
+
+async def test_two_processes_on_one_redis_post_once(tmp_path):
+    if os.environ.get("MAHJONG_SKIP_REDIS") == "1":
+        pytest.skip("MAHJONG_SKIP_REDIS=1")
+    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    namespace = f"test-e2e-solitaire-{uuid.uuid4().hex}"
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        path = tmp_path / "bot.sqlite3"
+        ledger = await SqliteSolitaireLedger.open(path)
+        await ledger.set_post_channel(guild.id, guild.text_channel.id)
+        await ledger.close()
+        stores = [RedisLiveStore.from_url(url, namespace=namespace) for _ in range(2)]
+        clock = FakeClock(MIDNIGHT + 86_400 - 1)
+        try:
+            async with solitaire_bot(fake, stores[0], clock, path) as one:
+                await wait_until(partial(_async, lambda: len(posts(fake, guild.text_channel)) == 1), what="a post")
+                async with solitaire_bot(fake, stores[1], clock, path) as two:
+                    assert one is not two
+                    clock.now = MIDNIGHT + 86_400
+                    await wait_until(partial(_async, lambda: len(posts(fake, guild.text_channel)) == 2),
+                                     what="the midnight post")
+                    await asyncio.sleep(0.3)
+                    # both processes went through the 15th's post; one of them made it
+                    assert all((guild.id, date(2025, 3, 15)) in bot.daily_poster._done for bot in (one, two))
+            assert len(posts(fake, guild.text_channel)) == 2
+            assert [p.content.count("2025-03-15") > 0 for p in posts(fake, guild.text_channel)] == [False, True]
+        finally:
+            for key in await stores[0].keys(""):
+                found = await stores[0].read(key)
+                if found is not None:
+                    await stores[0].delete(key, found.version)
+            for store in stores:
+                await store.close()
+        assert fake.violations == []
+
