@@ -118,6 +118,8 @@ class MahjongBot(commands.Bot):
         timings: Mapping[Speed, Timing] | None = None, tick: float | None = None, upload_emojis: bool = True,
         make_seed: Callable[[], int] = new_seed, **options: Any,
     ) -> None:
+        # Nothing the bot posts notifies anyone unless it says so: a member named "@everyone" stays a name.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **options)
         self.settings = settings
         self.clock = clock
@@ -204,6 +206,10 @@ class MahjongBot(commands.Bot):
             return
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.send_message(say("unknown_button", lang_of(interaction.locale)), ephemeral=True)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        if payload.data.get("thread_metadata", {}).get("archived"):
+            await self.desk.keep_thread_open(payload.thread_id, payload.thread)
 
     async def _emojis(self) -> None:
         try:

@@ -120,6 +120,19 @@ FRENCH: dict[str, str] = {
         "Où la donne du jour est publiée à 00:00 UTC (Gérer le serveur)",
     "Post the daily deal in this channel": "Publier la donne du jour dans ce salon",
     "Stop the daily posts": "Arrêter les publications quotidiennes",
+    "The match length a new table gets when its host picks none":
+        "La durée de partie d'une nouvelle table si l'hôte n'en choisit pas",
+    "The computer players' level a new table gets": "Le niveau des ordinateurs d'une nouvelle table",
+    "Whether new tables allow discard hints": "Si les nouvelles tables autorisent les conseils de défausse",
+    "Whether new tables hide who could claim a discard":
+        "Si les nouvelles tables cachent qui pourrait prendre une défausse",
+    "Whether seven pairs is a winning hand at new tables":
+        "Si sept paires est une main gagnante aux nouvelles tables",
+    "The smallest winning hand at new Hong Kong tables, in fan":
+        "La plus petite main gagnante aux nouvelles tables Hong Kong, en fan",
+    "Hours without any click after which an open table is closed":
+        "Heures sans aucun clic après lesquelles une table ouverte est fermée",
+    "The rules' own": "Celle des règles",
 }
 
 # Command and option names must stay lower-case words without spaces for Discord.
@@ -170,4 +183,5 @@ FRENCH_NAMES: dict[str, str] = {
     "name": "pseudo",
     "pseudonym": "pseudo",
     "stop": "arreter",
+    "idle_hours": "heures_d_inactivite",
 }

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
-from bot.i18n import RULE_NAMES, SPEED_NAMES, duration, pick, say
+from bot.i18n import LENGTH_NAMES, RULE_NAMES, SPEED_NAMES, duration, pick, say
 from bot.tables.state import SPEEDS, Speed, Timing
-from data.ledger import GuildSettings, LedgerValueError
+from data.ledger import IDLE_HOURS, MINIMUM_FAN, GuildSettings, LedgerValueError
+from game.players import PLAYERS
+from game.rules import MATCH_LENGTHS
 from game.rules import RULE_NAMES as RULE_KEYS
 from game.tiles import Lang
 
@@ -23,7 +26,9 @@ from game.tiles import Lang
 TURN_MINUTES = (1, 7 * 24 * 60)  # a minute to a week: live tables to the slowest asynchronous one
 CLAIM_SECONDS = (5, 24 * 3600)  # long enough to click, at most a day
 MAX_CHANNELS = 25  # a short list an admin can read back; more is a server that wants "anywhere"
+_T = TypeVar("_T")
 LANG_CHOICES = ("en", "fr", "auto")
+LENGTH_CHOICES = (*MATCH_LENGTHS, "rules")  # "rules": back to the rule set's own length
 
 
 class ConfigRefused(Exception):
@@ -38,19 +43,29 @@ class ConfigRefused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class TableDefaults:
-    """What ``/mahjong new`` uses for the options the member left out."""
+    """What ``/mahjong new`` uses for the options the member left out (``length`` and ``minimum_fan``
+    None: the rule set's own)."""
 
     rules: str
     speed: Speed
     timing: Timing
+    length: str | None = None
+    level: str = "strong"
+    hints: bool = True
+    hide_claims: bool = False
+    seven_pairs: bool = False
+    minimum_fan: int | None = None
 
 
 def table_defaults(
     settings: GuildSettings, timings: Mapping[Speed, Timing], *, rules: str | None = None, speed: str | None = None,
+    length: str | None = None, level: str | None = None, hints: bool | None = None, hide_claims: bool | None = None,
+    seven_pairs: bool | None = None, minimum_fan: int | None = None,
 ) -> TableDefaults:
     """The member's choice where they made one, else the server's default; the deadlines are the speed's
-    own timing with the server's turn and claim window in place of the speed's when it set them (a
-    server that set nothing gets exactly what tables had before ``/mahjong config`` existed)."""
+    own timing with the server's turn, claim window and idle limit in place of the speed's when it set
+    them (a server that set nothing gets exactly what tables had before ``/mahjong config`` existed).
+    The server's minimum fan is a Hong Kong rule: other rule sets do not get it."""
     chosen_rules = rules if rules is not None else settings.default_rules
     wanted = speed if speed is not None else settings.default_speed
     chosen_speed: Speed = "async" if wanted == "async" else "live"
@@ -59,7 +74,22 @@ def table_defaults(
         timing = replace(timing, turn=settings.turn_seconds)
     if settings.claim_seconds is not None:
         timing = replace(timing, claim=settings.claim_seconds)
-    return TableDefaults(chosen_rules, chosen_speed, timing)
+    if settings.idle_hours is not None:
+        timing = replace(timing, idle=settings.idle_hours * 3600.0)
+    server_minimum = settings.default_minimum_fan if chosen_rules == "hongkong" else None
+    return TableDefaults(
+        chosen_rules, chosen_speed, timing,
+        length=_either(length, settings.default_length),
+        level=_either(level, settings.default_level),
+        hints=_either(hints, settings.default_hints),
+        hide_claims=_either(hide_claims, settings.default_hide_claims),
+        seven_pairs=_either(seven_pairs, settings.default_seven_pairs),
+        minimum_fan=_either(minimum_fan, server_minimum),
+    )
+
+
+def _either(chosen: _T | None, default: _T) -> _T:
+    return default if chosen is None else chosen
 
 
 def allowed_channel(settings: GuildSettings, channel_id: int, parent_id: int | None = None) -> bool:
@@ -93,12 +123,21 @@ def settings_text(settings: GuildSettings, lang: Lang) -> str:
     own = say("config_speed_own", lang)
     turn = duration(settings.turn_seconds) if settings.turn_seconds is not None else own
     claim = duration(settings.claim_seconds) if settings.claim_seconds is not None else own
+    idle = duration(settings.idle_hours * 3600.0) if settings.idle_hours is not None else own
     language = say("config_lang_" + (settings.lang or "auto"), lang)
+    length = (pick(LENGTH_NAMES[settings.default_length], lang) if settings.default_length is not None
+              else say("config_rules_own", lang))
+    minimum = (str(settings.default_minimum_fan) if settings.default_minimum_fan is not None
+               else say("config_rules_own", lang))
     return "\n".join((
         say("config_title", lang),
         say("config_rules", lang, rules=pick(RULE_NAMES[settings.default_rules], lang),
             speed=pick(SPEED_NAMES[settings.default_speed], lang)),
+        say("config_options", lang, length=length, level=settings.default_level, minimum=minimum,
+            hints=_on_off(settings.default_hints, lang), hide_claims=_on_off(settings.default_hide_claims, lang),
+            seven_pairs=_on_off(settings.default_seven_pairs, lang)),
         say("config_deadlines", lang, turn=turn, claim=claim),
+        say("config_idle", lang, idle=idle),
         say("config_channels", lang, channels=channels_text(settings, lang)),
         say("config_computers_" + ("on" if settings.computers_allowed else "off"), lang),
         say("config_mentions_" + ("on" if settings.mentions else "off"), lang),
@@ -106,10 +145,16 @@ def settings_text(settings: GuildSettings, lang: Lang) -> str:
     ))
 
 
+def _on_off(value: bool, lang: Lang) -> str:
+    return say("config_on" if value else "config_off", lang)
+
+
 def changed(
     settings: GuildSettings, *, rules: str | None = None, speed: str | None = None, turn_minutes: int | None = None,
     claim_seconds: int | None = None, channel: int | None = None, clear_channels: bool = False,
     computers: bool | None = None, mentions: bool | None = None, lang: str | None = None,
+    length: str | None = None, level: str | None = None, hints: bool | None = None, hide_claims: bool | None = None,
+    seven_pairs: bool | None = None, minimum_fan: int | None = None, idle_hours: int | None = None,
 ) -> GuildSettings:
     """The settings with the given options changed (None = unchanged); ``ConfigRefused`` naming the
     first value out of range, so the command answers with it and stores nothing. ``clear_channels``
@@ -143,6 +188,24 @@ def changed(
         if lang not in LANG_CHOICES:
             raise ConfigRefused("config_bad_choice", option="lang", value=lang, choices=", ".join(LANG_CHOICES))
         updates["lang"] = None if lang == "auto" else lang
+    if length is not None:
+        if length not in LENGTH_CHOICES:
+            raise ConfigRefused("config_bad_choice", option="length", value=length, choices=", ".join(LENGTH_CHOICES))
+        updates["default_length"] = None if length == "rules" else length
+    if level is not None:
+        if level not in PLAYERS:
+            raise ConfigRefused("config_bad_choice", option="level", value=level, choices=", ".join(PLAYERS))
+        updates["default_level"] = level
+    for name, value in (("default_hints", hints), ("default_hide_claims", hide_claims),
+                        ("default_seven_pairs", seven_pairs)):
+        if value is not None:
+            updates[name] = value
+    if minimum_fan is not None:
+        _require_range("minimum_fan", minimum_fan, MINIMUM_FAN)
+        updates["default_minimum_fan"] = minimum_fan
+    if idle_hours is not None:
+        _require_range("idle_hours", idle_hours, IDLE_HOURS)
+        updates["idle_hours"] = idle_hours
     new = replace(settings, **updates)  # type: ignore[arg-type]
     try:
         new.validate()

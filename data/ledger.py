@@ -18,13 +18,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
-from game.rules import RULE_NAMES
+from game.players import PLAYERS
+from game.rules import MATCH_LENGTHS, RULE_NAMES
 
 SPEEDS = ("live", "async")
 LANGS = ("en", "fr")
 MATCH_ENDINGS = ("finished", "closed")
 MIN_SECONDS = 5.0
 MAX_SECONDS = 7 * 24 * 3600.0
+IDLE_HOURS = (1, 30 * 24)  # an hour to a month without a click before an open table is closed
+MINIMUM_FAN = (0, 13)
 
 
 class LedgerValueError(ValueError):
@@ -129,8 +132,11 @@ class MatchEntry:
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
     """A server's settings for new tables; the defaults are what a server that never ran
-    ``/mahjong config`` gets. Seconds of None mean the speed's own timing; no table channels means
-    tables may open anywhere; ``lang`` None means each public message in the server's locale."""
+    ``/mahjong config`` gets. Seconds (and ``idle_hours``) of None mean the speed's own timing; no
+    table channels means tables may open anywhere; ``lang`` None means each public message in the
+    server's locale. The ``default_*`` options are what ``/mahjong new`` uses where its member chose
+    nothing: ``default_length`` None is the rule set's own, ``default_minimum_fan`` applies to Hong
+    Kong tables (None: the rules' 3 fan)."""
 
     default_rules: str = "classic"
     default_speed: str = "live"
@@ -140,6 +146,13 @@ class GuildSettings:
     computers_allowed: bool = True
     mentions: bool = True
     lang: str | None = None
+    default_length: str | None = None
+    default_level: str = "strong"
+    default_hints: bool = True
+    default_hide_claims: bool = False
+    default_seven_pairs: bool = False
+    default_minimum_fan: int | None = None
+    idle_hours: int | None = None
 
     def validate(self) -> None:
         """``LedgerValueError`` naming the first value out of range, with the range it must be in."""
@@ -150,11 +163,16 @@ class GuildSettings:
         for channel in self.table_channels:
             if isinstance(channel, bool) or not isinstance(channel, int) or channel <= 0:
                 raise LedgerValueError(f"table_channels must be channel ids, not {channel!r}", "table_channels")
-        for name in ("computers_allowed", "mentions"):
+        for name in ("computers_allowed", "mentions", "default_hints", "default_hide_claims", "default_seven_pairs"):
             if not isinstance(getattr(self, name), bool):
                 raise LedgerValueError(f"{name} must be true or false, not {getattr(self, name)!r}", name)
         if self.lang is not None:
             _require_choice(self.lang, LANGS, "lang")
+        if self.default_length is not None:
+            _require_choice(self.default_length, MATCH_LENGTHS, "default_length")
+        _require_choice(self.default_level, tuple(PLAYERS), "default_level")
+        _require_whole(self.default_minimum_fan, MINIMUM_FAN, "default_minimum_fan")
+        _require_whole(self.idle_hours, IDLE_HOURS, "idle_hours")
 
     def to_document(self) -> dict[str, Any]:
         return {field.name: getattr(self, field.name) for field in fields(self)}
@@ -261,6 +279,14 @@ def _require_outcome(entry: HandEntry) -> None:
 def _require_choice(value: object, choices: tuple[str, ...], field: str) -> None:
     if value not in choices:
         raise LedgerValueError(f"{field} must be one of {', '.join(choices)}, not {value!r}", field)
+
+
+def _require_whole(value: int | None, bounds: tuple[int, int], field: str) -> None:
+    if value is None:
+        return
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise LedgerValueError(f"{field} must be a whole number from {low} to {high}, not {value!r}", field)
 
 
 def _require_seconds(value: float | None, field: str) -> None:

@@ -16,10 +16,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from bot.commands.group import RULE_CHOICES, mahjong
+from bot.commands.group import LEVEL_CHOICES, RULE_CHOICES, mahjong
 from bot.guild_config import CLAIM_SECONDS, TURN_MINUTES, ConfigRefused, changed, settings_text
 from bot.i18n import lang_of, say
-from data.ledger import Ledger
+from data.ledger import IDLE_HOURS, MINIMUM_FAN, Ledger
 from data.live import StoreUnavailable
 
 
@@ -35,12 +35,22 @@ from data.live import StoreUnavailable
     computers=_("Whether tables may have computer seats"),
     mentions=_("Whether tables mention the member whose turn it is"),
     lang=_("The language of the tables' public messages"),
+    length=_("The match length a new table gets when its host picks none"),
+    level=_("The computer players' level a new table gets"),
+    hints=_("Whether new tables allow discard hints"),
+    hide_claims=_("Whether new tables hide who could claim a discard"),
+    seven_pairs=_("Whether seven pairs is a winning hand at new tables"),
+    minimum_fan=_("The smallest winning hand at new Hong Kong tables, in fan"),
+    idle_hours=_("Hours without any click after which an open table is closed"),
 )
 @app_commands.choices(
     rules=RULE_CHOICES,
     speed=[Choice(name=_("Live"), value="live"), Choice(name=_("Asynchronous"), value="async")],
     lang=[Choice(name=_("English"), value="en"), Choice(name=_("French"), value="fr"),
           Choice(name=_("The server's locale"), value="auto")],
+    length=[Choice(name=_("One hand"), value="one_hand"), Choice(name=_("One wind round"), value="one_wind"),
+            Choice(name=_("Four wind rounds"), value="four_winds"), Choice(name=_("The rules' own"), value="rules")],
+    level=LEVEL_CHOICES,
 )
 async def config(
     interaction: discord.Interaction[Any],
@@ -53,6 +63,13 @@ async def config(
     computers: bool | None = None,
     mentions: bool | None = None,
     lang: str | None = None,
+    length: str | None = None,
+    level: str | None = None,
+    hints: bool | None = None,
+    hide_claims: bool | None = None,
+    seven_pairs: bool | None = None,
+    minimum_fan: app_commands.Range[int, MINIMUM_FAN[0], MINIMUM_FAN[1]] | None = None,
+    idle_hours: app_commands.Range[int, IDLE_HOURS[0], IDLE_HOURS[1]] | None = None,
 ) -> None:
     """No option shows the settings; any option changes them in one write and shows the result."""
     reader = lang_of(interaction.locale)
@@ -66,14 +83,16 @@ async def config(
     ledger: Ledger = interaction.client.ledger
     try:
         current = await ledger.guild_settings(interaction.guild_id)
-        asked = (rules, speed, turn_minutes, claim_seconds, channel, computers, mentions, lang)
+        asked = (rules, speed, turn_minutes, claim_seconds, channel, computers, mentions, lang, length, level, hints,
+                 hide_claims, seven_pairs, minimum_fan, idle_hours)
         if all(value is None for value in asked) and not clear_channels:
             await interaction.edit_original_response(content=settings_text(current, reader))
             return
         new = changed(
             current, rules=rules, speed=speed, turn_minutes=turn_minutes, claim_seconds=claim_seconds,
             channel=None if channel is None else channel.id, clear_channels=clear_channels,
-            computers=computers, mentions=mentions, lang=lang,
+            computers=computers, mentions=mentions, lang=lang, length=length, level=level, hints=hints,
+            hide_claims=hide_claims, seven_pairs=seven_pairs, minimum_fan=minimum_fan, idle_hours=idle_hours,
         )
         await ledger.set_guild_settings(interaction.guild_id, new)
     except ConfigRefused as refusal:

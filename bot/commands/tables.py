@@ -9,15 +9,14 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from bot.commands.group import RULE_CHOICES, mahjong
+from bot.commands.group import LEVEL_CHOICES, RULE_CHOICES, mahjong
 from bot.guild_config import allowed_channel, channels_text, computers_allowed, table_defaults, table_lang
 from bot.i18n import lang_of, say
 from data.ledger import GuildSettings
 from data.live import StoreUnavailable
 from game.errors import GameError
+from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS, RULE_NAMES, ruleset
-
-_LEVELS = ("strong", "basic", "teacher", "random")
 
 
 @mahjong.command(name="new", description=_("Open a mahjong table in a new thread"))
@@ -41,8 +40,7 @@ _LEVELS = ("strong", "basic", "teacher", "random")
     length=[Choice(name=_("One hand"), value="one_hand"), Choice(name=_("One wind round"), value="one_wind"),
             Choice(name=_("Four wind rounds"), value="four_winds")],
     speed=[Choice(name=_("Live"), value="live"), Choice(name=_("Asynchronous"), value="async")],
-    level=[Choice(name=_("Strong"), value="strong"), Choice(name=_("Basic"), value="basic"),
-           Choice(name=_("Teacher"), value="teacher"), Choice(name=_("Random"), value="random")],
+    level=LEVEL_CHOICES,
 )
 async def new(
     interaction: discord.Interaction[Any],
@@ -50,18 +48,18 @@ async def new(
     length: str | None = None,
     speed: str | None = None,
     computers: app_commands.Range[int, 0, 3] = 0,
-    level: str = "strong",
+    level: str | None = None,
     players: app_commands.Range[int, 3, 4] = 4,
     open_hands: bool = False,
     jokers: bool = False,
-    hints: bool = True,
-    hide_claims: bool = False,
+    hints: bool | None = None,
+    hide_claims: bool | None = None,
     calling_rule: bool = False,
-    seven_pairs: bool = False,
+    seven_pairs: bool | None = None,
     minimum_fan: app_commands.Range[int, 0, 13] | None = None,
 ) -> None:
-    """Rules and speed left out take the server's defaults (``/mahjong config``); the server may also
-    limit where tables open and forbid computer seats, refused here before anything is stored."""
+    """Options left out take the server's defaults (``/mahjong config``); the server may also limit
+    where tables open and forbid computer seats, refused here before anything is stored."""
     lang = lang_of(interaction.locale)
     try:
         server = await _server_settings(interaction)
@@ -76,23 +74,24 @@ async def new(
     if not computers_allowed(server, computers):
         await interaction.response.send_message(say("computers_not_allowed", lang), ephemeral=True)
         return
-    defaults = table_defaults(server, interaction.client.desk.timings, rules=rules, speed=speed)
-    refusal = _refusal(defaults.rules, jokers, calling_rule, minimum_fan)
+    refusal = _refusal(rules or server.default_rules, jokers, calling_rule, minimum_fan)
     if refusal is not None:
         await interaction.response.send_message(say(refusal, lang), ephemeral=True)
         return
+    defaults = table_defaults(server, interaction.client.desk.timings, rules=rules, speed=speed, length=length,
+                              level=level, hints=hints, hide_claims=hide_claims, seven_pairs=seven_pairs,
+                              minimum_fan=minimum_fan)
     try:
-        table_rules = _table_rules(
-            defaults.rules, length, players, open_hands, jokers, calling_rule, seven_pairs, minimum_fan
-        )
-        if speed not in (None, "live", "async") or level not in _LEVELS:
-            raise GameError(f"unknown speed {speed!r} or level {level!r}")
+        table_rules = _table_rules(defaults.rules, defaults.length, players, open_hands, jokers, calling_rule,
+                                   defaults.seven_pairs, defaults.minimum_fan)
+        if speed not in (None, "live", "async") or defaults.level not in PLAYERS:
+            raise GameError(f"unknown speed {speed!r} or level {defaults.level!r}")
     except GameError as error:
         await interaction.response.send_message(say("bad_option", lang, detail=str(error)), ephemeral=True)
         return
     guild_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
     await interaction.client.desk.open_table(
-        interaction, table_rules, defaults.speed, computers, level, hints, hide_claims,
+        interaction, table_rules, defaults.speed, computers, defaults.level, defaults.hints, defaults.hide_claims,
         timing=defaults.timing, table_lang=table_lang(server, guild_lang),
     )
 

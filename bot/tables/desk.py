@@ -30,6 +30,7 @@ from bot.tables.state import Place, Speed, TableSettings, TableState, Timing
 from bot.tables.table import Refusal, load_round
 from data.live import LiveStore, StoreUnavailable
 from game.events import Answered
+from game.phase import Phase
 from game.rules import Ruleset
 from game.tiles import Lang, Tile
 
@@ -128,6 +129,8 @@ class TableDesk:
         message = presenter.lobby_message(state, lang)
         sent = await home.send(content=message.content, view=view_of(message, self._emojis))
         placed = await self.service.place(state.id, replace(state.place, thread_id=thread_id, message_id=sent.id))
+        if thread_id is not None:
+            await self.service.index_thread(thread_id, state.id)
         self._shown[state.id] = placed.version
         return thread_id or channel.id
 
@@ -257,7 +260,8 @@ class TableDesk:
     # --- showing changes ------------------------------------------------------------------------
 
     async def publish(self, committed: Committed, *, answered: int | None = None) -> None:
-        """Show a committed change: the table message once, a result, the live private hands."""
+        """Show a committed change: the table message once, a result, the live private hands, and the
+        mentions of the members the table now waits for."""
         state = committed.state
         finished = committed.change.finished_hand
         if state.unrecorded:
@@ -266,18 +270,22 @@ class TableDesk:
         async with lock:
             if finished is not None:
                 await self._post_result(state, finished)
+            if committed.change.closed:
+                await self._send(state, presenter.closed_message(state, state.settings.lang))
             if self._shown.get(state.id, 0) >= committed.version:
                 return
             self._shown[state.id] = committed.version
             if not _only_answers(committed):
                 await self._edit_table(state)
             await self._refresh_hands(state, skip=answered)
-        if state.status in ("over", "cancelled"):
+            await self._mention(state, committed.change.awaited)
+        if not state.is_open:
             self._forget(state.id)
 
     def _forget(self, table_id: str) -> None:
         """A closed table needs nothing kept in this process any more."""
         self._locks.pop(table_id, None)
+        self._shown.pop(table_id, None)
         self._awaited.pop(table_id, None)
         for key in [key for key in self._live if key[0] == table_id]:
             del self._live[key]
@@ -302,12 +310,53 @@ class TableDesk:
             log.warning("table %s: the table message could not be edited (%s)", state.id, error.status)
 
     async def _post_result(self, state: TableState, finished: dict[str, Any]) -> None:
-        message = await asyncio.to_thread(presenter.result_message, state, finished, state.settings.lang)
+        await self._send(state, await asyncio.to_thread(presenter.result_message, state, finished, state.settings.lang))
+
+    async def _send(self, state: TableState, message: Message, *,
+                    mentions: discord.AllowedMentions | None = None) -> None:
+        """A new public message in the table's home (a result, a notice, a mention)."""
         channel = self._client.get_partial_messageable(state.place.home)
         try:
-            await channel.send(content=message.content, files=files_of(message), view=view_of(message, self._emojis))
+            await channel.send(content=message.content, files=files_of(message), view=view_of(message, self._emojis),
+                               allowed_mentions=mentions)
         except discord.HTTPException as error:
-            log.warning("table %s: the result could not be posted (%s)", state.id, error.status)
+            log.warning("table %s: a message could not be posted (%s)", state.id, error.status)
+
+    async def _mention(self, state: TableState, seats: tuple[int, ...]) -> None:
+        """At an asynchronous table, tell the members it now waits for: a turn with a mention in the
+        thread (whose turn it is is public), a claim window by direct message (naming in public who may
+        claim would tell the table about their tiles). The server may turn mentions off, and each
+        member may opt out (``/mahjong mentions``); live tables have their players watching."""
+        if state.settings.speed != "async" or state.hand is None or state.status != "playing":
+            return
+        members = [member for seat in seats if not state.seats[seat].played_by_computer
+                   and (member := state.seats[seat].member_id) is not None]
+        if not members:
+            return
+        ledger = getattr(self._client, "ledger", None)
+        if ledger is not None:
+            guild = state.place.guild_id
+            if not (await ledger.guild_settings(guild)).mentions:
+                return
+            members = [member for member in members if await ledger.member_mentions(guild, member)]
+        claim_window = (await asyncio.to_thread(load_round, state)).phase in (Phase.CLAIM, Phase.ROB)
+        lang = state.settings.lang
+        for member in members:
+            if claim_window:
+                await self._direct(member, say("claim_mention", lang, place=f"<#{state.place.home}>",
+                                               when=presenter.relative(state.deadline)))
+            else:
+                text = say("turn_mention", lang, member=f"<@{member}>", when=presenter.relative(state.deadline))
+                await self._send(state, Message(text), mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(member)]))
+
+    async def _direct(self, member: int, text: str) -> None:
+        """A direct message; a member who does not take them from the server is simply not told."""
+        try:
+            user = self._client.get_user(member) or await self._client.fetch_user(member)
+            await user.send(text)
+        except discord.HTTPException as error:
+            log.info("member %s cannot be sent a direct message (%s)", member, error.status)
 
     async def _refresh_hands(self, state: TableState, *, skip: int | None) -> None:
         """Edit the live private hands of the seats the table waits for now or waited for before."""
@@ -328,6 +377,22 @@ class TableDesk:
                 await self._edit_original(live.interaction, message)
             except discord.HTTPException:
                 del self._live[(table_id, member)]
+
+    # --- the table's thread ---------------------------------------------------------------------
+
+    async def keep_thread_open(self, thread_id: int, thread: discord.Thread | None) -> None:
+        """Discord archived a thread after its archive duration without a new message (edits do not count):
+        while its table is open, it is opened again, or its buttons and edits would stop working."""
+        try:
+            if await self.service.table_in_thread(thread_id) is None:
+                return
+            channel = thread or await self._client.fetch_channel(thread_id)
+            if isinstance(channel, discord.Thread):
+                await channel.edit(archived=False)
+        except StoreUnavailable:
+            log.warning("thread %s was archived while the live store is unavailable", thread_id)
+        except discord.HTTPException as error:
+            log.warning("thread %s of an open table could not be unarchived (%s)", thread_id, error.status)
 
     # --- the clock ------------------------------------------------------------------------------
 

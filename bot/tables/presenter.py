@@ -16,7 +16,7 @@ from typing import Any, Literal
 from bot.i18n import LENGTH_NAMES, OPTION_NAMES, RULE_NAMES, SPEED_NAMES, WIND_NAMES, duration, pick, say
 from bot.tables.custom_ids import ButtonId, Verb
 from bot.tables.state import TableState
-from bot.tables.table import Refusal, claim_options, first_chosen, hand_slots, held, load_round, totals
+from bot.tables.table import Refusal, claim_options, first_chosen, hand_slots, held, load_match, load_round, totals
 from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard
 from game.hints import discard_hints
 from game.record import HandRecord
@@ -105,8 +105,9 @@ def lobby_message(state: TableState, lang: Lang) -> Message:
             lines.append(f"{index + 1}. {marker}{seat.name}")
         else:
             lines.append(f"{index + 1}. {say('lobby_empty_seat', lang)}")
-    if state.status == "cancelled":
-        lines.append(say("lobby_cancelled", lang))
+    if state.status in ("cancelled", "closed"):
+        lines.append(say("lobby_cancelled" if state.status == "cancelled" else "table_closed_idle", lang,
+                         idle=duration(state.settings.timing.idle)))
         return Message("\n".join(lines))
     chosen = first_chosen(state)
     picks: tuple[ButtonSpec, ...] = ()
@@ -147,7 +148,7 @@ def _tile(tile: Tile, lang: Lang) -> str:
 
 def table_message(state: TableState, lang: Lang) -> Message:
     """The public table message: the table image from a spectator's seat, whose turn, the deadline."""
-    if state.status in ("lobby", "cancelled"):
+    if state.status in ("lobby", "cancelled") or (state.status == "closed" and state.hand is None):
         return lobby_message(state, lang)
     hand = load_round(state)
     view = hand.view(None)
@@ -165,6 +166,8 @@ def table_message(state: TableState, lang: Lang) -> Message:
             lines.append(say("table_away", lang, names=", ".join(away)))
     elif state.status == "between":
         lines.append(say("table_between", lang, when=relative(state.deadline)))
+    elif state.status == "closed":
+        lines.append(say("table_closed_idle", lang, idle=duration(state.settings.timing.idle)))
     else:
         lines.append(say("table_over", lang))
     if view.last_discard is not None and hand.phase is Phase.DISCARD and not held(state, hand):
@@ -351,6 +354,16 @@ def result_message(state: TableState, finished: dict[str, Any], lang: Lang) -> M
     elif state.status == "between":
         buttons = (_button(state, "next", say("btn_next", lang), "success"), *buttons)
     return Message(_fit("\n".join(lines)), tuple(pictures), buttons)
+
+
+def closed_message(state: TableState, lang: Lang) -> Message:
+    """The notice posted when the clock closes an idle table: why, and the totals the ledger keeps."""
+    lines = [f"🔒 {say('table_closed_idle', lang, idle=duration(state.settings.timing.idle))}"]
+    if state.match is not None:
+        names = [seat.name for seat in state.seats]
+        lines.append(say("closed_recorded", lang, hands=len(load_match(state).hands), totals=" · ".join(
+            f"{name} {_signed(total)}" for name, total in zip(names, totals(state), strict=True))))
+    return Message("\n".join(lines))
 
 
 def result_details(state: TableState, step: int, lang: Lang) -> Message:

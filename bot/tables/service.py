@@ -42,6 +42,10 @@ def table_key(table_id: str) -> str:
     return f"table:{table_id}"
 
 
+def thread_key(thread_id: int) -> str:
+    return f"thread:{thread_id}"
+
+
 def new_table_id() -> str:
     return "".join(secrets.choice(_ALPHABET) for _ in range(8))
 
@@ -66,6 +70,7 @@ class TableService:
     ) -> Committed:
         """A new lobby with its host seated and ``computers`` computer seats."""
         state = TableState(id=self._make_id(), host_id=host_id, place=place, settings=settings, seed=self._make_seed())
+        state = table.touched(state, self._clock())
         state, _ = table.join(state, host_id, host_name)
         for _ in range(min(computers, state.players - 1)):
             state, _ = table.add_computer(state, host_id)
@@ -80,8 +85,10 @@ class TableService:
             return None
         return Committed(TableState.from_document(found.document), found.version, Change())
 
-    async def update(self, table_id: str, transition: Transition) -> Committed:
-        """Apply ``transition`` to the table and write it if nobody moved it meanwhile (else retry)."""
+    async def update(self, table_id: str, transition: Transition, *, by_member: bool = True) -> Committed:
+        """Apply ``transition`` to the table and write it if nobody moved it meanwhile (else retry). A
+        change ``by_member`` (a click, not the clock or the bot's own bookkeeping) restarts the table's
+        idle limit."""
         for _ in range(_RETRIES):
             current = await self.read(table_id)
             if current is None:
@@ -90,6 +97,8 @@ class TableService:
             state, change = await asyncio.to_thread(transition, current.state, now)
             if state == current.state:
                 return Committed(state, current.version, change)
+            if by_member:
+                state = table.touched(state, now)
             version = await self._store.write(
                 table_key(table_id), current.version, state.to_document(), deadline=state.wake_at
             )
@@ -123,11 +132,28 @@ class TableService:
 
     async def wake(self, table_id: str) -> Committed:
         """The clock's turn: computer moves and passed deadlines."""
-        return await self.update(table_id, table.wake)
+        return await self.update(table_id, table.wake, by_member=False)
 
     async def place(self, table_id: str, place: Place) -> Committed:
         """Where the table now lives on Discord (its thread and table message, once created)."""
-        return await self.update(table_id, lambda state, now: (replace(state, place=place), Change()))
+        return await self.update(table_id, lambda state, now: (replace(state, place=place), Change()), by_member=False)
+
+    async def index_thread(self, thread_id: int, table_id: str) -> None:
+        """Remember which table a thread holds, so an archived thread finds its table."""
+        await self._store.create(thread_key(thread_id), {"table": table_id})
+
+    async def table_in_thread(self, thread_id: int) -> Committed | None:
+        """The open table a thread holds, if any; a thread whose table is over is forgotten."""
+        key = thread_key(thread_id)
+        found = await self._store.read(key)
+        if found is None:
+            return None
+        table_id = found.document.get("table")
+        current = await self.read(table_id) if isinstance(table_id, str) else None
+        if current is None or not current.state.is_open:
+            await self._store.delete(key, found.version)
+            return None
+        return current
 
     async def record(self, table_id: str) -> Committed | None:
         """Write the table's finished hands and match to the ledger, then drop them from its live state.
@@ -154,7 +180,7 @@ class TableService:
             left = tuple(entry for entry in state.unrecorded if (entry["kind"], entry["id"]) not in written)
             return replace(state, unrecorded=left), Change()
 
-        return await self.update(table_id, forget_written)
+        return await self.update(table_id, forget_written, by_member=False)
 
     async def park(self, table_id: str) -> None:
         """Clear the timers of a table whose clock cannot run (a damaged document), so it stops coming due."""

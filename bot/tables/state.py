@@ -21,12 +21,15 @@ from game.players import PLAYERS
 from game.rules import Ruleset
 from game.tiles import LANGS, Lang
 
-Status = Literal["lobby", "playing", "between", "over", "cancelled"]
+Status = Literal["lobby", "playing", "between", "over", "cancelled", "closed"]
 Speed = Literal["live", "async"]
-STATUSES: tuple[Status, ...] = ("lobby", "playing", "between", "over", "cancelled")
+STATUSES: tuple[Status, ...] = ("lobby", "playing", "between", "over", "cancelled", "closed")
+OPEN_STATUSES: tuple[Status, ...] = ("lobby", "playing", "between")
 SPEEDS: tuple[Speed, ...] = ("live", "async")
-DOCUMENT_VERSION = 1
+DOCUMENT_VERSION = 2  # 2: idle limits (``timing.idle``, ``idle_at``); a version 1 table gets its speed's
 HIDDEN_CLAIM_WINDOW = 4.0
+LIVE_IDLE = 2 * 3600.0  # a live table nobody touched for two hours is abandoned
+ASYNC_IDLE = 7 * 24 * 3600.0  # an asynchronous one gets a week, as long as its thread stays open
 
 
 class TableDocumentError(ValueError):
@@ -35,18 +38,21 @@ class TableDocumentError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Timing:
-    """How long the table waits, in seconds: a turn, a claim window, a computer's pause, the next hand."""
+    """How long the table waits, in seconds: a turn, a claim window, a computer's pause, the next hand,
+    and ``idle``: how long an open table may go without any member's click before it is closed (the
+    clock plays missed turns, so without this a table nobody plays would go on for ever)."""
 
     turn: float
     claim: float
     computer_pause: float
     next_hand: float
+    idle: float = LIVE_IDLE
 
     @classmethod
     def for_speed(cls, speed: Speed) -> Timing:
         if speed == "live":
-            return cls(turn=60.0, claim=15.0, computer_pause=1.2, next_hand=30.0)
-        return cls(turn=12 * 3600.0, claim=4 * 3600.0, computer_pause=1.2, next_hand=3600.0)
+            return cls(turn=60.0, claim=15.0, computer_pause=1.2, next_hand=30.0, idle=LIVE_IDLE)
+        return cls(turn=12 * 3600.0, claim=4 * 3600.0, computer_pause=1.2, next_hand=3600.0, idle=ASYNC_IDLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +120,7 @@ class TableState:
     deadline: float | None = None
     computer_at: float | None = None
     hold_until: float | None = None
+    idle_at: float | None = None
     last_hand: dict[str, Any] | None = None
     unrecorded: tuple[dict[str, Any], ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
@@ -126,6 +133,11 @@ class TableState:
     def full(self) -> bool:
         return len(self.seats) >= self.players
 
+    @property
+    def is_open(self) -> bool:
+        """Waiting for players or playing: not over, cancelled or closed."""
+        return self.status in OPEN_STATUSES
+
     def seat_of(self, member_id: int) -> int | None:
         return next((index for index, seat in enumerate(self.seats) if seat.member_id == member_id), None)
 
@@ -133,6 +145,8 @@ class TableState:
     def wake_at(self) -> float | None:
         """When the table's clock must look at it next (a computer's move or a deadline)."""
         times = [time for time in (self.deadline, self.computer_at, self.hold_until) if time is not None]
+        if self.idle_at is not None and self.is_open:
+            times.append(self.idle_at)
         if self.unrecorded:  # entries the ledger does not have yet: due at once
             times.append(min(float(entry["finished_at"]) for entry in self.unrecorded))
         return min(times) if times else None
@@ -160,6 +174,7 @@ class TableState:
                 "timing": {
                     "turn": settings.timing.turn, "claim": settings.timing.claim,
                     "computer_pause": settings.timing.computer_pause, "next_hand": settings.timing.next_hand,
+                    "idle": settings.timing.idle,
                 },
                 "computer_level": settings.computer_level,
                 "hints": settings.hints,
@@ -181,6 +196,7 @@ class TableState:
             "deadline": self.deadline,
             "computer_at": self.computer_at,
             "hold_until": self.hold_until,
+            "idle_at": self.idle_at,
             "last_hand": self.last_hand,
             "unrecorded": list(self.unrecorded),
             "extra": self.extra,
@@ -197,8 +213,9 @@ class TableState:
 
 
 def _table_from_document(document: Any) -> TableState:
-    if not isinstance(document, dict) or document.get("version") != DOCUMENT_VERSION:
-        raise TableDocumentError(f"not a table document of version {DOCUMENT_VERSION}")
+    if not isinstance(document, dict) or document.get("version") not in (1, DOCUMENT_VERSION):
+        raise TableDocumentError(f"not a table document of version 1 to {DOCUMENT_VERSION}")
+    upgraded = document["version"] == 1  # stored before idle limits existed
     place = document["place"]
     settings = document["settings"]
     timing = settings["timing"]
@@ -230,6 +247,7 @@ def _table_from_document(document: Any) -> TableState:
             timing=Timing(
                 turn=_number(timing["turn"]), claim=_number(timing["claim"]),
                 computer_pause=_number(timing["computer_pause"]), next_hand=_number(timing["next_hand"]),
+                idle=Timing.for_speed(speed).idle if upgraded else _number(timing["idle"]),
             ),
             computer_level=level, hints=_bool(settings["hints"]), lang=lang,
             hide_claims=_bool(settings["hide_claims"]),
@@ -245,6 +263,7 @@ def _table_from_document(document: Any) -> TableState:
         deadline=_optional_number(document["deadline"]),
         computer_at=_optional_number(document["computer_at"]),
         hold_until=_optional_number(document["hold_until"]),
+        idle_at=None if upgraded else _optional_number(document["idle_at"]),
         last_hand=_optional_object(document["last_hand"]),
         unrecorded=tuple(_ledger_entry(entry) for entry in _list(document["unrecorded"])),
         extra=_object(document["extra"]),

@@ -65,6 +65,8 @@ class Change:
     finished_hand: dict[str, Any] | None = None
     match_over: bool = False
     lobby: bool = False
+    closed: bool = False
+    awaited: tuple[int, ...] = ()  # seats the table now waits for that it did not wait for before
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -142,6 +144,8 @@ def start(state: TableState, member_id: int, now: float) -> tuple[TableState, Ch
 
 
 def _require_lobby(state: TableState) -> None:
+    if state.status == "closed":
+        raise Refusal("table_closed")
     if state.status != "lobby":
         raise Refusal("not_in_lobby")
 
@@ -154,6 +158,8 @@ def act(state: TableState, member_id: int, button: ButtonId, now: float) -> tupl
     seat = state.seat_of(member_id)
     if seat is None:
         raise Refusal("not_seated")
+    if state.status == "closed":
+        raise Refusal("table_closed")
     if button.verb == "back":
         return _back(state, seat, now)
     if button.step != state.step:
@@ -267,7 +273,12 @@ def _back(state: TableState, seat: int, now: float) -> tuple[TableState, Change]
 
 def wake(state: TableState, now: float) -> tuple[TableState, Change]:
     """The table's clock: computer seats move when their pause is over; a human's deadline plays the
-    default action (discard the drawn tile, or pass the claim window); the next hand is dealt."""
+    default action (discard the drawn tile, or pass the claim window); the next hand is dealt; a table
+    no member touched for its idle limit is closed."""
+    if state.is_open and state.idle_at is not None and state.idle_at <= now:
+        return close_idle(state, now)
+    if state.status == "lobby":
+        return state, Change()
     if state.status == "between":
         if state.deadline is not None and state.deadline <= now:
             return next_hand(state, now)
@@ -284,6 +295,27 @@ def wake(state: TableState, now: float) -> tuple[TableState, Change]:
     if state.deadline is not None and state.deadline <= now:
         return _play_clock(state, hand, now)
     return _schedule(state, hand, now, step_moved=False), Change()
+
+
+def touched(state: TableState, now: float) -> TableState:
+    """A member acted: the table's idle limit starts again from now."""
+    if not state.is_open:
+        return replace(state, idle_at=None)
+    return replace(state, idle_at=now + state.settings.timing.idle)
+
+
+def close_idle(state: TableState, now: float) -> tuple[TableState, Change]:
+    """No member clicked for the table's idle limit: the table closes, and a started match goes to the
+    ledger as closed, with the totals of the hands finished so far (the hand in play is dropped), so no
+    table is left running for nobody."""
+    unrecorded = state.unrecorded
+    if state.match is not None:
+        unrecorded = (*unrecorded, match_entry(state, load_match(state), now, ended="closed"))
+    closed = replace(
+        state, status="closed", step=state.step + 1, deadline=None, computer_at=None, hold_until=None, idle_at=None,
+        unrecorded=unrecorded,
+    )
+    return closed, Change(closed=True)
 
 
 def _computer_moves(state: TableState, hand: Round) -> list[Action]:
@@ -323,6 +355,7 @@ def _play(state: TableState, hand: Round, actions: Sequence[Action], now: float)
     """Apply ``actions`` in order; the step moves unless they only answered a window that stays open."""
     events: list[Event] = []
     step_moved = False
+    waiting_before = set(hand.awaiting())
     for action in actions:
         if hand.result is not None or action not in hand.legal_actions(action.seat):
             break
@@ -337,7 +370,8 @@ def _play(state: TableState, hand: Round, actions: Sequence[Action], now: float)
     if hand.result is not None:
         finished, change = _finish_hand(state, hand, now)
         return finished, replace(change, events=tuple(events))
-    return _schedule(state, hand, now, step_moved=step_moved), Change(events=tuple(events))
+    awaited = tuple(seat for seat in hand.awaiting() if seat not in waiting_before)
+    return _schedule(state, hand, now, step_moved=step_moved), Change(events=tuple(events), awaited=awaited)
 
 
 def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -> TableState:
@@ -372,7 +406,7 @@ def _deal(state: TableState, match: Match, now: float) -> tuple[TableState, Chan
         state, hand=hand.to_document(), hand_number=len(match.hands),
         commitment=wall_commitment(hand.ruleset, hand.seed), deadline=None, computer_at=None,
     )
-    return _schedule(dealt, hand, now, step_moved=True), Change(hand_started=True)
+    return _schedule(dealt, hand, now, step_moved=True), Change(hand_started=True, awaited=tuple(hand.awaiting()))
 
 
 def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState, Change]:

@@ -39,9 +39,47 @@ def test_the_servers_deadlines_replace_only_the_turn_and_claim():
     server = GuildSettings(turn_seconds=600.0, claim_seconds=30.0)
     timing = table_defaults(server, TIMINGS, speed="async").timing
     assert timing == Timing(turn=600.0, claim=30.0, computer_pause=TIMINGS["async"].computer_pause,
-                            next_hand=TIMINGS["async"].next_hand)
+                            next_hand=TIMINGS["async"].next_hand, idle=TIMINGS["async"].idle)
     only_claim = table_defaults(GuildSettings(claim_seconds=20.0), TIMINGS).timing
     assert (only_claim.turn, only_claim.claim) == (TIMINGS["live"].turn, 20.0)
+
+
+def test_the_servers_idle_limit_replaces_the_speeds():
+    assert table_defaults(GuildSettings(), TIMINGS, speed="async").timing.idle == 7 * 24 * 3600.0
+    assert table_defaults(GuildSettings(), TIMINGS).timing.idle == 2 * 3600.0
+    assert table_defaults(GuildSettings(idle_hours=48), TIMINGS, speed="live").timing.idle == 48 * 3600.0
+
+
+def test_the_servers_table_options_fill_what_the_member_left_out():
+    server = GuildSettings(default_length="one_hand", default_level="basic", default_hints=False,
+                           default_hide_claims=True, default_seven_pairs=True, default_minimum_fan=1)
+    chosen = table_defaults(server, TIMINGS, rules="hongkong")
+    assert (chosen.length, chosen.level, chosen.hints, chosen.hide_claims, chosen.seven_pairs, chosen.minimum_fan) \
+        == ("one_hand", "basic", False, True, True, 1)
+    mine = table_defaults(server, TIMINGS, rules="hongkong", length="four_winds", level="teacher", hints=True,
+                          hide_claims=False, seven_pairs=False, minimum_fan=5)
+    assert (mine.length, mine.level, mine.hints, mine.hide_claims, mine.seven_pairs, mine.minimum_fan) \
+        == ("four_winds", "teacher", True, False, False, 5)
+    # the minimum is a Hong Kong rule: a classic table does not get the server's
+    assert table_defaults(server, TIMINGS, rules="classic").minimum_fan is None
+    untouched = table_defaults(GuildSettings(), TIMINGS)
+    assert (untouched.length, untouched.level, untouched.hints, untouched.hide_claims, untouched.seven_pairs,
+            untouched.minimum_fan) == (None, "strong", True, False, False, None)
+
+
+def test_table_option_changes_are_checked_and_rules_restores_the_length():
+    new = changed(GuildSettings(), length="one_wind", level="teacher", hints=False, hide_claims=True,
+                  seven_pairs=True, minimum_fan=0, idle_hours=72)
+    assert new == GuildSettings(default_length="one_wind", default_level="teacher", default_hints=False,
+                                default_hide_claims=True, default_seven_pairs=True, default_minimum_fan=0,
+                                idle_hours=72)
+    assert changed(new, length="rules").default_length is None
+    for options, key in (({"length": "two_winds"}, "config_bad_choice"), ({"level": "genius"}, "config_bad_choice"),
+                         ({"minimum_fan": 14}, "config_out_of_range"), ({"idle_hours": 0}, "config_out_of_range"),
+                         ({"idle_hours": 24 * 31}, "config_out_of_range")):
+        with pytest.raises(ConfigRefused) as refused:
+            changed(new, **options)
+        assert refused.value.key == key
 
 
 def test_channels_anywhere_a_listed_one_or_a_thread_of_one():

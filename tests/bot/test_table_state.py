@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -29,11 +30,13 @@ def test_a_table_round_trips_through_json():
 
 
 @pytest.mark.parametrize("path, value", [
-    (("version",), 2), (("status",), "flying"), (("settings", "speed"), "slow"), (("settings", "lang"), "de"),
+    (("version",), 3), (("version",), 0), (("status",), "flying"), (("settings", "speed"), "slow"),
+    (("settings", "lang"), "de"),
     (("settings", "computer_level"), "genius"), (("seed",), "42"), (("seed",), True), (("step",), 1.5),
     (("host",), None), (("settings", "hints"), "false"), (("settings", "timing", "turn"), -1),
     (("settings", "timing", "turn"), "60"), (("seats",), "four"), (("place", "guild"), "1"),
-    (("settings", "rules"), {"name": "chess"}), (("extra",), []), (("hand",), 7),
+    (("settings", "rules"), {"name": "chess"}), (("extra",), []), (("hand",), 7), (("idle_at",), "soon"),
+    (("settings", "timing", "idle"), None),
 ])
 def test_a_damaged_document_is_refused(path, value):
     document = copy.deepcopy(started_table().to_document())
@@ -51,6 +54,16 @@ def test_a_document_with_a_key_missing_is_refused():
         damaged = {k: v for k, v in document.items() if k != key}
         with pytest.raises(TableDocumentError):
             TableState.from_document(damaged)
+
+
+def test_a_table_stored_before_idle_limits_gets_its_speeds():
+    state = replace(started_table(), idle_at=123.0)
+    document = state.to_document()
+    del document["idle_at"], document["settings"]["timing"]["idle"]
+    document["version"] = 1
+    upgraded = TableState.from_document(document)
+    assert upgraded == replace(state, idle_at=None)
+    assert upgraded.settings.timing.idle == Timing.for_speed(state.settings.speed).idle
 
 
 def test_a_damaged_hand_inside_a_table_is_refused_when_played():

@@ -56,6 +56,7 @@ from .state import (
     FakeRole,
     FakeUser,
     World,
+    iso,
 )
 
 # Application flags (https://discord.com/developers/docs/resources/application#application-object-application-flags).
@@ -476,6 +477,12 @@ class FakeDiscord:
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> int:
         """A raw gateway event to the bot."""
         return await self.gateway.dispatch(event, data, intent=intent)
+
+    async def archive_thread(self, thread: FakeChannel) -> None:
+        """What Discord's auto-archive does to a thread with no recent message: archived, THREAD_UPDATE."""
+        thread.archived = True
+        thread.archive_timestamp = iso()
+        await self.rest.dispatch_channel("THREAD_UPDATE", thread)
 
     async def disconnect(self, code: int = 4000) -> None:
         """Closes the bot's websocket from Discord's side (4000: the bot resumes; 4004/4014: it gives up)."""
