@@ -149,3 +149,46 @@ async def _forged_config(fake, who, channel, options):
     interaction = await fake._interact(2, who, channel, data, name="mahjong config")
     await interaction.wait_done()
     return interaction
+
+
+async def test_the_servers_table_options_fill_what_a_new_table_leaves_out(tmp_path):
+    database = str(tmp_path / "bot.sqlite3")
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        admin = fake.add_member(guild, name="Ada", permissions=MANAGE, locale="fr")
+        store = await SqliteLiveStore.open(database)
+        try:
+            async with running_bot(fake, store, database_path=database) as bot:
+                done = await _slash(fake, admin, guild.text_channel, "mahjong config", {
+                    "rules": "hongkong", "length": "one_hand", "level": "basic", "hints": False,
+                    "hide_claims": True, "seven_pairs": True, "minimum_fan": 1, "idle_hours": 48})
+                text = done.response.content
+                assert done.response.ephemeral and "une main" in text and "basic" in text and "48 h" in text
+                assert "Minimum Hong Kong : 1" in text and "Conseils : non" in text
+                assert (await bot.ledger.guild_settings(guild.id)).default_minimum_fan == 1
+
+                await _slash(fake, admin, guild.text_channel, "mahjong new", {"computers": 1})
+                state = await table_state(store, table_id_of(fake.channel_messages(fake.threads[-1].id)[-1]))
+                rules = state.settings.rules
+                assert (rules.name, rules.length, rules.seven_pairs, rules.minimum_fan) == (
+                    "hongkong", "one_hand", True, 1)
+                assert (state.settings.computer_level, state.settings.hints, state.settings.hide_claims) == (
+                    "basic", False, True)
+                assert state.settings.timing.idle == 48 * 3600.0
+                assert state.seats[1].computer == "basic"
+
+                # the member's own choices win; a classic table does not take the Hong Kong minimum
+                await _slash(fake, admin, guild.text_channel, "mahjong new", {
+                    "rules": "classic", "length": "one_wind", "level": "teacher", "hints": True,
+                    "seven_pairs": False})
+                state = await table_state(store, table_id_of(fake.channel_messages(fake.threads[-1].id)[-1]))
+                rules = state.settings.rules
+                assert (rules.name, rules.length, rules.seven_pairs) == ("classic", "one_wind", False)
+                assert (state.settings.computer_level, state.settings.hints) == ("teacher", True)
+
+                # "the rules' own" length again
+                await _slash(fake, admin, guild.text_channel, "mahjong config", {"length": "rules"})
+                assert (await bot.ledger.guild_settings(guild.id)).default_length is None
+        finally:
+            await store.close()
+        assert fake.violations == []
