@@ -27,8 +27,9 @@ from game.solitaire.layout import ids_of
 from game.solitaire.solver import SolverResult, Verdict, solve
 from render.pyramid import position_label
 
-HINT_NODE_BUDGET = 20_000
-"""The hint's solver budget: the worst position measured takes well under a second (README)."""
+HINT_NODE_BUDGET = 10_000
+"""The hint's solver budget: about half a second on the slowest position measured, twice that budget
+a second and a half (``benchmarks/solitaire_latency.py``); past it the hint says "unknown"."""
 CHECK_NODE_BUDGET = 2_000
 """The budget of the check after each move that tells a board that can no longer be cleared."""
 

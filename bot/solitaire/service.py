@@ -100,7 +100,9 @@ class SolitaireService:
         try:
             state = await asyncio.to_thread(SolitaireState.from_document, found.document)
         except SolitaireDocumentError:
-            log.exception("the solitaire game %s is damaged: it is replaced by the next one", found.document.get("id"))
+            # It can never be played nor replayed: dropped (and logged), so the member's next game can start.
+            log.exception("the solitaire game %s is damaged: it is dropped", found.document.get("id"))
+            await self._store.delete(slot_key(guild_id, member_id, kind), found.version)
             return None
         committed = Committed(state, found.version, Outcome())
         if state.pending:

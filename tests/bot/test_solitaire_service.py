@@ -196,3 +196,11 @@ async def test_claims_of_days_long_past_are_dropped(store, ledger):
     assert await service.claim_post(GUILD, DAY - timedelta(days=2), "x")
     assert await service.claim_post(GUILD, DAY, "x")
     assert await store.read(post_key(GUILD, DAY - timedelta(days=2))) is None
+
+
+async def test_a_damaged_game_is_dropped_so_the_next_one_can_start(store, ledger):
+    service = service_on(store, ledger, FakeClock())
+    assert await store.create(slot_key(GUILD, ALICE, "daily"), {"version": 1, "id": "broken"})
+    assert await service.read(GUILD, ALICE, "daily") is None
+    assert await store.read(slot_key(GUILD, ALICE, "daily")) is None
+    assert (await service.daily(GUILD, ALICE, "Alice")).state.game.pairs == 0
