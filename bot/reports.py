@@ -14,6 +14,7 @@ import time
 from collections.abc import Sequence
 
 from bot.i18n import RULE_NAMES, pick, say
+from bot.pattern_names import pattern_name
 from data.ledger import MatchEntry
 from data.ledger_reports import MemberStats, Standing
 from game.tiles import Lang
@@ -98,7 +99,7 @@ def stats_text(lang: Lang, name: str, sections: Sequence[MemberStats]) -> str:
             lines.append(say("stats_best", lang, value=signed(section.best.value), fan=fan,
                              when=f"<t:{int(section.best.finished_at)}:D>"))
         if section.patterns:
-            patterns = ", ".join(f"{pattern.replace('_', ' ')} ×{count}" for pattern, count in section.patterns)
+            patterns = ", ".join(f"{pattern_name(pattern, lang)} ×{count}" for pattern, count in section.patterns)
             lines.append(say("stats_patterns", lang, patterns=patterns))
     return _fit([say("stats_title", lang, name=plain(name))], lines, [])
 

@@ -16,6 +16,7 @@ connection costs a millisecond, and so the bot needs no other connection kept op
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import sqlite3
@@ -76,10 +77,16 @@ async def _private(interaction: discord.Interaction[Any], text: str) -> None:
 @app_commands.choices(rules=RULE_CHOICES, period=[Choice(name=_("All time"), value="all"),
                                             Choice(name=_("This month"), value="month")])
 async def leaderboard(
-    interaction: discord.Interaction[Any], rules: str = "classic", period: str = "all",
+    interaction: discord.Interaction[Any], rules: str | None = None, period: str = "all",
     page: app_commands.Range[int, 1, 1000] = 1,
 ) -> None:
+    """Without a rule set, the server's default one (``/mahjong config``): what its tables play."""
     token = "all" if period == "all" else month_token(interaction.client.clock())
+    if rules is None:
+        rules = "classic"
+        if interaction.guild_id is not None:
+            with contextlib.suppress(StoreUnavailable):
+                rules = (await interaction.client.ledger.guild_settings(interaction.guild_id)).default_rules
     await show_board(interaction, rules, token, page, edit=False)
 
 

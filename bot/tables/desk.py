@@ -316,9 +316,10 @@ class TableDesk:
                     mentions: discord.AllowedMentions | None = None) -> None:
         """A new public message in the table's home (a result, a notice, a mention)."""
         channel = self._client.get_partial_messageable(state.place.home)
+        notify = mentions or self._client.allowed_mentions or discord.AllowedMentions.none()
         try:
             await channel.send(content=message.content, files=files_of(message), view=view_of(message, self._emojis),
-                               allowed_mentions=mentions)
+                               allowed_mentions=notify)
         except discord.HTTPException as error:
             log.warning("table %s: a message could not be posted (%s)", state.id, error.status)
 

@@ -84,7 +84,11 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 text = stats.response.content
                 assert "**Player10**" in text
                 assert "5 hands · 1 wins (20%) · 0 deal-ins · +22 per hand (+110 in all)" in text
-                assert "Best hand: +110" in text and "dragon pung ×1" in text
+                assert "Best hand: +110" in text and "Dragon pung ×1" in text
+                french = await fake.slash(fake.add_member(guild, name="Zoé", locale="fr"), guild.text_channel,
+                                          "mahjong stats", {"member": best})
+                await french.wait_done()
+                assert "Pung de dragons ×1" in french.response.content
 
                 history = await fake.slash(caller, guild.text_channel, "mahjong history", {})
                 await history.wait_done()
@@ -95,6 +99,14 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 empty = await fake.slash(best, guild.text_channel, "mahjong history", {})
                 await empty.wait_done()
                 assert "no finished matches" in empty.response.content
+
+                # without a rule set, the board is the one of the rules the server's tables play
+                admin = fake.add_member(guild, name="Ada", permissions=0x20)
+                await (await fake.slash(admin, guild.text_channel, "mahjong config", {"rules": "hongkong"})).wait_done()
+                default = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {})
+                await default.wait_done()
+                assert "Leaderboard — Hong Kong" in default.response.content and "mjr1:lb:hongkong:all:2" in (
+                    default.response.custom_ids())
         finally:
             await store.close()
         assert fake.violations == []
