@@ -309,6 +309,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "⏸ En pause : le plateau est caché et le chrono arrêté."),
     "sol_removed": ("Removed {a} + {b}.", "{a} + {b} retirées."),
     "sol_undone": ("The last pair is back (−20).", "La dernière paire est revenue (−20)."),
+    "sol_continued": ("Your game goes on where you left it.", "Votre partie reprend où vous l'aviez laissée."),
     "sol_finish_armed": ("Press Finish again to end the game with {score} points.",
                          "Appuyez encore sur Terminer pour finir la partie avec {score} points."),
     "sol_lost_cause": ("The solver proved that this board can no longer be cleared: undo, or finish.",

@@ -81,7 +81,7 @@ class SolitaireDesk:
                 committed = await self.service.daily(interaction.guild_id, user.id, user.display_name)
             else:
                 committed = await self.service.free(interaction.guild_id, user.id, user.display_name, seed)
-            await self._show(interaction, committed.state, lang)
+            await self._show(interaction, committed.state, lang, outcome=committed.outcome)
         except Refusal as refusal:
             await interaction.edit_original_response(content=say(refusal.key, lang, **refusal.params))
         except StoreUnavailable:
@@ -108,7 +108,10 @@ class SolitaireDesk:
 
     async def _on_control(self, interaction: discord.Interaction[Any], control: Control, lang: Lang) -> None:
         guild_id = interaction.guild_id
-        if guild_id is None or not _owned_by_clicker(interaction):
+        if guild_id is None:
+            await _private(interaction, say("sol_guild_only", lang))
+            return
+        if not _owned_by_clicker(interaction):
             await _private(interaction, say("sol_not_yours", lang))
             return
         await interaction.response.defer()
@@ -253,6 +256,8 @@ def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None
         note = say("sol_removed", lang, a=play.label(board, a), b=play.label(board, b))
     elif outcome is not None and outcome.undone:
         note = say("sol_undone", lang)
+    elif outcome is not None and outcome.continued:
+        note = say("sol_continued", lang)
     playing = not state.game.over
     answer = play.hint(board) if hint and playing else None
     lost = playing and answer is None and play.lost_cause(board)

@@ -22,7 +22,7 @@ from data.solitaire_ledger import Kind
 from game.errors import IllegalAction
 from game.solitaire.board import Board, tiles_match
 from game.solitaire.deal import Deal
-from game.solitaire.game import Ending, Game
+from game.solitaire.game import Game
 from game.solitaire.layout import ids_of
 from game.solitaire.solver import SolverResult, Verdict, solve
 from render.pyramid import position_label
@@ -45,12 +45,10 @@ class Refusal(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What an action did, for whoever shows it."""
+    """What an action did, for the note above the board (the state itself shows the rest)."""
 
     removed: tuple[int, int] | None = None
     undone: bool = False
-    finish_armed: bool = False
-    ended: Ending | None = None
     continued: bool = False
 
 
@@ -124,14 +122,11 @@ def act(state: SolitaireState, control: Control, values: tuple[str, ...], now: f
                 raise Refusal("sol_not_paused")
             game, outcome = game.resume(now), Outcome()
         elif verb == "finish":
-            game = game.finish(now)
-            outcome = Outcome(finish_armed=game.finish_pressed, ended=game.ending)
+            game, outcome = game.finish(now), Outcome()
         else:
             raise Refusal("sol_not_here")
     except IllegalAction as error:  # every case is checked above; this is the engine's last word
         raise Refusal("sol_not_legal", reason=str(error)) from None
-    if outcome.ended is None and game.ending is not None:
-        outcome = replace(outcome, ended=game.ending)
     return replace(state, game=game, step=state.step + 1), outcome
 
 

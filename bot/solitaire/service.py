@@ -132,11 +132,13 @@ class SolitaireService:
         raise Refusal("sol_busy")
 
     async def record(self, committed: Committed) -> Committed:
-        """Give an ended game's result to the ledger, then mark the game recorded."""
+        """Give an ended game's result to the ledger, then mark the game recorded. The result is a function
+        of the stored game alone (it is dated by the game's last action), so a second writer after a crash
+        hands the ledger the very same result, which it keeps once."""
         state = committed.state
         result = await asyncio.to_thread(
             SolitaireResult.of, state.id, state.guild_id, state.member_id, state.name, state.kind, state.day,
-            state.game, self._clock())
+            state.game, state.game.clock.last_activity)
         try:
             await self.ledger.record(result)
         except (LedgerConflict, LedgerValueError):
@@ -204,7 +206,7 @@ class SolitaireService:
         version = await self._store.write(state.key, current.version, state.to_document())
         if version is None:
             return None
-        return await self.record(Committed(state, version, Outcome(ended=state.game.ending)))
+        return await self.record(Committed(state, version, Outcome()))
 
     # --- the daily post -------------------------------------------------------------------------
 

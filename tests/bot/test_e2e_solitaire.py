@@ -294,6 +294,7 @@ async def test_a_game_left_open_continues_from_the_next_command(tmp_path):
         await pick(fake, alice, first, a, b)
         later = (await command(fake, alice, guild.text_channel, "solitaire daily")).response
         assert later.id != first.id and "1/72 pairs" in later.content and game_id(later) == game_id(first)
+        assert "goes on where you left it" in later.content
         await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 7})
         refused = await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 8})
         assert "deal 7 open" in refused.response.content

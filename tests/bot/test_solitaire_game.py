@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from bot.i18n import say
 from bot.solitaire import play, presenter
-from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, parse_custom_id, parse_pair, pair_value
+from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, pair_value, parse_custom_id, parse_pair
 from bot.solitaire.play import Refusal
 from bot.solitaire.state import SolitaireDocumentError, SolitaireState
 from game.solitaire.board import Board
@@ -182,21 +182,22 @@ def test_undo_pause_resume_and_the_idle_pause():
 
 def test_finish_takes_two_presses_and_anything_between_disarms_it():
     state = new_state()
-    armed, outcome = play.act(state, control(state, "finish"), (), START + 10)
-    assert outcome.finish_armed and not armed.game.over
+    armed, _ = play.act(state, control(state, "finish"), (), START + 10)
+    assert armed.game.finish_pressed and not armed.game.over
     paused, _ = play.act(armed, control(armed, "pause"), (), START + 11)
-    again, outcome = play.act(paused, control(paused, "finish"), (), START + 12)
-    assert outcome.finish_armed and not again.game.over
-    over, outcome = play.act(again, control(again, "finish"), (), START + 13)
-    assert outcome.ended is Ending.FINISHED and over.game.over and over.pending
+    assert not paused.game.finish_pressed
+    again, _ = play.act(paused, control(paused, "finish"), (), START + 12)
+    assert again.game.finish_pressed and not again.game.over
+    over, _ = play.act(again, control(again, "finish"), (), START + 13)
+    assert over.game.ending is Ending.FINISHED and over.pending
     assert refused(over, "undo").key == "sol_over"
 
 
 def test_the_last_pair_clears_the_board():
     state = new_state()
     for index, (a, b) in enumerate(deal_for_seed(7).solution):
-        state, outcome = play.act(state, control(state, "pair", 0), (pair_value(a, b),), START + index)
-    assert outcome.ended is Ending.CLEARED and state.game.board.cleared
+        state, _ = play.act(state, control(state, "pair", 0), (pair_value(a, b),), START + index)
+    assert state.game.ending is Ending.CLEARED and state.game.board.cleared
 
 
 def test_the_solver_knows_a_lost_cause_and_gives_hints():

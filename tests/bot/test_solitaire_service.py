@@ -21,7 +21,7 @@ from bot.solitaire.state import SolitaireState, slot_key
 from data.live import LiveStore
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
-from data.solitaire_ledger import Board
+from data.solitaire_ledger import Board, SolitaireResult
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.solitaire.deal import deal_for_seed
 
@@ -164,7 +164,9 @@ async def test_a_result_left_pending_by_a_crash_is_recorded_once_by_the_next_rea
     assert await ledger.result(state.id) is None
     again = await service.read(GUILD, ALICE, "free")
     assert again.state.recorded and await ledger.result(state.id) is not None
-    await service.record(again)  # and once more, as a second process would: still one result
+    # a second process that read it pending too hands the ledger the very same result: kept once, no conflict
+    same = SolitaireResult.of(state.id, GUILD, ALICE, "Alice", "free", None, ended, ended.clock.last_activity)
+    assert not await ledger.record(same)
     assert await ledger.count_ranked(GUILD, Board("free")) == 0  # a zero score is kept, not listed
     assert (await ledger.member_stats(GUILD, ALICE, DAY)).games == 1
 
