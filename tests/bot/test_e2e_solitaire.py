@@ -453,3 +453,17 @@ async def test_two_processes_on_one_redis_post_once(tmp_path):
                 await store.close()
         assert fake.violations == []
 
+
+
+async def test_the_solitaire_commands_are_synced_with_french_names(tmp_path):
+    async with world(tmp_path) as (fake, *_):
+        group = next(command for command in fake.commands if command["name"] == "solitaire")
+        subcommands = {option["name"]: option for option in group["options"]}
+        assert set(subcommands) == {"daily", "free", "leaderboard", "stats", "name", "config"}
+        french = {name: option["name_localizations"]["fr"] for name, option in subcommands.items()}
+        assert french == {"daily": "quotidien", "free": "libre", "leaderboard": "classement",
+                          "stats": "statistiques", "name": "pseudo", "config": "reglages"}
+        seed = subcommands["free"]["options"][0]
+        assert seed["name_localizations"]["fr"] == "numero" and seed["max_value"] == 2**53 - 1
+        assert subcommands["daily"]["description_localizations"]["fr"].startswith("Jouer la donne du jour")
+        assert group["description_localizations"]["fr"].startswith("Mahjong solitaire")
