@@ -304,7 +304,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                 "open). The clock stops on Pause, and by itself after {minutes} min without a move.",
                 "Choisissez une paire dans le menu : seules les tuiles libres partent (rien dessus, côté gauche ou "
                 "droit dégagé). Le chrono s'arrête sur Pause, et tout seul après {minutes} min sans coup."),
-    "sol_pick": ("Remove a pair ({first}–{last} of {count})", "Retirer une paire ({first}–{last} sur {count})"),
+    "sol_pick": ("Remove a pair: {faces} ({first}–{last} of {count})",
+                 "Retirer une paire : {faces} ({first}–{last} sur {count})"),
     "sol_paused_view": ("⏸ Paused: the board is hidden and the clock is stopped.",
                         "⏸ En pause : le plateau est caché et le chrono arrêté."),
     "sol_removed": ("Removed {a} + {b}.", "{a} + {b} retirées."),

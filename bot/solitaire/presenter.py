@@ -26,7 +26,7 @@ from game.solitaire.board import Board as TileBoard
 from game.solitaire.board import match_group
 from game.solitaire.game import Ending
 from game.solitaire.solver import SolverResult, Verdict
-from game.tiles import Lang, Tile, tile_name
+from game.tiles import Lang, Tile, tile_label, tile_name
 from render.pyramid import render_pyramid
 from render.rendered import Rendered
 
@@ -138,7 +138,8 @@ def game_message(state: SolitaireState, now: float, lang: Lang, *, page: int = 0
         first = page * SELECTS_PER_PAGE * OPTIONS_PER_SELECT + index
         selects.append(SelectSpec(
             _control(state, "pair", page * SELECTS_PER_PAGE + index // OPTIONS_PER_SELECT),
-            say("sol_pick", lang, first=first + 1, last=first + len(chunk), count=sum(map(len, pages))),
+            say("sol_pick", lang, first=first + 1, last=first + len(chunk), count=sum(map(len, pages)),
+                faces=_faces(chunk, lang)),
             chunk))
     lines.append(say("sol_how", lang, minutes=round(game.clock.idle_pause / 60)))
     if game.finish_pressed:
@@ -159,6 +160,14 @@ def game_message(state: SolitaireState, now: float, lang: Lang, *, page: int = 0
         buttons.append(ButtonSpec(_control(state, "page", following),
                                   say("sol_btn_more", lang, page=following + 1, pages=len(pages))))
     return Message("\n".join(lines), (Picture("solitaire.png", rendered),), tuple(selects), tuple(buttons))
+
+
+def _faces(options: Sequence[OptionSpec], lang: Lang) -> str:
+    """The faces a select runs through, so that a member knows which of two selects holds a pair."""
+    first, last = options[0].tile, options[-1].tile
+    if first is None or last is None or first == last:
+        return "" if first is None else tile_label(first, lang)
+    return f"{tile_label(first, lang)} … {tile_label(last, lang)}"
 
 
 def _finish_button(state: SolitaireState, lang: Lang) -> ButtonSpec:
