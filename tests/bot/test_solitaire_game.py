@@ -5,17 +5,22 @@ presenter offers (legal pairs only, grouped into selects of 25, pages beyond fou
 from __future__ import annotations
 
 import dataclasses
+import pathlib
+import re
+import string
 from datetime import date
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.i18n import say
+from bot.i18n import MESSAGES, say
 from bot.solitaire import play, presenter
 from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, pair_value, parse_custom_id, parse_pair
 from bot.solitaire.play import Refusal
 from bot.solitaire.state import SolitaireDocumentError, SolitaireState
+from data.solitaire_ledger import Board as Leaderboard
+from data.solitaire_ledger import SolitaireStats, Standing
 from game.solitaire.board import Board
 from game.solitaire.deal import deal_for_seed
 from game.solitaire.game import Ending
@@ -247,3 +252,32 @@ def test_more_pairs_than_four_selects_turn_into_pages():
     free = len(board.free_ids())
     assert sum(map(len, pages)) == free * (free - 1) // 2 and len(pages) > 1
     assert all(len(page) <= 100 for page in pages)
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+def test_every_message_the_solitaire_names_exists_in_both_languages_with_the_same_fields():
+    sources = [*pathlib.Path("bot/solitaire").glob("*.py"), pathlib.Path("bot/commands/solitaire.py")]
+    named = {key for source in sources for key in re.findall(r'"(sol_[a-z_]+)"', source.read_text())}
+    assert len(named) > 60 and named <= set(MESSAGES), sorted(named - set(MESSAGES))
+    for key in (key for key in MESSAGES if key.startswith("sol_")):
+        english, french = (sorted(name for _, name, _, _ in string.Formatter().parse(text) if name)
+                           for text in MESSAGES[key])
+        assert english == french, key
+
+
+def test_the_daily_post_and_boards_in_french():
+    podium = [Standing(1, 11, "Zoé_*", 9520, 480, True), Standing(2, 12, "Bob", 4340, 600, False)]
+    post = presenter.daily_post(date(2025, 3, 15), deal_for_seed(3).board(), podium, date(2025, 3, 14), "fr")
+    assert "Solitaire du jour 2025-03-15" in post.content and "Podium du 2025-03-14" in post.content
+    assert "1. Zoé\\_\\* — 9\u202f520 (8:00) ✓" in post.content  # markdown in a name is shown, not applied
+    assert [button.label for button in post.buttons] == ["Jouer"] and post.pictures
+    nobody = presenter.daily_post(date(2025, 3, 15), deal_for_seed(3).board(), [], date(2025, 3, 14), "en")
+    assert "Nobody scored on the deal of 2025-03-14" in nobody.content
+    board = presenter.leaderboard_message(Leaderboard("daily", date(2025, 3, 14)), 1, 1, 2, podium, None, "Ana",
+                                          "fr")
+    assert "Classement du solitaire du jour, 2025-03-14" in board.content and "Ana : pas encore classé" in board.content
+    assert board.buttons == ()  # one page: no page buttons
+    stats = presenter.stats_text("Ana", SolitaireStats(4, 1, 9520, None, 480.0, 3), "fr")
+    assert "4 parties · 1 plateaux vidés · temps moyen d'un plateau vidé 8:00" in stats
+    assert "meilleur libre : —" in stats and "Série : 3 jour(s)" in stats
