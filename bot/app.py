@@ -196,7 +196,8 @@ class MahjongBot(commands.Bot):
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
         custom_id = str(interaction.data.get("custom_id", ""))
-        if custom_id.startswith(KNOWN_PREFIXES) and _shown_on(interaction.message, custom_id):
+        kind = interaction.data.get("component_type")
+        if custom_id.startswith(KNOWN_PREFIXES) and _shown_on(interaction.message, custom_id, kind):
             return
         if custom_id.startswith(TABLE_PREFIX):
             await self.desk.on_button(interaction, custom_id)
@@ -236,11 +237,13 @@ class MahjongBot(commands.Bot):
             self._solitaire_ledger = None
 
 
-def _shown_on(message: discord.Message | None, custom_id: str) -> bool:
+def _shown_on(message: discord.Message | None, custom_id: str, kind: object) -> bool:
+    """Whether the message shows this component, of the kind the interaction says it is: only then does
+    discord.py hand it to our dynamic items (select values sent under a button's id reach none)."""
     if message is None:
         return False
-    return any(getattr(child, "custom_id", None) == custom_id for row in message.components
-               for child in getattr(row, "children", ()))
+    return any(getattr(child, "custom_id", None) == custom_id and child.type.value == kind
+               for row in message.components for child in getattr(row, "children", ()))
 
 
 def create_bot(settings: Settings, **options: Any) -> MahjongBot:

@@ -143,7 +143,7 @@ class TableDesk:
         except BadCustomId:
             await interaction.response.send_message(say("unknown_button", lang), ephemeral=True)
             return
-        private = self._answers_privately(button)
+        private = self._answers_privately(button, interaction)
         try:
             await self._on_button(interaction, button, lang)
         except StoreUnavailable:
@@ -155,13 +155,15 @@ class TableDesk:
             await self._tell(interaction, private, "internal_error", lang)
 
     @staticmethod
-    def _answers_privately(button: ButtonId) -> bool:
+    def _answers_privately(button: ButtonId, interaction: discord.Interaction[Any]) -> bool:
         """Buttons answered with a new private message (a 'thinking' reply that the answer replaces);
-        the others update the message they are on."""
-        return button.verb in _PRIVATE_VERBS
+        the others update the message they are on. Hint redraws the private hand it is on, so one
+        forged on a public message answers with a new private message: editing the message it came
+        from would show the clicker's hand to the whole table."""
+        return button.verb in _PRIVATE_VERBS or (button.verb == "hint" and not _from_private_message(interaction))
 
     async def _on_button(self, interaction: discord.Interaction[Any], button: ButtonId, lang: Lang) -> None:
-        if self._answers_privately(button):
+        if self._answers_privately(button, interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await interaction.response.defer()
