@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
+import random
 import re
+import string
 import uuid
 from collections.abc import AsyncIterator
 from datetime import date
@@ -467,3 +470,54 @@ async def test_the_solitaire_commands_are_synced_with_french_names(tmp_path):
         assert seed["name_localizations"]["fr"] == "numero" and seed["max_value"] == 2**53 - 1
         assert subcommands["daily"]["description_localizations"]["fr"].startswith("Jouer la donne du jour")
         assert group["description_localizations"]["fr"].startswith("Mahjong solitaire")
+
+
+async def test_a_fuzzer_of_forged_ids_and_values_changes_nothing_and_every_one_is_answered_privately(tmp_path, caplog):
+    rng = random.Random(12)
+    async with world(tmp_path) as (fake, guild, alice, bob, store, _, _, _):
+        message = (await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 7})).response
+        a, b = deal_for_seed(7).solution[0]
+        await pick(fake, alice, message, a, b)
+        key = f"solitaire:{guild.id}:{alice.id}:free"
+        before = await store.read(key)
+        valid = message.custom_ids()
+        selects = [select["custom_id"] for select in message.selects()]
+        game, step = game_id(message), before.document["step"]
+        forgeries: list[tuple[Any, str, int, list[str] | None]] = []
+        for _ in range(240):
+            kind = rng.randrange(5)
+            if kind == 0:  # a select of the game, values no menu offers
+                values = rng.choice([[f"{rng.randrange(300)}-{rng.randrange(300)}"], [str(rng.randrange(99))],
+                                     ["".join(rng.choice("0123456789-x ") for _ in range(rng.randrange(12)))],
+                                     [pair_value(a, b)], [f"{rng.randrange(144)}-{rng.randrange(144)}"] * 2, []])
+                forgeries.append((alice, rng.choice(selects), 3, values))
+            elif kind == 1:  # a control of an older step, or of another game
+                verb = rng.choice(["undo", "pause", "resume", "finish", "hint", "again", "pair:0", "page:1"])
+                other = rng.choice([f"{game}:{rng.randrange(step)}", f"zz{game[2:]}:{step}"])
+                forgeries.append((alice, f"mjs1:f:{other}:{verb}", 2, None))
+            elif kind == 2:  # another member presses the owner's components
+                forgeries.append((bob, rng.choice(valid), 2, None))
+            elif kind == 3:  # cut short or grown
+                source = rng.choice(valid)
+                text = source[: rng.randrange(len(source))] if rng.random() < 0.5 else source + ":" + "9" * 90
+                forgeries.append((alice, text, 2, None))
+            else:  # noise under the prefix
+                noise = "".join(rng.choice(string.ascii_letters + string.digits + ":-é ") for _ in range(30))
+                forgeries.append((alice, "mjs1:" + noise, 2, None))
+        replies: list[str] = []
+        for start in range(0, len(forgeries), 20):
+            sent = [await fake.forge_component(who, message, custom_id, component_type=kind, values=values)
+                    for who, custom_id, kind, values in forgeries[start:start + 20]]
+            for interaction in sent:
+                await interaction.wait_done(quiet=0.02)
+                assert interaction.ack_seconds is not None and interaction.ack_seconds < 3
+                reply = answer(interaction)
+                assert reply is not None and reply.ephemeral and reply.content, interaction.name
+                replies.append(reply.content)
+        for reason in ("no longer current", "another of your games", "appartient à un autre membre",
+                       "not one of this bot's", "already been removed", "not a pair of tiles", "There is no tile"):
+            assert any(reason in reply for reply in replies), reason
+        after = await store.read(key)
+        assert after.version == before.version and after.document == before.document
+        assert await store.read(f"solitaire:{guild.id}:{bob.id}:free") is None
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith("bot")]
