@@ -12,9 +12,12 @@ a crash between two commands can never leave a document without its deadline ent
 for a document that is gone. Lease decisions are made against the caller's ``now`` (the store never
 reads a clock) and the key's own expiry only tidies up after a holder that went away.
 
-A dead server must not hang a click: sockets time out after a few seconds and commands are never
-retried by the client (resending a script whose reply was lost would make a successful write look
-like a lost race). Connection errors and timeouts surface as ``StoreUnavailable``.
+A dead server must not hang a click: sockets time out after a few seconds. The client never retries
+by itself (resending a script whose reply was lost would make a successful write look like a lost
+race); this store retries once, itself, after a connection error, because a pooled connection from
+before a Redis restart fails on its first use. A write is retried knowing what it wrote: when the
+retry finds the version moved on to exactly the document it was writing, the first attempt landed.
+A second failure surfaces as ``StoreUnavailable``.
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
@@ -95,6 +98,9 @@ if redis.call('HGET', KEYS[1], 'holder') == ARGV[1] then redis.call('DEL', KEYS[
 """
 
 
+_T = TypeVar("_T")
+
+
 @contextmanager
 def _reachable() -> Iterator[None]:
     """Turn the client's connection failures into the Protocol's ``StoreUnavailable``."""
@@ -138,12 +144,24 @@ class RedisLiveStore:
         )
         return cls(client, namespace)
 
+    async def _once_more(self, attempt: Callable[[], Awaitable[_T]]) -> tuple[_T, bool]:
+        """``attempt()``, and once more after a connection error on a fresh connection (after a restart
+        every pooled connection is dead, so the pool is emptied first); the result, and whether it was
+        the retry."""
+        try:
+            with _reachable():
+                return await attempt(), False
+        except StoreUnavailable:
+            await self._client.connection_pool.disconnect(inuse_connections=False)
+            with _reachable():
+                return await attempt(), True
+
     def _doc_keys(self, key: str) -> list[str]:
         return [self._doc_prefix + key, self._deadlines]
 
     async def read(self, key: str) -> Versioned | None:
-        with _reachable():
-            version, document, deadline = await self._client.hmget(self._doc_prefix + key, ["v", "doc", "dl"])
+        fields, _ = await self._once_more(lambda: self._client.hmget(self._doc_prefix + key, ["v", "doc", "dl"]))
+        version, document, deadline = fields
         if version is None or document is None:
             return None
         return Versioned(
@@ -154,46 +172,56 @@ class RedisLiveStore:
 
     async def create(self, key: str, document: dict[str, Any], *, deadline: float | None = None) -> bool:
         args = [key, _deadline_arg(deadline), _encode(document)]
-        with _reachable():
-            return bool(await self._create(keys=self._doc_keys(key), args=args))
+        created, retried = await self._once_more(lambda: self._create(keys=self._doc_keys(key), args=args))
+        if created or not retried:
+            return bool(created)
+        found = await self.read(key)  # the first attempt may have created it before its reply was lost
+        return found is not None and found.version == 1 and found.document == document
 
     async def write(
         self, key: str, version: int, document: dict[str, Any], *, deadline: float | None = None
     ) -> int | None:
         args = [key, _deadline_arg(deadline), _encode(document), str(version)]
-        with _reachable():
-            new_version = await self._write(keys=self._doc_keys(key), args=args)
-        return None if new_version is None else int(new_version)
+        new_version, retried = await self._once_more(lambda: self._write(keys=self._doc_keys(key), args=args))
+        if new_version is not None:
+            return int(new_version)
+        if retried:
+            found = await self.read(key)
+            if found is not None and found.version == version + 1 and found.document == document:
+                return found.version
+        return None
 
     async def delete(self, key: str, version: int) -> bool:
-        with _reachable():
-            return bool(await self._delete(keys=self._doc_keys(key), args=[key, str(version)]))
+        args = [key, str(version)]
+        deleted, retried = await self._once_more(lambda: self._delete(keys=self._doc_keys(key), args=args))
+        return bool(deleted) or (retried and await self.read(key) is None)
 
     async def due(self, now: float, limit: int = 100) -> list[str]:
-        with _reachable():
-            members = await self._client.zrangebyscore(self._deadlines, "-inf", now, start=0, num=limit)
+        members, _ = await self._once_more(
+            lambda: self._client.zrangebyscore(self._deadlines, "-inf", now, start=0, num=limit))
         return cast("list[str]", members)  # decode_responses: members come back as str
 
     async def next_deadline(self) -> float | None:
-        with _reachable():
-            first = await self._client.zrange(self._deadlines, 0, 0, withscores=True)
+        first, _ = await self._once_more(lambda: self._client.zrange(self._deadlines, 0, 0, withscores=True))
         return float(first[0][1]) if first else None
 
     async def keys(self, prefix: str) -> list[str]:
         pattern = _glob_escape(self._doc_prefix + prefix) + "*"
         start = len(self._doc_prefix)
-        with _reachable():
-            found = [name[start:] async for name in self._client.scan_iter(match=pattern, count=500)]
+
+        async def scan() -> list[str]:
+            return [name[start:] async for name in self._client.scan_iter(match=pattern, count=500)]
+
+        found, _ = await self._once_more(scan)
         return sorted(set(found))
 
     async def acquire_lease(self, name: str, holder: str, seconds: float, now: float) -> bool:
         args = [holder, repr(float(now + seconds)), repr(float(now)), str(max(1, math.ceil(seconds * 1000)))]
-        with _reachable():
-            return bool(await self._acquire(keys=[self._lease_prefix + name], args=args))
+        taken, _ = await self._once_more(lambda: self._acquire(keys=[self._lease_prefix + name], args=args))
+        return bool(taken)  # taking or renewing one's own lease twice is the same as once
 
     async def release_lease(self, name: str, holder: str) -> None:
-        with _reachable():
-            await self._release(keys=[self._lease_prefix + name], args=[holder])
+        await self._once_more(lambda: self._release(keys=[self._lease_prefix + name], args=[holder]))
 
     async def close(self) -> None:
         await self._client.aclose()

@@ -1,0 +1,118 @@
+"""Redis restarted in the middle of play (issue 13): a Redis server of the test's own, append-only, killed
+with SIGKILL and started again on the same files. While it is away a click gets a private "try again in
+a moment" and changes nothing; once it is back the table goes on from its last committed state."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import signal
+import socket
+import subprocess
+
+import pytest
+
+from bot.tables.table import load_round
+from data.live_redis import RedisLiveStore
+from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state
+from tests.fakediscord import FakeDiscord
+
+pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.asyncio,
+              pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class RedisServer:
+    """A redis-server process with an append-only file synced on every write, in ``directory``."""
+
+    def __init__(self, directory, port: int) -> None:
+        self.directory, self.port = directory, port
+        self.process: subprocess.Popen[bytes] | None = None
+
+    async def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
+             "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 10
+        while loop.time() < end:
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.1", self.port)
+                writer.close()
+                return
+            except OSError:
+                await asyncio.sleep(0.05)
+        raise AssertionError("redis-server did not start")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+
+async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its_restart(tmp_path):
+    server = RedisServer(tmp_path, _free_port())
+    await server.start()
+    store = RedisLiveStore.from_url(f"redis://127.0.0.1:{server.port}/0", namespace="restart")
+    try:
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild(name="Club")
+            members = [fake.add_member(guild, name=name) for name in ("Alice", "Bob", "Chloé", "Dan")]
+            async with running_bot(fake, store) as bot:
+                world = World(fake, bot, store, guild, members)
+                opened = await fake.slash(members[0], guild.text_channel, "mahjong new", {"rules": "classic"})
+                await opened.wait_done()
+                table_message = fake.channel_messages(fake.threads[-1].id)[-1]
+                table_id = table_id_of(table_message)
+                for member in members[1:]:
+                    await (await fake.click(member, table_message, f"mj1:{table_id}:0:join")).wait_done()
+                await (await fake.click(members[0], table_message, f"mj1:{table_id}:0:start")).wait_done()
+                rng = random.Random(8)
+                for _ in range(5):
+                    await play_one_move(world, table_id, table_message, rng)
+                await fake.wait_idle()
+                committed = await store.read(f"table:{table_id}")
+                state = await table_state(store, table_id)
+                hand = load_round(state)
+                member = next(m for m in members if m.id == state.seats[hand.turn].member_id)
+                my_hand = await fake.click(member, table_message, f"mj1:{table_id}:{state.step}:hand")
+                await my_hand.wait_done()
+                panel = my_hand.response
+
+                server.kill()
+                discard = f"mj1:{table_id}:{state.step}:d:0"
+                refused = await fake.click(member, panel, discard)
+                await refused.wait_done()
+                assert refused.ack_seconds is not None and refused.ack_seconds < 3
+                answer = refused.followups[-1]
+                assert answer.ephemeral and "try again in a moment" in answer.content
+                looked = await fake.click(member, table_message, f"mj1:{table_id}:{state.step}:hand")
+                await looked.wait_done()
+                assert "try again in a moment" in looked.response.content
+
+                await server.start()
+
+                # the connections from before the restart are dead: the store reconnects on the first call
+                assert await store.read(f"table:{table_id}") == committed  # nothing lost, nothing half-applied
+
+                played = await fake.click(member, panel, discard)
+                await played.wait_done()
+                assert played.followups == []  # the first click after the restart plays
+                after = load_round(await table_state(store, table_id))
+                assert after.actions[: len(hand.actions)] == hand.actions
+                assert len(after.actions) >= len(hand.actions) + 1
+                assert after.actions[len(hand.actions)].text().startswith(f"{hand.turn} d ")
+                for _ in range(3):  # and the table plays on
+                    await play_one_move(world, table_id, table_message, rng)
+                assert fake.violations == []
+    finally:
+        await store.close()
+        if server.process is not None and server.process.poll() is None:
+            server.kill()
