@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from data.live import LiveStore
+import logging
+
+from data.live import LiveStore, StoreUnavailable
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
 
@@ -11,5 +13,11 @@ async def open_live_store(redis_url: str | None, database_path: str) -> LiveStor
     """The live-state store the configuration names: Redis when a URL is given (several processes may
     share it), else the embedded SQLite file at ``database_path`` (one process, no server to run)."""
     if redis_url:
-        return RedisLiveStore.from_url(redis_url)
+        store = RedisLiveStore.from_url(redis_url)
+        try:
+            await store.upgrade_layout()  # a server written by a release before the cluster buckets
+        except StoreUnavailable as error:
+            # The bot still starts (clicks say "try again" until Redis answers); the next start upgrades.
+            logging.getLogger(__name__).warning("Redis unreachable at start, layout not checked: %s", error)
+        return store
     return await SqliteLiveStore.open(database_path)

@@ -1,11 +1,17 @@
 """The live-state store on Redis (SPEC §4.4), for a bot that runs in several processes.
 
-Layout under a namespace (so several bots, or tests, share one server):
+Layout under a namespace (so several bots, or tests, share one server), in 16 buckets so that a Redis
+Cluster can spread them while every change stays in one hash slot: a key's bucket ``b`` is
+``crc32(key) % 16``, and the ``{ns:b}`` hash tag puts its document and its bucket's deadlines together.
 
-- ``{ns}:doc:{key}``: a hash with ``v`` (the version), ``doc`` (the document as JSON text) and
+- ``{ns:b}:doc:{key}``: a hash with ``v`` (the version), ``doc`` (the document as JSON text) and
   ``dl`` (the deadline, absent when there is none);
-- ``{ns}:deadlines``: a sorted set, member the key, score its deadline, so ``due`` is one range;
+- ``{ns:b}:deadlines``: a sorted set, member the key, score its deadline; ``due`` reads the 16 in one
+  pipeline and merges them;
 - ``{ns}:lease:{name}``: a hash with ``holder`` and ``until``, expiring by itself.
+
+A server that still holds the first layout (``ns:doc:{key}`` and one ``ns:deadlines``) is moved to this
+one by ``upgrade_layout``, a key at a time, each in one script.
 
 Every change that touches a document and its deadline is one Lua script, which Redis runs atomically:
 a crash between two commands can never leave a document without its deadline entry, or a deadline
@@ -22,12 +28,14 @@ A second failure surfaces as ``StoreUnavailable``.
 
 from __future__ import annotations
 
+import heapq
 import json
 import math
 import re
+import zlib
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
@@ -38,6 +46,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from data.live import StoreUnavailable, Versioned
 
 SOCKET_TIMEOUT_SECONDS = 3.0
+BUCKETS = 16
 
 # Sets or clears the deadline of the document at KEYS[1] (member ARGV[1] of the sorted set KEYS[2])
 # to ARGV[2], the empty string meaning none. Shared by the scripts below.
@@ -83,6 +92,25 @@ redis.call('ZREM', KEYS[2], ARGV[1])
 return 1
 """
 
+# KEYS: old doc, old deadlines, new doc, new deadlines. ARGV: member. Moves one document of the first
+# layout to its bucket (1), unless the new layout already has it (0: the old copy is dropped).
+_UPGRADE = (
+    _SET_DEADLINE
+    + """
+local old = redis.call('HMGET', KEYS[1], 'v', 'doc', 'dl')
+if not old[1] then return 0 end
+local moved = 0
+if redis.call('EXISTS', KEYS[3]) == 0 then
+  redis.call('HSET', KEYS[3], 'v', old[1], 'doc', old[2])
+  set_deadline(KEYS[3], KEYS[4], ARGV[1], old[3] or '')
+  moved = 1
+end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return moved
+"""
+)
+
 # KEYS: lease. ARGV: holder, until, now, expiry in milliseconds. 1 if taken or renewed.
 _ACQUIRE = """
 local lease = redis.call('HMGET', KEYS[1], 'holder', 'until')
@@ -123,9 +151,9 @@ class RedisLiveStore:
 
     def __init__(self, client: aioredis.Redis, namespace: str) -> None:
         self._client = client
-        self._doc_prefix = f"{namespace}:doc:"
-        self._lease_prefix = f"{namespace}:lease:"
-        self._deadlines = f"{namespace}:deadlines"
+        self._namespace = namespace
+        self._lease_prefix = f"{{{namespace}}}:lease:"
+        self._upgrade = client.register_script(_UPGRADE)
         self._create = client.register_script(_CREATE)
         self._write = client.register_script(_WRITE)
         self._delete = client.register_script(_DELETE)
@@ -156,11 +184,31 @@ class RedisLiveStore:
             with _reachable():
                 return await attempt(), True
 
+    def _tag(self, bucket: int) -> str:
+        return f"{{{self._namespace}:{bucket}}}"
+
+    def _doc_key(self, key: str) -> str:
+        return f"{self._tag(bucket_of(key))}:doc:{key}"
+
     def _doc_keys(self, key: str) -> list[str]:
-        return [self._doc_prefix + key, self._deadlines]
+        """A document's hash and its bucket's deadlines: one hash slot."""
+        tag = self._tag(bucket_of(key))
+        return [f"{tag}:doc:{key}", f"{tag}:deadlines"]
+
+    async def upgrade_layout(self) -> int:
+        """Move the documents of the first layout (one deadline set for all) to their buckets; how many
+        moved. Safe to run again, and while other processes use the store (each move is one script)."""
+        old_prefix = f"{self._namespace}:doc:"
+        old_deadlines = f"{self._namespace}:deadlines"
+        moved = 0
+        with _reachable():
+            async for name in self._client.scan_iter(match=_glob_escape(old_prefix) + "*", count=500):
+                key = name[len(old_prefix):]
+                moved += int(await self._upgrade(keys=[name, old_deadlines, *self._doc_keys(key)], args=[key]))
+        return moved
 
     async def read(self, key: str) -> Versioned | None:
-        fields, _ = await self._once_more(lambda: self._client.hmget(self._doc_prefix + key, ["v", "doc", "dl"]))
+        fields, _ = await self._once_more(lambda: self._client.hmget(self._doc_key(key), ["v", "doc", "dl"]))
         version, document, deadline = fields
         if version is None or document is None:
             return None
@@ -196,21 +244,37 @@ class RedisLiveStore:
         deleted, retried = await self._once_more(lambda: self._delete(keys=self._doc_keys(key), args=args))
         return bool(deleted) or (retried and await self.read(key) is None)
 
+    async def _each_bucket(self, ask: Callable[[Any, str], object]) -> list[Any]:
+        """One command per bucket's deadline set, sent in one round trip (not a transaction: the
+        buckets may live on different cluster nodes)."""
+        async def run() -> list[Any]:
+            pipeline = self._client.pipeline(transaction=False)
+            for bucket in range(BUCKETS):
+                ask(pipeline, f"{self._tag(bucket)}:deadlines")
+            replies: list[Any] = await pipeline.execute()
+            return replies
+
+        replies, _ = await self._once_more(run)
+        return replies
+
     async def due(self, now: float, limit: int = 100) -> list[str]:
-        members, _ = await self._once_more(
-            lambda: self._client.zrangebyscore(self._deadlines, "-inf", now, start=0, num=limit))
-        return cast("list[str]", members)  # decode_responses: members come back as str
+        replies = await self._each_bucket(
+            lambda pipeline, deadlines: pipeline.zrangebyscore(deadlines, "-inf", now, start=0, num=limit,
+                                                               withscores=True))
+        pairs = ((float(score), str(member)) for reply in replies for member, score in reply)
+        earliest = heapq.nsmallest(limit, pairs)  # by deadline, then key, as the Protocol says
+        return [member for _, member in earliest]
 
     async def next_deadline(self) -> float | None:
-        first, _ = await self._once_more(lambda: self._client.zrange(self._deadlines, 0, 0, withscores=True))
-        return float(first[0][1]) if first else None
+        replies = await self._each_bucket(lambda pipeline, deadlines: pipeline.zrange(deadlines, 0, 0, withscores=True))
+        firsts = [float(reply[0][1]) for reply in replies if reply]
+        return min(firsts) if firsts else None
 
     async def keys(self, prefix: str) -> list[str]:
-        pattern = _glob_escape(self._doc_prefix + prefix) + "*"
-        start = len(self._doc_prefix)
+        pattern = _glob_escape(f"{{{self._namespace}:") + "*" + _glob_escape(f"}}:doc:{prefix}") + "*"
 
         async def scan() -> list[str]:
-            return [name[start:] async for name in self._client.scan_iter(match=pattern, count=500)]
+            return [name.split("}:doc:", 1)[1] async for name in self._client.scan_iter(match=pattern, count=500)]
 
         found, _ = await self._once_more(scan)
         return sorted(set(found))
@@ -225,6 +289,11 @@ class RedisLiveStore:
 
     async def close(self) -> None:
         await self._client.aclose()
+
+
+def bucket_of(key: str) -> int:
+    """The bucket (and so the cluster hash slot) of a key: stable across processes and releases."""
+    return zlib.crc32(key.encode("utf-8")) % BUCKETS
 
 
 def _glob_escape(text: str) -> str:

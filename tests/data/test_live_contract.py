@@ -20,12 +20,13 @@ import pytest_asyncio
 import redis.asyncio as aioredis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from redis.crc import key_slot
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from data import open_live_store
 from data.live import LiveStore, StoreUnavailable, Versioned
-from data.live_redis import RedisLiveStore
+from data.live_redis import BUCKETS, RedisLiveStore, bucket_of
 from data.live_sqlite import LiveStoreFileError, SqliteLiveStore
 
 pytestmark = pytest.mark.asyncio
@@ -57,7 +58,8 @@ async def redis_store() -> AsyncIterator[tuple[RedisLiveStore, aioredis.Redis, s
         yield store, client, namespace
     finally:
         await store.close()
-        leftovers = [name async for name in client.scan_iter(match=f"{namespace}:*")]
+        leftovers = [name for pattern in (f"{namespace}:*", f"{{{namespace}*")
+                     for name in [found async for found in client.scan_iter(match=pattern)]]
         if leftovers:
             await client.delete(*leftovers)
         await client.aclose()
@@ -357,23 +359,58 @@ async def test_a_random_history_agrees_with_a_dict(store: LiveStore, operations:
 
 
 @pytest.mark.redis
-async def test_redis_layout_is_one_hash_and_one_sorted_set(
+async def test_redis_layout_puts_a_document_and_its_deadline_in_one_cluster_slot(
     redis_store: tuple[RedisLiveStore, aioredis.Redis, str],
 ) -> None:
     store, client, namespace = redis_store
     await store.create("game:1", {"名": 1}, deadline=12.5)
-    assert await client.hgetall(f"{namespace}:doc:game:1") == {"v": "1", "doc": '{"名":1}', "dl": "12.5"}
-    assert await client.zrange(f"{namespace}:deadlines", 0, -1, withscores=True) == [("game:1", 12.5)]
+    tag = f"{{{namespace}:{bucket_of('game:1')}}}"
+    assert await client.hgetall(f"{tag}:doc:game:1") == {"v": "1", "doc": '{"名":1}', "dl": "12.5"}
+    assert await client.zrange(f"{tag}:deadlines", 0, -1, withscores=True) == [("game:1", 12.5)]
+    assert key_slot(f"{tag}:doc:game:1".encode()) == key_slot(f"{tag}:deadlines".encode())
     await store.write("game:1", 1, {}, deadline=None)
-    assert await client.hgetall(f"{namespace}:doc:game:1") == {"v": "2", "doc": "{}"}
-    assert await client.zcard(f"{namespace}:deadlines") == 0
+    assert await client.hgetall(f"{tag}:doc:game:1") == {"v": "2", "doc": "{}"}
+    assert await client.zcard(f"{tag}:deadlines") == 0
+
+
+@pytest.mark.redis
+async def test_redis_keys_spread_over_the_buckets_and_due_merges_them_in_deadline_order(
+    redis_store: tuple[RedisLiveStore, aioredis.Redis, str],
+) -> None:
+    store, _, _ = redis_store
+    keys = [f"table:{n}" for n in range(64)]
+    assert len({bucket_of(key) for key in keys}) == BUCKETS
+    for n, key in enumerate(keys):
+        assert await store.create(key, {"n": n}, deadline=float(1000 - n))
+    assert await store.due(1000.0, limit=5) == [f"table:{n}" for n in range(63, 58, -1)]
+    assert await store.next_deadline() == 937.0
+    assert await store.keys("table:") == sorted(keys)
+
+
+@pytest.mark.redis
+async def test_a_server_of_the_first_layout_is_upgraded_once_and_in_place(
+    redis_store: tuple[RedisLiveStore, aioredis.Redis, str],
+) -> None:
+    store, client, namespace = redis_store
+    # what the release before the buckets wrote: one hash per document and one deadline set
+    await client.hset(f"{namespace}:doc:table:a", mapping={"v": "7", "doc": '{"a":1}', "dl": "50.0"})
+    await client.zadd(f"{namespace}:deadlines", {"table:a": 50.0})
+    await client.hset(f"{namespace}:doc:table:b", mapping={"v": "2", "doc": '{"b":1}'})
+    await store.create("table:c", {"c": 1})
+    assert await store.upgrade_layout() == 2
+    assert await store.read("table:a") == Versioned(7, {"a": 1}, 50.0)
+    assert await store.read("table:b") == Versioned(2, {"b": 1}, None)
+    assert await store.due(60.0) == ["table:a"]
+    assert await client.exists(f"{namespace}:doc:table:a", f"{namespace}:deadlines") == 0
+    assert await store.upgrade_layout() == 0  # run again: nothing left to move
+    assert await store.write("table:a", 7, {"a": 2}) == 8
 
 
 @pytest.mark.redis
 async def test_redis_lease_key_expires_by_itself(redis_store: tuple[RedisLiveStore, aioredis.Redis, str]) -> None:
     store, client, namespace = redis_store
     await store.acquire_lease("timers", "p1", 30.0, now=time.time())
-    assert 0 < await client.pttl(f"{namespace}:lease:timers") <= 30_000
+    assert 0 < await client.pttl(f"{{{namespace}}}:lease:timers") <= 30_000
 
 
 @pytest.mark.redis
