@@ -208,6 +208,10 @@ class MahjongBot(commands.Bot):
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.send_message(say("unknown_button", lang_of(interaction.locale)), ephemeral=True)
 
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        if payload.guild_id is not None:
+            await self.desk.on_message_deleted(payload.channel_id, payload.message_id)
+
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         if payload.data.get("thread_metadata", {}).get("archived"):
             await self.desk.keep_thread_open(payload.thread_id, payload.thread)

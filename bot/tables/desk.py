@@ -127,7 +127,12 @@ class TableDesk:
             except discord.HTTPException as error:
                 log.info("no thread in channel %s (%s): the table lives in the channel", channel.id, error.status)
         message = presenter.lobby_message(state, lang)
-        sent = await home.send(content=message.content, view=view_of(message, self._emojis))
+        try:
+            sent = await home.send(content=message.content, view=view_of(message, self._emojis))
+        except discord.HTTPException:
+            # no lobby message, no table: none is left waiting in the store for buttons nobody has
+            await self.service.cancel(state.id, state.host_id)
+            raise
         placed = await self.service.place(state.id, replace(state.place, thread_id=thread_id, message_id=sent.id))
         if thread_id is not None:
             await self.service.index_thread(thread_id, state.id)
@@ -308,8 +313,26 @@ class TableDesk:
         try:
             await target.edit(content=message.content, attachments=files_of(message),
                               view=view_of(message, self._emojis))
+        except discord.NotFound:
+            await self._repost_table(state, message)
         except discord.HTTPException as error:
             log.warning("table %s: the table message could not be edited (%s)", state.id, error.status)
+
+    async def _repost_table(self, state: TableState, message: Message) -> None:
+        """The table message is gone (a moderator deleted it): without it nobody could press My hand, so
+        an open table posts it again where it lives, and remembers the new one."""
+        if not state.is_open:
+            return
+        channel = self._client.get_partial_messageable(state.place.home)
+        try:
+            sent = await channel.send(content=message.content, files=files_of(message),
+                                      view=view_of(message, self._emojis))
+        except discord.HTTPException as error:
+            log.warning("table %s: its message was deleted and cannot be posted again (%s)", state.id, error.status)
+            return
+        log.info("table %s: its message was deleted, posted again as %s", state.id, sent.id)
+        with contextlib.suppress(Refusal):
+            await self.service.place(state.id, replace(state.place, message_id=sent.id))
 
     async def _post_result(self, state: TableState, finished: dict[str, Any]) -> None:
         await self._send(state, await asyncio.to_thread(presenter.result_message, state, finished, state.settings.lang))
@@ -396,6 +419,18 @@ class TableDesk:
             log.warning("thread %s was archived while the live store is unavailable", thread_id)
         except discord.HTTPException as error:
             log.warning("thread %s of an open table could not be unarchived (%s)", thread_id, error.status)
+
+    async def on_message_deleted(self, channel_id: int, message_id: int) -> None:
+        """A table message deleted in a table's thread is posted again at once (a table living in a
+        channel, without a thread, posts it again at its next change)."""
+        try:
+            current = await self.service.table_in_thread(channel_id)
+            if current is None or current.state.place.message_id != message_id:
+                return
+            message = await asyncio.to_thread(presenter.table_message, current.state, current.state.settings.lang)
+            await self._repost_table(current.state, message)
+        except StoreUnavailable:
+            log.warning("a table message was deleted while the live store is unavailable")
 
     # --- the clock ------------------------------------------------------------------------------
 

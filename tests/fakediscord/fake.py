@@ -478,6 +478,12 @@ class FakeDiscord:
         """A raw gateway event to the bot."""
         return await self.gateway.dispatch(event, data, intent=intent)
 
+    async def delete_message(self, message: MessageRef) -> None:
+        """A moderator deletes a message: gone, MESSAGE_DELETE; later fetches and edits get 404 10008."""
+        m = self._msg(message)
+        m.deleted = True
+        await self.rest.dispatch_delete(m)
+
     async def archive_thread(self, thread: FakeChannel) -> None:
         """What Discord's auto-archive does to a thread with no recent message: archived, THREAD_UPDATE."""
         thread.archived = True
