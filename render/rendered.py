@@ -21,18 +21,32 @@ class Rendered:
     height: int
 
     @classmethod
-    def of(cls, image: Image.Image, description: str) -> Rendered:
-        return cls(to_png(image), fit_description(description), image.width, image.height)
+    def of(cls, image: Image.Image, description: str, *, palette: Image.Image | None = None) -> Rendered:
+        return cls(to_png(image, palette), fit_description(description), image.width, image.height)
 
 
-def to_png(image: Image.Image) -> bytes:
+def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """Encode as PNG. Opaque pictures go to a 256-colour palette first: a third of the size (the art
-    is flat colour), and quicker to encode than the full-colour image."""
+    is flat colour), and quicker to encode than the full-colour image.
+
+    With ``palette`` (a "P" image whose colours fit the picture, e.g. ``render.table.table_palette``)
+    the picture must be "RGB" (opaque by construction, so no check of its alpha) and is mapped onto
+    those colours instead of finding its own: a nearest-colour lookup costs a tenth of building a
+    palette, and fast deflate (level 1) a third of the default level on so few colours, for files
+    about the same size. This is the path of the table, redrawn after every game event."""
+    if palette is not None:
+        if image.mode != "RGB":
+            raise ValueError(f"a picture with a fixed palette must be RGB, not {image.mode}")
+        return _save(image.quantize(palette=palette, dither=Image.Dither.NONE), 1)
     alpha = image.getextrema()[-1] if image.mode == "RGBA" else None
     if isinstance(alpha, tuple) and alpha[0] == 255:
         image = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return _save(image, 6)
+
+
+def _save(image: Image.Image, level: int) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=6)
+    image.save(buffer, format="PNG", optimize=False, compress_level=level)
     return buffer.getvalue()
 
 

@@ -13,18 +13,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from game.tiles import WINDS, Lang, Tile, format_tiles, tile_name
+from game.tiles import LANGS, WINDS, Lang, Tile, format_tiles, tile_name
 from game.view import SeatPublic, SeatView
 from game.wall import WallGeometry
+from render import theme
 from render.describe import colon, meld_words, tiles_in_words
 from render.draw import badge, felt_canvas, fit_text, outline, text, text_width
-from render.melds import meld_width, paste_meld
+from render.melds import meld_width, placed_tiles
 from render.rendered import Rendered
 from render.theme import (
+    FELT,
     FELT_DARK,
     FELT_LINE,
     HIGHLIGHT,
@@ -36,6 +38,7 @@ from render.theme import (
     LAST_DISCARD,
     PAPER,
     RED,
+    RGB,
     TEXT_DIM_ON_FELT,
     TEXT_ON_FELT,
 )
@@ -54,6 +57,9 @@ MELD_WIDTH = 38
 HIDDEN_WIDTH = 28
 PLATE = 176
 ROW_PITCH = 58
+# The prevailing wind's disc: its radius, and how far above the centre it sits.
+DISC = 44
+DISC_LIFT = 30
 
 _WORDS: dict[Lang, dict[str, str]] = {
     "en": {"wall": "Wall", "dealer": "Dealer", "calling": "Calling", "turn": "to play", "tiles": "tiles",
@@ -71,22 +77,43 @@ _WIND_NAMES: dict[Lang, tuple[str, ...]] = {"en": ("East", "South", "West", "Nor
 
 def render_table(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: Lang = "en") -> Rendered:
     """The table seen by ``view.seat`` (a spectator sees it from seat 0). ``names`` and ``scores`` by seat."""
+    return Rendered.of(draw_table(view, names, scores, lang), describe_table(view, names, scores, lang),
+                       palette=table_palette())
+
+
+def draw_table(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: Lang = "en") -> Image.Image:
+    """The table as an opaque RGB picture, before encoding.
+
+    It is redrawn after every game event, so only what an event can change is drawn here: the felt,
+    its frame and the centre's fixtures come from ``_background``, and each tile is pasted straight
+    onto the picture, its sprite already turned to its seat (cached), rather than building a layer per
+    seat, turning it and compositing it (three times the cost, for the same pixels)."""
     viewer = view.seat if view.seat is not None else 0
-    image = felt_canvas(SIZE, SIZE)
+    image = _background(lang).copy()
     draw = ImageDraw.Draw(image)
-    draw.rectangle((CENTRE - INNER, CENTRE - INNER, CENTRE + INNER, CENTRE + INNER), fill=FELT_DARK,
-                   outline=FELT_LINE, width=2)
     if view.wall is not None:
         _wall(draw, view.wall, view.dealer, viewer)
     _centre(draw, view, lang)
     for public in view.seats:
-        place = _place(public.seat, viewer)
-        strip = _strip(public, view, lang)
-        turned = strip.rotate(90 * place, expand=True)
-        image.alpha_composite(turned, _strip_origin(place))
+        _seat_tiles(image, draw, public, view, lang, _place(public.seat, viewer))
     for public in view.seats:
         _plate(draw, public, view, names, scores, viewer, lang)
-    return Rendered.of(image, describe_table(view, names, scores, lang))
+    return image
+
+
+@lru_cache(maxsize=len(LANGS))
+def _background(lang: Lang) -> Image.Image:
+    """What every table in ``lang`` shares, drawn once (callers copy it and never draw on it): the felt
+    and its frame, the centre's square, the prevailing wind's disc and its caption. Nothing else
+    overlaps them, so drawing them before the wall changes no pixel."""
+    image = felt_canvas(SIZE, SIZE).convert("RGB")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((CENTRE - INNER, CENTRE - INNER, CENTRE + INNER, CENTRE + INNER), fill=FELT_DARK,
+                   outline=FELT_LINE, width=2)
+    cy = CENTRE - DISC_LIFT
+    draw.ellipse((CENTRE - DISC, cy - DISC, CENTRE + DISC, cy + DISC), fill=IVORY, outline=RED, width=5)
+    text(draw, (CENTRE, cy + DISC + 16), _WORDS[lang]["round"], 15, TEXT_DIM_ON_FELT, anchor="mm")
+    return image
 
 
 def _place(seat: int, viewer: int) -> int:
@@ -104,10 +131,30 @@ def _strip_origin(place: int) -> tuple[int, int]:
     }[place]
 
 
-def _strip(public: SeatPublic, view: SeatView, lang: Lang) -> Image.Image:
-    """One seat's discards, sets and hidden tiles, drawn as if the seat sat at the bottom."""
-    strip = Image.new("RGBA", (STRIP_WIDTH, STRIP_DEPTH), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(strip)
+def _in_place(box: tuple[int, int, int, int], place: int) -> tuple[int, int, int, int]:
+    """A box of pixels (both corners included) of the strip of the seat at the bottom, turned a quarter
+    turn counter-clockwise ``place`` times with the strip (as ``Image.rotate(90 * place, expand=True)``
+    would turn it) and moved to that seat's strip on the table."""
+    x0, y0, x1, y1 = box
+    right, bottom = STRIP_WIDTH - 1, STRIP_DEPTH - 1
+    turned = {0: box, 1: (y0, right - x1, y1, right - x0), 2: (right - x1, bottom - y1, right - x0, bottom - y0),
+              3: (bottom - y1, x0, bottom - y0, x1)}[place]
+    ox, oy = _strip_origin(place)
+    return (turned[0] + ox, turned[1] + oy, turned[2] + ox, turned[3] + oy)
+
+
+def _put(image: Image.Image, sprite: Image.Image, x: int, y: int, place: int) -> None:
+    """Paste a sprite already turned to ``place`` whose unturned top-left corner is (x, y) in the strip.
+    The picture is opaque, so pasting through the sprite's alpha is compositing over it."""
+    width, height = (sprite.width, sprite.height) if place % 2 == 0 else (sprite.height, sprite.width)
+    left, top, _, _ = _in_place((x, y, x + width - 1, y + height - 1), place)
+    image.paste(sprite, (left, top), sprite)
+
+
+def _seat_tiles(image: Image.Image, draw: ImageDraw.ImageDraw, public: SeatPublic, view: SeatView, lang: Lang,
+                place: int) -> None:
+    """One seat's discards, sets and hidden tiles, laid out as if the seat sat at the bottom, in a strip
+    ``STRIP_WIDTH`` × ``STRIP_DEPTH`` before the centre, and turned to the seat's ``place``."""
     discard = metrics(DISCARD_WIDTH)
     per_row = DISCARDS_PER_ROW
     rows = max(DISCARD_ROWS, math.ceil(len(public.discards) / per_row))
@@ -117,21 +164,27 @@ def _strip(public: SeatPublic, view: SeatView, lang: Lang) -> Image.Image:
     for index, item in enumerate(public.discards):
         x = left + (index % per_row) * (discard.face_width + 1)
         y = 8 + (index // per_row) * row_pitch
-        strip.alpha_composite(tile_image(item.tile, DISCARD_WIDTH, lang=lang), (x, y))
+        _put(image, _sprite(item.tile, DISCARD_WIDTH, lang, False, place), x, y, place)
         if item.claimed:
             # A discard someone took stays in its place, greyed.
-            strip.alpha_composite(_veil(discard.face_width, discard.face_height), (x, y))
+            _put(image, _veil(discard.face_width, discard.face_height, place), x, y, place)
         is_last = (last is not None and last[0] == public.seat and index == len(public.discards) - 1
                    and not item.claimed)
         if is_last:
-            outline(draw, (x, y, x + discard.face_width, y + discard.face_height), LAST_DISCARD, 4, 5)
+            face = _in_place((x, y, x + discard.face_width, y + discard.face_height), place)
+            outline(draw, face, LAST_DISCARD, 4, 5)
 
     meld = metrics(MELD_WIDTH)
     sets_bottom = 8 + DISCARD_ROWS * ROW_PITCH + 6 + meld.face_height
     total = sum(meld_width(laid, public.seat, MELD_WIDTH) + 10 for laid in public.melds) - 10
     x = (STRIP_WIDTH - total) // 2
     for laid in public.melds:
-        x = paste_meld(strip, laid, public.seat, x, sets_bottom, MELD_WIDTH, lang) + 10
+        for placed in placed_tiles(laid, public.seat):
+            geometry = metrics(MELD_WIDTH, rotated=placed.turned)
+            sprite = _sprite(placed.tile, MELD_WIDTH, lang, placed.turned, place)
+            _put(image, sprite, x, sets_bottom - geometry.face_height, place)
+            x += geometry.face_width + 1
+        x += 10
 
     hidden = metrics(HIDDEN_WIDTH)
     hidden_top = sets_bottom + meld.offset_y + 8
@@ -142,21 +195,33 @@ def _strip(public: SeatPublic, view: SeatView, lang: Lang) -> Image.Image:
     bonus_width = len(public.bonus) * (hidden.face_width + 1) + (12 if public.bonus else 0)
     x = (STRIP_WIDTH - len(shown) * (hidden.face_width + 1) - bonus_width) // 2
     for tile in shown:
-        strip.alpha_composite(tile_image(tile, HIDDEN_WIDTH, lang=lang), (x, hidden_top))
+        _put(image, _sprite(tile, HIDDEN_WIDTH, lang, False, place), x, hidden_top, place)
         x += hidden.face_width + 1
     x += 12
     for tile in public.bonus:
-        strip.alpha_composite(tile_image(tile, HIDDEN_WIDTH, lang=lang), (x, hidden_top))
+        _put(image, _sprite(tile, HIDDEN_WIDTH, lang, False, place), x, hidden_top, place)
         x += hidden.face_width + 1
-    return strip
+
+
+# A quarter turn counter-clockwise per place, as the seat's strip turns.
+_TURNS = {1: Image.Transpose.ROTATE_90, 2: Image.Transpose.ROTATE_180, 3: Image.Transpose.ROTATE_270}
+
+
+# Bounded by what a table shows: 43 faces and the back, at three widths and turned sideways in a set,
+# in two languages, for four places: about 1400 sprites of a few kilobytes each.
+@lru_cache(maxsize=2048)
+def _sprite(tile: Tile | None, width: int, lang: Lang, rotated: bool, place: int) -> Image.Image:
+    """``tile_image`` turned to the seat at ``place`` (do not modify it)."""
+    sprite = tile_image(tile, width, lang=lang, rotated=rotated)
+    return sprite if place == 0 else sprite.transpose(_TURNS[place])
 
 
 @lru_cache(maxsize=8)
-def _veil(width: int, height: int) -> Image.Image:
-    """The grey film over a discard that someone took."""
+def _veil(width: int, height: int, place: int) -> Image.Image:
+    """The grey film over a discard that someone took, turned to the seat at ``place``."""
     veil = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     ImageDraw.Draw(veil).rounded_rectangle((0, 0, width - 1, height - 1), radius=5, fill=(40, 50, 45, 120))
-    return veil
+    return veil if place == 0 else veil.transpose(_TURNS[place])
 
 
 def _wall(draw: ImageDraw.ImageDraw, wall: WallGeometry, dealer: int, viewer: int) -> None:
@@ -207,19 +272,17 @@ def _turn_box(box: tuple[float, float, float, float], place: int) -> tuple[float
 
 
 def _centre(draw: ImageDraw.ImageDraw, view: SeatView, lang: Lang) -> None:
+    """The prevailing wind's letter on its disc, the tiles left in the wall and the dice."""
     words = _WORDS[lang]
     wind_index = WINDS.index(view.round_wind) if view.round_wind in WINDS else 0
-    radius = 44
-    cy = CENTRE - 30
-    draw.ellipse((CENTRE - radius, cy - radius, CENTRE + radius, cy + radius), fill=IVORY, outline=RED, width=5)
+    cy = CENTRE - DISC_LIFT
     text(draw, (CENTRE, cy), "ESWN"[wind_index] if lang == "en" else "ESON"[wind_index], 44, RED, bold=True,
          anchor="mm")
-    text(draw, (CENTRE, cy + radius + 16), f"{words['round']}", 15, TEXT_DIM_ON_FELT, anchor="mm")
-    text(draw, (CENTRE, cy + radius + 36), f"{words['wall']} {view.wall_left}", 22, TEXT_ON_FELT, bold=True,
+    text(draw, (CENTRE, cy + DISC + 36), f"{words['wall']} {view.wall_left}", 22, TEXT_ON_FELT, bold=True,
          anchor="mm")
     if view.wall is not None:
         for offset, value in zip((-20, 20), view.wall.dice, strict=True):
-            _die(draw, CENTRE + offset, cy + radius + 70, value)
+            _die(draw, CENTRE + offset, cy + DISC + 70, value)
 
 
 def _die(draw: ImageDraw.ImageDraw, cx: float, cy: float, value: int) -> None:
@@ -302,3 +365,64 @@ def _name(names: Sequence[str], seat: int) -> str:
 def _count(tiles: int, lang: Lang) -> str:
     word = _WORDS[lang]["tiles"]
     return f"{tiles} {word[:-1] if tiles == 1 else word}"
+
+
+# The table's PNG carries this many colours: enough for the anti-aliased edges of the tiles and the
+# text, few enough for a 1080 × 1080 table to encode in a few milliseconds and some 50 KB.
+PALETTE_COLOURS = 64
+
+
+@cache
+def table_palette() -> Image.Image:
+    """The colours of every table picture, as a "P" image for ``Rendered.of(palette=...)``: every colour
+    of ``render.theme`` exactly (the flat felt, paper and ink stay as drawn), the rest found once by
+    Pillow's fast octree from a swatch of what a table shows. A fixed palette makes encoding a table a
+    nearest-colour lookup instead of a search for colours, and depends on the code only, so the same
+    table always gives the same bytes."""
+    exact = list(dict.fromkeys(_theme_colours()))
+    found = _swatch().quantize(PALETTE_COLOURS - len(exact), method=Image.Quantize.FASTOCTREE,
+                               dither=Image.Dither.NONE)
+    found_colours = found.getpalette() or []
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([channel for colour in exact for channel in colour]
+                       + found_colours[: 3 * (PALETTE_COLOURS - len(exact))])
+    return palette
+
+
+def _theme_colours() -> list[RGB]:
+    # Read from the module so that a colour added to the theme joins the palette by itself.
+    return [value for name, value in vars(theme).items()
+            if name.isupper() and isinstance(value, tuple) and len(value) == 3]
+
+
+def _swatch() -> Image.Image:
+    """Samples of what a table shows on its felt: every face and the back (at the discards' width,
+    whose sprites every table draws anyway; the other widths bring no other colours), veiled and framed
+    discards, words in every ink on felt, paper and badges."""
+    tiles: list[Tile | None] = [*Tile, None]
+    pitch = 64
+    rows = math.ceil(len(tiles) / 12)
+    swatch = Image.new("RGB", (pitch * 12, pitch * (rows + 2)), FELT)
+    draw = ImageDraw.Draw(swatch)
+    discard = metrics(DISCARD_WIDTH)
+    for index, tile in enumerate(tiles):
+        x, y = (index % 12) * pitch, (index // 12) * pitch
+        sprite = tile_image(tile, DISCARD_WIDTH)
+        swatch.paste(sprite, (x, y), sprite)
+        if tile is not None and index % 3 == 0:
+            veil = _veil(discard.face_width, discard.face_height, 0)
+            swatch.paste(veil, (x, y), veil)
+        elif index % 3 == 1:
+            outline(draw, (x, y, x + discard.face_width, y + discard.face_height), LAST_DISCARD, 4, 5)
+    y = pitch * rows + 8
+    draw.rounded_rectangle((0, y, PLATE, y + PLATE // 2), radius=14, fill=PAPER, outline=HIGHLIGHT, width=6)
+    text(draw, (14, y + 10), "East Wind", 17, RED, bold=True)
+    text(draw, (14, y + 34), "Bérénice 120", 22, INK, bold=True)
+    text(draw, (14, y + 60), "score 14", 19, INK)
+    bx = PLATE + 40
+    for label, fill, ink in (("You", INK, IVORY), ("Dealer", RED, IVORY), ("to play", HIGHLIGHT, INK)):
+        badge(draw, (bx, y + 20), label, 13, fill, ink)
+        bx += 80
+    text(draw, (PLATE + 20, y + 50), "Wall 83", 22, TEXT_ON_FELT, bold=True)
+    text(draw, (PLATE + 140, y + 50), "Prevailing wind", 15, TEXT_DIM_ON_FELT)
+    return swatch
