@@ -6,9 +6,10 @@ Each process looks at the UTC date every tick. When the day changes, at start (w
 midnight the bot was down for), and when ``/solitaire config`` sets a channel, it goes through the
 servers with a channel and posts where nobody has: the service's ``claim_post`` (a key created only if
 absent in the shared live store) makes one process the poster of a server's day, before anything is
-sent; the others skip it. A process that dies between its claim and its post loses that day's post
-unless its claim is taken over once it is ``POST_CLAIM_SECONDS`` old (a rare late post rather than a
-second one).
+sent; the others skip it. A claim never marked posted (its process died) is taken over once it is
+``POST_CLAIM_SECONDS`` old, and the new poster first looks for the day's post in the channel's latest
+messages: a process that died after posting is not followed by a second post, one that died before it
+by a late one.
 """
 
 from __future__ import annotations
@@ -68,10 +69,29 @@ class DailyPoster:
         for guild_id, channel_id in await self._service.ledger.post_channels():
             if (guild_id, today) in self._done:
                 continue
-            if await self._service.claim_post(guild_id, today, self._holder):
+            claim = await self._service.claim_post(guild_id, today, self._holder)
+            found = await self._find_post(guild_id, channel_id, today) if claim == "late" else None
+            if found is not None:
+                await self._service.posted(guild_id, today, found)
+            elif claim is not None:
                 await self._post(guild_id, channel_id, today)
             self._done.add((guild_id, today))
         self._done = {(guild, day) for guild, day in self._done if day >= today}
+
+    async def _find_post(self, guild_id: int, channel_id: int, day: date) -> int | None:
+        """The day's post among the channel's latest messages, if the process that claimed it made it."""
+        me = self._client.user
+        channel = self._client.get_partial_messageable(channel_id, guild_id=guild_id)
+        name = presenter.post_filename(day)
+        try:
+            async for message in channel.history(limit=50):
+                if me is not None and message.author.id == me.id and any(
+                        attachment.filename == name for attachment in message.attachments):
+                    return message.id
+        except discord.HTTPException as error:
+            log.warning("the channel %s of server %s cannot be read (%s): the daily post is made again",
+                        channel_id, guild_id, error.status)
+        return None
 
     async def _post(self, guild_id: int, channel_id: int, today: date) -> None:
         yesterday = today - timedelta(days=1)

@@ -251,6 +251,11 @@ def stats_text(name: str, stats: SolitaireStats, lang: Lang) -> str:
     ])
 
 
+def post_filename(day: date) -> str:
+    """The name of the daily post's image: how a process that takes over a lost claim finds the post."""
+    return f"solitaire-{day.isoformat()}.png"
+
+
 def daily_post(day: date, board: TileBoard, podium: Sequence[Standing], yesterday: date, lang: Lang) -> Message:
     """The day's public post: the new deal (small, unlabelled), a Play button, yesterday's podium."""
     lines = [say("sol_post_title", lang, day=day.isoformat()), say("sol_post_how", lang)]
@@ -260,5 +265,5 @@ def daily_post(day: date, board: TileBoard, podium: Sequence[Standing], yesterda
     else:
         lines.append(say("sol_post_nobody", lang, day=yesterday.isoformat()))
     rendered = render_pyramid(board, small=True, title=say("sol_title_daily", lang, day=day.isoformat()), lang=lang)
-    return Message("\n".join(lines), (Picture(f"solitaire-{day.isoformat()}.png", rendered),),
+    return Message("\n".join(lines), (Picture(post_filename(day), rendered),),
                    buttons=(ButtonSpec(Play().text(), say("sol_btn_play", lang), "success"),))

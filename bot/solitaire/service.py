@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from bot.solitaire import play
 from bot.solitaire.custom_ids import Control
@@ -38,6 +38,7 @@ _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 _RETRIES = 8
 POST_CLAIM_SECONDS = 600.0
 """A daily post claimed and not marked posted for this long was lost with its process: another may post."""
+PostClaim = Literal["first", "late"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,22 +211,23 @@ class SolitaireService:
 
     # --- the daily post -------------------------------------------------------------------------
 
-    async def claim_post(self, guild_id: int, day: date, holder: str) -> bool:
-        """Whether this process is the one to post ``day``'s deal on this server: the first to create the
-        day's key, or the one taking over a claim left unposted for ``POST_CLAIM_SECONDS``."""
+    async def claim_post(self, guild_id: int, day: date, holder: str) -> PostClaim | None:
+        """Whether this process is the one to post ``day``'s deal on this server: ``first`` when it created
+        the day's key, ``late`` when it takes over a claim left unmarked for ``POST_CLAIM_SECONDS`` (its
+        process may have died before or after posting: look in the channel first), None otherwise."""
         key = post_key(guild_id, day)
         now = self._clock()
         document: dict[str, Any] = {"holder": holder, "claimed_at": now, "message": None}
         if await self._store.create(key, document):
             await self._forget_post(guild_id, day - timedelta(days=2))
-            return True
+            return "first"
         found = await self._store.read(key)
         if found is None or found.document.get("message") is not None:
-            return False
+            return None
         claimed_at = found.document.get("claimed_at")
         if not isinstance(claimed_at, int | float) or now - claimed_at < POST_CLAIM_SECONDS:
-            return False
-        return await self._store.write(key, found.version, document) is not None
+            return None
+        return "late" if await self._store.write(key, found.version, document) is not None else None
 
     async def posted(self, guild_id: int, day: date, message_id: int) -> None:
         """Mark the day's post as made (it will not be made again, whoever looks)."""

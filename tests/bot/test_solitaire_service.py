@@ -175,7 +175,7 @@ async def test_one_process_claims_a_days_post(store, ledger):
     clock = FakeClock()
     first, second = service_on(store, ledger, clock), service_on(store, ledger, clock)
     claims = await asyncio.gather(first.claim_post(GUILD, DAY, "one"), second.claim_post(GUILD, DAY, "two"))
-    assert sorted(claims) == [False, True]
+    assert sorted(claims, key=str) == [None, "first"]
     assert not await first.claim_post(GUILD, DAY, "one")  # the winner does not claim twice either
     await first.posted(GUILD, DAY, 1234)
     clock.now += POST_CLAIM_SECONDS * 2
@@ -185,11 +185,11 @@ async def test_one_process_claims_a_days_post(store, ledger):
 async def test_a_claim_lost_with_its_process_is_taken_over_late(store, ledger):
     clock = FakeClock()
     service = service_on(store, ledger, clock)
-    assert await service.claim_post(GUILD, DAY, "died")
+    assert await service.claim_post(GUILD, DAY, "died") == "first"
     clock.now += POST_CLAIM_SECONDS / 2
-    assert not await service.claim_post(GUILD, DAY, "alive")
+    assert await service.claim_post(GUILD, DAY, "alive") is None
     clock.now += POST_CLAIM_SECONDS
-    assert await service.claim_post(GUILD, DAY, "alive")
+    assert await service.claim_post(GUILD, DAY, "alive") == "late"
     assert (await store.read(post_key(GUILD, DAY))).document["holder"] == "alive"
 
 
