@@ -65,6 +65,14 @@ class Settings:
     daily_secret: str | None = None
     guild_id: int | None = None
     log_level: str = "INFO"
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def primary(self) -> bool:
+        """The process that syncs the commands and uploads the tile emojis: the one with shard 0 (or the
+        only one), so several shard processes of one application never do it twice at once."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, env_file: str | None = ".env") -> Settings:
@@ -79,14 +87,40 @@ class Settings:
         guild = values.get("DISCORD_GUILD_ID", "").strip()
         if guild and not (guild.isascii() and guild.isdigit()):
             raise ValueError(f"DISCORD_GUILD_ID is a server id (digits), not {guild!r}")
+        shard_count, shard_ids = _shards(values.get("SHARD_COUNT", "").strip(), values.get("SHARD_IDS", "").strip())
         return cls(
             token=token,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
             redis_url=values.get("REDIS_URL") or None,
             database_path=values.get("DATABASE_PATH") or "mahjong-bot.sqlite3",
             daily_secret=values.get("MAHJONG_DAILY_SECRET") or None,
             guild_id=int(guild) if guild else None,
             log_level=(values.get("LOG_LEVEL") or "INFO").upper(),
         )
+
+
+def _shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` (the application's shards in all) and ``SHARD_IDS`` (this process's: ``0,1`` or
+    ``2-3``). Neither: one process, discord.py picks the count. Errors name the variable."""
+    if not count:
+        if ids:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT, the number of shards of all processes together")
+        return None, None
+    if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= 4096:
+        raise ValueError(f"SHARD_COUNT is a number of shards from 1 to 4096, not {count!r}")
+    total = int(count)
+    if not ids:
+        return total, None
+    chosen: list[int] = []
+    for part in ids.split(","):
+        low, _, high = part.strip().partition("-")
+        if not all(bound.isascii() and bound.isdigit() for bound in (low, high or low)):
+            raise ValueError(f"SHARD_IDS lists shard numbers like 0,1 or 2-3, not {ids!r}")
+        chosen += range(int(low), int(high or low) + 1)
+    if not chosen or any(shard >= total for shard in chosen) or len(set(chosen)) != len(chosen):
+        raise ValueError(f"SHARD_IDS must name distinct shards below SHARD_COUNT={total}, not {ids!r}")
+    return total, tuple(sorted(chosen))
 
 
 def _read_env_file(path: str) -> list[tuple[str, str]]:
@@ -111,7 +145,7 @@ DEFAULT_TIMINGS: dict[Speed, Timing] = {speed: Timing.for_speed(speed) for speed
 CLOCK_TICK = 0.5  # seconds between the table clock's looks at the store's deadlines
 
 
-class MahjongBot(commands.Bot):
+class MahjongBot(commands.AutoShardedBot):
     def __init__(
         self, settings: Settings, *, store: LiveStore | None = None, ledger: Ledger | None = None,
         clock: Callable[[], float] = time.time,
@@ -120,6 +154,9 @@ class MahjongBot(commands.Bot):
     ) -> None:
         # Nothing the bot posts notifies anyone unless it says so: a member named "@everyone" stays a name.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+            options.setdefault("shard_ids", None if settings.shard_ids is None else list(settings.shard_ids))
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **options)
         self.settings = settings
         self.clock = clock
@@ -175,7 +212,9 @@ class MahjongBot(commands.Bot):
         await self.tree.set_translator(MahjongTranslator())
         self.tree.add_command(mahjong)
         self.tree.add_command(solitaire)
-        if self.settings.guild_id is not None:
+        if not self.settings.primary:
+            pass  # the process with shard 0 syncs the commands for the whole application
+        elif self.settings.guild_id is not None:
             guild = discord.Object(self.settings.guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
@@ -218,7 +257,7 @@ class MahjongBot(commands.Bot):
 
     async def _emojis(self) -> None:
         try:
-            self.tile_emojis.update(await ensure_tile_emojis(self))
+            self.tile_emojis.update(await ensure_tile_emojis(self, upload=self.settings.primary))
         except discord.HTTPException as error:
             log.warning("the tile emojis could not be uploaded (%s): tile buttons show labels only", error.status)
 

@@ -30,6 +30,23 @@ def test_settings_read_the_environment_over_a_dot_env_file(tmp_path):
         Settings.from_env({"DISCORD_TOKEN": "t", "DISCORD_GUILD_ID": "１２"}, env_file=None)
 
 
+def test_shard_settings_name_this_processs_shards():
+    def shards(**values):
+        settings = Settings.from_env({"DISCORD_TOKEN": "t", **values}, env_file=None)
+        return settings.shard_count, settings.shard_ids, settings.primary
+
+    assert shards() == (None, None, True)
+    assert shards(SHARD_COUNT="4") == (4, None, True)
+    assert shards(SHARD_COUNT="4", SHARD_IDS="2-3") == (4, (2, 3), False)
+    assert shards(SHARD_COUNT="4", SHARD_IDS="3, 0") == (4, (0, 3), True)
+    for bad in ({"SHARD_IDS": "1"}, {"SHARD_COUNT": "0"}, {"SHARD_COUNT": "two"},
+                {"SHARD_COUNT": "2", "SHARD_IDS": "2"}, {"SHARD_COUNT": "2", "SHARD_IDS": "0,0"},
+                {"SHARD_COUNT": "2", "SHARD_IDS": "a-b"},
+                {"SHARD_COUNT": "4", "SHARD_IDS": "٣"}):
+        with pytest.raises(ValueError, match="SHARD"):
+            shards(**bad)
+
+
 def test_run_without_a_token_exits_with_status_2_and_says_why(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)

@@ -558,7 +558,8 @@ class FakeDiscord:
         w.interactions[iid] = i
         w.tokens[token] = i
         i.deadline_handle = loop.call_at(i.dispatched_at + self.ack_limit, self._deadline, i)
-        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        # Like Discord, to the shard of the interaction's guild only (DMs go to shard 0).
+        await self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild.id if guild is not None else 0)
         return i
 
     def _deadline(self, i: FakeInteraction) -> None:

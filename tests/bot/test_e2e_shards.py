@@ -1,0 +1,137 @@
+"""Two bot processes of one application on one Redis, each with its own shard (issue 13): tables in the
+guilds of both shards play to their end with each deadline fired once; the commands are synced and the
+emojis uploaded once; one process killed with ``kill -9`` and restarted loses no table, and while it is
+down the other process's clock keeps that shard's tables going."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import os
+import pathlib
+import signal
+import sys
+import uuid
+
+import pytest
+
+from data.ledger_sqlite import SqliteLedger
+from data.live_redis import RedisLiveStore
+from game.tiles import Tile
+from tests.bot.e2e_helpers import table_id_of, table_state, wait_until
+from tests.fakediscord import FakeDiscord
+
+pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.asyncio]
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+REDIS_URL = "redis://127.0.0.1:6379/0"
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
+async def start_shard(fake: FakeDiscord, folder: pathlib.Path, shard: int, namespace: str):
+    environment = {key: value for key, value in os.environ.items() if key not in ("KILL_AT",)}
+    environment.update(DISCORD_TOKEN=fake.token, FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
+                       FAKE_DISCORD_GATEWAY=fake.gateway_url, PYTHONPATH=str(ROOT), FAST_TABLES="1",
+                       DATABASE_PATH=str(folder / "bot.sqlite3"), REDIS_URL=REDIS_URL,
+                       TEST_REDIS_NAMESPACE=namespace, SHARD_COUNT="2", SHARD_IDS=str(shard))
+    return await asyncio.create_subprocess_exec(
+        sys.executable, str(ROOT / "tests" / "bot" / "run_against_fake.py"), cwd=folder, env=environment,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+
+
+def _guild_per_shard(fake: FakeDiscord) -> dict[int, object]:
+    """Guilds until each of the two shards has one (a guild's shard is ``(id >> 22) % 2``)."""
+    guilds: dict[int, object] = {}
+    while len(guilds) < 2:
+        guild = fake.add_guild(name=f"Club {len(fake.guilds)}")
+        guilds.setdefault((guild.id >> 22) % 2, guild)
+    return guilds
+
+
+async def _ready_shards(fake: FakeDiscord, count: int) -> None:
+    async def ready():
+        return len([s for s in fake.gateway.live_sessions() if s.ready]) >= count
+
+    await wait_until(ready, timeout=40, what=f"{count} shard sessions")
+
+
+async def _open(fake, member, guild, options):
+    command = await fake.slash(member, guild.text_channel, "mahjong new", options)
+    await command.wait_done(timeout=20)
+    lobby = next(m for m in reversed(fake.channel_messages(fake.threads[-1].id)) if m.custom_ids())
+    return lobby, table_id_of(lobby)
+
+
+async def test_two_shard_processes_on_one_redis(tmp_path):
+    namespace = f"shards-{uuid.uuid4().hex}"
+    store = RedisLiveStore.from_url(REDIS_URL, namespace=namespace)
+    processes: dict[int, asyncio.subprocess.Process] = {}
+    async with FakeDiscord() as fake:
+        guilds = _guild_per_shard(fake)
+        hosts = {shard: fake.add_member(guild, name=f"Host {shard}") for shard, guild in guilds.items()}
+        guests = {shard: fake.add_member(guild, name=f"Guest {shard}") for shard, guild in guilds.items()}
+        try:
+            for shard in (0, 1):
+                processes[shard] = await start_shard(fake, tmp_path, shard, namespace)
+            await _ready_shards(fake, 2)
+            await fake.wait_commands_synced(timeout=30)
+            matches = {}
+            for shard, guild in guilds.items():
+                lobby, table_id = await _open(fake, hosts[shard], guild, {
+                    "rules": "classic", "length": "one_hand", "computers": 3, "level": "basic"})
+                await (await fake.click(hosts[shard], lobby, f"mj1:{table_id}:0:start")).wait_done()
+                matches[shard] = (lobby, table_id)
+
+            async def over():
+                states = [await table_state(store, table_id) for _, table_id in matches.values()]
+                return all(state.status == "over" for state in states)
+
+            await wait_until(over, timeout=90, what="both tables to finish")
+            # on shard 1, a lobby and a started table; then its process is killed, and the other one's
+            # clock plays the started table to its end while it is down
+            lobby, waiting = await _open(fake, hosts[1], guilds[1], {"rules": "classic", "length": "one_hand"})
+            started_lobby, started = await _open(fake, guests[1], guilds[1], {
+                "rules": "classic", "length": "one_hand", "computers": 3, "level": "basic"})
+            await (await fake.click(guests[1], started_lobby, f"mj1:{started}:0:start")).wait_done()
+            processes[1].send_signal(signal.SIGKILL)
+            assert await asyncio.wait_for(processes[1].wait(), 10) == -signal.SIGKILL
+
+            async def finished_meanwhile():
+                return (await table_state(store, started)).status == "over"
+
+            await wait_until(finished_meanwhile, timeout=60, what="shard 0's clock to finish shard 1's table")
+            processes[1] = await start_shard(fake, tmp_path, 1, namespace)
+            await _ready_shards(fake, 2)
+            joined = await fake.click(guests[1], lobby, f"mj1:{waiting}:0:join")
+            await joined.wait_done(timeout=20)
+            assert [seat.name for seat in (await table_state(store, waiting)).seats] == ["Host 1", "Guest 1"]
+            await fake.wait_idle()
+        finally:
+            for process in processes.values():
+                if process.returncode is None:
+                    process.send_signal(signal.SIGINT)
+                    await asyncio.wait_for(process.wait(), 30)
+        syncs = [c for c in fake.calls if c.key == "PUT /applications/{application_id}/commands"]
+        uploads = [c for c in fake.calls if c.key == "POST /applications/{application_id}/emojis"]
+        assert len(syncs) == 1 and len(uploads) == len(Tile)  # by the process of shard 0 only
+        for lobby, _ in matches.values():
+            # each committed step was shown once: no step's table message edited twice with the same buttons
+            shown = collections.Counter(
+                repr(call.json.get("components", [])) for call in fake.calls
+                if call.key == EDIT and call.params["message_id"] == str(lobby.id))
+            assert max(shown.values()) == 1
+        assert fake.violations == []
+    ledger = await SqliteLedger.open(tmp_path / "bot.sqlite3")
+    try:
+        for shard, guild in guilds.items():
+            recorded = await ledger.matches(guild.id)
+            played = {matches[shard][1]} | ({started} if shard == 1 else set())
+            assert {match.match_id for match in recorded} == played and all(m.hands == 1 for m in recorded)
+            assert len(await ledger.hands(guild.id)) == len(played)
+    finally:
+        await ledger.close()
+        for key in await store.keys(""):
+            found = await store.read(key)
+            if found is not None:
+                await store.delete(key, found.version)
+        await store.close()
