@@ -39,6 +39,7 @@ from data.ledger_sqlite import SqliteLedger
 from data.live import LiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.tiles import Tile
+from render.table import table_palette
 
 log = logging.getLogger(__name__)
 
@@ -223,6 +224,7 @@ class MahjongBot(commands.AutoShardedBot):
         self._background.append(asyncio.create_task(self._desk.run_clock(self.clock), name="table-clock"))
         self._background.append(asyncio.create_task(self._solitaire.run_idle_watch(), name="solitaire-idle"))
         self._background.append(asyncio.create_task(self._daily_poster.run(), name="solitaire-daily-post"))
+        self._background.append(asyncio.create_task(_warm_pictures(), name="warm-pictures"))
         if self._upload_emojis:
             self._background.append(asyncio.create_task(self._emojis(), name="tile-emojis"))
         if self.application_id is not None:
@@ -278,6 +280,12 @@ class MahjongBot(commands.AutoShardedBot):
         if self._solitaire_ledger is not None:
             await self._solitaire_ledger.close()
             self._solitaire_ledger = None
+
+
+async def _warm_pictures() -> None:
+    """Build the table picture's palette now, in a worker thread, rather than in the first table's
+    first redraw (it takes up to a second: every tile face is sampled once)."""
+    await asyncio.to_thread(table_palette)
 
 
 def _shown_on(message: discord.Message | None, custom_id: str, kind: object) -> bool:
