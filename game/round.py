@@ -646,6 +646,7 @@ class Round:
             claim=claim,
             legal=() if seat is None else self._legal_tuple(seat),
             result=self._result,
+            minimum_fan=self.ruleset.minimum_fan,
         )
 
     def _public_seats(self) -> tuple[SeatPublic, ...]:

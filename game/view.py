@@ -59,7 +59,9 @@ class SeatView:
     """A hand seen from ``seat`` (None: a spectator).
 
     ``concealed`` is the viewer's own hand, its drawn tile included; ``drawn`` repeats that tile so
-    it can be shown apart. ``legal`` is exactly ``Round.legal_actions(seat)``.
+    it can be shown apart. ``legal`` is exactly ``Round.legal_actions(seat)``. ``minimum_fan`` is the
+    table's minimum (Hong Kong: the smallest hand that may win; 0 where the rules count no fan), so a
+    player can plan for a hand the table will accept.
     """
 
     seat: int | None
@@ -77,6 +79,7 @@ class SeatView:
     claim: ClaimView | None
     legal: tuple[Action, ...]
     result: HandResult | None
+    minimum_fan: int = 0
 
     @property
     def me(self) -> SeatPublic | None:
