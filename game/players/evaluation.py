@@ -5,15 +5,15 @@ Everything here reads a ``Table`` built from a ``SeatView`` (never the hidden st
 each kind the seat cannot see, the seat and prevailing winds, the rule family. The figures follow
 seed 000's tips: the useful tiles are counted over what is not yet visible (tip 2, tip 3), pairs of
 dragons and of scoring winds are valued as the doubles they may become (tip 6), and a plan's worth
-is its chance to finish times what it would score under the table's rules (classic doubles, or the
-Hong Kong fan with its minimum of 3).
+is its chance to finish times what it would score under the table's rules. This module scores the
+classic doubles (and the family game, which has no score); the Hong Kong plans, which must meet the
+table's minimum fan, are ``game.players.hongkong_plans``.
 
 Hands are 43-count vectors indexed by ``Tile`` (jokers at 42), as in the engine.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -21,7 +21,6 @@ from functools import cache, lru_cache
 from game.hand import SetKind, regular_shanten, useful_tiles
 from game.melds import Meld
 from game.rules import RuleName
-from game.scoring.hongkong import base_points
 from game.tiles import DRAGONS, WINDS, Tile
 from game.view import SeatView
 
@@ -29,7 +28,6 @@ JOKER = int(Tile.JOKER)
 _TILES = tuple(Tile(kind) for kind in range(34))
 HONOURS = range(27, 34)
 _PARKING = (*HONOURS, *range(27))  # where a joker joins nothing: an honour the hand lacks, first
-HK_MINIMUM = 3  # the Hong Kong table's default minimum (SPEC §2); a view names the rule family only
 
 # The chance a scoring pair is still turned into a pung before the hand ends, and the share of wins
 # that are self-drawn: rough figures from simulated tables, used to value what is not there yet.
@@ -45,8 +43,10 @@ USEFUL_BOUNDS = (0.75, 1.25)
 # The share of the useful tiles a plan keeps: a one-suit hand or a hand of pungs waits for fewer kinds.
 PLAN_BREADTH = {"free": 1.0, "mixed": 0.6, "pure": 0.3, "pungs": 0.4}
 # The chance per turn that an opponent finishes first, at a table of players who claim freely
-# (classic) or who must reach a minimum of fan (Hong Kong).
+# (classic) or who must reach a minimum of fan (Hong Kong: that of a 3-fan minimum; each fan less
+# below 3 brings it towards the free tables', where any hand wins).
 OPPONENT_HAZARD: dict[RuleName, float] = {"classic": 0.08, "hongkong": 0.04, "family": 0.08}
+HAZARD_PER_FAN_BELOW_3 = 0.02
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +61,7 @@ class Table:
     bonus: int  # the seat's flowers and seasons
     own_bonus: int  # those that are its own (seat) flower or season
     unseen_total: int  # tiles the seat cannot see, less a hand's worth held by each opponent's 13
+    minimum: int = 0  # the fan a win must count (Hong Kong), from the view
 
     @classmethod
     def of(cls, view: SeatView) -> Table:
@@ -78,6 +79,7 @@ class Table:
             bonus=len(me.bonus),
             own_bonus=sum(1 for tile in me.bonus if tile.is_bonus and WINDS[tile.bonus_seat] == seat_wind),
             unseen_total=max(1, 4 * 34 - sum(seen) - 13),
+            minimum=view.minimum_fan,
         )
 
     def unseen(self, counts: Sequence[int], kind: int) -> int:
@@ -123,10 +125,12 @@ def counts_of(tiles: Sequence[Tile]) -> list[int]:
 @dataclass(frozen=True, slots=True)
 class Plan:
     """A shape the hand aims at. ``kind``: ``free`` (any winning hand), ``mixed`` (one suit and
-    honours), ``pure`` (one suit, no honours), ``pungs`` (all pungs); ``suit`` 0–2 for the one-suit plans."""
+    honours), ``pure`` (one suit, no honours), ``pungs`` (all pungs); ``suit`` 0–2 for the one-suit plans.
+    ``pungs_of``: the scoring honours a Hong Kong plan counts on making pungs of, for their fan."""
 
     kind: str
     suit: int | None = None
+    pungs_of: tuple[Tile, ...] = ()
 
     def allows(self, kind: int) -> bool:
         return _allowed(self.kind, self.suit)[kind]
@@ -336,7 +340,11 @@ def near_kinds(counts: Sequence[int]) -> list[int]:
 @dataclass(frozen=True, slots=True)
 class PlanValue:
     """A plan for a 13-tile hand: distance (shanten), useful copies left (``kinds``: per kind), what a
-    win would bring, and the expected gain (chance to finish × score)."""
+    win would bring, and the expected gain (chance to finish × score).
+
+    Hong Kong plans also say what the finished hand counts towards the table's minimum: ``fan`` (None
+    elsewhere), the concealed hand's fan and a self-drawn win's included when the plan needs them
+    (``concealed``: it must stay concealed; ``self_drawn``: it can only win on its own draw)."""
 
     plan: Plan
     distance: int
@@ -344,21 +352,29 @@ class PlanValue:
     score: float
     expected: float
     kinds: tuple[tuple[Tile, int], ...] = ()
+    fan: int | None = None
+    concealed: bool = False
+    self_drawn: bool = False
 
 
-def finish_chance(distance: int, useful: int, table: Table, plan: Plan = FREE) -> float:
+def finish_chance(
+    distance: int, useful: int, table: Table, plan: Plan = FREE, *, draws: float = DRAWS_PER_TURN,
+    sights: float = WIN_SIGHTS,
+) -> float:
     """Chance to complete a hand ``distance`` steps from ready, ``useful`` copies helping now.
 
     Each step waits for one useful tile, seen at the seat's draws and (through claims) at others'
     discards; after the first step, whose useful tiles are known, a hand ``s`` steps from ready has
     about ``typical_useful(s)`` of them, and the last step is also won on any player's discard. Every step is a
-    race against an opponent finishing first, and against the wall running out.
+    race against an opponent finishing first, and against the wall running out. ``draws`` and
+    ``sights`` are the tiles seen per turn on the way and when ready: fewer for a hand that may not
+    claim (it must stay concealed) or may only win on its own draw.
     """
     if distance < 0:
         return 1.0
     unseen_total = table.unseen_total
     turns_left = max(1.0, table.wall_left / 4)
-    against = OPPONENT_HAZARD[table.rules] + 1 / turns_left
+    against = opponent_hazard(table) + 1 / turns_left
     chance = 1.0
     for step in range(distance + 1):
         left = distance - step  # steps still to go after this one
@@ -366,9 +382,17 @@ def finish_chance(distance: int, useful: int, table: Table, plan: Plan = FREE) -
         # The useful tiles known now, held within bounds of the typical figure: a step nearer a win
         # always counts for more than a wider choice of tiles (shanten first, then useful tiles).
         copies = min(max(useful, USEFUL_BOUNDS[0] * typical), USEFUL_BOUNDS[1] * typical) if step == 0 else typical
-        per_turn = min(0.95, copies / unseen_total * (WIN_SIGHTS if left == 0 else DRAWS_PER_TURN))
+        per_turn = min(0.95, copies / unseen_total * (sights if left == 0 else draws))
         chance *= per_turn / (per_turn + against)
     return chance
+
+
+def opponent_hazard(table: Table) -> float:
+    """The chance per turn that an opponent wins first: lower where a high minimum holds them back."""
+    hazard = OPPONENT_HAZARD[table.rules]
+    if table.rules == "hongkong":
+        hazard += HAZARD_PER_FAN_BELOW_3 * max(0, 3 - table.minimum)
+    return hazard
 
 
 def typical_useful(distance: int) -> float:
@@ -377,7 +401,8 @@ def typical_useful(distance: int) -> float:
 
 
 def evaluate(counts: list[int], melds: Sequence[Meld], table: Table) -> list[PlanValue]:
-    """Every live plan of a 13-tile hand (3n + 1 concealed tiles), best expected gain first."""
+    """Every live plan of a 13-tile hand (3n + 1 concealed tiles), best expected gain first (classic
+    and family tables; Hong Kong's are ``hongkong_plans.evaluate_hongkong``)."""
     values = []
     for plan, distance in live_plans(counts, melds, table):
         kinds = tuple(useful_kinds(plan, counts, table, distance))
@@ -389,8 +414,8 @@ def evaluate(counts: list[int], melds: Sequence[Meld], table: Table) -> list[Pla
 
 
 def hand_score(plan: Plan, counts: Sequence[int], melds: Sequence[Meld], table: Table) -> float:
-    """What winning with ``plan`` from this hand would bring, on the table's scale (classic points,
-    Hong Kong base points paid; 1 for the family game, which has no score)."""
+    """What winning with ``plan`` from this hand would bring, on the table's scale (classic points; 1
+    for the family game, which has no score)."""
     if table.rules == "family":
         return 1.0
     exposed = any(meld.exposed for meld in melds)
@@ -412,8 +437,6 @@ def hand_score(plan: Plan, counts: Sequence[int], melds: Sequence[Meld], table: 
             weight = table.honour_weight(kind)
             pairs += weight
             points += 2 * (weight > 0)
-    if table.rules == "hongkong":
-        return _hongkong_score(plan, sure, pairs, exposed, table)
     doubles = sure + PAIR_TO_PUNG * pairs + (not exposed) + (plan.kind == "pure")
     if plan.kind == "pungs":
         points += 4 * max(0, 4 - len(melds) - sum(1 for count in counts[:34] if count >= 3))
@@ -423,32 +446,3 @@ def hand_score(plan: Plan, counts: Sequence[int], melds: Sequence[Meld], table: 
 def _set_points(tile: Tile, kong: bool, *, concealed: bool) -> int:
     points = 2 * (2 if tile.is_terminal_or_honour else 1) * (2 if concealed else 1)
     return points * (4 if kong else 1)
-
-
-_PLAN_FAN = {"free": 0, "mixed": 3, "pure": 7, "pungs": 3}
-
-
-def _hongkong_score(plan: Plan, sure: int, pairs: int, exposed: bool, table: Table) -> float:
-    """Expected payment of a Hong Kong win: the hand must reach the minimum without bonus fan; the
-    pungs still to come from scoring pairs and a self-drawn win may bring it there."""
-    fan = sure + (not exposed) + _PLAN_FAN[plan.kind]
-    missing = HK_MINIMUM - fan
-    chance = 1.0 if missing <= 0 else _reach_chance(missing, pairs)
-    if chance == 0.0:
-        return 0.0
-    expected_fan = max(fan, HK_MINIMUM) + SELF_DRAWN_SHARE + table.own_bonus
-    portions = 2 + SELF_DRAWN_SHARE  # a discard pays two portions, a self-drawn win three
-    return chance * portions * base_points(min(13, round(expected_fan)))
-
-
-def _reach_chance(missing: int, pairs: int) -> float:
-    """Chance that ``pairs`` scoring pairs (each becoming a pung with ``PAIR_TO_PUNG``) and a
-    self-drawn finish bring at least ``missing`` more fan."""
-    total = 0.0
-    for drawn in (0, 1):
-        weight = SELF_DRAWN_SHARE if drawn else 1 - SELF_DRAWN_SHARE
-        total += weight * sum(
-            math.comb(pairs, made) * PAIR_TO_PUNG**made * (1 - PAIR_TO_PUNG) ** (pairs - made)
-            for made in range(max(0, missing - drawn), pairs + 1)
-        )
-    return total

@@ -12,6 +12,11 @@ rules) against the chance that a discard deals in (``game.players.safety``):
   ready, to make a scoring pung, or for a plan that scores, the lost concealed double counted (tip 5);
 - wins and calls are always declared, kongs made when they do not lower the hand's worth.
 
+At a Hong Kong table the plans are those that can meet the table's own minimum fan
+(``game.players.hongkong_plans``), and progress is measured towards the plan followed: a discard
+keeps the hand closest to a win the table will accept, and a claim is made only when the hand it
+leaves can still meet the minimum.
+
 ``StrongPlayer.decide`` returns the choice with its motive; the teacher turns motives into sentences.
 It reads the ``SeatView`` only and uses no randomness, so the same view always gives the same choice.
 """
@@ -27,6 +32,7 @@ from game.actions import Action, AddedKong, Call, Claim, ClaimKind, ConcealedKon
 from game.hand import SetKind
 from game.melds import Meld
 from game.players.evaluation import FREE, JOKER, PlanValue, Table, counts_of, evaluate
+from game.players.hongkong_plans import evaluate_hongkong, nearest_plan
 from game.players.safety import Risk, deal_in_risk, threat
 from game.rules import RuleName
 from game.tiles import Tile
@@ -46,7 +52,12 @@ CLAIM_MARGIN: dict[RuleName, float] = {"hongkong": 1.05, "classic": 0.2, "family
 # points, only the hand, and defending from 0.3 lost more wins than it saved (benchmarks/strength.py,
 # seeds 1 and 2, 2000 hands: 0.99 and 0.86 of a basic seat's score per hand from 0.3, 1.08 from
 # 0.5, dealing in still less often than the basic seats).
+# In Hong Kong the minimum holds opponents back: an opponent who looks ready often cannot win yet, and
+# a table that defends from 0.3 at a 3-fan minimum ends most hands drawn (79.7 % of strong × 4 hands;
+# benchmarks/hongkong_players.py); caution starts at 0.3 where any hand wins, later by
+# CAUTION_PER_FAN for each fan of the minimum, up to three.
 CAUTION_FROM: dict[RuleName, float] = {"hongkong": 0.3, "classic": 0.5, "family": 0.3}
+CAUTION_PER_FAN = 0.5 / 3
 CAUTION_SPAN = 0.4  # a claim must beat the concealed hand by this factor (exposing tells the table)
 
 
@@ -61,6 +72,7 @@ class Motive(enum.Enum):
     CLAIM_PLAN = "claim_plan"
     CLAIM_PROGRESS = "claim_progress"
     PASS_CONCEALED = "pass_concealed"
+    PASS_BELOW_MINIMUM = "pass_below_minimum"
     PASS = "pass"
     KONG = "kong"
     READY = "ready"
@@ -76,7 +88,8 @@ class Motive(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class DiscardOption:
-    """One possible discard: the free hand's shanten and useful tiles after it, the best plan, the risk."""
+    """One possible discard: the shanten and useful tiles after it (of the free hand; in Hong Kong, of
+    the plan followed), the best plan, the risk."""
 
     tile: Tile
     shanten: int
@@ -126,6 +139,22 @@ def decide(view: SeatView) -> Decision:
     return _turn(view, table, counts, melds)
 
 
+def plans_of(counts: list[int], melds: Sequence[Meld], table: Table) -> list[PlanValue]:
+    """The plans of a 13-tile hand, best expected gain first: at a Hong Kong table, those that can meet
+    its minimum (and the free plan, worth nothing when it cannot)."""
+    if table.rules == "hongkong":
+        return evaluate_hongkong(counts, melds, table)
+    return evaluate(counts, melds, table)
+
+
+def progress(plans: Sequence[PlanValue], table: Table) -> PlanValue:
+    """The plan whose shanten and useful tiles measure how far the hand is: the free hand, except in
+    Hong Kong, where only a hand meeting the minimum wins: the plan followed, or else the nearest."""
+    if table.rules != "hongkong":
+        return next(value for value in plans if value.plan == FREE)
+    return plans[0] if plans[0].expected > 0 else nearest_plan(plans)
+
+
 # --- discards -------------------------------------------------------------------------------------
 
 
@@ -139,9 +168,8 @@ def rank_discards(view: SeatView, table: Table, counts: list[int], melds: Sequen
     options = []
     for tile in naturals or tiles:
         counts[tile] -= 1
-        plans = evaluate(counts, melds, table)
-        free = next(value for value in plans if value.plan == FREE)
-        kinds = free.kinds
+        plans = plans_of(counts, melds, table)
+        measure = progress(plans, table)
         left = 0 if tile == JOKER else max(0, 4 - table.seen[tile] - counts[tile] - 1)
         counts[tile] += 1
         risk = deal_in_risk(view, tile, left)
@@ -152,10 +180,10 @@ def rank_discards(view: SeatView, table: Table, counts: list[int], melds: Sequen
         utility = (
             best.expected * (1 - danger)
             - danger * cost
-            + 1e-3 * (free.useful - 20 * free.distance)
+            + 1e-3 * (measure.useful - 20 * measure.distance)
             - 1e-5 * keep_value(tile, counts, table)
         )
-        options.append(DiscardOption(tile, free.distance, free.useful, kinds, best, risk, utility))
+        options.append(DiscardOption(tile, measure.distance, measure.useful, measure.kinds, best, risk, utility))
     return sorted(options, key=lambda option: (-option.utility, option.tile))
 
 
@@ -164,6 +192,8 @@ def caution(view: SeatView) -> float:
     (early discards are chosen for the hand), fully once one probably is."""
     top = max((threat(public) for public in view.seats if public.seat != view.seat), default=0.0)
     start = CAUTION_FROM[view.ruleset]
+    if view.ruleset == "hongkong":
+        start += CAUTION_PER_FAN * min(3, view.minimum_fan)
     return min(1.0, max(0.0, (top - start) / CAUTION_SPAN))
 
 
@@ -225,10 +255,9 @@ def _turn(view: SeatView, table: Table, counts: list[int], melds: Sequence[Meld]
             after[action.tile] -= 4 if isinstance(action, ConcealedKong) else 1
             kong = Meld(SetKind.KONG, action.tile, exposed=isinstance(action, AddedKong))
             rest = [meld for meld in melds if not (isinstance(action, AddedKong) and meld.base == action.tile)]
-            plans = evaluate(after, [*rest, kong], table)
+            plans = plans_of(after, [*rest, kong], table)
             worth = plans[0]
-            free_after = next(value for value in plans if value.plan == FREE)
-            if free_after.distance <= best.shanten and worth.expected >= 0.95 * best.best.expected:
+            if progress(plans, table).distance <= best.shanten and worth.expected >= 0.95 * best.best.expected:
                 return Decision(action, Motive.KONG, action.tile, plan=worth)
     discard = next(a for a in view.legal if isinstance(a, Discard) and a.tile == best.tile)
     return Decision(discard, discard_motive(best, options, counts, table), best.tile, tuple(options), best.best)
@@ -241,23 +270,27 @@ def _answer(view: SeatView, table: Table, counts: list[int], melds: Sequence[Mel
     claim_view = view.claim
     assert claim_view is not None and view.seat is not None
     tile = claim_view.tile
-    keep_plans = evaluate(counts, melds, table)
+    keep_plans = plans_of(counts, melds, table)
     keep = keep_plans[0]
-    keep_distance = next(value.distance for value in keep_plans if value.plan == FREE)
+    keep_distance = progress(keep_plans, table).distance
     # Once a set is exposed there is no concealed double left to lose; a claim that makes the hand
     # ready finishes it (tip 5). Outside Hong Kong, where the minimum decides, these are taken.
     open_hand = any(meld.exposed for meld in melds) or table.rules == "family"
     best: tuple[float, Claim, PlanValue, int] | None = None
+    below_minimum = False  # a claim would have brought the hand closer, but to no hand the table accepts
     for action in view.legal:
         if not isinstance(action, Claim):
             continue
         after, meld = _after_claim(counts, action, tile)
         laid = [*melds, meld]
         if action.kind is ClaimKind.KONG:
-            plans = evaluate(after, laid, table)
-            worth, distance = plans[0], next(v.distance for v in plans if v.plan == FREE)
+            plans = plans_of(after, laid, table)
+            worth, distance = plans[0], progress(plans, table).distance
         else:
             worth, distance = _best_after_discard(after, laid, table)
+        if table.rules == "hongkong" and worth.expected <= 0:
+            below_minimum = below_minimum or distance < keep_distance
+            continue  # the claimed hand can no longer reach the table's minimum
         # A claim that brings the hand no closer only shows it to the table, unless it serves a plan
         # that scores (a scoring pung, a one-suit hand, all pungs).
         purposeful = distance < keep_distance or worth.plan != FREE or bool(table.honour_weight(tile))
@@ -270,6 +303,8 @@ def _answer(view: SeatView, table: Table, counts: list[int], melds: Sequence[Mel
     if best is None:
         concealed = not any(meld.exposed for meld in melds)
         motive = Motive.PASS_CONCEALED if concealed else Motive.PASS
+        if below_minimum:
+            motive = Motive.PASS_BELOW_MINIMUM
         return Decision(Pass(view.seat), motive, tile, plan=keep)
     _, claim, worth, distance = best
     if claim.kind is not ClaimKind.CHOW and table.honour_weight(tile):
@@ -284,15 +319,16 @@ def _answer(view: SeatView, table: Table, counts: list[int], melds: Sequence[Mel
 
 
 def _best_after_discard(counts: list[int], melds: Sequence[Meld], table: Table) -> tuple[PlanValue, int]:
-    """The best plan (and the free shanten) the hand can keep after laying a set and discarding."""
+    """The best plan (and the shanten that measures progress) the hand can keep after laying a set and
+    discarding."""
     best: tuple[PlanValue, int] | None = None
     naturals = [kind for kind in range(34) if counts[kind]]
     # A joker goes only when nothing else may (as in ``rank_discards``): a hand left with jokers alone.
     for kind in naturals or [JOKER]:
         counts[kind] -= 1
-        plans = evaluate(counts, melds, table)
+        plans = plans_of(counts, melds, table)
         counts[kind] += 1
-        distance = next(value.distance for value in plans if value.plan == FREE)
+        distance = progress(plans, table).distance
         if best is None or plans[0].expected > best[0].expected:
             best = (plans[0], distance)
     assert best is not None

@@ -2,8 +2,10 @@
 
 The sentences put seed 000's tips in words: lone honours first, then terminals; count the tiles still
 out there; a tile whose copies are visible is dead; defend late with the leader's own discards; claim
-with a purpose; keep the honour pairs that score. ``TeacherPlayer.advise(view)`` gives the choice and
-its explanation, for a seat a learner watches; ``explain_discard`` words the hints of ``game.hints``.
+with a purpose; keep the honour pairs that score. At a Hong Kong table every discard also names the
+plan that meets the table's minimum ("aiming at mixed one suit in Circles (3 fan): 2 tiles from
+ready"). ``TeacherPlayer.advise(view)`` gives the choice and its explanation, for a seat a learner
+watches; ``explain_discard`` words the hints of ``game.hints``.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from game.actions import Action
 from game.players.evaluation import Plan, PlanValue
 from game.players.strong import Decision, DiscardOption, Motive, decide
 from game.scoring.common import Label
-from game.tiles import tile_name
+from game.tiles import Tile, tile_name
 from game.view import SeatView
 
 
@@ -53,6 +55,56 @@ def plan_name(plan: Plan) -> Label:
     return Label(f"one suit ({suit.en}), no honours", f"une seule famille ({suit.fr}), sans honneurs")
 
 
+def hongkong_plan_name(value: PlanValue) -> Label:
+    """A Hong Kong plan in words, with what it needs to meet the minimum: "mixed one suit in Circles",
+    "a pung of Red Dragon and a concealed hand, won by self-draw"…"""
+    plan = value.plan
+    en: list[str] = []
+    fr: list[str] = []
+    if plan.kind in ("mixed", "pure"):
+        assert plan.suit is not None
+        suit = _SUITS[plan.suit]
+        if plan.kind == "mixed":
+            en.append(f"mixed one suit in {suit.en}")
+            fr.append(f"une famille et des honneurs en {suit.fr}")
+        else:
+            en.append(f"pure one suit in {suit.en}")
+            fr.append(f"une seule famille pure en {suit.fr}")
+    elif plan.kind == "pungs":
+        en.append("all pungs")
+        fr.append("que des pungs")
+    if plan.pungs_of:
+        names_en = " and ".join(tile_name(tile, "en") for tile in plan.pungs_of)
+        names_fr = " et ".join(tile_name(tile, "fr") for tile in plan.pungs_of)
+        several = len(plan.pungs_of) > 1
+        en.append(f"pungs of {names_en}" if several else f"a pung of {names_en}")
+        fr.append(f"des pungs de {names_fr}" if several else f"un pung de {names_fr}")
+    if value.concealed:
+        en.append("a concealed hand")
+        fr.append("une main cachée")
+    if not en:
+        en.append("any winning hand")
+        fr.append("n'importe quelle main gagnante")
+    drawn_en, drawn_fr = (", won by self-draw", ", gagnée sur sa propre pioche") if value.self_drawn else ("", "")
+    return Label(" and ".join(en) + drawn_en, " et ".join(fr) + drawn_fr)
+
+
+def aim(value: PlanValue) -> Label:
+    """Where a Hong Kong hand is heading, as a sentence: "The hand aims at all pungs (3 fan): 2 tiles
+    from ready." """
+    if value.expected <= 0:
+        return Label(
+            "No winning hand within reach meets the table's minimum.",
+            "Aucune main gagnante à portée n'atteint le minimum de la table.",
+        )
+    name = hongkong_plan_name(value)
+    away = _away(value.distance)
+    return Label(
+        f"The hand aims at {name.en} ({value.fan} fan): {away.en}.",
+        f"La main vise {name.fr} ({value.fan} fan) : {away.fr}.",
+    )
+
+
 def _tiles(count: int) -> Label:
     return Label(f"{count} tile{'s' * (count != 1)}", f"{count} tuile{'s' * (count > 1)}")
 
@@ -76,6 +128,34 @@ def explain_discard(option: DiscardOption, motive: Motive | None) -> Label:
         f"the hand stays {away.en} with {useful.en} of {kinds} kinds still out there to improve it",
         f"la main reste {away.fr} avec {useful.fr} de {kinds} sortes encore en jeu pour l'améliorer",
     )
+    if option.best.fan is None:
+        return _explain_discard(option, motive, en, fr, keeps, useful)
+    # Hong Kong: the sentence, then the plan that meets the minimum.
+    if motive is Motive.PLAN:
+        fits = option.best.plan.kind not in ("mixed", "pure") or _allowed_by(option.best.plan, option.tile)
+        if fits:
+            sentence = Label(
+                f"Discard {en}: the plan needs it least.",
+                f"Jetez {fr} : c'est la tuile dont le plan a le moins besoin.",
+            )
+        else:
+            sentence = Label(f"Discard {en}: it does not fit the plan.", f"Jetez {fr} : elle n'entre pas dans le plan.")
+    else:
+        sentence = _explain_discard(option, motive, en, fr, keeps, useful)
+    target = aim(option.best)
+    return Label(f"{sentence.en} {target.en}", f"{sentence.fr} {target.fr}")
+
+
+def _allowed_by(plan: Plan, tile: Tile) -> bool:
+    """Whether a one-suit plan keeps ``tile``."""
+    if tile >= 27:
+        return plan.kind == "mixed"
+    return tile // 9 == plan.suit
+
+
+def _explain_discard(
+    option: DiscardOption, motive: Motive | None, en: str, fr: str, keeps: Label, useful: Label
+) -> Label:
     if motive is Motive.READY:
         return Label(
             f"Discard {en}: the hand is ready, waiting on {useful.en} still out there.",
@@ -172,6 +252,12 @@ def explain(decision: Decision) -> Label:
             f"Claim {en}: the hand gets a step closer, and it has no concealed double worth keeping.",
             f"Prenez {fr} : la main avance d'un pas, et elle n'a pas de doublement caché à préserver.",
         )
+    if motive is Motive.PASS_BELOW_MINIMUM:
+        return Label(
+            f"Let {en} go: claiming it would bring the hand closer, but to a hand below the table's minimum fan.",
+            f"Laissez passer {fr} : la prendre rapprocherait la main, mais d'une main sous le minimum de fan "
+            "de la table.",
+        )
     if motive is Motive.PASS_CONCEALED:
         return Label(
             f"Let {en} go: exposing a set would give away the concealed hand's value for too little.",
@@ -192,5 +278,7 @@ _NOT_DISCARDS = frozenset({Motive.KONG})
 
 
 def _plan_of(value: PlanValue | None) -> Label:
+    if value is not None and value.fan is not None:
+        return hongkong_plan_name(value)
     return plan_name(value.plan) if value is not None else plan_name(Plan("free"))
 

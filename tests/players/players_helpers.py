@@ -4,6 +4,7 @@ from game.actions import Claim, ClaimKind, Discard, Pass
 from game.hand import SetKind
 from game.melds import Meld
 from game.round import Phase
+from game.rules import ruleset
 from game.tiles import WINDS, Tile, parse_tiles
 from game.view import ClaimView, DiscardedTile, SeatPublic, SeatView
 
@@ -14,6 +15,7 @@ VARIANTS = [
     ("classic", {"jokers": True, "calling_rule": True}),
     ("classic", {"open_hands": True, "players": 3}),
     ("hongkong", {"players": 2}),
+    ("hongkong", {"minimum_fan": 1}),
     ("family", {}),
 ]
 
@@ -37,10 +39,11 @@ def position(
     seat: int = 0,
     dealer: int = 0,
     round_wind: Tile = Tile.EAST,
+    minimum_fan: int | None = None,
 ) -> SeatView:
     """Seat ``seat`` holds ``hand``. Without ``claim`` it is on turn with the last tile drawn and may
     discard any tile; with ``claim=(tile, from_seat)`` it answers that discard (pung, kong, chow as
-    the tiles allow, or pass)."""
+    the tiles allow, or pass). ``minimum_fan`` is the rule set's default unless given."""
     tiles = parse_tiles(hand)
     discards = discards or {}
     melds = melds or {}
@@ -98,4 +101,5 @@ def position(
         claim=claim_view,
         legal=legal,
         result=None,
+        minimum_fan=ruleset(rules).minimum_fan if minimum_fan is None else minimum_fan,
     )
