@@ -98,3 +98,38 @@ def leaks(calls: Iterable[Any], secrets: list[dict[int, set[Tile]]], member_of_s
                     if any(pattern.search(text) for pattern in patterns[tile] for text in texts):
                         found.append(f"{call.method} {call.route}: seat {seat}'s {tile.code} to {reader or 'everyone'}")
     return found
+
+
+_TABLE_STEP = re.compile(r"mj1:(?P<table>[a-z0-9]{8}):(?P<step>\d+):")
+_REPLAYED = re.compile(r"mjp1:\d+:(?P<table>[a-z0-9]{8}):(?P<number>\d+)")
+
+
+def hand_of_call(call: Any, table_id: str, last_steps: list[int]) -> int | None:
+    """The hand of a match a request belongs to, read from its buttons: a table button's step falls in
+    one hand's steps (``last_steps[k]`` is hand ``k``'s last step, its result's), a replay button names
+    its hand. None when the request has no such button."""
+    components = "".join(text for text in sent_texts(call) if text.startswith("["))
+    replayed = [int(found["number"]) for found in _REPLAYED.finditer(components) if found["table"] == table_id]
+    if replayed:
+        return replayed[0]
+    steps = [int(found["step"]) for found in _TABLE_STEP.finditer(components) if found["table"] == table_id]
+    if not steps:
+        return None
+    step = max(steps)
+    return next((number for number, last in enumerate(last_steps) if step <= last), None)
+
+
+def match_leaks(calls: Iterable[Any], records: list[HandRecord], last_steps: list[int], table_id: str,
+                member_of_seat: dict[int, int]) -> list[str]:
+    """``leaks`` over a whole match: each request is read against the secrets of the hand it belongs to
+    (a tile only one seat held in one hand may be another seat's in the next). A public request with no
+    button is read against every hand; a private one with no button (a member's own answer) is not."""
+    secrets = secret_kinds(records)
+    found = []
+    for call in calls:
+        number = hand_of_call(call, table_id, last_steps)
+        if number is None and audience(call) is not None:
+            continue
+        chosen = secrets if number is None else secrets[number:number + 1]
+        found += leaks([call], chosen, member_of_seat)
+    return found

@@ -11,7 +11,7 @@ from game.players.autoplay import play_round
 from game.round import Round
 from game.rules import ruleset
 from game.tiles import tile_name
-from tests.bot.leak_scanner import leaks, secret_kinds
+from tests.bot.leak_scanner import hand_of_call, leaks, match_leaks, secret_kinds
 
 
 @dataclass
@@ -58,3 +58,33 @@ def test_public_tiles_are_never_secret():
     hand = Round.from_record(record)
     public = {item.tile for seat in hand.view(None).seats for item in seat.discards}
     assert all(not (kinds & public) for kinds in secret_kinds([record])[0].values())
+
+
+def test_over_a_match_each_request_is_read_against_the_hand_its_buttons_belong_to():
+    records = [_played_record(), _played_record()]
+    secrets = secret_kinds(records)
+    seat, kinds = next((seat, kinds) for seat, kinds in secrets[0].items() if kinds)
+    tile = sorted(kinds)[0]
+    members = {0: 10, 1: 11, 2: 12, 3: 13}
+    other = members[(seat + 1) % 4]
+    last_steps = [40, 90]
+
+    def private_to(member: int, step: int) -> _Call:
+        return _Call("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                     {"content": tile.code, "components": [{"custom_id": f"mj1:abcdefgh:{step}:d:0"}]},
+                     interaction=_Interaction(member))
+
+    # the same deal twice: seat's secret of hand 0 is its secret in hand 1 too, so both are leaks
+    assert len(match_leaks([private_to(other, 12), private_to(other, 60)], records, last_steps, "abcdefgh",
+                           members)) == 2
+    # a request of another table's buttons, or a member's own answer without buttons, is not this match's
+    assert match_leaks([private_to(other, 12)], records, last_steps, "zzzzzzzz", members) == []
+    own = _Call("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", {"content": tile.code},
+                interaction=_Interaction(other))
+    assert match_leaks([own], records, last_steps, "abcdefgh", members) == []
+    # a public request without buttons is read against every hand
+    public = _Call("POST", "/channels/{channel_id}/messages", {"content": f"look: {tile.code}"})
+    assert len(match_leaks([public], records, last_steps, "abcdefgh", members)) == 2
+    assert hand_of_call(private_to(other, 41), "abcdefgh", last_steps) == 1
+    replayed = _Call("POST", "/x", {"components": [{"custom_id": "mjp1:3:abcdefgh:1"}]})
+    assert hand_of_call(replayed, "abcdefgh", last_steps) == 1
