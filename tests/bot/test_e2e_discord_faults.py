@@ -126,3 +126,17 @@ async def test_no_thread_the_table_lives_in_the_channel_and_no_right_to_post_say
                 assert fake.violations == []
         finally:
             await store.close()
+
+
+async def test_discord_slow_to_answer_the_table_edit_never_delays_an_acknowledgement(table):
+    world, message, table_id = table
+    fake, rng = world.fake, random.Random(4)
+    fake.slow_next(EDIT, seconds=3.0, times=2)
+    before = len(fake.interactions)
+    for _ in range(3):  # the first two moves' edits hang three seconds each; the clicks go on meanwhile
+        await play_one_move(world, table_id, message, rng)
+    clicks = list(fake.interactions)[before:]
+    assert len(clicks) >= 3 and all(click.ack_seconds is not None and click.ack_seconds < 0.5 for click in clicks)
+    await wait_until(partial(_shows_current_step, world, message, table_id), timeout=15,
+                     what="the table message to catch up")
+    assert fake.violations == []

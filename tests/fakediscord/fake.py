@@ -474,6 +474,13 @@ class FakeDiscord:
 
     # --- gateway controls --------------------------------------------------------------------------------
 
+    def slow_next(self, route_pattern: str, seconds: float, times: int = 1) -> Fault:
+        """The next ``times`` requests matching ``route_pattern`` are answered as usual, ``seconds`` late
+        (Discord slow to answer, or a request that would time out)."""
+        fault = Fault(route_pattern, None, times, None, None, delay=seconds)
+        self.server.faults.append(fault)
+        return fault
+
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> int:
         """A raw gateway event to the bot."""
         return await self.gateway.dispatch(event, data, intent=intent)

@@ -7,6 +7,7 @@ exactly, as discord.py's ``json_or_text`` compares the header verbatim.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import re
@@ -32,10 +33,11 @@ API_PREFIX = re.compile(r"^/api/v\d+")
 @dataclass
 class Fault:
     pattern: str
-    status: int
+    status: int | None  # None: answered as usual, after ``delay``
     times: int
     json: Any
     retry_after: float | None
+    delay: float = 0.0
 
     def matches(self, call: Call) -> bool:
         return call.matches(self.pattern)
@@ -149,7 +151,10 @@ class Server:
         fault = next((f for f in self.faults if f.times > 0 and f.matches(call)), None)
         if fault is not None:
             fault.times -= 1
-            return self._fault(call, fault)
+            if fault.delay:
+                await asyncio.sleep(fault.delay)
+            if fault.status is not None:
+                return self._fault(call, fault)
         if handled is None:
             world.unhandled.append(call)
             return self._finish(call, 404, {"message": "404: Not Found", "code": 0})
