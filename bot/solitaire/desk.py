@@ -24,10 +24,12 @@ from typing import Any
 import discord
 
 from bot.i18n import lang_of, say
+from bot.message_specs import Message
+from bot.refusal import Refusal
 from bot.solitaire import play, presenter
 from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, parse_custom_id
 from bot.solitaire.discord_views import files_of, view_of
-from bot.solitaire.play import Outcome, Refusal
+from bot.solitaire.play import Outcome
 from bot.solitaire.service import SolitaireService
 from bot.solitaire.state import SolitaireState
 from data.ledger import LedgerFileError
@@ -247,7 +249,7 @@ class SolitaireDesk:
 
 
 def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None, page: int,
-          hint: bool) -> presenter.Message:
+          hint: bool) -> Message:
     """The game's message, with the solver's word: a hint when asked, else whether the board is lost."""
     board = state.game.board
     note = None

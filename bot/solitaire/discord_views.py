@@ -8,24 +8,20 @@ it privately. ``from_custom_id`` never raises (discord.py would only log it).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
-from bot.solitaire.presenter import Message
+from bot import discord_messages
+from bot.discord_messages import files_of
+from bot.message_specs import Message
 from game.tiles import Tile
 
 if TYPE_CHECKING:
     from bot.solitaire.desk import SolitaireDesk
 
-_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
+__all__ = ["SolitaireItem", "files_of", "view_of"]
 
 
 class SolitaireItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?s)mjs1:.*"):
@@ -44,24 +40,4 @@ class SolitaireItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?s
 
 
 def view_of(message: Message, emojis: Mapping[Tile, discord.PartialEmoji]) -> discord.ui.View:
-    """The selects one to a row, then the buttons on the row below them."""
-    view = discord.ui.View(timeout=None)
-    for row, spec in enumerate(message.selects):
-        options = [discord.SelectOption(label=option.label, value=option.value, description=option.description,
-                                        emoji=None if option.tile is None else emojis.get(option.tile))
-                   for option in spec.options]
-        view.add_item(SolitaireItem(discord.ui.Select(custom_id=spec.custom_id, placeholder=spec.placeholder,
-                                                      options=options, row=row)))
-    for button in message.buttons:
-        view.add_item(SolitaireItem(discord.ui.Button(style=_STYLES[button.style], label=button.label,
-                                                      custom_id=button.custom_id, disabled=button.disabled,
-                                                      row=len(message.selects))))
-    return view
-
-
-def files_of(message: Message) -> list[discord.File]:
-    return [
-        discord.File(io.BytesIO(picture.rendered.image_png), filename=picture.filename,
-                     description=picture.rendered.description)
-        for picture in message.pictures
-    ]
+    return discord_messages.view_of(message, emojis, SolitaireItem)

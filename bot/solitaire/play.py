@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
+from bot.refusal import Refusal
 from bot.solitaire.custom_ids import Control, parse_pair
 from bot.solitaire.state import SolitaireState
 from data.solitaire_ledger import Kind
@@ -32,15 +33,6 @@ HINT_NODE_BUDGET = 10_000
 a second and a half (``benchmarks/solitaire_latency.py``); past it the hint says "unknown"."""
 CHECK_NODE_BUDGET = 2_000
 """The budget of the check after each move that tells a board that can no longer be cleared."""
-
-
-class Refusal(Exception):
-    """A request the game does not take; ``key`` names the message (``bot.i18n``), ``params`` fill it."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
 
 
 @dataclass(frozen=True, slots=True)

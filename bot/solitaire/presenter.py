@@ -12,11 +12,10 @@ board with more pairs than that gets a button that turns to the next page of pai
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
-from typing import Literal
 
 from bot.i18n import say
+from bot.message_specs import ButtonSpec, Message, OptionSpec, Picture, SelectSpec
 from bot.reports import plain
 from bot.solitaire.custom_ids import BoardPage, Control, Play, Verb, pair_value
 from bot.solitaire.play import label
@@ -26,54 +25,13 @@ from game.solitaire.board import Board as TileBoard
 from game.solitaire.board import match_group
 from game.solitaire.game import Ending
 from game.solitaire.solver import SolverResult, Verdict
-from game.tiles import Lang, Tile, tile_label, tile_name
+from game.tiles import Lang, tile_label, tile_name
 from render.pyramid import render_pyramid
-from render.rendered import Rendered
 
-Style = Literal["primary", "secondary", "success", "danger"]
 OPTIONS_PER_SELECT = 25
 SELECTS_PER_PAGE = 4  # four rows of selects and one of buttons: Discord's five rows
 BOARD_PAGE_SIZE = 10
 TOTAL_PAIRS = 72
-
-
-@dataclass(frozen=True, slots=True)
-class ButtonSpec:
-    custom_id: str
-    label: str
-    style: Style = "secondary"
-    disabled: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    label: str
-    value: str
-    description: str
-    tile: Tile | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SelectSpec:
-    custom_id: str
-    placeholder: str
-    options: tuple[OptionSpec, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    filename: str
-    rendered: Rendered
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A message: the selects (one row each) come first, then one row of buttons."""
-
-    content: str
-    pictures: tuple[Picture, ...] = ()
-    selects: tuple[SelectSpec, ...] = ()
-    buttons: tuple[ButtonSpec, ...] = ()
 
 
 def clock_text(seconds: int) -> str:
@@ -159,7 +117,8 @@ def game_message(state: SolitaireState, now: float, lang: Lang, *, page: int = 0
         following = (page + 1) % len(pages)
         buttons.append(ButtonSpec(_control(state, "page", following),
                                   say("sol_btn_more", lang, page=following + 1, pages=len(pages))))
-    return Message("\n".join(lines), (Picture("solitaire.png", rendered),), tuple(selects), tuple(buttons))
+    return Message("\n".join(lines), (Picture("solitaire.png", rendered),), buttons=tuple(buttons),
+                   selects=tuple(selects))
 
 
 def _faces(options: Sequence[OptionSpec], lang: Lang) -> str:

@@ -22,9 +22,10 @@ from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any, Literal
 
+from bot.refusal import Refusal
 from bot.solitaire import play
 from bot.solitaire.custom_ids import Control
-from bot.solitaire.play import Outcome, Refusal
+from bot.solitaire.play import Outcome
 from bot.solitaire.state import SolitaireDocumentError, SolitaireState, slot_key
 from data.ledger import LedgerConflict, LedgerValueError
 from data.live import LiveStore

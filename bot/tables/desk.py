@@ -21,13 +21,14 @@ from typing import Any
 import discord
 
 from bot.i18n import lang_of, say
+from bot.message_specs import Message
+from bot.refusal import Refusal
 from bot.tables import presenter
 from bot.tables.custom_ids import BadCustomId, ButtonId, parse_custom_id
 from bot.tables.discord_views import files_of, view_of
-from bot.tables.presenter import Message
 from bot.tables.service import Committed, TableService
 from bot.tables.state import Place, Speed, TableSettings, TableState, Timing
-from bot.tables.table import Refusal, load_round
+from bot.tables.table import load_round
 from data.live import LiveStore, StoreUnavailable
 from game.events import Answered
 from game.phase import Phase

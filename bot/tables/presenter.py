@@ -1,6 +1,6 @@
 """What the table's messages say and show, as plain data: text, images with their alt text, buttons.
 
-Nothing here knows Discord: ``bot.tables.discord_views`` turns a ``Message`` into a message with
+Nothing here knows Discord: ``bot.discord_messages`` turns a ``Message`` into a message with
 components. Public messages (the lobby, the table, results) are built from the spectator's view
 only; a player's hand message from that player's own view. Images are drawn here, so call these
 functions off the event loop.
@@ -9,14 +9,16 @@ functions off the event loop.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 from bot.i18n import LENGTH_NAMES, OPTION_NAMES, RULE_NAMES, SPEED_NAMES, WIND_NAMES, duration, pick, say
+from bot.message_specs import ButtonSpec, Message, Picture, Style
+from bot.refusal import Refusal
 from bot.tables.custom_ids import ButtonId, Verb
 from bot.tables.state import TableState
-from bot.tables.table import Refusal, claim_options, first_chosen, hand_slots, held, load_match, load_round, totals
+from bot.tables.table import claim_options, first_chosen, hand_slots, held, load_match, load_round, totals
 from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard
 from game.hints import discard_hints
 from game.record import HandRecord
@@ -31,31 +33,6 @@ from render.hand import render_hand
 from render.rendered import Rendered
 from render.result import breakdown_lines, render_result, total_lines
 from render.table import render_table
-
-Style = Literal["primary", "secondary", "success", "danger"]
-
-
-@dataclass(frozen=True, slots=True)
-class ButtonSpec:
-    custom_id: str
-    label: str
-    style: Style = "secondary"
-    row: int | None = None
-    disabled: bool = False
-    tile: Tile | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    filename: str
-    rendered: Rendered
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    content: str
-    pictures: tuple[Picture, ...] = ()
-    buttons: tuple[ButtonSpec, ...] = ()
 
 
 def _button(state: TableState, verb: Verb, label: str, style: Style = "secondary", *, number: int | None = None,

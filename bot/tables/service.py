@@ -15,11 +15,12 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from bot.refusal import Refusal
 from bot.tables import table
 from bot.tables.custom_ids import ButtonId
 from bot.tables.ledger_entries import ledger_hand, ledger_match
 from bot.tables.state import Place, TableSettings, TableState
-from bot.tables.table import Change, Refusal
+from bot.tables.table import Change
 from data.ledger import Ledger, LedgerConflict, LedgerValueError
 from data.live import LiveStore
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from bot.refusal import Refusal
 from bot.tables.custom_ids import ButtonId
 from bot.tables.ledger_entries import hand_entry, match_entry
 from bot.tables.state import Seat, Status, TableState
@@ -45,15 +46,6 @@ from game.view import SeatView
 
 MISSED_TURNS_BEFORE_AWAY = 2
 _HAND_VERBS = frozenset({"d", "kong", "win", "call", "c", "p"})
-
-
-class Refusal(Exception):
-    """A request the table does not take; ``key`` names the message (``bot.i18n``), ``params`` fill it."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
 
 
 @dataclass(frozen=True, slots=True)

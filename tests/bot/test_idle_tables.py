@@ -9,9 +9,10 @@ import random
 import pytest
 import pytest_asyncio
 
+from bot.refusal import Refusal
 from bot.tables.custom_ids import ButtonId
 from bot.tables.state import Timing
-from bot.tables.table import Refusal, load_round
+from bot.tables.table import load_round
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from game.rules import ruleset

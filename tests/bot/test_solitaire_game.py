@@ -15,9 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.i18n import MESSAGES, say
+from bot.refusal import Refusal
 from bot.solitaire import play, presenter
 from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, pair_value, parse_custom_id, parse_pair
-from bot.solitaire.play import Refusal
 from bot.solitaire.state import SolitaireDocumentError, SolitaireState
 from data.solitaire_ledger import Board as Leaderboard
 from data.solitaire_ledger import SolitaireStats, Standing

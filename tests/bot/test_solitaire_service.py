@@ -14,8 +14,8 @@ from datetime import date, timedelta
 import pytest
 import pytest_asyncio
 
+from bot.refusal import Refusal
 from bot.solitaire.custom_ids import Control, pair_value
-from bot.solitaire.play import Refusal
 from bot.solitaire.service import POST_CLAIM_SECONDS, SolitaireService, daily_deal, post_key
 from bot.solitaire.state import SolitaireState, slot_key
 from data.live import LiveStore

@@ -10,9 +10,10 @@ import uuid
 import pytest
 import pytest_asyncio
 
+from bot.refusal import Refusal
 from bot.tables.custom_ids import ButtonId
 from bot.tables.state import TableState
-from bot.tables.table import Change, Refusal, button_for, load_match, load_round
+from bot.tables.table import Change, button_for, load_match, load_round
 from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore

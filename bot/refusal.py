@@ -1,0 +1,14 @@
+"""The one error a game's pure transitions raise for a request they do not take."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Refusal(Exception):
+    """A request refused, changing nothing; ``key`` names the message (``bot.i18n``), ``params`` fill it."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
