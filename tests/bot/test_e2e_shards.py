@@ -1,7 +1,7 @@
-"""Two bot processes of one application on one Redis, each with its own shard (issue 13): tables in the
-guilds of both shards play to their end with each deadline fired once; the commands are synced and the
-emojis uploaded once; one process killed with ``kill -9`` and restarted loses no table, and while it is
-down the other process's clock keeps that shard's tables going."""
+"""Two bot processes of one application on one Redis, each with its own shard (issue 13): a solitaire
+game in the guild of each shard, and tables in both played to their end with each deadline fired once;
+the commands synced and the emojis uploaded once; one process killed with ``kill -9`` and restarted
+loses no table, and while it is down the other process's clock keeps that shard's tables going."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import uuid
 
 import pytest
 
+from bot.solitaire.state import SolitaireState
 from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from game.tiles import Tile
@@ -81,6 +82,19 @@ async def test_two_shard_processes_on_one_redis(tmp_path):
                     "rules": "classic", "length": "one_hand", "computers": 3, "level": "basic"})
                 await (await fake.click(hosts[shard], lobby, f"mj1:{table_id}:0:start")).wait_done()
                 matches[shard] = (lobby, table_id)
+
+            # a solitaire game in each shard's guild: one pair taken from the menu of legal pairs
+            for shard, guild in guilds.items():
+                game = await fake.slash(guests[shard], guild.text_channel, "solitaire free", {"seed": 7})
+                await game.wait_done(timeout=20)
+                board = game.response
+                menu = board.selects()[0]
+                picked = await fake.select(guests[shard], board, menu["custom_id"], [menu["options"][0]["value"]])
+                await picked.wait_done(timeout=20)
+                assert picked.ack_type is not None and picked.followups == []
+                games = [key for key in await store.keys("solitaire:") if key.startswith(f"solitaire:{guild.id}:")]
+                assert len(games) == 1
+                assert SolitaireState.from_document((await store.read(games[0])).document).game.removed
 
             async def over():
                 states = [await table_state(store, table_id) for _, table_id in matches.values()]
