@@ -40,6 +40,18 @@ async def start_shard(fake: FakeDiscord, folder: pathlib.Path, shard: int, names
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
 
 
+async def _stop(process: asyncio.subprocess.Process) -> None:
+    """Stops a bot as Ctrl-C does; one that does not stop in time is killed, never left running."""
+    if process.returncode is not None:
+        return
+    process.send_signal(signal.SIGINT)
+    try:
+        await asyncio.wait_for(process.wait(), 30)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+
+
 def _guild_per_shard(fake: FakeDiscord) -> dict[int, object]:
     """Guilds until each of the two shards has one (a guild's shard is ``(id >> 22) % 2``)."""
     guilds: dict[int, object] = {}
@@ -122,9 +134,7 @@ async def test_two_shard_processes_on_one_redis(tmp_path):
             await fake.wait_idle()
         finally:
             for process in processes.values():
-                if process.returncode is None:
-                    process.send_signal(signal.SIGINT)
-                    await asyncio.wait_for(process.wait(), 30)
+                await _stop(process)
         syncs = [c for c in fake.calls if c.key == "PUT /applications/{application_id}/commands"]
         uploads = [c for c in fake.calls if c.key == "POST /applications/{application_id}/emojis"]
         assert len(syncs) == 1 and len(uploads) == len(Tile)  # by the process of shard 0 only
