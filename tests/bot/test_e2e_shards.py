@@ -14,6 +14,8 @@ import sys
 import uuid
 
 import pytest
+import pytest_asyncio
+import redis.asyncio as aioredis
 
 from bot.solitaire.state import SolitaireState
 from data.ledger_sqlite import SqliteLedger
@@ -75,9 +77,24 @@ async def _open(fake, member, guild, options):
     return lobby, table_id_of(lobby)
 
 
-async def test_two_shard_processes_on_one_redis(tmp_path):
+@pytest_asyncio.fixture
+async def shared_redis():
+    """The namespace both processes use, a store on it, and every key of it deleted after, pass or fail."""
     namespace = f"shards-{uuid.uuid4().hex}"
     store = RedisLiveStore.from_url(REDIS_URL, namespace=namespace)
+    try:
+        yield store, namespace
+    finally:
+        await store.close()
+        client = aioredis.Redis.from_url(REDIS_URL)
+        names = [name async for name in client.scan_iter(match=f"{{{namespace}*")]
+        if names:
+            await client.delete(*names)
+        await client.aclose()
+
+
+async def test_two_shard_processes_on_one_redis(tmp_path, shared_redis):
+    store, namespace = shared_redis
     processes: dict[int, asyncio.subprocess.Process] = {}
     async with FakeDiscord() as fake:
         guilds = _guild_per_shard(fake)
@@ -154,8 +171,3 @@ async def test_two_shard_processes_on_one_redis(tmp_path):
             assert len(await ledger.hands(guild.id)) == len(played)
     finally:
         await ledger.close()
-        for key in await store.keys(""):
-            found = await store.read(key)
-            if found is not None:
-                await store.delete(key, found.version)
-        await store.close()
