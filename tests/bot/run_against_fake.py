@@ -54,6 +54,27 @@ def _namespace_redis(namespace: str) -> None:
 
     RedisLiveStore.from_url = staticmethod(from_url)  # type: ignore[method-assign, assignment]
 
+
+def _run() -> int:
+    """``mahjong-bot run``; ``PROFILE_TO=path`` runs it under cProfile and writes the stats (``pstats``) to
+    ``path`` at exit, ``SWITCH_INTERVAL=s`` sets the GIL's hand-over interval (Python's default 0.005 s):
+    both for ``benchmarks/load.py``."""
+    if os.environ.get("SWITCH_INTERVAL"):
+        sys.setswitchinterval(float(os.environ["SWITCH_INTERVAL"]))
+    profile_to = os.environ.get("PROFILE_TO")
+    if not profile_to:
+        return main(["run"])
+    import cProfile
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        return main(["run"])
+    finally:
+        profiler.disable()
+        profiler.dump_stats(profile_to)
+
+
 if __name__ == "__main__":
     Route.BASE = os.environ["FAKE_DISCORD_API"]
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["FAKE_DISCORD_GATEWAY"])
@@ -65,4 +86,4 @@ if __name__ == "__main__":
         _kill_around_the_first_hand(os.environ["KILL_AT"])
     if os.environ.get("TEST_REDIS_NAMESPACE"):
         _namespace_redis(os.environ["TEST_REDIS_NAMESPACE"])
-    sys.exit(main(["run"]))
+    sys.exit(_run())
