@@ -6,13 +6,16 @@ addresses (``Route.BASE`` and the gateway URL) are set from ``FAKE_DISCORD_API``
 clock looks every 20 ms; and with
 ``KILL_AT=before-ledger`` or ``after-ledger`` the process kills itself (SIGKILL, as ``kill -9``) around
 its first ledger write of a hand; ``TEST_REDIS_NAMESPACE`` gives the test's Redis keys a prefix of their
-own. Everything else — the environment, ``.env``, the stores, the bot —
-is the product's own path.
+own; ``FIRST_SEED=n`` gives the tables this process opens the seeds n, n + 1… (instead of random ones);
+``CLOCK_LEASE=s`` makes the table clock's lease last ``s`` seconds instead of 5, so a process started
+after a ``kill -9`` takes the clock over at once (as it would 5 s later). Everything else — the
+environment, ``.env``, the stores, the bot — is the product's own path.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import signal
 import sys
@@ -54,6 +57,32 @@ def _namespace_redis(namespace: str) -> None:
 
     RedisLiveStore.from_url = staticmethod(from_url)  # type: ignore[method-assign, assignment]
 
+def _seeded_tables(first: int) -> None:
+    """Tables opened by this process get the seeds ``first``, ``first + 1``…, as in ``running_bot``."""
+    original = bot.app.create_bot
+    seeds = itertools.count(first)
+
+    def create_bot(settings: Any, **options: Any) -> Any:
+        options.setdefault("make_seed", lambda: next(seeds))
+        return original(settings, **options)
+
+    bot.app.create_bot = create_bot  # type: ignore[assignment]  # bot.cli.run imports it when it runs
+
+
+def _short_clock_lease(seconds: float) -> None:
+    from data.live_redis import RedisLiveStore
+    from data.live_sqlite import SqliteLiveStore
+
+    for store in (RedisLiveStore, SqliteLiveStore):
+        original = store.acquire_lease
+
+        @functools.wraps(original)
+        async def acquire_lease(self: Any, name: str, holder: str, lease: float, now: float, *,
+                                original: Any = original) -> bool:
+            return await original(self, name, holder, min(lease, seconds) if name == "table-clock" else lease, now)
+
+        store.acquire_lease = acquire_lease  # type: ignore[method-assign]
+
 
 def _run() -> int:
     """``mahjong-bot run``; ``PROFILE_TO=path`` runs it under cProfile and writes the stats (``pstats``) to
@@ -86,4 +115,8 @@ if __name__ == "__main__":
         _kill_around_the_first_hand(os.environ["KILL_AT"])
     if os.environ.get("TEST_REDIS_NAMESPACE"):
         _namespace_redis(os.environ["TEST_REDIS_NAMESPACE"])
+    if os.environ.get("FIRST_SEED"):
+        _seeded_tables(int(os.environ["FIRST_SEED"]))
+    if os.environ.get("CLOCK_LEASE"):
+        _short_clock_lease(float(os.environ["CLOCK_LEASE"]))
     sys.exit(_run())
