@@ -462,6 +462,9 @@ class TableDesk:
             log.exception("table %s failed on its clock: its timers are cleared", table_id)
             await self.service.park(table_id)
             return
+        if committed is None:  # removed: it ended days ago
+            self._forget(table_id)
+            return
         await self.publish(committed)
 
 

@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 Transition = Callable[[TableState, float], tuple[TableState, Change]]
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 _RETRIES = 8
+RETENTION = 3 * 24 * 3600.0  # an ended table stays this long for its Details and Rules buttons, then goes
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,8 @@ class TableService:
                 return Committed(state, current.version, change)
             if by_member:
                 state = table.touched(state, now)
+            if current.state.is_open and not state.is_open:
+                state = replace(state, deadline=now + RETENTION, computer_at=None, hold_until=None)
             version = await self._store.write(
                 table_key(table_id), current.version, state.to_document(), deadline=state.wake_at
             )
@@ -131,9 +134,22 @@ class TableService:
         """A play button (discard, claim, pass, kong, mahjong, call, next hand, I'm back)."""
         return await self.update(table_id, lambda state, now: table.act(state, member_id, button, now))
 
-    async def wake(self, table_id: str) -> Committed:
-        """The clock's turn: computer moves and passed deadlines."""
+    async def wake(self, table_id: str) -> Committed | None:
+        """The clock's turn: computer moves and passed deadlines; None when the table ended long enough
+        ago to be removed (once the ledger has everything it finished), with its thread's index."""
+        current = await self.read(table_id)
+        expired = current is not None and self._expired(current.state)
+        if current is not None and expired and await self._store.delete(table_key(table_id), current.version):
+            thread = current.state.place.thread_id
+            index = None if thread is None else await self._store.read(thread_key(thread))
+            if thread is not None and index is not None:
+                await self._store.delete(thread_key(thread), index.version)
+            return None
         return await self.update(table_id, table.wake, by_member=False)
+
+    def _expired(self, state: TableState) -> bool:
+        return (not state.is_open and not state.unrecorded and state.deadline is not None
+                and state.deadline <= self._clock())
 
     async def place(self, table_id: str, place: Place) -> Committed:
         """Where the table now lives on Discord (its thread and table message, once created)."""

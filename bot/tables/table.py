@@ -269,8 +269,8 @@ def wake(state: TableState, now: float) -> tuple[TableState, Change]:
     no member touched for its idle limit is closed."""
     if state.is_open and state.idle_at is not None and state.idle_at <= now:
         return close_idle(state, now)
-    if state.status == "lobby":
-        return state, Change()
+    if state.status == "lobby" or not state.is_open:
+        return state, Change()  # an ended table's deadline is its removal, the service's to act on
     if state.status == "between":
         if state.deadline is not None and state.deadline <= now:
             return next_hand(state, now)

@@ -217,7 +217,7 @@ async def test_tables_nobody_plays_at_are_closed_with_the_match_recorded(tmp_pat
                 [posted] = await wait_until(notice, what="the closing notice")
                 assert "recorded as closed" in posted.content
                 state = await table_state(store, match_id)
-                assert state.unrecorded == () and state.wake_at is None
+                assert state.unrecorded == () and state.computer_at is None
                 history = await _slash(world, alice, "mahjong history", {})
                 assert history.response.ephemeral and "fermée avant la fin" in history.response.content
                 assert fake.violations == []

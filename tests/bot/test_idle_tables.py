@@ -5,12 +5,14 @@ Also the seats a change newly waits for (``Change.awaited``), which the mentions
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 import pytest_asyncio
 
 from bot.refusal import Refusal
 from bot.tables.custom_ids import ButtonId
+from bot.tables.service import RETENTION
 from bot.tables.state import Timing
 from bot.tables.table import load_round
 from data.ledger_sqlite import SqliteLedger
@@ -53,7 +55,8 @@ async def test_a_lobby_nobody_touches_is_closed_at_its_idle_limit(service_and_le
     clock.advance(2.0)
     [closed] = await _wake_due(service, clock)
     assert closed.state.status == "closed" and closed.change.closed
-    assert closed.state.wake_at is None and closed.state.unrecorded == ()  # nothing was played
+    assert closed.state.unrecorded == ()  # nothing was played
+    assert closed.state.wake_at == clock.now + RETENTION  # kept a while for its buttons, then removed
     with pytest.raises(Refusal) as refused:
         await service.join(lobby.state.id, 4, "Member 4")
     assert refused.value.key == "table_closed"
@@ -77,7 +80,7 @@ async def test_a_match_nobody_plays_closes_and_is_recorded_as_closed(service_and
             status = change.state.status
     assert clock.now >= started.state.idle_at
     current = await service.read(committed.state.id)
-    assert current is not None and current.state.status == "closed" and current.state.wake_at is None
+    assert current is not None and current.state.status == "closed"
     [match] = await ledger.matches(100)
     hands = await ledger.hands(100)
     assert match.ended == "closed" and match.hands == len(hands) >= 1
@@ -108,3 +111,20 @@ async def test_a_members_move_restarts_the_idle_limit_and_names_who_is_awaited_n
     clock.advance(31.0)
     [timed_out] = await _wake_due(service, clock)
     assert timed_out.state.idle_at == moved.state.idle_at  # the clock's move is not a member's click
+
+
+async def test_an_ended_table_is_removed_after_its_retention_with_its_thread_index(service_and_ledger):
+    service, _, clock = service_and_ledger
+    lobby = await open_table(service, ruleset("classic"), members=1, timing=IDLE)
+    table_id = lobby.state.id
+    await service.place(table_id, replace(lobby.state.place, thread_id=77, message_id=78))
+    await service.index_thread(77, table_id)
+    cancelled = await service.cancel(table_id, 1)
+    assert cancelled.state.status == "cancelled" and cancelled.state.wake_at == clock.now + RETENTION
+    clock.advance(RETENTION - 1)
+    assert await service.due() == []
+    clock.advance(2)
+    assert await service.due() == [table_id]
+    assert await service.wake(table_id) is None
+    assert await service.read(table_id) is None and await service.table_in_thread(77) is None
+    assert await service.due() == []
