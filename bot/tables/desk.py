@@ -38,6 +38,7 @@ from game.tiles import Lang, Tile
 log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME = 14 * 60.0  # Discord's 15 minutes, less a margin for the last edit
+RESULT_LOOKBACK = 25  # the latest messages of a table's home searched for a result already posted
 _LOBBY_VERBS = frozenset({"join", "leave", "addcpu", "start", "cancel", "first"})
 _PLAY_VERBS = frozenset({"d", "kong", "win", "call", "c", "p", "back", "next"})
 _PRIVATE_VERBS = frozenset({"hand", "claim", "rules", "detail"})
@@ -278,6 +279,8 @@ class TableDesk:
         async with lock:
             if finished is not None:
                 await self._post_result(state, finished)
+            elif state.result_unposted:
+                await self._post_missing_result(state)
             if committed.change.closed:
                 await self._send(state, presenter.closed_message(state, state.settings.lang))
             if self._shown.get(state.id, 0) >= committed.version:
@@ -336,10 +339,33 @@ class TableDesk:
             await self.service.place(state.id, replace(state.place, message_id=sent.id))
 
     async def _post_result(self, state: TableState, finished: dict[str, Any]) -> None:
-        await self._send(state, await asyncio.to_thread(presenter.result_message, state, finished, state.settings.lang))
+        """The hand's result message, then the mark that it is posted; a process killed in between leaves
+        the mark unset, and the next one to look finds the message (``_post_missing_result``)."""
+        message = await asyncio.to_thread(presenter.result_message, state, finished, state.settings.lang)
+        if await self._send(state, message):
+            with contextlib.suppress(Refusal):
+                await self.service.result_posted(state.id, int(finished["step"]))
+
+    async def _post_missing_result(self, state: TableState) -> None:
+        """A hand ended in a process that died before showing it: post its result, unless the message is
+        among the latest of the table's home already (the process died after posting, before marking)."""
+        finished = state.last_hand
+        assert finished is not None
+        marker = f"--commitment {finished['commitment']}"
+        channel = self._client.get_partial_messageable(state.place.home)
+        try:
+            async for earlier in channel.history(limit=RESULT_LOOKBACK):
+                if earlier.author.id == getattr(self._client.user, "id", None) and marker in earlier.content:
+                    with contextlib.suppress(Refusal):
+                        await self.service.result_posted(state.id, int(finished["step"]))
+                    return
+        except discord.HTTPException as error:
+            log.warning("table %s: its home's latest messages cannot be read (%s)", state.id, error.status)
+        log.info("table %s: posting the result of a hand whose process died before showing it", state.id)
+        await self._post_result(state, finished)
 
     async def _send(self, state: TableState, message: Message, *,
-                    mentions: discord.AllowedMentions | None = None) -> None:
+                    mentions: discord.AllowedMentions | None = None) -> bool:
         """A new public message in the table's home (a result, a notice, a mention)."""
         channel = self._client.get_partial_messageable(state.place.home)
         notify = mentions or self._client.allowed_mentions or discord.AllowedMentions.none()
@@ -348,6 +374,8 @@ class TableDesk:
                                allowed_mentions=notify)
         except discord.HTTPException as error:
             log.warning("table %s: a message could not be posted (%s)", state.id, error.status)
+            return False
+        return True
 
     async def _mention(self, state: TableState, seats: tuple[int, ...]) -> None:
         """At an asynchronous table, tell the members it now waits for: a turn with a mention in the

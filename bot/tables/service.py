@@ -151,6 +151,9 @@ class TableService:
         return (not state.is_open and not state.unrecorded and state.deadline is not None
                 and state.deadline <= self._clock())
 
+    async def result_posted(self, table_id: str, step: int) -> Committed:
+        return await self.update(table_id, lambda state, now: table.result_posted(state, step), by_member=False)
+
     async def place(self, table_id: str, place: Place) -> Committed:
         """Where the table now lives on Discord (its thread and table message, once created)."""
         return await self.update(table_id, lambda state, now: (replace(state, place=place), Change()), by_member=False)

@@ -30,6 +30,7 @@ DOCUMENT_VERSION = 2  # 2: idle limits (``timing.idle``, ``idle_at``); a version
 HIDDEN_CLAIM_WINDOW = 4.0
 LIVE_IDLE = 2 * 3600.0  # a live table nobody touched for two hours is abandoned
 ASYNC_IDLE = 7 * 24 * 3600.0  # an asynchronous one gets a week, as long as its thread stays open
+RESULT_GRACE = 10.0  # seconds the process that ended a hand has to post its result before another does
 
 
 class TableDocumentError(ValueError):
@@ -134,6 +135,12 @@ class TableState:
         return len(self.seats) >= self.players
 
     @property
+    def result_unposted(self) -> bool:
+        """The last hand's result message is not known to be on Discord yet (documents written before
+        the flag existed had theirs posted)."""
+        return self.last_hand is not None and self.last_hand.get("posted", True) is False
+
+    @property
     def is_open(self) -> bool:
         """Waiting for players or playing: not over, cancelled or closed."""
         return self.status in OPEN_STATUSES
@@ -149,6 +156,8 @@ class TableState:
             times.append(self.idle_at)
         if self.unrecorded:  # entries the ledger does not have yet: due at once
             times.append(min(float(entry["finished_at"]) for entry in self.unrecorded))
+        if self.result_unposted:  # the process that ended the hand died before showing it
+            times.append(float(self.last_hand["finished_at"]) + RESULT_GRACE)  # type: ignore[index]
         return min(times) if times else None
 
     def with_seat(self, index: int, seat: Seat) -> TableState:

@@ -296,6 +296,14 @@ def touched(state: TableState, now: float) -> TableState:
     return replace(state, idle_at=now + state.settings.timing.idle)
 
 
+def result_posted(state: TableState, step: int) -> tuple[TableState, Change]:
+    """The result message of the hand that ended at ``step`` is on Discord."""
+    finished = state.last_hand
+    if finished is None or finished.get("step") != step or finished.get("posted", True):
+        return state, Change()
+    return replace(state, last_hand={**finished, "posted": True}), Change()
+
+
 def close_idle(state: TableState, now: float) -> tuple[TableState, Change]:
     """No member clicked for the table's idle limit: the table closes, and a started match goes to the
     ledger as closed, with the totals of the hands finished so far (the hand in play is dropped), so no
@@ -413,6 +421,7 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
         **entry, "seed": hand.seed, "commitment": state.commitment,
         "totals": [json_number(total) for total in match.totals],
         "step": state.step + 1,  # the step its result message is drawn at
+        "posted": False,  # until a process has posted its result message (``result_posted``)
     }
     status: Status = "over" if match.over else "between"
     deadline = None if match.over else now + state.settings.timing.next_hand
