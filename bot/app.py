@@ -23,6 +23,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.drawing import Drawer
 from bot.emojis import ensure_tile_emojis
 from bot.i18n import lang_of, say
 from bot.solitaire.daily_post import DailyPoster
@@ -68,6 +69,7 @@ class Settings:
     log_level: str = "INFO"
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    drawing_processes: int = 0  # worker processes that draw the tables (0: this process's threads)
 
     @property
     def primary(self) -> bool:
@@ -89,10 +91,14 @@ class Settings:
         if guild and not (guild.isascii() and guild.isdigit()):
             raise ValueError(f"DISCORD_GUILD_ID is a server id (digits), not {guild!r}")
         shard_count, shard_ids = _shards(values.get("SHARD_COUNT", "").strip(), values.get("SHARD_IDS", "").strip())
+        drawing = (values.get("DRAWING_PROCESSES") or "1").strip()
+        if not (drawing.isascii() and drawing.isdigit()) or int(drawing) > 16:
+            raise ValueError(f"DRAWING_PROCESSES is a number of processes from 0 to 16, not {drawing!r}")
         return cls(
             token=token,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            drawing_processes=int(drawing),
             redis_url=values.get("REDIS_URL") or None,
             database_path=values.get("DATABASE_PATH") or "mahjong-bot.sqlite3",
             daily_secret=values.get("MAHJONG_DAILY_SECRET") or None,
@@ -171,6 +177,7 @@ class MahjongBot(commands.AutoShardedBot):
         self._make_seed = make_seed
         self.tile_emojis: dict[Tile, discord.PartialEmoji] = {}
         self._store: LiveStore | None = None
+        self._drawer: Drawer | None = None
         self._background: list[asyncio.Task[None]] = []
 
     @property
@@ -203,7 +210,9 @@ class MahjongBot(commands.AutoShardedBot):
         ledger = self._given_ledger or await SqliteLedger.open(self.settings.database_path)
         self._ledger = ledger
         service = TableService(store, ledger, self.clock, make_seed=self._make_seed)
-        self._desk = TableDesk(self, store, service, self._timings, self.tile_emojis, tick=self._tick)
+        self._drawer = Drawer(self.settings.drawing_processes)
+        self._desk = TableDesk(self, store, service, self._timings, self.tile_emojis, tick=self._tick,
+                               drawer=self._drawer)
         self._solitaire_ledger = await SqliteSolitaireLedger.open(self.settings.database_path)
         secret = self.settings.daily_secret.encode() if self.settings.daily_secret else None
         solitaire_service = SolitaireService(store, self._solitaire_ledger, self.clock, daily_secret=secret)
@@ -271,6 +280,9 @@ class MahjongBot(commands.AutoShardedBot):
                 await task
         self._background.clear()
         await super().close()
+        if self._drawer is not None:
+            self._drawer.close()
+            self._drawer = None
         if self._store is not None and self._given_store is None:
             await self._store.close()
             self._store = None

@@ -12,3 +12,11 @@ class Refusal(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # raised in a drawing process and pickled back: keep the parameters, not only the key
+        return (_refusal, (self.key, self.params))
+
+
+def _refusal(key: str, params: dict[str, Any]) -> Refusal:
+    return Refusal(key, **params)

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.drawing import Drawer
 from bot.i18n import lang_of, say
 from bot.message_specs import Message
 from bot.refusal import Refusal
@@ -58,7 +59,7 @@ class TableDesk:
     def __init__(
         self, client: discord.Client, store: LiveStore, service: TableService, timings: Mapping[Speed, Timing],
         emojis: Mapping[Tile, discord.PartialEmoji], *, tick: float = 0.5,
-        monotonic: Callable[[], float] = time.monotonic,
+        monotonic: Callable[[], float] = time.monotonic, drawer: Drawer | None = None,
     ) -> None:
         self._client = client
         self._store = store
@@ -68,7 +69,8 @@ class TableDesk:
         self._tick = tick
         self._monotonic = monotonic
         self._holder = uuid.uuid4().hex
-        self._live: dict[tuple[str, int], LiveHand] = {}
+        self._draw = drawer or Drawer()
+        self._live: dict[str, dict[int, LiveHand]] = {}  # table -> member -> their live private hand
         self._locks: dict[str, asyncio.Lock] = {}
         self._shown: dict[str, int] = {}
         self._awaited: dict[str, frozenset[int]] = {}
@@ -185,7 +187,7 @@ class TableDesk:
         if button.verb == "rules":
             await interaction.edit_original_response(content=presenter.rules_text(current.state, lang))
         elif button.verb == "detail":
-            details = await asyncio.to_thread(presenter.result_details, current.state, button.step, lang)
+            details = await self._draw(presenter.result_details, current.state, button.step, lang)
             await self._edit_original(interaction, details)
         elif button.verb in ("hand", "claim", "hint"):
             await self._show_hand(interaction, current.state, button, lang)
@@ -242,9 +244,9 @@ class TableDesk:
 
     async def _edit_hand(self, interaction: discord.Interaction[Any], state: TableState, seat: int, lang: Lang,
                          *, hint: bool = False) -> None:
-        message = await asyncio.to_thread(presenter.hand_message, state, seat, lang, hint=hint)
+        message = await self._draw(presenter.hand_message, state, seat, lang, hint=hint)
         await self._edit_original(interaction, message)
-        self._live[(state.id, interaction.user.id)] = LiveHand(
+        self._live.setdefault(state.id, {})[interaction.user.id] = LiveHand(
             interaction, seat, lang, self._monotonic() + TOKEN_LIFETIME
         )
 
@@ -298,8 +300,7 @@ class TableDesk:
         self._locks.pop(table_id, None)
         self._shown.pop(table_id, None)
         self._awaited.pop(table_id, None)
-        for key in [key for key in self._live if key[0] == table_id]:
-            del self._live[key]
+        self._live.pop(table_id, None)
 
     async def _record(self, table_id: str) -> None:
         """Hand the finished hands to the ledger; if it cannot take them now they stay pending in the
@@ -312,7 +313,7 @@ class TableDesk:
     async def _edit_table(self, state: TableState) -> None:
         if state.place.message_id is None:
             return
-        message = await asyncio.to_thread(presenter.table_message, state, state.settings.lang)
+        message = await self._draw(presenter.table_message, state, state.settings.lang)
         target = self._client.get_partial_messageable(state.place.home).get_partial_message(state.place.message_id)
         try:
             await target.edit(content=message.content, attachments=files_of(message),
@@ -341,7 +342,7 @@ class TableDesk:
     async def _post_result(self, state: TableState, finished: dict[str, Any]) -> None:
         """The hand's result message, then the mark that it is posted; a process killed in between leaves
         the mark unset, and the next one to look finds the message (``_post_missing_result``)."""
-        message = await asyncio.to_thread(presenter.result_message, state, finished, state.settings.lang)
+        message = await self._draw(presenter.result_message, state, finished, state.settings.lang)
         if await self._send(state, message):
             with contextlib.suppress(Refusal):
                 await self.service.result_posted(state.id, int(finished["step"]))
@@ -421,17 +422,18 @@ class TableDesk:
         concerned = awaited | self._awaited.get(state.id, frozenset())
         self._awaited[state.id] = awaited
         now = self._monotonic()
-        for (table_id, member), live in list(self._live.items()):
+        hands = self._live.get(state.id, {})
+        for member, live in list(hands.items()):
             if live.expires < now:
-                del self._live[(table_id, member)]
+                del hands[member]
                 continue
-            if table_id != state.id or member == skip or live.seat not in concerned or state.hand is None:
+            if member == skip or live.seat not in concerned or state.hand is None:
                 continue
-            message = await asyncio.to_thread(presenter.hand_message, state, live.seat, live.lang)
+            message = await self._draw(presenter.hand_message, state, live.seat, live.lang)
             try:
                 await self._edit_original(live.interaction, message)
             except discord.HTTPException:
-                del self._live[(table_id, member)]
+                hands.pop(member, None)
 
     # --- the table's thread ---------------------------------------------------------------------
 
@@ -456,7 +458,7 @@ class TableDesk:
             current = await self.service.table_in_thread(channel_id)
             if current is None or current.state.place.message_id != message_id:
                 return
-            message = await asyncio.to_thread(presenter.table_message, current.state, current.state.settings.lang)
+            message = await self._draw(presenter.table_message, current.state, current.state.settings.lang)
             await self._repost_table(current.state, message)
         except StoreUnavailable:
             log.warning("a table message was deleted while the live store is unavailable")

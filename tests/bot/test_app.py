@@ -23,9 +23,16 @@ def test_settings_read_the_environment_over_a_dot_env_file(tmp_path):
     env = tmp_path / ".env"
     env.write_text("# comment\nDISCORD_TOKEN='from-file'\nexport DATABASE_PATH=ledger.db\nLOG_LEVEL=debug\n")
     settings = Settings.from_env({"DISCORD_TOKEN": "from-env", "DISCORD_GUILD_ID": "123"}, env_file=str(env))
-    assert settings == Settings(token="from-env", database_path="ledger.db", guild_id=123, log_level="DEBUG")
+    assert settings == Settings(token="from-env", database_path="ledger.db", guild_id=123, log_level="DEBUG",
+                                drawing_processes=1)
     defaults = Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=None)
     assert (defaults.redis_url, defaults.database_path, defaults.log_level) == (None, "mahjong-bot.sqlite3", "INFO")
+    # the command draws in one worker process; a bot built in a test draws in threads unless told
+    assert (defaults.drawing_processes, Settings(token="t").drawing_processes) == (1, 0)
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "DRAWING_PROCESSES": "0"}, env_file=None).drawing_processes == 0
+    for bad in ("-1", "two", "17"):
+        with pytest.raises(ValueError, match="DRAWING_PROCESSES"):
+            Settings.from_env({"DISCORD_TOKEN": "t", "DRAWING_PROCESSES": bad}, env_file=None)
     with pytest.raises(ValueError, match="DISCORD_GUILD_ID"):
         Settings.from_env({"DISCORD_TOKEN": "t", "DISCORD_GUILD_ID": "１２"}, env_file=None)
 

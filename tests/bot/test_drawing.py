@@ -1,0 +1,42 @@
+"""Drawing in a worker process gives the same message as drawing here, and a refusal raised there comes
+back whole (its key and its parameters)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.drawing import Drawer
+from bot.refusal import Refusal
+from bot.tables import presenter
+from tests.bot.test_table_state import started_table
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_a_worker_process_draws_the_same_table_message_as_a_thread():
+    state = started_table()
+    in_process, worker = Drawer(0), Drawer(1)
+    try:
+        here = await in_process(presenter.table_message, state, "fr")
+        there = await worker(presenter.table_message, state, "fr")
+        hand_here = await in_process(presenter.hand_message, state, 0, "en", hint=True)
+        hand_there = await worker(presenter.hand_message, state, 0, "en", hint=True)
+    finally:
+        in_process.close()
+        worker.close()
+    assert there == here and hand_there == hand_here
+    assert there.pictures and there.pictures[0].rendered.image_png.startswith(b"\x89PNG")
+
+
+async def test_a_refusal_in_a_worker_keeps_its_parameters():
+    worker = Drawer(1)
+    try:
+        with pytest.raises(Refusal) as refused:
+            await worker(_refuse)
+    finally:
+        worker.close()
+    assert (refused.value.key, refused.value.params) == ("broken_table", {"detail": "a damaged hand"})
+
+
+def _refuse() -> None:
+    raise Refusal("broken_table", detail="a damaged hand")
