@@ -23,6 +23,7 @@ import discord
 from bot.drawing import Drawer
 from bot.i18n import lang_of, say
 from bot.message_specs import Message
+from bot.pacing import RequestPacer
 from bot.refusal import Refusal
 from bot.tables import presenter
 from bot.tables.custom_ids import BadCustomId, ButtonId, parse_custom_id
@@ -70,9 +71,11 @@ class TableDesk:
         self._monotonic = monotonic
         self._holder = uuid.uuid4().hex
         self._draw = drawer or Drawer()
+        self._pacer = RequestPacer()
         self._live: dict[str, dict[int, LiveHand]] = {}  # table -> member -> their live private hand
         self._locks: dict[str, asyncio.Lock] = {}
         self._shown: dict[str, int] = {}
+        self._next_edit: dict[str, int] = {}  # the newest version of each table waiting to be drawn
         self._awaited: dict[str, frozenset[int]] = {}
 
     # --- opening a table ------------------------------------------------------------------------
@@ -275,6 +278,9 @@ class TableDesk:
         mentions of the members the table now waits for."""
         state = committed.state
         finished = committed.change.finished_hand
+        edits = not _only_answers(committed)
+        if edits:
+            self._next_edit[state.id] = max(self._next_edit.get(state.id, 0), committed.version)
         if state.unrecorded:
             await self._record(state.id)
         lock = self._locks.setdefault(state.id, asyncio.Lock())
@@ -288,7 +294,10 @@ class TableDesk:
             if self._shown.get(state.id, 0) >= committed.version:
                 return
             self._shown[state.id] = committed.version
-            if not _only_answers(committed):
+            # Changes that come faster than the message can be edited are shown by the newest one alone:
+            # a later change waiting for this lock will draw the table anyway (and fewer edits keep a
+            # busy bot under Discord's global limit of requests).
+            if edits and self._next_edit.get(state.id, 0) <= committed.version:
                 await self._edit_table(state)
             await self._refresh_hands(state, skip=answered)
             await self._mention(state, committed.change.awaited)
@@ -299,6 +308,7 @@ class TableDesk:
         """A closed table needs nothing kept in this process any more."""
         self._locks.pop(table_id, None)
         self._shown.pop(table_id, None)
+        self._next_edit.pop(table_id, None)
         self._awaited.pop(table_id, None)
         self._live.pop(table_id, None)
 
@@ -315,6 +325,7 @@ class TableDesk:
             return
         message = await self._draw(presenter.table_message, state, state.settings.lang)
         target = self._client.get_partial_messageable(state.place.home).get_partial_message(state.place.message_id)
+        await self._pacer.wait()
         try:
             await target.edit(content=message.content, attachments=files_of(message),
                               view=view_of(message, self._emojis))
@@ -329,6 +340,7 @@ class TableDesk:
         if not state.is_open:
             return
         channel = self._client.get_partial_messageable(state.place.home)
+        await self._pacer.wait()
         try:
             sent = await channel.send(content=message.content, files=files_of(message),
                                       view=view_of(message, self._emojis))
@@ -370,6 +382,7 @@ class TableDesk:
         """A new public message in the table's home (a result, a notice, a mention)."""
         channel = self._client.get_partial_messageable(state.place.home)
         notify = mentions or self._client.allowed_mentions or discord.AllowedMentions.none()
+        await self._pacer.wait()
         try:
             await channel.send(content=message.content, files=files_of(message), view=view_of(message, self._emojis),
                                allowed_mentions=notify)
@@ -409,8 +422,10 @@ class TableDesk:
     async def _direct(self, member: int, text: str) -> None:
         """A direct message; a member who does not take them from the server is simply not told."""
         try:
-            user = self._client.get_user(member) or await self._client.fetch_user(member)
-            await user.send(text)
+            await self._pacer.wait()
+            channel = await self._client.create_dm(discord.Object(member))  # cached after the first
+            await self._pacer.wait()
+            await channel.send(text)
         except discord.HTTPException as error:
             log.info("member %s cannot be sent a direct message (%s)", member, error.status)
 
