@@ -285,7 +285,8 @@ def test_the_env_example_leaves_the_token_empty_and_every_default_as_it_is(tmp_p
     assert found["DISCORD_TOKEN"][:2] == (False, ""), "DISCORD_TOKEN= stands uncommented and empty"
     filled = ENV_EXAMPLE.read_text(encoding="utf-8").replace("\nDISCORD_TOKEN=\n", "\nDISCORD_TOKEN=a-token\n")
     (tmp_path / ".env").write_text(filled, encoding="utf-8")
-    assert Settings.from_env({}, env_file=str(tmp_path / ".env")) == Settings(token="a-token")
+    # the command's own default: one drawing process (a bot built in code draws in threads unless told)
+    assert Settings.from_env({}, env_file=str(tmp_path / ".env")) == Settings(token="a-token", drawing_processes=1)
 
 
 # --- the image, where a Docker engine answers -------------------------------------------------------------
