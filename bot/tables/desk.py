@@ -351,13 +351,15 @@ class TableDesk:
         with contextlib.suppress(Refusal):
             await self.service.place(state.id, replace(state.place, message_id=sent.id))
 
-    async def _post_result(self, state: TableState, finished: dict[str, Any]) -> None:
+    async def _post_result(self, state: TableState, finished: dict[str, Any]) -> bool:
         """The hand's result message, then the mark that it is posted; a process killed in between leaves
         the mark unset, and the next one to look finds the message (``_post_missing_result``)."""
         message = await self._draw(presenter.result_message, state, finished, state.settings.lang)
-        if await self._send(state, message):
-            with contextlib.suppress(Refusal):
-                await self.service.result_posted(state.id, int(finished["step"]))
+        if not await self._send(state, message):
+            return False
+        with contextlib.suppress(Refusal):
+            await self.service.result_posted(state.id, int(finished["step"]))
+        return True
 
     async def _post_missing_result(self, state: TableState) -> None:
         """A hand ended in a process that died before showing it: post its result, unless the message is
@@ -375,7 +377,10 @@ class TableDesk:
         except discord.HTTPException as error:
             log.warning("table %s: its home's latest messages cannot be read (%s)", state.id, error.status)
         log.info("table %s: posting the result of a hand whose process died before showing it", state.id)
-        await self._post_result(state, finished)
+        if not await self._post_result(state, finished):
+            # one try: a home the bot cannot post in must not bring the table due at every tick
+            with contextlib.suppress(Refusal):
+                await self.service.result_posted(state.id, int(finished["step"]))
 
     async def _send(self, state: TableState, message: Message, *,
                     mentions: discord.AllowedMentions | None = None) -> bool:

@@ -36,9 +36,13 @@ async def service_and_ledger(tmp_path):
 
 
 async def _wake_due(service, clock) -> list:
+    """What the desk's clock does: wake the tables due, and show their results (marked posted)."""
     woken = []
     for table_id in await service.due():
-        woken.append(await service.wake(table_id))
+        committed = await service.wake(table_id)
+        woken.append(committed)
+        if committed is not None and committed.state.result_unposted:
+            await service.result_posted(table_id, committed.state.last_hand["step"])
     return woken
 
 
