@@ -273,11 +273,7 @@ class MahjongBot(commands.AutoShardedBot):
             log.warning("the tile emojis could not be uploaded (%s): tile buttons show labels only", error.status)
 
     async def close(self) -> None:
-        for task in self._background:
-            task.cancel()
-        for task in self._background:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await _stop_tasks(self._background)
         self._background.clear()
         await super().close()
         if self._drawer is not None:
@@ -292,6 +288,22 @@ class MahjongBot(commands.AutoShardedBot):
         if self._solitaire_ledger is not None:
             await self._solitaire_ledger.close()
             self._solitaire_ledger = None
+
+
+async def _stop_tasks(tasks: list[asyncio.Task[None]], patience: float = 5.0) -> None:
+    """Cancel the background loops and wait for them, but not for ever: a cancellation can be lost inside
+    a client library (redis-py has turned one into a timeout, which the loop takes for an outage and
+    goes on), so a loop still running is cancelled again until ``patience`` runs out, then left."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + patience
+    running = {task for task in tasks if not task.done()}
+    while running and loop.time() < end:
+        for task in running:
+            task.cancel()
+        _, pending = await asyncio.wait(running, timeout=min(0.5, max(0.0, end - loop.time())))
+        running = set(pending)
+    for task in running:
+        log.warning("the background task %s did not stop", task.get_name())
 
 
 async def _warm_pictures() -> None:

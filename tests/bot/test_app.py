@@ -3,6 +3,7 @@ token, the invite link; ``mahjong-bot verify-wall`` against a table's commitment
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -91,3 +92,25 @@ def test_verify_wall_checks_the_commitment_a_table_showed(capsys):
     assert json.loads(capsys.readouterr().out)["matches"] is False
     assert main(["verify-wall", "--rules", "classic", "--seed", "²"]) == 1
     assert json.loads(capsys.readouterr().out)["valid"] is False
+
+
+@pytest.mark.asyncio
+async def test_closing_stops_a_loop_that_lost_its_first_cancellation():
+    from bot.app import _stop_tasks
+
+    swallowed = []
+
+    async def stubborn():
+        while True:
+            try:
+                await asyncio.sleep(10)
+            except asyncio.CancelledError:
+                if not swallowed:  # what a client library did: the cancellation became an outage
+                    swallowed.append(True)
+                    continue
+                raise
+
+    task = asyncio.create_task(stubborn())
+    await asyncio.sleep(0)
+    await asyncio.wait_for(_stop_tasks([task], patience=3.0), 5.0)
+    assert swallowed and task.cancelled()
