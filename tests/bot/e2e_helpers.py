@@ -117,3 +117,17 @@ async def _moved_or_refused(store: LiveStore, table_id: str, version: int, click
     found = await store.read(f"table:{table_id}")
     return bool(clicked.followups) or (found is not None and found.version > version)
 
+
+
+async def start_members_table(fake: FakeDiscord, members: list[Any], channel: Any,
+                              options: dict[str, Any]) -> tuple[Any, str]:
+    """The first member opens a table with ``/mahjong new``, the others join it, the host starts it;
+    returns the table message (in the new thread) and the table id."""
+    opened = await fake.slash(members[0], channel, "mahjong new", options)
+    await opened.wait_done()
+    message = fake.channel_messages(fake.threads[-1].id)[-1]
+    table_id = table_id_of(message)
+    for member in members[1:]:
+        await (await fake.click(member, message, f"mj1:{table_id}:0:join")).wait_done()
+    await (await fake.click(members[0], message, f"mj1:{table_id}:0:start")).wait_done()
+    return message, table_id

@@ -11,7 +11,15 @@ import pytest
 import pytest_asyncio
 
 from data.live_sqlite import SqliteLiveStore
-from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state, wait_until
+from tests.bot.e2e_helpers import (
+    World,
+    play_one_move,
+    running_bot,
+    start_members_table,
+    table_id_of,
+    table_state,
+    wait_until,
+)
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -34,13 +42,7 @@ async def table(tmp_path):
         try:
             async with running_bot(fake, store) as bot:
                 world = World(fake, bot, store, guild, members)
-                opened = await fake.slash(members[0], guild.text_channel, "mahjong new", {"rules": "classic"})
-                await opened.wait_done()
-                message = fake.channel_messages(fake.threads[-1].id)[-1]
-                table_id = table_id_of(message)
-                for member in members[1:]:
-                    await (await fake.click(member, message, f"mj1:{table_id}:0:join")).wait_done()
-                await (await fake.click(members[0], message, f"mj1:{table_id}:0:start")).wait_done()
+                message, table_id = await start_members_table(fake, members, guild.text_channel, {"rules": "classic"})
                 await fake.wait_idle()
                 yield world, message, table_id
         finally:

@@ -14,7 +14,15 @@ import pytest
 
 from bot.tables.table import load_round
 from data.live_sqlite import SqliteLiveStore
-from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state, wait_until
+from tests.bot.e2e_helpers import (
+    World,
+    play_one_move,
+    running_bot,
+    start_members_table,
+    table_id_of,
+    table_state,
+    wait_until,
+)
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -68,13 +76,8 @@ async def test_a_fuzzer_of_forged_components_changes_nothing_and_logs_no_error(t
         try:
             async with running_bot(fake, store) as bot:
                 world = World(fake, bot, store, guild, members)
-                opened = await fake.slash(members[0], guild.text_channel, "mahjong new", {"rules": "classic"})
-                await opened.wait_done()
-                table_message = fake.channel_messages(fake.threads[-1].id)[-1]
-                table_id = table_id_of(table_message)
-                for member in members[1:]:
-                    await (await fake.click(member, table_message, f"mj1:{table_id}:0:join")).wait_done()
-                await (await fake.click(members[0], table_message, f"mj1:{table_id}:0:start")).wait_done()
+                table_message, table_id = await start_members_table(
+                    fake, members, guild.text_channel, {"rules": "classic"})
                 for _ in range(6):  # a few real moves, so that older steps' buttons exist to replay
                     await play_one_move(world, table_id, table_message, rng)
                 state = await table_state(store, table_id)

@@ -15,7 +15,7 @@ import pytest
 
 from bot.tables.table import load_round
 from data.live_redis import RedisLiveStore
-from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state
+from tests.bot.e2e_helpers import World, play_one_move, running_bot, start_members_table, table_state
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.asyncio,
@@ -67,13 +67,8 @@ async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its
             members = [fake.add_member(guild, name=name) for name in ("Alice", "Bob", "Chloé", "Dan")]
             async with running_bot(fake, store) as bot:
                 world = World(fake, bot, store, guild, members)
-                opened = await fake.slash(members[0], guild.text_channel, "mahjong new", {"rules": "classic"})
-                await opened.wait_done()
-                table_message = fake.channel_messages(fake.threads[-1].id)[-1]
-                table_id = table_id_of(table_message)
-                for member in members[1:]:
-                    await (await fake.click(member, table_message, f"mj1:{table_id}:0:join")).wait_done()
-                await (await fake.click(members[0], table_message, f"mj1:{table_id}:0:start")).wait_done()
+                table_message, table_id = await start_members_table(
+                    fake, members, guild.text_channel, {"rules": "classic"})
                 rng = random.Random(8)
                 for _ in range(5):
                     await play_one_move(world, table_id, table_message, rng)
