@@ -216,8 +216,9 @@ class MahjongBot(commands.AutoShardedBot):
         self._solitaire_ledger = await SqliteSolitaireLedger.open(self.settings.database_path)
         secret = self.settings.daily_secret.encode() if self.settings.daily_secret else None
         solitaire_service = SolitaireService(store, self._solitaire_ledger, self.clock, daily_secret=secret)
-        self._solitaire = SolitaireDesk(solitaire_service, self.tile_emojis, tick=self._tick)
-        self._daily_poster = DailyPoster(self, solitaire_service, self.tile_emojis, tick=self._tick)
+        self._solitaire = SolitaireDesk(solitaire_service, self.tile_emojis, tick=self._tick, drawer=self._drawer)
+        self._daily_poster = DailyPoster(self, solitaire_service, self.tile_emojis, tick=self._tick,
+                                         drawer=self._drawer)
         self.add_dynamic_items(TableButton, LeaderboardButton, ReplayButton, SolitaireItem)
         await self.tree.set_translator(MahjongTranslator())
         self.tree.add_command(mahjong)

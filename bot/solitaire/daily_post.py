@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 
+from bot.drawing import Drawer
 from bot.i18n import lang_of
 from bot.solitaire import presenter
 from bot.solitaire.discord_views import files_of, view_of
@@ -35,8 +36,10 @@ PODIUM = 3
 
 
 class DailyPoster:
-    def __init__(self, client: discord.Client, service: SolitaireService, emojis: Any, *, tick: float = 1.0) -> None:
+    def __init__(self, client: discord.Client, service: SolitaireService, emojis: Any, *, tick: float = 1.0,
+                 drawer: Drawer | None = None) -> None:
         self._client = client
+        self._draw = drawer or Drawer()  # at midnight every server's post is drawn at once
         self._service = service
         self._emojis = emojis
         self._tick = tick
@@ -99,7 +102,7 @@ class DailyPoster:
         deal = await self._service.deal_of_day(today)
         guild = self._client.get_guild(guild_id)
         lang = lang_of(guild.preferred_locale) if guild is not None else "en"
-        message = await asyncio.to_thread(presenter.daily_post, today, deal.board(), podium, yesterday, lang)
+        message = await self._draw(presenter.daily_post, today, deal.board(), podium, yesterday, lang)
         channel = self._client.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
             sent = await channel.send(content=message.content, files=files_of(message),

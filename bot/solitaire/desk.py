@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 
+from bot.drawing import Drawer
 from bot.i18n import lang_of, say
 from bot.message_specs import Message
 from bot.refusal import Refusal
@@ -60,10 +61,11 @@ class LiveView:
 class SolitaireDesk:
     def __init__(
         self, service: SolitaireService, emojis: Mapping[Tile, discord.PartialEmoji], *, tick: float = 1.0,
-        monotonic: Callable[[], float] = time.monotonic,
+        monotonic: Callable[[], float] = time.monotonic, drawer: Drawer | None = None,
     ) -> None:
         self.service = service
         self._emojis = emojis
+        self._draw = drawer or Drawer()
         self._tick = tick
         self._monotonic = monotonic
         self._live: dict[tuple[int, int, Kind], LiveView] = {}
@@ -177,7 +179,7 @@ class SolitaireDesk:
     async def _show(self, interaction: discord.Interaction[Any], state: SolitaireState, lang: Lang, *,
                     outcome: Outcome | None = None, page: int = 0, hint: bool = False) -> None:
         now = self.service.now()
-        message = await asyncio.to_thread(_draw, state, now, lang, outcome, page, hint)
+        message = await self._draw(_draw, state, now, lang, outcome, page, hint)
         await interaction.edit_original_response(content=message.content, attachments=files_of(message),
                                                  view=view_of(message, self._emojis))
         key = (state.guild_id, state.member_id, state.kind)

@@ -1,4 +1,4 @@
-"""Drawing in a worker process gives the same message as drawing here, and a refusal raised there comes
+"""Drawing in a worker process gives the same message (a table, a hand, a solitaire board) as drawing here, and a refusal raised there comes
 back whole (its key and its parameters)."""
 
 from __future__ import annotations
@@ -7,7 +7,9 @@ import pytest
 
 from bot.drawing import Drawer
 from bot.refusal import Refusal
+from bot.solitaire import desk as solitaire_desk
 from bot.tables import presenter
+from tests.bot.test_solitaire_messages import START, new_state
 from tests.bot.test_table_state import started_table
 
 pytestmark = pytest.mark.asyncio
@@ -40,3 +42,16 @@ async def test_a_refusal_in_a_worker_keeps_its_parameters():
 
 def _refuse() -> None:
     raise Refusal("broken_table", detail="a damaged hand")
+
+
+async def test_a_worker_process_draws_the_same_solitaire_board_as_a_thread():
+    state = new_state(seed=11)
+    in_process, worker = Drawer(0), Drawer(1)
+    try:
+        here = await in_process(solitaire_desk._draw, state, START + 5, "fr", None, 0, True)
+        there = await worker(solitaire_desk._draw, state, START + 5, "fr", None, 0, True)
+    finally:
+        in_process.close()
+        worker.close()
+    assert there == here
+    assert there.pictures and there.pictures[0].rendered.image_png.startswith(b"\x89PNG")
