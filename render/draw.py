@@ -8,9 +8,10 @@ from render import fonts
 from render.theme import FELT, FELT_DARK, RGB
 
 
-def felt_canvas(width: int, height: int) -> Image.Image:
-    """An opaque felt-green canvas with a darker border, the background of the game pictures."""
-    image = Image.new("RGBA", (width, height), (*FELT, 255))
+def felt_canvas(width: int, height: int, mode: str = "RGBA") -> Image.Image:
+    """An opaque felt-green canvas with a darker border, the background of the game pictures; in "RGB"
+    for the pictures encoded on a fixed palette."""
+    image = Image.new(mode, (width, height), FELT if mode == "RGB" else (*FELT, 255))
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, width - 1, height - 1), outline=FELT_DARK, width=6)
     return image

@@ -18,8 +18,9 @@ from game.tiles import Lang, Tile, format_tiles, tile_label, tile_name
 from game.view import SeatView
 from render.describe import colon, meld_words, tiles_in_words
 from render.draw import badge, felt_canvas, outline, text, wrap_text
-from render.melds import meld_width, paste_meld
+from render.melds import meld_width, paste_meld, put
 from render.rendered import Rendered
+from render.table import table_palette
 from render.theme import HIGHLIGHT, HINT, INK, PAPER, TEXT_DIM_ON_FELT, TEXT_ON_FELT
 from render.tiles import HAND_WIDTH, metrics, tile_image
 
@@ -105,7 +106,8 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
     advice_top = labels_top + 88
     lower = advice_top + len(advice) * HINT_LINE + len(legend) * LEGEND_LINE + 8 if best else labels_top + 58
     height = lower + 26 + small.face_height + small.offset_y + MARGIN
-    image = felt_canvas(width, height)
+    # Opaque, and encoded on the table's fixed palette: a hand is redrawn after every change as the table is.
+    image = felt_canvas(width, height, "RGB")
     draw = ImageDraw.Draw(image)
     count = len(hand.slots)
     text(draw, (MARGIN, 20), f"{words['title']} · {count} {words['tiles']}", 26, TEXT_ON_FELT, bold=True)
@@ -123,7 +125,7 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
             gap = 5 if is_drawn else 0
             outline(draw, (x - gap, tiles_top - gap, x + tile.face_width + gap, tiles_top + tile.face_height + gap),
                     HINT, 4, 8)
-        image.alpha_composite(tile_image(shown, HAND_WIDTH, lang=lang), (x, tiles_top))
+        put(image, tile_image(shown, HAND_WIDTH, lang=lang), (x, tiles_top))
         centre = x + tile.face_width / 2
         badge(draw, (centre, labels_top + 12), str(number), 17, HIGHLIGHT if is_drawn else PAPER, INK)
         text(draw, (centre, labels_top + 40), tile_label(shown, lang), 14, TEXT_ON_FELT, anchor="mm")
@@ -149,9 +151,9 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
         x = max(x + 26, width - MARGIN - bonus_width)
         text(draw, (width - MARGIN, lower), words["bonus"], 17, TEXT_DIM_ON_FELT, bold=True, anchor="ra")
         for bonus in hand.bonus:
-            image.alpha_composite(tile_image(bonus, SMALL_WIDTH, lang=lang), (x, bottom - small.face_height))
+            put(image, tile_image(bonus, SMALL_WIDTH, lang=lang), (x, bottom - small.face_height))
             x += small.face_width + 2
-    return Rendered.of(image, describe_hand(hand, lang, hints))
+    return Rendered.of(image, describe_hand(hand, lang, hints), palette=table_palette())
 
 
 def _framed_slot(slots: Sequence[Tile], best: DiscardHint | None) -> int | None:

@@ -49,6 +49,15 @@ def paste_meld(canvas: Image.Image, meld: Meld, owner: int, x: int, bottom: int,
     for placed in placed_tiles(meld, owner):
         geometry = metrics(width, rotated=placed.turned)
         sprite = tile_image(placed.tile, width, lang=lang, rotated=placed.turned)
-        canvas.alpha_composite(sprite, (x, bottom - geometry.face_height))
+        put(canvas, sprite, (x, bottom - geometry.face_height))
         x += geometry.face_width + 1
     return x
+
+
+def put(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    """Lay an RGBA sprite on a picture: through its alpha on an opaque RGB one (the same pixels, cheaper),
+    composited on an RGBA one."""
+    if canvas.mode == "RGB":
+        canvas.paste(sprite, xy, sprite)
+    else:
+        canvas.alpha_composite(sprite, xy)
