@@ -30,7 +30,7 @@ from bot.tables.custom_ids import BadCustomId, ButtonId, parse_custom_id
 from bot.tables.discord_views import files_of, view_of
 from bot.tables.service import Committed, TableService
 from bot.tables.state import Place, Speed, TableSettings, TableState, Timing
-from bot.tables.table import load_round
+from bot.tables.table import Change, load_round
 from data.live import LiveStore, StoreUnavailable
 from game.events import Answered
 from game.phase import Phase
@@ -237,17 +237,13 @@ class TableDesk:
             raise Refusal("not_seated")
         if state.hand is None:
             raise Refusal("no_hand_yet")
-        if button.verb == "claim":
-            claim = (await asyncio.to_thread(load_round, state)).view(seat).claim
-            if claim is None or not claim.options or claim.answered:
-                raise Refusal("no_claim")
         if button.verb == "hint" and not state.settings.hints:
             raise Refusal("no_hints")
-        await self._edit_hand(interaction, state, seat, lang, hint=button.verb == "hint")
+        await self._edit_hand(interaction, state, seat, lang, hint=button.verb == "hint", claim=button.verb == "claim")
 
     async def _edit_hand(self, interaction: discord.Interaction[Any], state: TableState, seat: int, lang: Lang,
-                         *, hint: bool = False) -> None:
-        message = await self._draw(presenter.hand_message, state, seat, lang, hint=hint)
+                         *, hint: bool = False, claim: bool = False) -> None:
+        message = await self._draw(presenter.hand_message, state, seat, lang, hint=hint, for_claim=claim)
         await self._edit_original(interaction, message)
         self._live.setdefault(state.id, {})[interaction.user.id] = LiveHand(
             interaction, seat, lang, self._monotonic() + TOKEN_LIFETIME
@@ -299,8 +295,9 @@ class TableDesk:
             # busy bot under Discord's global limit of requests).
             if edits and self._next_edit.get(state.id, 0) <= committed.version:
                 await self._edit_table(state)
-            await self._refresh_hands(state, skip=answered)
-            await self._mention(state, committed.change.awaited)
+            waiting, claim_window = await self._waiting(state, committed.change)
+            await self._refresh_hands(state, waiting, skip=answered)
+            await self._mention(state, committed.change.awaited, claim_window)
         if not state.is_open:
             self._forget(state.id)
 
@@ -396,7 +393,18 @@ class TableDesk:
             return False
         return True
 
-    async def _mention(self, state: TableState, seats: tuple[int, ...]) -> None:
+    @staticmethod
+    async def _waiting(state: TableState, change: Change) -> tuple[frozenset[int], bool]:
+        """Whom the hand in play waits for, and whether in a claim window: as the transition said, or
+        (a change that did not say) from the hand replayed."""
+        if state.hand is None or state.status != "playing":
+            return frozenset(), False
+        if change.waiting is not None:
+            return frozenset(change.waiting), change.claim_window
+        hand = await asyncio.to_thread(load_round, state)
+        return frozenset(hand.awaiting()), hand.phase in (Phase.CLAIM, Phase.ROB)
+
+    async def _mention(self, state: TableState, seats: tuple[int, ...], claim_window: bool) -> None:
         """At an asynchronous table, tell the members it now waits for: a turn with a mention in the
         thread (whose turn it is is public), a claim window by direct message (naming in public who may
         claim would tell the table about their tiles). The server may turn mentions off, and each
@@ -413,7 +421,6 @@ class TableDesk:
             if not (await ledger.guild_settings(guild)).mentions:
                 return
             members = [member for member in members if await ledger.member_mentions(guild, member)]
-        claim_window = (await asyncio.to_thread(load_round, state)).phase in (Phase.CLAIM, Phase.ROB)
         lang = state.settings.lang
         for member in members:
             if claim_window:
@@ -434,11 +441,9 @@ class TableDesk:
         except discord.HTTPException as error:
             log.info("member %s cannot be sent a direct message (%s)", member, error.status)
 
-    async def _refresh_hands(self, state: TableState, *, skip: int | None) -> None:
-        """Edit the live private hands of the seats the table waits for now or waited for before."""
-        awaited: frozenset[int] = frozenset()
-        if state.hand is not None and state.status == "playing":
-            awaited = frozenset((await asyncio.to_thread(load_round, state)).awaiting())
+    async def _refresh_hands(self, state: TableState, awaited: frozenset[int], *, skip: int | None) -> None:
+        """Edit the live private hands of the seats the table waits for now (``awaited``) or waited for
+        before."""
         concerned = awaited | self._awaited.get(state.id, frozenset())
         self._awaited[state.id] = awaited
         now = self._monotonic()

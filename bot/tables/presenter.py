@@ -194,10 +194,13 @@ def _window_tile(hand: Round) -> tuple[Tile, int] | None:
 # --- a player's own hand -------------------------------------------------------------------------
 
 
-def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False) -> Message:
-    """The private hand of ``seat``: its tiles numbered like its buttons, and what it may do now."""
+def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False, for_claim: bool = False) -> Message:
+    """The private hand of ``seat``: its tiles numbered like its buttons, and what it may do now;
+    ``for_claim``: asked for from a claim window's button, refused unless the seat may still answer one."""
     hand = load_round(state)
     view = hand.view(seat)
+    if for_claim and (view.claim is None or not view.claim.options or view.claim.answered):
+        raise Refusal("no_claim")
     legal = view.legal
     hints = discard_hints(view) if hint and state.settings.hints else ()
     status = _hand_status(state, hand, seat, lang)

@@ -59,7 +59,16 @@ class Change:
     lobby: bool = False
     closed: bool = False
     awaited: tuple[int, ...] = ()  # seats the table now waits for that it did not wait for before
+    # Every seat the hand in play waits for after the change, and whether that is a claim window, so
+    # that showing the change needs no replay of the hand; None where the transition had no hand to ask.
+    waiting: tuple[int, ...] | None = None
+    claim_window: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def waiting_on(hand: Round) -> dict[str, Any]:
+    """The ``Change`` fields that say whom ``hand`` waits for now."""
+    return {"waiting": hand.awaiting(), "claim_window": hand.phase in (Phase.CLAIM, Phase.ROB)}
 
 
 # --- the lobby -----------------------------------------------------------------------------------
@@ -259,7 +268,8 @@ def _back(state: TableState, seat: int, now: float) -> tuple[TableState, Change]
         raise Refusal("not_away")
     state = state.with_seat(seat, replace(current, away=False, missed=0))
     if state.status == "playing" and state.hand is not None:
-        return _schedule(state, load_round(state), now, step_moved=True), Change()
+        hand = load_round(state)
+        return _schedule(state, hand, now, step_moved=True), Change(**waiting_on(hand))
     return state, Change()
 
 
@@ -286,7 +296,7 @@ def wake(state: TableState, now: float) -> tuple[TableState, Change]:
             return _play(state, hand, actions, now)
     if state.deadline is not None and state.deadline <= now:
         return _play_clock(state, hand, now)
-    return _schedule(state, hand, now, step_moved=False), Change()
+    return _schedule(state, hand, now, step_moved=False), Change(**waiting_on(hand))
 
 
 def touched(state: TableState, now: float) -> TableState:
@@ -371,7 +381,8 @@ def _play(state: TableState, hand: Round, actions: Sequence[Action], now: float)
         finished, change = _finish_hand(state, hand, now)
         return finished, replace(change, events=tuple(events))
     awaited = tuple(seat for seat in hand.awaiting() if seat not in waiting_before)
-    return _schedule(state, hand, now, step_moved=step_moved), Change(events=tuple(events), awaited=awaited)
+    return _schedule(state, hand, now, step_moved=step_moved), Change(
+        events=tuple(events), awaited=awaited, **waiting_on(hand))
 
 
 def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -> TableState:
@@ -406,7 +417,8 @@ def _deal(state: TableState, match: Match, now: float) -> tuple[TableState, Chan
         state, hand=hand.to_document(), hand_number=len(match.hands),
         commitment=wall_commitment(hand.ruleset, hand.seed), deadline=None, computer_at=None,
     )
-    return _schedule(dealt, hand, now, step_moved=True), Change(hand_started=True, awaited=tuple(hand.awaiting()))
+    return _schedule(dealt, hand, now, step_moved=True), Change(
+        hand_started=True, awaited=tuple(hand.awaiting()), **waiting_on(hand))
 
 
 def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState, Change]:
@@ -432,7 +444,7 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
         state, match=match.to_document(), status=status, step=state.step + 1, deadline=deadline, computer_at=None,
         hold_until=None, last_hand=finished, unrecorded=unrecorded,
     )
-    return ended, Change(finished_hand=finished, match_over=match.over)
+    return ended, Change(finished_hand=finished, match_over=match.over, waiting=())
 
 
 def _settle(state: TableState) -> Settle:
