@@ -22,34 +22,15 @@ import random
 import statistics
 import sys
 import time
-from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
 from multiprocessing import Pool
+
+from strength import Part, Tally, merge  # run as a script: benchmarks/ is on the path
 
 from game.match import matches_hands
 from game.players import make_player
 from game.rules import ruleset
 from game.scoring.table import judge_for_table, settle_hand
-
-
-@dataclass
-class Tally:
-    seats: int = 0  # hand-seats played (one per hand per chair)
-    wins: int = 0
-    deal_ins: int = 0
-    fan: int = 0  # of the wins
-    gain: Fraction = field(default_factory=Fraction)
-    decisions_ms: list[float] = field(default_factory=list)
-
-
-@dataclass
-class Part:
-    tallies: dict[str, Tally]
-    hands: int = 0
-    drawn: int = 0
-
 
 Job = tuple[int, tuple[str, ...], int, int, int]
 
@@ -74,34 +55,8 @@ def play_part(job: Job) -> Part:
             hand.apply(action)
         result = hand.result
         score = settle_hand(rules, result)
-        part.hands += 1
-        part.drawn += result.winner is None
-        for chair, name in enumerate(names):
-            tally = part.tallies[name]
-            tally.seats += 1
-            tally.gain += score.payments[chair]
-            if result.winner == chair:
-                tally.wins += 1
-                tally.fan += score.fan
-            if result.discarder == chair:
-                tally.deal_ins += 1
+        part.count(names, result, score.fan, score.payments)
     return part
-
-
-def merge(parts: Sequence[Part]) -> Part:
-    total = Part(defaultdict(Tally))
-    for part in parts:
-        total.hands += part.hands
-        total.drawn += part.drawn
-        for name, tally in part.tallies.items():
-            into = total.tallies[name]
-            into.seats += tally.seats
-            into.wins += tally.wins
-            into.deal_ins += tally.deal_ins
-            into.fan += tally.fan
-            into.gain += tally.gain
-            into.decisions_ms += tally.decisions_ms
-    return total
 
 
 def report(minimum: int, lineup: Sequence[str], total: Part) -> list[str]:
@@ -120,7 +75,7 @@ def report(minimum: int, lineup: Sequence[str], total: Part) -> list[str]:
         p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
         lines.append(
             f"| {name} | {100 * share:.1f} % | {100 * tally.deal_ins / tally.seats:.1f} % "
-            f"| {tally.fan / max(tally.wins, 1):.1f} | {float(tally.gain) / tally.seats:+.2f} "
+            f"| {tally.win_score / max(tally.wins, 1):.1f} | {float(tally.gain) / tally.seats:+.2f} "
             f"| {statistics.median(times) if times else 0.0:.2f} | {p99:.2f} |"
         )
     return lines

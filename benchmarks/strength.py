@@ -43,15 +43,33 @@ class Tally:
     deal_ins: int = 0
     win_score: int = 0  # classic score or Hong Kong fan of the wins
     gain: Fraction = field(default_factory=Fraction)
+    decisions_ms: list[float] = field(default_factory=list)  # those with a real choice, where timed
 
 
 @dataclass
 class Part:
+    """What one process played (``benchmarks/hongkong_players.py`` tallies its hands with it too)."""
+
     tallies: dict[str, Tally]
     hands: int = 0
     drawn: int = 0
     actions: int = 0
     seconds: float = 0.0
+
+    def count(self, names: Sequence[str], result: HandResult, win_score: int, gains: Sequence[Fraction]) -> None:
+        """One finished hand, chair c played by ``names[c]``."""
+        self.hands += 1
+        self.actions += result.actions
+        self.drawn += result.winner is None
+        for chair, name in enumerate(names):
+            tally = self.tallies[name]
+            tally.seats += 1
+            tally.gain += gains[chair]
+            if result.winner == chair:
+                tally.wins += 1
+                tally.win_score += win_score
+            if result.discarder == chair:
+                tally.deal_ins += 1
 
 
 def payments(rules: Ruleset, result: HandResult) -> tuple[int, list[Fraction]]:
@@ -82,18 +100,7 @@ def play_part(job: tuple[str, Sequence[str], int, int, int]) -> Part:
     for hand in matches_hands(rules, f"strength:{seed}:{shift}", hands, judge):
         result = play_round(hand, players, rng)
         score, gains = payments(rules, result)
-        part.hands += 1
-        part.actions += result.actions
-        part.drawn += result.winner is None
-        for chair, name in enumerate(names):
-            tally = part.tallies[name]
-            tally.seats += 1
-            tally.gain += gains[chair]
-            if result.winner == chair:
-                tally.wins += 1
-                tally.win_score += score
-            if result.discarder == chair:
-                tally.deal_ins += 1
+        part.count(names, result, score, gains)
     part.seconds = time.process_time() - started
     return part
 
@@ -112,6 +119,7 @@ def merge(parts: Sequence[Part]) -> Part:
             into.deal_ins += tally.deal_ins
             into.win_score += tally.win_score
             into.gain += tally.gain
+            into.decisions_ms += tally.decisions_ms
     return total
 
 
