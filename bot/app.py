@@ -213,7 +213,8 @@ class MahjongBot(commands.AutoShardedBot):
         self._drawer = Drawer(self.settings.drawing_processes)
         self._desk = TableDesk(self, store, service, self._timings, self.tile_emojis, tick=self._tick,
                                drawer=self._drawer)
-        self._solitaire_ledger = await SqliteSolitaireLedger.open(self.settings.database_path)
+        self._solitaire_ledger = (SqliteSolitaireLedger.beside(ledger) if isinstance(ledger, SqliteLedger)
+                                  else await SqliteSolitaireLedger.open(self.settings.database_path))
         secret = self.settings.daily_secret.encode() if self.settings.daily_secret else None
         solitaire_service = SolitaireService(store, self._solitaire_ledger, self.clock, daily_secret=secret)
         self._solitaire = SolitaireDesk(solitaire_service, self.tile_emojis, tick=self._tick, drawer=self._drawer)

@@ -424,6 +424,10 @@ class SqliteLedger:
             (guild_id, member_id, int(on)),
         )
 
+    def connection(self) -> tuple[aiosqlite.Connection, asyncio.Lock]:
+        """The connection and its lock, for another ledger of the same file to share (the solitaire's)."""
+        return self._db, self._lock
+
     async def close(self) -> None:
         await self._db.close()
 

@@ -22,7 +22,7 @@ from typing import Any
 import aiosqlite
 
 from data.ledger import LedgerConflict, LedgerFileError, check_page
-from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, migrate
+from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteLedger, migrate
 from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing, check_pseudonym
 from data.sqlite_file import available, usable_file
 from game.solitaire.replay import format_moves, parse_moves
@@ -88,11 +88,22 @@ def streak(days: Sequence[date], today: date) -> int:
 
 
 class SqliteSolitaireLedger:
-    """One connection, used by one statement or transaction at a time (a lock)."""
+    """One connection, used by one statement or transaction at a time (a lock): its own, or the one of
+    the four-player ledger of the same file (``beside``)."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, lock: asyncio.Lock | None = None, *,
+                 owns_connection: bool = True) -> None:
         self._db = connection
-        self._lock = asyncio.Lock()
+        self._lock = lock or asyncio.Lock()
+        self._owns_connection = owns_connection
+
+    @classmethod
+    def beside(cls, ledger: SqliteLedger) -> SqliteSolitaireLedger:
+        """The solitaire's ledger on ``ledger``'s connection and lock (the file is migrated already, its
+        migrations being the same): one connection and one thread for the bot's one file. The four-player
+        ledger closes the connection."""
+        connection, lock = ledger.connection()
+        return cls(connection, lock, owns_connection=False)
 
     @classmethod
     async def open(
@@ -187,7 +198,8 @@ class SqliteSolitaireLedger:
         return [(int(guild), int(channel)) for guild, channel in rows]
 
     async def close(self) -> None:
-        await self._db.close()
+        if self._owns_connection:
+            await self._db.close()
 
     @asynccontextmanager
     async def _using(self) -> AsyncIterator[None]:

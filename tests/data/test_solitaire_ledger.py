@@ -5,6 +5,7 @@ channel; and the file shared with the hands' ledger under one migration history.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import sqlite3
 from collections.abc import AsyncIterator
@@ -52,13 +53,21 @@ def result(result_id: str, member: int = ALICE, *, guild: int = GUILD, name: str
     return SolitaireResult.of(result_id, guild, member, name, "daily" if day else "free", day, game, recorded_at)
 
 
-@pytest_asyncio.fixture(params=["sqlite"])
+@pytest_asyncio.fixture(params=["own connection", "beside the four-player ledger"])
 async def ledger(request, tmp_path) -> AsyncIterator[SolitaireLedger]:
-    store = await SqliteSolitaireLedger.open(tmp_path / "bot.sqlite3")
+    """The bot runs the second kind: one connection for its file's two ledgers."""
+    tables = None
+    if request.param == "own connection":
+        store = await SqliteSolitaireLedger.open(tmp_path / "bot.sqlite3")
+    else:
+        tables = await SqliteLedger.open(tmp_path / "bot.sqlite3")
+        store = SqliteSolitaireLedger.beside(tables)
     try:
         yield store
     finally:
         await store.close()
+        if tables is not None:
+            await tables.close()
 
 
 @pytest.mark.asyncio
@@ -248,3 +257,24 @@ async def test_one_file_one_migration_history_with_the_hands_ledger(tmp_path):
     with sqlite3.connect(path) as raw:
         versions = [row[0] for row in raw.execute("SELECT version FROM ledger_migrations ORDER BY version")]
     assert versions == list(range(1, LATEST_VERSION + 1)) and LATEST_VERSION >= 3
+
+
+@pytest.mark.asyncio
+async def test_both_ledgers_on_one_connection_keep_all_they_write_at_once(tmp_path):
+    """Hands (a transaction of several statements each) and solitaire results written at once on the one
+    connection all land; closing the solitaire's ledger leaves the connection to its owner."""
+    from tests.data.test_ledger import hand_entry
+
+    tables = await SqliteLedger.open(tmp_path / "bot.sqlite3")
+    solitaire = SqliteSolitaireLedger.beside(tables)
+    try:
+        games = [result(f"game{n:04d}", member=100 + n, pairs=1 + n % 5) for n in range(12)]
+        written = await asyncio.gather(*(tables.record_hand(hand_entry(n)) for n in range(1, 13)),
+                                       *(solitaire.record(game) for game in games))
+        assert all(written)
+        assert [await tables.has_hand(f"table-1:{n}") for n in range(1, 13)] == [True] * 12
+        assert await solitaire.count_ranked(GUILD, Board("daily", DAY)) == 12
+        await solitaire.close()  # not its connection to close
+        assert await tables.has_hand("table-1:1")
+    finally:
+        await tables.close()
