@@ -13,6 +13,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -22,16 +25,29 @@ from render.table import table_palette
 _T = TypeVar("_T")
 
 
-def _warm() -> None:
-    """A new worker builds the table palette before its first picture."""
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _start_worker(parent: int) -> None:
+    """A new worker ends when the bot's process does, even killed with SIGKILL, which tells no child
+    (without this, a worker waits for work for ever: it holds both ends of its queue); then it builds
+    the table palette before its first picture."""
+    threading.Thread(target=_end_with, args=(parent,), name="end-with-the-bot", daemon=True).start()
     table_palette()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 class Drawer:
     def __init__(self, processes: int = 0) -> None:
         # "spawn": a worker starts from a fresh interpreter, not a fork of one running threads and a loop
         self._pool = ProcessPoolExecutor(
-            processes, mp_context=multiprocessing.get_context("spawn"), initializer=_warm,
+            processes, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker,
+            initargs=(os.getpid(),),
         ) if processes > 0 else None
 
     async def __call__(self, draw: Callable[..., _T], *args: Any, **keywords: Any) -> _T:

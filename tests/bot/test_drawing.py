@@ -1,11 +1,19 @@
-"""Drawing in a worker process gives the same message (a table, a hand, a solitaire board) as drawing here, and a refusal raised there comes
-back whole (its key and its parameters)."""
+"""Drawing in a worker process gives the same message (a table, a hand, a solitaire board) as drawing
+here, and a refusal raised there comes back whole (its key and its parameters); a worker does not
+outlive the bot."""
 
 from __future__ import annotations
 
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 
-from bot.drawing import Drawer
+from bot.drawing import PARENT_CHECK_SECONDS, Drawer
 from bot.refusal import Refusal
 from bot.solitaire import desk as solitaire_desk
 from bot.tables import presenter
@@ -55,3 +63,39 @@ async def test_a_worker_process_draws_the_same_solitaire_board_as_a_thread():
         worker.close()
     assert there == here
     assert there.pictures and there.pictures[0].rendered.image_png.startswith(b"\x89PNG")
+
+
+def test_a_worker_ends_when_the_bot_is_killed():
+    """SIGKILL tells no child: the worker sees its parent gone and ends by itself."""
+    script = (
+        "import asyncio, os, signal\n"
+        "from bot.drawing import Drawer\n"
+        "async def main():\n"
+        "    drawer = Drawer(1)\n"
+        "    print(await drawer(os.getpid), flush=True)\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+        "asyncio.run(main())\n"
+    )
+    bot = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                         cwd=pathlib.Path(__file__).resolve().parents[2])
+    assert bot.returncode == -signal.SIGKILL
+    worker = int(bot.stdout.split()[0])
+    deadline = time.monotonic() + 10 * PARENT_CHECK_SECONDS
+    while time.monotonic() < deadline and _alive(worker):
+        time.sleep(0.1)
+    assert not _alive(worker)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return pathlib.Path(f"/proc/{pid}").exists() and "Z" not in _state(pid)
+
+
+def _state(pid: int) -> str:
+    try:
+        return pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
