@@ -40,6 +40,7 @@ from data.ledger_sqlite import SqliteLedger
 from data.live import LiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.tiles import Tile
+from render.pyramid import pyramid_palette
 from render.table import table_palette
 
 log = logging.getLogger(__name__)
@@ -235,7 +236,8 @@ class MahjongBot(commands.AutoShardedBot):
         self._background.append(asyncio.create_task(self._desk.run_clock(self.clock), name="table-clock"))
         self._background.append(asyncio.create_task(self._solitaire.run_idle_watch(), name="solitaire-idle"))
         self._background.append(asyncio.create_task(self._daily_poster.run(), name="solitaire-daily-post"))
-        self._background.append(asyncio.create_task(_warm_pictures(), name="warm-pictures"))
+        if self.settings.drawing_processes == 0:  # drawing processes build their own as they start
+            self._background.append(asyncio.create_task(_warm_pictures(), name="warm-pictures"))
         if self._upload_emojis:
             self._background.append(asyncio.create_task(self._emojis(), name="tile-emojis"))
         if self.application_id is not None:
@@ -309,9 +311,10 @@ async def _stop_tasks(tasks: list[asyncio.Task[None]], patience: float = 5.0) ->
 
 
 async def _warm_pictures() -> None:
-    """Build the table picture's palette now, in a worker thread, rather than in the first table's
-    first redraw (it takes up to a second: every tile face is sampled once)."""
+    """Build the palettes of the table and the solitaire board now, in a worker thread, rather than in
+    the first redraw (up to a second each: every tile face is sampled once)."""
     await asyncio.to_thread(table_palette)
+    await asyncio.to_thread(pyramid_palette)
 
 
 def _shown_on(message: discord.Message | None, custom_id: str, kind: object) -> bool:

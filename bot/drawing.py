@@ -20,6 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
+from render.pyramid import pyramid_palette
 from render.table import table_palette
 
 _T = TypeVar("_T")
@@ -31,9 +32,10 @@ PARENT_CHECK_SECONDS = 1.0
 def _start_worker(parent: int) -> None:
     """A new worker ends when the bot's process does, even killed with SIGKILL, which tells no child
     (without this, a worker waits for work for ever: it holds both ends of its queue); then it builds
-    the table palette before its first picture."""
+    the palettes of the table and the solitaire board before its first picture (a second or so each)."""
     threading.Thread(target=_end_with, args=(parent,), name="end-with-the-bot", daemon=True).start()
     table_palette()
+    pyramid_palette()
 
 
 def _end_with(parent: int) -> None:
