@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import ImageDraw
 
@@ -80,7 +81,14 @@ def slot_labels(tiles: Sequence[Tile], lang: Lang = "en") -> list[str]:
 
 def render_hand(view: SeatView, lang: Lang = "en", hints: Sequence[DiscardHint] = ()) -> Rendered:
     """The viewer's own hand (``view.seat`` must be a player, not a spectator), with ``hints`` if given."""
-    return draw_hand(HandPicture.of(view), lang, hints)
+    return _drawn(HandPicture.of(view), lang, tuple(hints))
+
+
+# A hand is shown again after every change of its table, and most changes leave it as it was (a claim
+# window opens or closes, another seat discards): only its buttons change then, not its picture.
+@lru_cache(maxsize=256)
+def _drawn(hand: HandPicture, lang: Lang, hints: tuple[DiscardHint, ...]) -> Rendered:
+    return draw_hand(hand, lang, hints)
 
 
 def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint] = ()) -> Rendered:
