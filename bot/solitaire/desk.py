@@ -264,7 +264,8 @@ def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None
         note = say("sol_continued", lang)
     playing = not state.game.over
     answer = play.hint(board) if hint and playing else None
-    lost = playing and answer is None and play.lost_cause(board)
+    removed = outcome.removed if outcome is not None else None
+    lost = playing and answer is None and play.lost_cause(board, removed=removed)
     return presenter.game_message(state, now, lang, page=page, note=note, hint=answer, lost=lost)
 
 

@@ -12,6 +12,8 @@ one step: the engine's log stays the one its replay and the ledger read.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
@@ -140,8 +142,40 @@ def hint(board: Board, node_budget: int = HINT_NODE_BUDGET) -> SolverResult:
     return solve(board, node_budget)
 
 
-def lost_cause(board: Board, node_budget: int = CHECK_NODE_BUDGET) -> bool:
-    """Whether the solver proved, within a small budget, that ``board`` can no longer be cleared."""
+def lost_cause(board: Board, node_budget: int = CHECK_NODE_BUDGET, *, removed: tuple[int, int] | None = None) -> bool:
+    """Whether the solver proved, within a small budget, that ``board`` can no longer be cleared;
+    ``removed``: the pair whose removal made it, so that a clearing order already found for the board
+    before serves again (``_CLEARING``)."""
     if board.cleared or board.stuck:
         return False
-    return solve(board, node_budget).verdict is Verdict.UNSOLVABLE
+    with _CLEARING_LOCK:  # the bot draws in threads when it has no drawing process
+        known = _CLEARING.get(board)
+        before = None if removed is None else _CLEARING.get(
+            replace(board, present=board.present | 1 << removed[0] | 1 << removed[1]))
+    if known is None and removed is not None:
+        pair = set(removed)
+        if before is not None and any(set(step) == pair for step in before):
+            known = tuple(step for step in before if set(step) != pair)
+    if known is None:
+        result = solve(board, node_budget)
+        if result.verdict is not Verdict.SOLVABLE:
+            return result.verdict is Verdict.UNSOLVABLE
+        known = result.order
+    _remember(board, known)
+    return False
+
+
+# Clearing orders found, by board, in this process. Removing any pair of a clearing order leaves the
+# rest of it a clearing order (removing tiles never blocks another), so a member who picks one of its
+# pairs gets the next check without a search; undoing comes back to a board already known.
+_CLEARING: OrderedDict[Board, tuple[tuple[int, int], ...]] = OrderedDict()
+_CLEARING_KEPT = 4096
+_CLEARING_LOCK = threading.Lock()
+
+
+def _remember(board: Board, order: tuple[tuple[int, int], ...]) -> None:
+    with _CLEARING_LOCK:
+        _CLEARING[board] = order
+        _CLEARING.move_to_end(board)
+        if len(_CLEARING) > _CLEARING_KEPT:
+            _CLEARING.popitem(last=False)

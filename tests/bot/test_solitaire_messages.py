@@ -210,16 +210,40 @@ def test_the_solver_knows_a_lost_cause_and_gives_hints():
     assert not play.lost_cause(deal.board())
     hint = play.hint(deal.board())
     assert hint.hint is not None and hint.hint in deal.board().matching_free_pairs()
-    # a free pair of 1m is left, and two 2m, one lying on the other: not stuck yet, but lost
+    board = _lost_board()
+    assert not board.stuck and len(board.matching_free_pairs()) == 1
+    assert play.lost_cause(board)
+    assert "can no longer be cleared" in presenter.hint_text(board, play.hint(board), "en")
+
+
+
+def test_a_pick_from_a_clearing_order_already_found_needs_no_search(monkeypatch):
+    """Once the check after a pick has found a clearing order, picks of its pairs, in another order than
+    its own, and undos are answered without searching again; a board no order covers is searched."""
+    board = deal_for_seed(23).board()
+    assert not play.lost_cause(board)
+    searched = []
+    real_solve = play.solve
+    monkeypatch.setattr(play, "solve", lambda *args: searched.append(args) or real_solve(*args))
+    boards = [board]
+    for _ in range(6):
+        known = play._CLEARING[boards[-1]]
+        free = set(boards[-1].free_ids())
+        a, b = [pair for pair in known if set(pair) <= free][-1]  # the last one free: not the order's next
+        boards.append(boards[-1].remove(a, b))
+        assert not play.lost_cause(boards[-1], removed=(a, b))
+    assert not play.lost_cause(boards[2])  # an undo back to a board already seen
+    assert searched == []
+    assert play.lost_cause(_lost_board(), removed=(0, 1)) and searched
+
+
+def _lost_board() -> Board:
+    """A free pair of 1m is left, and two 2m, one lying on the other: not stuck yet, but lost."""
     at = {(p.x, p.y, p.z): p.id for p in PYRAMID.positions}
     below, above, left, right = at[6, 8, 0], at[6, 8, 1], at[0, 0, 0], at[14, 16, 0]
     faces = [Tile(0)] * len(PYRAMID)
     faces[below] = faces[above] = Tile(1)
-    board = Board(tuple(faces), sum(1 << i for i in (below, above, left, right)))
-    assert not board.stuck and board.matching_free_pairs() == [(left, right)]
-    assert play.lost_cause(board)
-    assert "can no longer be cleared" in presenter.hint_text(board, play.hint(board), "en")
-
+    return Board(tuple(faces), sum(1 << i for i in (below, above, left, right)))
 
 # --- the presenter --------------------------------------------------------------------------------
 
