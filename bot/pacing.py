@@ -11,7 +11,8 @@ import collections
 import time
 from collections.abc import Awaitable, Callable
 
-GLOBAL_BUDGET = 45  # of Discord's 50 a second: the rest for commands, emojis and the solitaire
+GLOBAL_BUDGET = 40  # of Discord's 50 a second: room for commands and emojis, and for requests that
+# leave a second apart but arrive closer (measured at 45: 56 arrived in one second under load)
 
 
 class RequestPacer:
