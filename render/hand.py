@@ -85,8 +85,9 @@ def render_hand(view: SeatView, lang: Lang = "en", hints: Sequence[DiscardHint] 
 
 
 # A hand is shown again after every change of its table, and most changes leave it as it was (a claim
-# window opens or closes, another seat discards): only its buttons change then, not its picture.
-@lru_cache(maxsize=256)
+# window opens or closes, another seat discards): only its buttons change then, not its picture. A
+# picture is some 20 KB; a thousand of them hold the hands of a few hundred tables played at once.
+@lru_cache(maxsize=1024)
 def _drawn(hand: HandPicture, lang: Lang, hints: tuple[DiscardHint, ...]) -> Rendered:
     return draw_hand(hand, lang, hints)
 
