@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import math
@@ -117,6 +118,16 @@ class Run:
 def proc_cpu(pid: int) -> float:
     fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu(pid: int) -> float:
+    """The CPU of the bot's child processes (the drawing workers, and multiprocessing's resource tracker)."""
+    total = 0.0
+    for task in pathlib.Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            with contextlib.suppress(OSError):
+                total += proc_cpu(int(child))
+    return total
 
 
 def proc_rss(pid: int) -> int:
@@ -450,6 +461,7 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                 lag = LoopLag()
                 lag_task = asyncio.create_task(lag.watch())
                 calls_from, cpu_from, window_from = len(fake.calls), proc_cpu(process.pid), fake.loop_time()
+                workers_from = children_cpu(process.pid)
                 own_from = time.process_time()
                 log_from = (folder / "bot.log").stat().st_size
                 run.measuring = True
@@ -457,6 +469,7 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                 run.measuring = False
                 window = fake.loop_time() - window_from
                 cpu = proc_cpu(process.pid) - cpu_from
+                lag.workers_cpu = children_cpu(process.pid) - workers_from
                 lag.own_cpu = time.process_time() - own_from
                 log_to = (folder / "bot.log").stat().st_size
                 calls = fake.calls[calls_from:]
@@ -495,6 +508,7 @@ class LoopLag:
     def __init__(self) -> None:
         self.lags: list[float] = []
         self.own_cpu = 0.0
+        self.workers_cpu = 0.0  # the bot's drawing workers, measured beside
 
     async def watch(self) -> None:
         loop = asyncio.get_running_loop()
@@ -525,6 +539,8 @@ def figures(run: Run, calls: list[Any], window: float, cpu: float, steps: int, r
     worst_channel = max(channel_worst, default=0)
     over_channels = sum(1 for worst in channel_worst if worst > CHANNEL_LIMIT[0])
     worst_second = worst_in_window([c.at for c in bound], 1.0)
+    routes_per_s = {key: round(count / window, 1) for key, count in
+                    collections.Counter(c.key for c in bound).most_common(6)}
     per_hand = statistics.mean(run.steps_per_hand) if run.steps_per_hand else calibrated
     hands = steps / per_hand if steps and per_hand == per_hand else math.nan
     return {
@@ -533,12 +549,14 @@ def figures(run: Run, calls: list[Any], window: float, cpu: float, steps: int, r
         "ack_p50": quantile(acks, 0.5), "ack_p99": quantile(acks, 0.99), "ack_max": max(acks, default=math.nan),
         "table_p50": quantile(updates, 0.5), "table_p99": quantile(updates, 0.99), "table_n": len(updates),
         "board_p50": quantile(boards, 0.5), "board_p99": quantile(boards, 0.99),
-        "cpu_s": cpu, "cpu_share": cpu / window, "steps": steps, "steps_per_hand": per_hand,
+        "cpu_s": cpu, "cpu_share": cpu / window, "workers_cpu_share": lag.workers_cpu / window,
+        "steps": steps, "steps_per_hand": per_hand,
         "hands_seen": len(run.steps_per_hand), "cpu_per_hand": cpu / hands if hands == hands and hands else math.nan,
         "cpu_per_click": cpu / len(run.clicks) if run.clicks else math.nan,
         "rss_empty_mb": rss_empty / 2**20, "rss_open_mb": rss_open / 2**20, "rss_end_mb": rss_end / 2**20,
         "rss_per_table_kb": (rss_open - rss_empty) / tables / 1024,
         "requests": len(calls), "global_rps": len(bound) / window, "global_worst_1s": worst_second,
+        "global_routes_per_s": routes_per_s,
         "all_rps": len(calls) / window, "worst_channel_5s": worst_channel, "channels_over": over_channels,
         "channels_active": len(per_channel),
         "violations": len(violations) + (worst_second > GLOBAL_LIMIT) + over_channels,
@@ -559,6 +577,7 @@ ROWS = [
      lambda f: f"{f['table_p50'] * 1e3:.0f} / {f['table_p99'] * 1e3:.0f} (n={f['table_n']})"),
     ("updated solitaire board p50 / p99 (ms)", lambda f: f"{f['board_p50'] * 1e3:.0f} / {f['board_p99'] * 1e3:.0f}"),
     ("bot CPU (share of one core)", lambda f: f"{f['cpu_share'] * 100:.0f} %"),
+    ("drawing workers' CPU (share of one core)", lambda f: f"{f['workers_cpu_share'] * 100:.0f} %"),
     ("bot CPU per hand (s)", lambda f: f"{f['cpu_per_hand']:.1f} ({f['steps']} steps, {f['steps_per_hand']:.0f}/hand)"),
     ("bot CPU per click (ms)", lambda f: f"{f['cpu_per_click'] * 1e3:.0f}"),
     ("bot RSS empty / open / end (MB)",
