@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from table_redraw import summary, timed  # run as a script: benchmarks/ is on the path
 
 from game.solitaire.board import Board
 from game.solitaire.deal import deal_for_seed
@@ -185,18 +186,6 @@ def along_games(games: int) -> Iterator[Case]:
             free = board.free_ids()
             yield Case(board, free[pick % len(free)] if pick % 2 else None, lang, f"seed {seed} pick {pick}")
             board = board.remove(first, second)
-
-
-def timed(action: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    action()
-    return (time.perf_counter() - start) * 1000
-
-
-def summary(timings: list[float]) -> str:
-    ordered = sorted(timings)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    return f"median {statistics.median(ordered):5.1f} ms  p99 {p99:5.1f} ms"
 
 
 def difference(a: Image.Image, b: Image.Image) -> tuple[float, int, int]:
