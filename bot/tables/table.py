@@ -66,9 +66,9 @@ class Change:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
-def waiting_on(hand: Round) -> dict[str, Any]:
-    """The ``Change`` fields that say whom ``hand`` waits for now."""
-    return {"waiting": hand.awaiting(), "claim_window": hand.phase in (Phase.CLAIM, Phase.ROB)}
+def waiting_on(hand: Round, change: Change | None = None) -> Change:
+    """``change`` (none: an empty one) saying whom ``hand`` waits for now."""
+    return replace(change or Change(), waiting=hand.awaiting(), claim_window=hand.phase in (Phase.CLAIM, Phase.ROB))
 
 
 # --- the lobby -----------------------------------------------------------------------------------
@@ -269,7 +269,7 @@ def _back(state: TableState, seat: int, now: float) -> tuple[TableState, Change]
     state = state.with_seat(seat, replace(current, away=False, missed=0))
     if state.status == "playing" and state.hand is not None:
         hand = load_round(state)
-        return _schedule(state, hand, now, step_moved=True), Change(**waiting_on(hand))
+        return _schedule(state, hand, now, step_moved=True), waiting_on(hand)
     return state, Change()
 
 
@@ -296,7 +296,7 @@ def wake(state: TableState, now: float) -> tuple[TableState, Change]:
             return _play(state, hand, actions, now)
     if state.deadline is not None and state.deadline <= now:
         return _play_clock(state, hand, now)
-    return _schedule(state, hand, now, step_moved=False), Change(**waiting_on(hand))
+    return _schedule(state, hand, now, step_moved=False), waiting_on(hand)
 
 
 def touched(state: TableState, now: float) -> TableState:
@@ -381,8 +381,8 @@ def _play(state: TableState, hand: Round, actions: Sequence[Action], now: float)
         finished, change = _finish_hand(state, hand, now)
         return finished, replace(change, events=tuple(events))
     awaited = tuple(seat for seat in hand.awaiting() if seat not in waiting_before)
-    return _schedule(state, hand, now, step_moved=step_moved), Change(
-        events=tuple(events), awaited=awaited, **waiting_on(hand))
+    return _schedule(state, hand, now, step_moved=step_moved), waiting_on(
+        hand, Change(events=tuple(events), awaited=awaited))
 
 
 def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -> TableState:
@@ -417,8 +417,8 @@ def _deal(state: TableState, match: Match, now: float) -> tuple[TableState, Chan
         state, hand=hand.to_document(), hand_number=len(match.hands),
         commitment=wall_commitment(hand.ruleset, hand.seed), deadline=None, computer_at=None,
     )
-    return _schedule(dealt, hand, now, step_moved=True), Change(
-        hand_started=True, awaited=tuple(hand.awaiting()), **waiting_on(hand))
+    return _schedule(dealt, hand, now, step_moved=True), waiting_on(
+        hand, Change(hand_started=True, awaited=tuple(hand.awaiting())))
 
 
 def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState, Change]:

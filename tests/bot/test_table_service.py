@@ -72,6 +72,10 @@ async def test_a_match_with_four_computers_runs_on_the_clock_alone(store_factory
             continue
         committed = await service.wake(due[0])
         finished += committed.change.finished_hand is not None
+        if committed.state.status == "playing":  # what the desk shows without replaying the hand
+            hand = load_round(committed.state)
+            assert committed.change.waiting == hand.awaiting()
+            assert committed.change.claim_window == (hand.phase in (Phase.CLAIM, Phase.ROB))
         await service.record(due[0])  # what the desk does after each change: the ledger takes the results
         if committed.state.result_unposted:  # and the result message is posted
             await service.result_posted(due[0], committed.state.last_hand["step"])
