@@ -5,7 +5,6 @@ Only builders: no state changes here. ``cdn`` is the base URL the fake serves at
 
 from __future__ import annotations
 
-import copy
 import re
 from typing import Any
 
@@ -280,9 +279,19 @@ def attachment_url(cdn: str, channel_id: int, a: FakeAttachment) -> str:
     return f"{cdn}/attachments/{channel_id}/{a.id}/{a.filename}"
 
 
+def _copied(value: Any) -> Any:
+    """A copy of decoded JSON (dicts, lists and scalars): ``copy.deepcopy`` was a tenth of the fake's time
+    under load."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    return value
+
+
 def numbered_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A copy where every component has the numeric ``id`` Discord assigns when the sender gave none."""
-    out = copy.deepcopy(components)
+    out = _copied(components)
     used = {c["id"] for c in walk_components(out) if isinstance(c.get("id"), int)}
     n = 0
     for c in walk_components(out):

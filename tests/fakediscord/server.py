@@ -16,8 +16,9 @@ import traceback
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
+from .forms import MalformedForm, boundary_of, parse_form
 from .messages import FakeFile
 from .payloads import ATTACHMENT_SIZE_LIMIT
 from .rest import DiscordError, Request
@@ -94,18 +95,18 @@ class Server:
         files: list[FakeFile] = []
         if request.content_type == "multipart/form-data":
             payload: Any = None
-            reader = await request.multipart()
-            async for part in reader:
-                if not isinstance(part, BodyPartReader):
-                    continue
-                name = part.name or ""
-                if name == "payload_json":
-                    payload = json.loads(await part.text())
-                elif name.startswith("files["):
-                    data = bytes(await part.read())
-                    index = int(name[6:-1]) if name[6:-1].isdigit() else len(files)
-                    ctype = part.headers.get("Content-Type", "application/octet-stream")
-                    files.append(FakeFile(part.filename or f"file{index}", data, ctype, index=index))
+            try:
+                parts = parse_form(await request.read(), boundary_of(request.headers.get("Content-Type", "")))
+                for part in parts:
+                    if part.name == "payload_json":
+                        payload = json.loads(part.data)
+                    elif part.name.startswith("files["):
+                        number = part.name[6:-1]
+                        index = int(number) if number.isdigit() else len(files)
+                        files.append(FakeFile(part.filename or f"file{index}", part.data,
+                                              part.content_type or "application/octet-stream", index=index))
+            except (MalformedForm, ValueError):
+                raise DiscordError(400, 50035, "Invalid Form Body") from None
             described: list[dict[str, Any]] = []
             if isinstance(payload, dict):
                 described = payload.get("attachments") or (payload.get("data") or {}).get("attachments") or []
