@@ -95,6 +95,15 @@ class Table:
     scheduled: set[tuple[int, int]] = field(default_factory=set)
     first_step: int = 0
     hand_started: tuple[int, int] | None = None  # (hand number, step) when this driver saw it begin
+    replayed: tuple[tuple[int, int], Any] | None = None  # the last hand replayed, by (hand number, actions)
+
+    def round_of(self, state: TableState) -> Any:
+        """The hand in play, replayed once per change: the drivers read it every time the table moves,
+        and the replay is the simulator's own cost, not the bot's."""
+        key = (state.hand_number, len(state.hand["actions"]) if state.hand else -1)
+        if self.replayed is None or self.replayed[0] != key:
+            self.replayed = (key, load_round(state))
+        return self.replayed[1]
 
 
 @dataclass
@@ -207,7 +216,7 @@ async def move(run: Run, table: Table, seat: int) -> None:
     state = await read_state(run, table)
     if state is None or state.status != "playing":
         return
-    hand = load_round(state)
+    hand = table.round_of(state)
     if seat not in hand.awaiting():
         return
     member = next(m for m in table.members if m.id == state.seats[seat].member_id)
@@ -267,7 +276,7 @@ async def watch_live(run: Run, table: Table, stop: asyncio.Event, tasks: set[asy
         if state.status == "playing":
             if table.hand_started is None or table.hand_started[0] != state.hand_number:
                 table.hand_started = (state.hand_number, state.step)
-            hand = load_round(state)
+            hand = table.round_of(state)
             for seat in hand.awaiting():
                 if state.seats[seat].computer is None and (state.step, seat) not in table.scheduled:
                     table.scheduled.add((state.step, seat))
@@ -301,7 +310,7 @@ async def drive_async(run: Run, table: Table, stop: asyncio.Event, every: float)
         if state is None or not state.is_open:
             return
         if state.status == "playing":
-            for seat in load_round(state).awaiting():
+            for seat in table.round_of(state).awaiting():
                 if state.seats[seat].computer is None:
                     with contextlib.suppress(TimeoutError, LookupError, StopIteration):
                         await move(run, table, seat)
