@@ -296,7 +296,10 @@ class TableDesk:
             if edits and self._next_edit.get(state.id, 0) <= committed.version:
                 await self._edit_table(state)
             waiting, claim_window = await self._waiting(state, committed.change)
-            await self._refresh_hands(state, waiting, skip=answered)
+            if edits:
+                await self._refresh_hands(state, waiting, skip=answered)
+            else:  # who answered stays secret: the other hands in the window look as they did
+                self._awaited[state.id] = waiting
             await self._mention(state, committed.change.awaited, claim_window)
         if not state.is_open:
             self._forget(state.id)

@@ -335,6 +335,35 @@ async def test_pass_by_everyone_closes_the_claim_window_before_its_deadline(worl
     assert after.deadline is not None and after.deadline > world.bot.clock() + 60  # a new turn's, not the window's
 
 
+def _two_humans_window(state, hand):
+    return hand.phase is Phase.CLAIM and len(hand.awaiting()) >= 2
+
+
+async def test_a_pass_in_a_window_still_open_redraws_only_the_passers_hand(world):
+    """Who answered a claim window stays secret, so the table and the other claimers' hands look the same
+    after a pass: the bot redraws neither (each costs a picture and a request), and their buttons still
+    play, since an answer does not move the table's step."""
+    _, lobby, table_id = await start_with_four_members(world, {"rules": "classic"})
+    state, hand = await play_until(world, table_id, lobby, random.Random(8), _two_humans_window)
+    claim = await shown(lobby, f"mj1:{table_id}:{state.step}:claim")
+    first, second = hand.awaiting()[:2]
+    panels = {}
+    for seat in (first, second):
+        opened = await world.fake.click(member_at(world, state, seat), lobby, claim)
+        await opened.wait_done()
+        panels[seat] = opened.response
+    table_edits, other_edits = lobby.edits, panels[second].edits
+    passed = await world.fake.click(member_at(world, state, first), panels[first], f"mj1:{table_id}:{state.step}:p")
+    await passed.wait_done(quiet=0.5)
+    assert "mj1:" in "".join(panels[first].custom_ids()) and panels[first].edits >= 1
+    assert (lobby.edits, panels[second].edits) == (table_edits, other_edits)
+    assert load_round(await table_state(world.store, table_id)).awaiting() == hand.awaiting()[1:]
+    again = await world.fake.click(member_at(world, state, second), panels[second], f"mj1:{table_id}:{state.step}:p")
+    await again.wait_done()
+    assert second not in load_round(await table_state(world.store, table_id)).awaiting()
+    assert world.fake.violations == []
+
+
 async def test_claim_without_a_legal_claim_and_a_stale_button_are_refused_privately(world):
     _, lobby, table_id = await start_with_four_members(world, {"rules": "classic"})
     rng = random.Random(2)
