@@ -265,7 +265,7 @@ def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None
     playing = not state.game.over
     answer = play.hint(board) if hint and playing else None
     removed = outcome.removed if outcome is not None else None
-    lost = playing and answer is None and play.lost_cause(board, removed=removed)
+    lost = playing and answer is None and play.lost_cause(board, removed=removed, seed=state.game.seed)
     return presenter.game_message(state, now, lang, page=page, note=note, hint=answer, lost=lost)
 
 

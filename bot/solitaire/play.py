@@ -24,7 +24,7 @@ from bot.solitaire.state import SolitaireState
 from data.solitaire_ledger import Kind
 from game.errors import IllegalAction
 from game.solitaire.board import Board, tiles_match
-from game.solitaire.deal import Deal
+from game.solitaire.deal import Deal, deal_for_seed
 from game.solitaire.game import Game
 from game.solitaire.layout import ids_of
 from game.solitaire.solver import SolverResult, Verdict, solve
@@ -142,10 +142,12 @@ def hint(board: Board, node_budget: int = HINT_NODE_BUDGET) -> SolverResult:
     return solve(board, node_budget)
 
 
-def lost_cause(board: Board, node_budget: int = CHECK_NODE_BUDGET, *, removed: tuple[int, int] | None = None) -> bool:
-    """Whether the solver proved, within a small budget, that ``board`` can no longer be cleared;
+def lost_cause(board: Board, node_budget: int = CHECK_NODE_BUDGET, *, removed: tuple[int, int] | None = None,
+               seed: int | None = None) -> bool:
+    """Whether the solver proved, within a small budget, that ``board`` can no longer be cleared.
     ``removed``: the pair whose removal made it, so that a clearing order already found for the board
-    before serves again (``_CLEARING``)."""
+    before serves again (``_CLEARING``); ``seed``: the game's deal, whose own removal order clears the
+    full board (the first pick of a game needs no search either)."""
     if board.cleared or board.stuck:
         return False
     with _CLEARING_LOCK:  # the bot draws in threads when it has no drawing process
@@ -153,9 +155,10 @@ def lost_cause(board: Board, node_budget: int = CHECK_NODE_BUDGET, *, removed: t
         before = None if removed is None else _CLEARING.get(
             replace(board, present=board.present | 1 << removed[0] | 1 << removed[1]))
     if known is None and removed is not None:
-        pair = set(removed)
-        if before is not None and any(set(step) == pair for step in before):
-            known = tuple(step for step in before if set(step) != pair)
+        if before is None and seed is not None:
+            before = _dealt_order(board, removed, seed)
+        if before is not None:
+            known = _without(before, removed, board)
     if known is None:
         result = solve(board, node_budget)
         if result.verdict is not Verdict.SOLVABLE:
@@ -165,12 +168,59 @@ def lost_cause(board: Board, node_budget: int = CHECK_NODE_BUDGET, *, removed: t
     return False
 
 
+def _dealt_order(board: Board, removed: tuple[int, int], seed: int) -> tuple[tuple[int, int], ...] | None:
+    """The deal's removal order, when the board before ``removed`` is the deal's full board."""
+    full = board.layout.full
+    if board.present | 1 << removed[0] | 1 << removed[1] != full:
+        return None
+    deal = deal_for_seed(seed)
+    return deal.solution if deal.faces == board.faces else None
+
+
 # Clearing orders found, by board, in this process. Removing any pair of a clearing order leaves the
 # rest of it a clearing order (removing tiles never blocks another), so a member who picks one of its
 # pairs gets the next check without a search; undoing comes back to a board already known.
 _CLEARING: OrderedDict[Board, tuple[tuple[int, int], ...]] = OrderedDict()
 _CLEARING_KEPT = 4096
 _CLEARING_LOCK = threading.Lock()
+
+
+def _without(order: tuple[tuple[int, int], ...], removed: tuple[int, int], board: Board
+             ) -> tuple[tuple[int, int], ...] | None:
+    """A clearing order of ``board`` made from ``order``, one of the board before ``removed`` left it.
+
+    A pair of ``order`` leaves the rest of it a clearing order: removing tiles never blocks another. A
+    pair ``order`` does not hold (a member rarely follows the solver's order) left each of its tiles'
+    partners ``x`` and ``y`` without theirs; they match each other (matching is by group), so ``order``
+    with ``x`` and ``y`` paired where the later of the two was taken is tried, and kept if it clears
+    ``board``. None when it does not (``x`` or ``y`` freed the other, say): the solver then searches."""
+    a, b = removed
+    first = next((index for index, step in enumerate(order) if a in step), None)
+    second = next((index for index, step in enumerate(order) if b in step), None)
+    if first is None or second is None:
+        return None
+    if first == second:
+        return order[:first] + order[first + 1:]
+    x = next(tile for tile in order[first] if tile != a)
+    y = next(tile for tile in order[second] if tile != b)
+    kept = tuple(step for index, step in enumerate(order) if index not in (first, second))
+    pair = ((min(x, y), max(x, y)),)
+    later = max(first, second) - 1
+    for at in (*range(later, len(kept) + 1), *range(later - 1, -1, -1)):
+        candidate = kept[:at] + pair + kept[at:]
+        if _clears(board, candidate):
+            return candidate
+    return None
+
+
+def _clears(board: Board, order: tuple[tuple[int, int], ...]) -> bool:
+    layout, present = board.layout, board.present
+    for a, b in order:
+        if not (present >> a & 1 and present >> b & 1 and layout.is_free(a, present)
+                and layout.is_free(b, present) and tiles_match(board.faces[a], board.faces[b])):
+            return False
+        present &= ~(1 << a | 1 << b)
+    return present == 0
 
 
 def _remember(board: Board, order: tuple[tuple[int, int], ...]) -> None:

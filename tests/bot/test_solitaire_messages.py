@@ -237,6 +237,50 @@ def test_a_pick_from_a_clearing_order_already_found_needs_no_search(monkeypatch)
     assert play.lost_cause(_lost_board(), removed=(0, 1)) and searched
 
 
+def _crossing_pair(board: Board, order) -> tuple[int, int] | None:
+    """A free matching pair of ``board`` that is not a step of ``order``: each tile taken from a step."""
+    steps = {frozenset(step) for step in order}
+    return next((pair for pair in board.matching_free_pairs() if frozenset(pair) not in steps), None)
+
+
+def test_a_pick_across_two_pairs_of_a_known_order_is_answered_from_it(monkeypatch):
+    """Members do not follow the solver's order: a pair made of one tile of each of two of its steps
+    leaves those steps' other tiles to pair with each other, which the check tries before searching;
+    every order it keeps really clears its board."""
+    searched = []
+    real_solve = play.solve
+    monkeypatch.setattr(play, "solve", lambda *args: searched.append(args) or real_solve(*args))
+    repaired = 0
+    for seed in range(30, 60):
+        board = deal_for_seed(seed).board()
+        play.lost_cause(board)
+        order = play._CLEARING.get(board)
+        pair = _crossing_pair(board, order) if order else None
+        if pair is None:
+            continue
+        searched.clear()
+        after = board.remove(*pair)
+        assert not play.lost_cause(after, removed=pair)
+        kept = play._CLEARING[after]
+        assert play._clears(after, kept) and len(kept) == len(order) - 1
+        repaired += searched == []
+    assert repaired >= 10
+
+
+def test_the_first_pick_of_a_game_is_checked_against_the_deals_own_order(monkeypatch):
+    searched = []
+    real_solve = play.solve
+    monkeypatch.setattr(play, "solve", lambda *args: searched.append(args) or real_solve(*args))
+    deal = deal_for_seed(4321)
+    a, b = deal.solution[0]
+    after = deal.board().remove(a, b)
+    assert not play.lost_cause(after, removed=(a, b), seed=deal.seed)
+    assert searched == [] and play._clears(after, play._CLEARING[after])
+    play._CLEARING.pop(after)
+    assert not play.lost_cause(after, removed=(a, b), seed=deal.seed + 1)  # not this board's deal
+    assert searched
+
+
 def _lost_board() -> Board:
     """A free pair of 1m is left, and two 2m, one lying on the other: not stuck yet, but lost."""
     at = {(p.x, p.y, p.z): p.id for p in PYRAMID.positions}
