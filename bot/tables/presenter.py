@@ -18,7 +18,7 @@ from bot.message_specs import ButtonSpec, Message, Picture, Style
 from bot.refusal import Refusal
 from bot.tables.custom_ids import ButtonId, Verb
 from bot.tables.state import TableState
-from bot.tables.table import claim_options, first_chosen, hand_slots, held, load_match, load_round, totals
+from bot.tables.table import claim_options, first_chosen, hand_slots, held, load_match, shown_round, totals
 from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard
 from game.hints import discard_hints
 from game.record import HandRecord
@@ -127,7 +127,7 @@ def table_message(state: TableState, lang: Lang) -> Message:
     """The public table message: the table image from a spectator's seat, whose turn, the deadline."""
     if state.status in ("lobby", "cancelled") or (state.status == "closed" and state.hand is None):
         return lobby_message(state, lang)
-    hand = load_round(state)
+    hand = shown_round(state)
     view = hand.view(None)
     names = [seat.name for seat in state.seats]
     scores = [int(total) for total in totals(state)]
@@ -197,7 +197,7 @@ def _window_tile(hand: Round) -> tuple[Tile, int] | None:
 def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False, for_claim: bool = False) -> Message:
     """The private hand of ``seat``: its tiles numbered like its buttons, and what it may do now;
     ``for_claim``: asked for from a claim window's button, refused unless the seat may still answer one."""
-    hand = load_round(state)
+    hand = shown_round(state)
     view = hand.view(seat)
     if for_claim and (view.claim is None or not view.claim.options or view.claim.answered):
         raise Refusal("no_claim")

@@ -11,10 +11,12 @@ are shuffled (winds drawn at random) and the match draws the first dealer.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from bot.refusal import Refusal
@@ -40,6 +42,7 @@ from game.match import Match, Settle, json_number
 from game.players import make_player
 from game.result import HandResult
 from game.round import Phase, Round
+from game.rules import Ruleset
 from game.scoring.table import settle_hand
 from game.tiles import Tile
 from game.view import SeatView
@@ -470,6 +473,23 @@ def load_round(state: TableState) -> Round:
         raise Refusal("stale")
     try:
         return Round.from_document(state.hand, rules=state.settings.rules)
+    except GameError as error:
+        raise Refusal("broken_table", detail=str(error)) from None
+
+
+def shown_round(state: TableState) -> Round:
+    """``load_round`` for the messages drawn from a state, which must not change the round it returns:
+    after one change the same hand is drawn several times (the table, then each private hand that
+    changed), so its replay is kept, by the hand document's exact text and the table's rules."""
+    if state.hand is None:
+        raise Refusal("stale")
+    return _replayed(json.dumps(state.hand, sort_keys=True), state.settings.rules)
+
+
+@lru_cache(maxsize=64)
+def _replayed(document: str, rules: Ruleset) -> Round:
+    try:
+        return Round.from_document(json.loads(document), rules=rules)
     except GameError as error:
         raise Refusal("broken_table", detail=str(error)) from None
 

@@ -74,3 +74,24 @@ def test_a_damaged_hand_inside_a_table_is_refused_when_played():
     with pytest.raises(table.Refusal) as refused:
         table.load_round(damaged)
     assert refused.value.key == "broken_table"
+    with pytest.raises(table.Refusal) as refused_shown:
+        table.shown_round(damaged)
+    assert refused_shown.value.key == "broken_table"
+
+
+def test_the_round_drawn_from_a_state_is_replayed_once_and_left_as_it_was():
+    """The messages of one change share a replay of its hand: the same document gives the same round,
+    a hand that moved on its own, and drawing the table and every hand changes neither."""
+    from bot.tables import presenter
+
+    state = started_table()
+    shown = table.shown_round(state)
+    assert shown is table.shown_round(TableState.from_document(json.loads(json.dumps(state.to_document()))))
+    assert shown.to_document() == table.load_round(state).to_document()
+    presenter.table_message(state, "en")
+    for seat in range(4):
+        presenter.hand_message(state, seat, "fr")
+    assert shown.to_document() == state.hand
+    later, _ = table.wake(state, 10.0**9)  # the clock moves the hand on
+    assert later.hand != state.hand
+    assert table.shown_round(later).to_document() == later.hand and shown.to_document() == state.hand
