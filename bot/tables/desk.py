@@ -201,9 +201,11 @@ class TableDesk:
         elif button.verb in _PLAY_VERBS:
             committed = await self.service.click(button.table, member, button)
             seat = committed.state.seat_of(member)
+            shown = [self.publish(committed, answered=member)]
             if seat is not None and _from_private_message(interaction) and committed.state.hand is not None:
-                await self._edit_hand(interaction, committed.state, seat, lang)
-            await self.publish(committed, answered=member)
+                # drawn beside the table, not before it: under load each drawing waits its turn in the queue
+                shown.append(self._edit_hand(interaction, committed.state, seat, lang))
+            await asyncio.gather(*shown)
         else:
             raise Refusal("unknown_button")
 
@@ -293,13 +295,15 @@ class TableDesk:
             # Changes that come faster than the message can be edited are shown by the newest one alone:
             # a later change waiting for this lock will draw the table anyway (and fewer edits keep a
             # busy bot under Discord's global limit of requests).
-            if edits and self._next_edit.get(state.id, 0) <= committed.version:
-                await self._edit_table(state)
             waiting, claim_window = await self._waiting(state, committed.change)
+            shown = []
+            if edits and self._next_edit.get(state.id, 0) <= committed.version:
+                shown.append(self._edit_table(state))
             if edits:
-                await self._refresh_hands(state, waiting, skip=answered)
+                shown.append(self._refresh_hands(state, waiting, skip=answered))
             else:  # who answered stays secret: the other hands in the window look as they did
                 self._awaited[state.id] = waiting
+            await asyncio.gather(*shown)  # the table and the hands drawn at once, each edited when ready
             await self._mention(state, committed.change.awaited, claim_window)
         if not state.is_open:
             self._forget(state.id)
@@ -454,14 +458,15 @@ class TableDesk:
         for member, live in list(hands.items()):
             if live.expires < now:
                 del hands[member]
-                continue
-            if member == skip or live.seat not in concerned or state.hand is None:
-                continue
-            message = await self._draw(presenter.hand_message, state, live.seat, live.lang)
-            try:
-                await self._edit_original(live.interaction, message)
-            except discord.HTTPException:
-                hands.pop(member, None)
+        await asyncio.gather(*(self._refresh_hand(state, hands, member, live) for member, live in list(hands.items())
+                               if member != skip and live.seat in concerned and state.hand is not None))
+
+    async def _refresh_hand(self, state: TableState, hands: dict[int, LiveHand], member: int, live: LiveHand) -> None:
+        message = await self._draw(presenter.hand_message, state, live.seat, live.lang)
+        try:
+            await self._edit_original(live.interaction, message)
+        except discord.HTTPException:
+            hands.pop(member, None)
 
     # --- the table's thread ---------------------------------------------------------------------
 
