@@ -192,8 +192,9 @@ def _without(order: tuple[tuple[int, int], ...], removed: tuple[int, int], board
     A pair of ``order`` leaves the rest of it a clearing order: removing tiles never blocks another. A
     pair ``order`` does not hold (a member rarely follows the solver's order) left each of its tiles'
     partners ``x`` and ``y`` without theirs; they match each other (matching is by group), so ``order``
-    with ``x`` and ``y`` paired where the later of the two was taken is tried, and kept if it clears
-    ``board``. None when it does not (``x`` or ``y`` freed the other, say): the solver then searches."""
+    with ``x`` and ``y`` paired is tried where the later of the two was taken, then later, then earlier,
+    and the first that clears ``board`` is kept. None when none does (one lies on the other, say): the
+    solver then searches."""
     a, b = removed
     first = next((index for index, step in enumerate(order) if a in step), None)
     second = next((index for index, step in enumerate(order) if b in step), None)
