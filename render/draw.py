@@ -45,7 +45,7 @@ def text(
 
 
 # The words the pictures show are few (names, scores, counts, labels, numbers): a few thousand masks of
-# a few hundred bytes each.
+# a few hundred bytes to two kilobytes each.
 @lru_cache(maxsize=4096)
 def _glyphs(content: str, size: int, bold: bool, anchor: str, fraction_x: float, fraction_y: float,
             ) -> tuple[Any, tuple[int, int]]:
