@@ -25,6 +25,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
 
 from game.solitaire.board import Board
 from game.solitaire.difficulty import DIFFICULTY_VERSION, stuck_rate
@@ -102,7 +103,13 @@ def face_pairs(rng: Xoshiro128) -> list[tuple[Tile, Tile]]:
 
 def deal_for_seed(seed: int) -> Deal:
     """The free-play deal of ``seed`` (0 ≤ seed < 2**53): the same deal for the same seed, always."""
-    check_seed(seed)
+    return _dealt(check_seed(seed))
+
+
+# A stored game names its deal by seed and is replayed from it at every read (each pick, each redraw):
+# generating a deal takes some 4 ms, and the games in play at once are few.
+@lru_cache(maxsize=1024)
+def _dealt(seed: int) -> Deal:
     rng = Xoshiro128.from_seed(f"{_SEED_PREFIX}/seed/{seed}".encode())
     order = removal_order(PYRAMID, rng)
     faces: dict[int, Tile] = {}

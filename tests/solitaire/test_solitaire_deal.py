@@ -84,11 +84,12 @@ def test_each_deal_holds_the_144_tiles_and_its_solution_clears_it():
 
 def test_different_seeds_give_different_deals_and_the_same_seed_the_same():
     assert deal_for_seed(7) == deal_for_seed(7)
+    assert deal_for_seed(7) is deal_for_seed(7)  # generated once: a stored game reads its deal at every read
     assert len({deal_for_seed(seed).digest() for seed in range(20)}) == 20
 
 
 def test_seeds_out_of_range_are_refused():
-    for bad in (-1, 2**53, 1.5, True, "3"):
+    for bad in (-1, 2**53, 1.5, True, "3", [3]):
         with pytest.raises(ValueError):
             deal_for_seed(bad)
 
