@@ -148,7 +148,9 @@ def _put(image: Image.Image, sprite: Image.Image, x: int, y: int, place: int) ->
     The picture is opaque, so pasting through the sprite's alpha is compositing over it."""
     width, height = (sprite.width, sprite.height) if place % 2 == 0 else (sprite.height, sprite.width)
     left, top, _, _ = _in_place((x, y, x + width - 1, y + height - 1), place)
-    image.paste(sprite, (left, top), sprite)
+    # Pillow's core paste: ``Image.paste`` checks its arguments again on each of a table's ~80 tiles,
+    # half the cost of pasting them.
+    image.im.paste(sprite.im, (left, top, left + sprite.width, top + sprite.height), sprite.im)
 
 
 def _seat_tiles(image: Image.Image, draw: ImageDraw.ImageDraw, public: SeatPublic, view: SeatView, lang: Lang,
