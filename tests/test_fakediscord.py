@@ -646,3 +646,16 @@ async def test_direct_messages_and_a_command_in_a_dm() -> None:
             assert isinstance(bot.get_channel(dm.id), discord.DMChannel)
             assert j.response is not None and j.response.channel_id == dm.id
         assert fake.violations == []
+
+
+async def test_a_socket_closing_under_a_send_is_a_dropped_connection_not_a_failure_of_the_fake() -> None:
+    from tests.fakediscord.gateway import Connection
+
+    class ClosingSocket:
+        closed = False
+
+        async def send_str(self, data: str) -> None:
+            raise aiohttp.ClientConnectionResetError("Cannot write to closing transport")
+
+    connection = Connection(ClosingSocket(), None, None)  # type: ignore[arg-type]
+    await connection.send({"op": 0, "t": "MESSAGE_CREATE", "s": 1, "d": {}})  # returns, raising nothing

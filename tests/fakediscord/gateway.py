@@ -8,6 +8,7 @@ socket so that a RESUME replays what was dispatched meanwhile. Frames are JSON t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import traceback
@@ -85,10 +86,13 @@ class Connection:
         async with self.lock:
             if self.ws.closed:
                 return
-            if self.compress is None:
-                await self.ws.send_str(raw.decode())
-            else:
-                await self.ws.send_bytes(self.compress(raw))
+            # a socket closing under this send (its client went away) is a dropped connection: the
+            # session keeps the frame in its buffer for a RESUME, like one sent after the drop
+            with contextlib.suppress(ConnectionResetError):
+                if self.compress is None:
+                    await self.ws.send_str(raw.decode())
+                else:
+                    await self.ws.send_bytes(self.compress(raw))
 
 
 @dataclass(eq=False)
