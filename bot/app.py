@@ -26,6 +26,7 @@ from discord.ext import commands
 from bot.drawing import Drawer
 from bot.emojis import ensure_tile_emojis
 from bot.i18n import lang_of, say
+from bot.pacing import RequestPacer, budget_for, pacing_trace
 from bot.solitaire.daily_post import DailyPoster
 from bot.solitaire.desk import SolitaireDesk
 from bot.solitaire.discord_views import SolitaireItem
@@ -165,6 +166,8 @@ class MahjongBot(commands.AutoShardedBot):
         if settings.shard_count is not None:
             options.setdefault("shard_count", settings.shard_count)
             options.setdefault("shard_ids", None if settings.shard_ids is None else list(settings.shard_ids))
+        budget = budget_for(None if settings.shard_ids is None else len(settings.shard_ids), settings.shard_count)
+        options.setdefault("http_trace", pacing_trace(RequestPacer(budget), lambda: self.application_id))
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **options)
         self.settings = settings
         self.clock = clock

@@ -23,7 +23,6 @@ import discord
 from bot.drawing import Drawer
 from bot.i18n import lang_of, say
 from bot.message_specs import Message
-from bot.pacing import RequestPacer
 from bot.refusal import Refusal
 from bot.tables import presenter
 from bot.tables.custom_ids import BadCustomId, ButtonId, parse_custom_id
@@ -71,7 +70,6 @@ class TableDesk:
         self._monotonic = monotonic
         self._holder = uuid.uuid4().hex
         self._draw = drawer or Drawer()
-        self._pacer = RequestPacer()
         self._live: dict[str, dict[int, LiveHand]] = {}  # table -> member -> their live private hand
         self._locks: dict[str, asyncio.Lock] = {}
         self._shown: dict[str, int] = {}
@@ -329,7 +327,6 @@ class TableDesk:
             return
         message = await self._draw(presenter.table_message, state, state.settings.lang)
         target = self._client.get_partial_messageable(state.place.home).get_partial_message(state.place.message_id)
-        await self._pacer.wait()
         try:
             await target.edit(content=message.content, attachments=files_of(message),
                               view=view_of(message, self._emojis))
@@ -344,7 +341,6 @@ class TableDesk:
         if not state.is_open:
             return
         channel = self._client.get_partial_messageable(state.place.home)
-        await self._pacer.wait()
         try:
             sent = await channel.send(content=message.content, files=files_of(message),
                                       view=view_of(message, self._emojis))
@@ -391,7 +387,6 @@ class TableDesk:
         """A new public message in the table's home (a result, a notice, a mention)."""
         channel = self._client.get_partial_messageable(state.place.home)
         notify = mentions or self._client.allowed_mentions or discord.AllowedMentions.none()
-        await self._pacer.wait()
         try:
             await channel.send(content=message.content, files=files_of(message), view=view_of(message, self._emojis),
                                allowed_mentions=notify)
@@ -441,9 +436,7 @@ class TableDesk:
     async def _direct(self, member: int, text: str) -> None:
         """A direct message; a member who does not take them from the server is simply not told."""
         try:
-            await self._pacer.wait()
             channel = await self._client.create_dm(discord.Object(member))  # cached after the first
-            await self._pacer.wait()
             await channel.send(text)
         except discord.HTTPException as error:
             log.info("member %s cannot be sent a direct message (%s)", member, error.status)

@@ -4,12 +4,14 @@ a channel where the bot may not post. The bot recovers or says what it needs; no
 
 from __future__ import annotations
 
+import asyncio
 import random
 from functools import partial
 
 import pytest
 import pytest_asyncio
 
+from bot.pacing import GLOBAL_BUDGET
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.e2e_helpers import (
     World,
@@ -142,3 +144,27 @@ async def test_discord_slow_to_answer_the_table_edit_never_delays_an_acknowledge
     await wait_until(partial(_shows_current_step, world, message, table_id), timeout=15,
                      what="the table message to catch up")
     assert fake.violations == []
+
+
+async def test_the_bots_requests_to_the_api_leave_spaced_under_the_global_limit(tmp_path):
+    """A burst of messages from the bot reaches Discord spaced by the pacer (``bot.pacing``), the
+    answers to interactions around it are not held back by it."""
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        alice = fake.add_member(guild, name="Alice")
+        store = await SqliteLiveStore.open(tmp_path / "bot.sqlite3")
+        try:
+            async with running_bot(fake, store) as bot:
+                channel = bot.get_partial_messageable(guild.text_channel.id)
+                mark = fake.mark()
+                burst = asyncio.gather(*(channel.send(f"notice {number}") for number in range(12)))
+                asked = await fake.slash(alice, guild.text_channel, "mahjong help", {})
+                await asked.wait_done()
+                answered = fake.loop_time()
+                await burst
+                sent = [call.at for call in fake.calls[mark:] if call.key == "POST /channels/{channel_id}/messages"]
+                assert len(sent) == 12
+                assert sent[-1] - sent[0] >= 10 / GLOBAL_BUDGET  # 11 gaps of 1/45 s, less any jitter
+                assert answered < sent[-1]  # the help answer did not wait behind the burst
+        finally:
+            await store.close()
