@@ -35,6 +35,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import gc
 import json
 import math
 import os
@@ -458,6 +459,12 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                 await asyncio.sleep(2.0)
                 rss_open = proc_rss(process.pid)
                 stop = asyncio.Event()
+                # The simulator's collector stays off while the members play: its full collections over
+                # the fake's records (every request, files and all) stopped this loop up to half a second
+                # (measured), so requests the bot had spaced were stamped as arriving together.
+                gc.collect()
+                gc.freeze()
+                gc.disable()
                 drivers = [asyncio.create_task(drive_live(run, t, stop) if t.live
                                                else drive_async(run, t, stop, args.async_every)) for t in tables]
                 for n in range(solitaire_count):
@@ -476,6 +483,7 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                 run.measuring = True
                 await asyncio.sleep(args.duration)
                 run.measuring = False
+                gc.enable()
                 window = fake.loop_time() - window_from
                 cpu = proc_cpu(process.pid) - cpu_from
                 lag.workers_cpu = children_cpu(process.pid) - workers_from
@@ -571,7 +579,8 @@ def figures(run: Run, calls: list[Any], window: float, cpu: float, steps: int, r
         "violations": len(violations) + (worst_second > GLOBAL_LIMIT) + over_channels,
         "fake_violations": violations[:5], "log_errors": sum(1 for line in log.splitlines() if "ERROR" in line or
                                                              line.startswith("Traceback")),
-        "loop_lag_p99": quantile(lag.lags, 0.99), "simulator_cpu_share": lag.own_cpu / window,
+        "loop_lag_p99": quantile(lag.lags, 0.99), "loop_lag_max": max(lag.lags, default=math.nan),
+        "simulator_cpu_share": lag.own_cpu / window,
         "member_failures": run.failures,
     }
 
@@ -598,8 +607,9 @@ ROWS = [
      lambda f: f"{f['worst_channel_5s']} ({f['channels_over']} of {f['channels_active']} over)"),
     ("violations (fake + rate limits)", lambda f: f"{f['violations']}"),
     ("bot log errors in the window / member give-ups", lambda f: f"{f['log_errors']} / {f['member_failures']}"),
-    ("simulator loop lag p99 (ms), its CPU",
-     lambda f: f"{f['loop_lag_p99'] * 1e3:.0f}, {f['simulator_cpu_share'] * 100:.0f} %"),
+    ("simulator loop lag p99 / max (ms), its CPU",
+     lambda f: f"{f['loop_lag_p99'] * 1e3:.0f} / {f['loop_lag_max'] * 1e3:.0f}, "
+               f"{f['simulator_cpu_share'] * 100:.0f} %"),
 ]
 
 
