@@ -558,7 +558,9 @@ def figures(run: Run, calls: list[Any], window: float, cpu: float, steps: int, r
     worst_second = worst_in_window([c.at for c in bound], 1.0)
     routes_per_s = {key: round(count / window, 1) for key, count in
                     collections.Counter(c.key for c in bound).most_common(6)}
-    per_hand = statistics.mean(run.steps_per_hand) if run.steps_per_hand else calibrated
+    # the seeded hands' length, not the hands seen whole in the run: at 1000 tables few end within it, the
+    # shortest first (a hand won early), which made a hand look half as long
+    per_hand = calibrated
     hands = steps / per_hand if steps and per_hand == per_hand else math.nan
     return {
         "tables": tables, "live": live, "solitaire": solitaire, "setup_s": setup, "window_s": window,
