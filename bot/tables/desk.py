@@ -290,11 +290,11 @@ class TableDesk:
             if self._shown.get(state.id, 0) >= committed.version:
                 return
             self._shown[state.id] = committed.version
+            waiting, claim_window = await self._waiting(state, committed.change)
+            shown = []
             # Changes that come faster than the message can be edited are shown by the newest one alone:
             # a later change waiting for this lock will draw the table anyway (and fewer edits keep a
             # busy bot under Discord's global limit of requests).
-            waiting, claim_window = await self._waiting(state, committed.change)
-            shown = []
             if edits and self._next_edit.get(state.id, 0) <= committed.version:
                 shown.append(self._edit_table(state))
             if edits:
