@@ -20,9 +20,8 @@ from bot.tables import presenter
 from tests.bot.test_solitaire_messages import START, new_state
 from tests.bot.test_table_state import started_table
 
-pytestmark = pytest.mark.asyncio
 
-
+@pytest.mark.asyncio
 async def test_a_worker_process_draws_the_same_table_message_as_a_thread():
     state = started_table()
     in_process, worker = Drawer(0), Drawer(1)
@@ -38,6 +37,7 @@ async def test_a_worker_process_draws_the_same_table_message_as_a_thread():
     assert there.pictures and there.pictures[0].rendered.image_png.startswith(b"\x89PNG")
 
 
+@pytest.mark.asyncio
 async def test_a_refusal_in_a_worker_keeps_its_parameters():
     worker = Drawer(1)
     try:
@@ -52,6 +52,7 @@ def _refuse() -> None:
     raise Refusal("broken_table", detail="a damaged hand")
 
 
+@pytest.mark.asyncio
 async def test_a_worker_process_draws_the_same_solitaire_board_as_a_thread():
     state = new_state(seed=11)
     in_process, worker = Drawer(0), Drawer(1)
