@@ -147,8 +147,8 @@ async def test_discord_slow_to_answer_the_table_edit_never_delays_an_acknowledge
 
 
 async def test_the_bots_requests_to_the_api_leave_spaced_under_the_global_limit(tmp_path):
-    """A burst of messages from the bot reaches Discord spaced by the pacer (``bot.pacing``), the
-    answers to interactions around it are not held back by it."""
+    """A burst of messages from the bot reaches Discord spaced by the pacer (``bot.pacing``); an answer
+    to an interaction during it is not held back behind it (the burst takes about 0.65 s)."""
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Club")
         alice = fake.add_member(guild, name="Alice")
@@ -157,14 +157,14 @@ async def test_the_bots_requests_to_the_api_leave_spaced_under_the_global_limit(
             async with running_bot(fake, store) as bot:
                 channel = bot.get_partial_messageable(guild.text_channel.id)
                 mark = fake.mark()
-                burst = asyncio.gather(*(channel.send(f"notice {number}") for number in range(12)))
+                burst = asyncio.gather(*(channel.send(f"notice {number}") for number in range(30)))
                 asked = await fake.slash(alice, guild.text_channel, "mahjong help", {})
                 await asked.wait_done()
                 answered = fake.loop_time()
                 await burst
                 sent = [call.at for call in fake.calls[mark:] if call.key == "POST /channels/{channel_id}/messages"]
-                assert len(sent) == 12
-                assert sent[-1] - sent[0] >= 10 / GLOBAL_BUDGET  # 11 gaps of 1/45 s, less any jitter
+                assert len(sent) == 30
+                assert sent[-1] - sent[0] >= 27 / GLOBAL_BUDGET  # 29 gaps of 1/45 s, less any jitter
                 assert answered < sent[-1]  # the help answer did not wait behind the burst
         finally:
             await store.close()
