@@ -43,7 +43,7 @@ from data.ledger import (
     SeatEntry,
     check_page,
 )
-from data.sqlite_file import available, switch_to_wal, usable_file
+from data.sqlite_file import available, connect, switch_to_wal, usable_file
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 5.0
 MIGRATIONS_TABLE = "ledger_migrations"
@@ -332,7 +332,7 @@ class SqliteLedger:
         """Open (creating if needed) the file at ``path``, migrated to the latest version;
         ``LedgerFileError`` if it cannot hold the ledger, ``StoreUnavailable`` if it stays locked."""
         with usable_file(path, LedgerFileError, "ledger"):
-            connection = await aiosqlite.connect(path, isolation_level=None)
+            connection = await connect(path)
         try:
             with usable_file(path, LedgerFileError, "ledger"):
                 await connection.execute_fetchall(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")

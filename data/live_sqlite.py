@@ -21,7 +21,7 @@ from typing import Any
 import aiosqlite
 
 from data.live import Versioned
-from data.sqlite_file import available, switch_to_wal, usable_file
+from data.sqlite_file import available, connect, switch_to_wal, usable_file
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 5.0
 
@@ -80,7 +80,7 @@ class SqliteLiveStore:
         """Open (creating if needed) the file at ``path`` and its tables; ``LiveStoreFileError`` if the
         file is not a usable SQLite database, ``StoreUnavailable`` if it stays locked."""
         with usable_file(path, LiveStoreFileError, "live-state"):
-            connection = await aiosqlite.connect(path, isolation_level=None)
+            connection = await connect(path)
         try:
             with usable_file(path, LiveStoreFileError, "live-state"):
                 await _prepare(connection, busy_timeout, path)

@@ -24,7 +24,7 @@ import aiosqlite
 from data.ledger import LedgerConflict, LedgerFileError, check_page
 from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteLedger, migrate
 from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing, check_pseudonym
-from data.sqlite_file import available, usable_file
+from data.sqlite_file import available, connect, usable_file
 from game.solitaire.replay import format_moves, parse_moves
 
 Row = tuple[Any, ...]
@@ -112,7 +112,7 @@ class SqliteSolitaireLedger:
         """Open (creating if needed) the file, migrated to the latest version; ``LedgerFileError`` if it
         cannot hold the ledgers, ``StoreUnavailable`` if it stays locked."""
         with usable_file(path, LedgerFileError, "ledger"):
-            connection = await aiosqlite.connect(path, isolation_level=None)
+            connection = await connect(path)
         try:
             with usable_file(path, LedgerFileError, "ledger"):
                 await connection.execute_fetchall(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")

@@ -19,6 +19,7 @@ from data.live import StoreUnavailable
 
 _BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 _WAL_RETRY_SECONDS = 0.01
+_THREAD_STOP_SECONDS = 5.0  # aiosqlite's worker after a failed open: it has only its stop left to run
 
 
 def is_busy(error: sqlite3.Error) -> bool:
@@ -44,6 +45,19 @@ def usable_file(path: str | pathlib.Path, refusal: type[Exception], purpose: str
             yield
     except sqlite3.DatabaseError as error:
         raise refusal(f"{path}: cannot be used as the {purpose} database ({error})") from error
+
+
+async def connect(path: str | pathlib.Path) -> aiosqlite.Connection:
+    """``aiosqlite.connect`` in autocommit, except that a file it cannot open leaves no worker thread
+    running: aiosqlite then queues its thread's stop without waiting for it, and a thread that ends
+    after the event loop has closed raises "Event loop is closed" in that thread (a traceback after
+    the bot's own message, when ``DATABASE_PATH`` cannot be opened)."""
+    connection = aiosqlite.connect(path, isolation_level=None)
+    try:
+        return await connection
+    except BaseException:
+        await asyncio.to_thread(connection._thread.join, _THREAD_STOP_SECONDS)
+        raise
 
 
 async def switch_to_wal(db: aiosqlite.Connection) -> None:
