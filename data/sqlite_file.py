@@ -50,8 +50,8 @@ def usable_file(path: str | pathlib.Path, refusal: type[Exception], purpose: str
 async def connect(path: str | pathlib.Path) -> aiosqlite.Connection:
     """``aiosqlite.connect`` in autocommit, except that a file it cannot open leaves no worker thread
     running: aiosqlite then queues its thread's stop without waiting for it, and a thread that ends
-    after the event loop has closed raises "Event loop is closed" in that thread (a traceback after
-    the bot's own message, when ``DATABASE_PATH`` cannot be opened)."""
+    after the event loop has closed raises "Event loop is closed" in that thread (seen in the test
+    suite; the bot opening a ``DATABASE_PATH`` it cannot use runs the same path)."""
     connection = aiosqlite.connect(path, isolation_level=None)
     try:
         return await connection
