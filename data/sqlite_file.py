@@ -1,4 +1,4 @@
-"""What the two SQLite stores of one file share: telling a lock from a broken file, and entering WAL.
+"""What the two SQLite stores of one file share: opening it, telling a lock from a broken file, entering WAL.
 
 The embedded live state (``data.live_sqlite``) and the ledgers (``data.ledger_sqlite``) live in the same
 ``DATABASE_PATH``, each on a connection of its own; both read SQLite's errors the same way.
