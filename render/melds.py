@@ -57,7 +57,9 @@ def paste_meld(canvas: Image.Image, meld: Meld, owner: int, x: int, bottom: int,
 def put(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
     """Lay an RGBA sprite on a picture: through its alpha on an opaque RGB one (the same pixels, cheaper),
     composited on an RGBA one."""
-    if canvas.mode == "RGB":  # Pillow's core paste, without ``Image.paste``'s checks on every tile
+    # Pillow's core paste: ``Image.paste`` checks its arguments again on every tile (a table pastes ~80),
+    # half the cost of pasting them.
+    if canvas.mode == "RGB":
         x, y = xy
         canvas.im.paste(sprite.im, (x, y, x + sprite.width, y + sprite.height), sprite.im)
     else:
