@@ -45,8 +45,9 @@ async def measure(hands: int, seed: int, backend: str) -> dict[str, list[float]]
                 world = World(fake, bot, store, guild, members)
                 rng = random.Random(seed)
                 for _ in range(hands):
-                    command = await fake.slash(members[0], guild.text_channel, "mahjong new",
-                                               {"rules": "classic", "length": "one_hand"})
+                    command = await fake.slash(
+                        members[0], guild.text_channel, "mahjong new", {"rules": "classic", "length": "one_hand"}
+                    )
                     await command.wait_done()
                     thread = fake.threads[-1]
                     lobby = fake.channel_messages(thread.id)[-1]
@@ -60,8 +61,14 @@ async def measure(hands: int, seed: int, backend: str) -> dict[str, list[float]]
                         await play_one_move(world, table_id, lobby, rng)
                         clicked = fake.interactions[-1]
                         acks.append(clicked.ack_seconds)
-                        edit = next((call for call in fake.calls[calls_before:]
-                                     if call.key == TABLE_EDIT and call.url.endswith(f"/{lobby.id}")), None)
+                        edit = next(
+                            (
+                                call
+                                for call in fake.calls[calls_before:]
+                                if call.key == TABLE_EDIT and call.url.endswith(f"/{lobby.id}")
+                            ),
+                            None,
+                        )
                         if edit is not None:
                             tables.append(edit.at - clicked.dispatched_at)
         await store.close()

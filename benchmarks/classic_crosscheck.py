@@ -138,9 +138,17 @@ def scope_for(ruleset: str, house: bool = False) -> Scope:
     keys = frozenset(key.removeprefix("house_") for _kind, key, _value in HOUSE_MAPPED.values())
     return Scope(ruleset, {**MAPPED, **HOUSE_MAPPED}, excluded, ClassicSettings(house_rules=keys))
 
+
 _SUITS = {"m": "c", "p": "s", "s": "b"}
-_HONOURS = {Tile.EAST: "we", Tile.SOUTH: "ws", Tile.WEST: "ww", Tile.NORTH: "wn",
-            Tile.WHITE: "db", Tile.GREEN: "dg", Tile.RED: "dr"}
+_HONOURS = {
+    Tile.EAST: "we",
+    Tile.SOUTH: "ws",
+    Tile.WEST: "ww",
+    Tile.NORTH: "wn",
+    Tile.WHITE: "db",
+    Tile.GREEN: "dg",
+    Tile.RED: "dr",
+}
 _BONUS = {**{Tile(34 + i): "f" + "eswn"[i] for i in range(4)}, **{Tile(38 + i): "y" + "eswn"[i] for i in range(4)}}
 
 
@@ -162,8 +170,11 @@ def random_win(rng: random.Random, max_chows: int = 4) -> WinContext:
     # them concealed: such hands read in several ways (111222333 is also three chows), which exercises
     # the choice of the best reading and of the set the winning discard completes.
     narrow = rng.random() < 0.25
-    shapes = (SetKind.CHOW, SetKind.CHOW, SetKind.PUNG) if narrow else (
-        SetKind.CHOW, SetKind.PUNG, SetKind.PUNG, SetKind.KONG)
+    shapes = (
+        (SetKind.CHOW, SetKind.CHOW, SetKind.PUNG)
+        if narrow
+        else (SetKind.CHOW, SetKind.PUNG, SetKind.PUNG, SetKind.KONG)
+    )
     while True:
         suits = rng.sample(range(3), rng.choice((1, 1, 2, 3)))
         if narrow:
@@ -201,8 +212,12 @@ def random_win(rng: random.Random, max_chows: int = 4) -> WinContext:
             concealed += Meld(kind, tile).natural_tiles
     count = rng.choice((0, 0, 0, 1, 1, 2, 2, 3, 4, 5)) if rng.random() < 0.95 else rng.choice((6, 7, 8))
     return WinContext(
-        concealed=tuple(concealed), melds=tuple(melds), winning_tile=rng.choice(concealed),
-        self_drawn=rng.random() < 0.5, seat=seat, round_wind=rng.choice(WINDS),
+        concealed=tuple(concealed),
+        melds=tuple(melds),
+        winning_tile=rng.choice(concealed),
+        self_drawn=rng.random() < 0.5,
+        seat=seat,
+        round_wind=rng.choice(WINDS),
         bonus=tuple(rng.sample(BONUS_TILES, count)),
     )
 
@@ -312,8 +327,11 @@ def _tally(parts: list[tuple[str, str, int]]) -> Tally:
 
 
 def our_tally(ours: ClassicScore, scope: Scope) -> Tally:
-    parts = [("points" if item.points else "doubles", item.key, item.points or item.doubles)
-             for item in ours.items if item.key in scope.our_keys and (item.points or item.doubles)]
+    parts = [
+        ("points" if item.points else "doubles", item.key, item.points or item.doubles)
+        for item in ours.items
+        if item.key in scope.our_keys and (item.points or item.doubles)
+    ]
     tally = _tally(parts)
     if (tally.points, tally.doubles) != (ours.points, ours.doubles):
         raise RuntimeError(f"our breakdown has items outside the shared table: {ours.items}")
@@ -352,14 +370,17 @@ KNOWN_DISCARD_CONCEALED = (
     "known: concealed hand won on a discard. Ours gives the fully-concealed double (SPEC §2 classic: 'no "
     "claimed set before the win'; seed 000 only says 'la main entièrement cachée du gagnant'); Kajongg exposes "
     "the set or pair the discard completes, so no 'Only Concealed Melds' (like BMJA, reference/scoring.md §3.3: "
-    "the concealed double needs a self-drawn last tile)")
+    "the concealed double needs a self-drawn last tile)"
+)
 KNOWN_CLAIMED_KONG = (
     "known: kong claimed from a discard. Kajongg counts its claimed kong (aaaA) as concealed for 'Only Concealed "
     "Melds' and 'Three Concealed Pongs'; ours counts it as a claimed set (SPEC §2 classic: 'no claimed set before "
-    "the win; concealed kongs allowed'; house.py three_concealed_pungs: pungs made without a claim)")
+    "the win; concealed kongs allowed'; house.py three_concealed_pungs: pungs made without a claim)"
+)
 KNOWN_BMJA_PURITY = (
     "known: one suit with a chow. The boxed set doubles any one-suit hand (seed 000 'la main d'une seule "
-    "famille'; SPEC §2); BMJA's only one-suit double is Purity, pungs only (reference/scoring.md §3.3)")
+    "famille'; SPEC §2); BMJA's only one-suit double is Purity, pungs only (reference/scoring.md §3.3)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,17 +398,22 @@ class Outcome:
         if self.compared is None:
             return [("Kajongg finds no winning reading", "unexplained")]
         theirs = self.compared.tally
-        found = [(f"Kajongg +{n}×{key}={value}", self._decide(key, ours_has=False))
-                 for (key, value), n in sorted((theirs.components - self.ours.components).items())]
-        found += [(f"ours +{n}×{key}={value}", self._decide(key, ours_has=True))
-                  for (key, value), n in sorted((self.ours.components - theirs.components).items())]
+        found = [
+            (f"Kajongg +{n}×{key}={value}", self._decide(key, ours_has=False))
+            for (key, value), n in sorted((theirs.components - self.ours.components).items())
+        ]
+        found += [
+            (f"ours +{n}×{key}={value}", self._decide(key, ours_has=True))
+            for (key, value), n in sorted((self.ours.components - theirs.components).items())
+        ]
         if not found and theirs.rank() != self.ours.rank():
             found.append(("same components, different totals", "unexplained"))
         if not self.free_won:
             found.append(("Kajongg's own arrangement is not a win", "unexplained"))
         elif self.free is not None and self.best_fixed is not None and self.free.tally.rank() > self.best_fixed.rank():
-            found.append(("Kajongg's own arrangement beats every reading of ours",
-                          "unexplained: a reading the scorer misses"))
+            found.append(
+                ("Kajongg's own arrangement beats every reading of ours", "unexplained: a reading the scorer misses")
+            )
         return found
 
     def _decide(self, key: str, *, ours_has: bool) -> str:
@@ -395,22 +421,30 @@ class Outcome:
         if key == "concealed_hand" and ours_has and not win.self_drawn and win.is_concealed:
             return KNOWN_DISCARD_CONCEALED
         claimed_kongs = [m for m in win.melds if m.kind is SetKind.KONG and m.exposed and not m.added]
-        if key == "concealed_hand" and not ours_has and claimed_kongs and all(
-            not m.exposed or m in claimed_kongs for m in win.melds
+        if (
+            key == "concealed_hand"
+            and not ours_has
+            and claimed_kongs
+            and all(not m.exposed or m in claimed_kongs for m in win.melds)
         ):
             return KNOWN_CLAIMED_KONG
         if key == "house_three_concealed_pungs" and not ours_has and claimed_kongs:
             return KNOWN_CLAIMED_KONG
         reading = self.compared.reading if self.compared else None
-        if key == "one_suit" and ours_has and self.scope.ruleset == "bmja" and reading is not None and any(
-            s.kind is SetKind.CHOW for s in reading.sets
+        if (
+            key == "one_suit"
+            and ours_has
+            and self.scope.ruleset == "bmja"
+            and reading is not None
+            and any(s.kind is SetKind.CHOW for s in reading.sets)
         ):
             return KNOWN_BMJA_PURITY
         return "unexplained"
 
 
-def compare(win: WinContext, scope: Scope, fixed: list[tuple[Reading, str]], free: str | None,
-            results: list[dict[str, Any]]) -> Outcome:
+def compare(
+    win: WinContext, scope: Scope, fixed: list[tuple[Reading, str]], free: str | None, results: list[dict[str, Any]]
+) -> Outcome:
     """Our best score against Kajongg's best mapped reading (or, if none agrees, the closest one)."""
     ours = our_tally(score_classic(win, scope.settings), scope)
     candidates = []
@@ -428,8 +462,12 @@ def compare(win: WinContext, scope: Scope, fixed: list[tuple[Reading, str]], fre
     compared = best
     if not (best.tally.rank() == ours.rank() and best.tally.components == ours.components):
         # Show the reading whose components differ least from ours: it names the disagreement.
-        compared = min(candidates, key=lambda c: sum(((c.tally.components - ours.components)
-                                                      + (ours.components - c.tally.components)).values()))
+        compared = min(
+            candidates,
+            key=lambda c: sum(
+                ((c.tally.components - ours.components) + (ours.components - c.tally.components)).values()
+            ),
+        )
     return Outcome(win, scope, ours, compared, best.tally, free_candidate, free_won)
 
 
@@ -438,11 +476,16 @@ def compare(win: WinContext, scope: Scope, fixed: list[tuple[Reading, str]], fre
 
 def run_oracle(ruleset: str, requests: list[dict[str, Any]], *options: str) -> list[Any]:
     """One answer per request (see ``kajongg_oracle.py``), from one run of the system python3."""
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(KAJONGG_DIR), "QT_QPA_PLATFORM": "offscreen",
-           "HOME": os.environ.get("HOME", "/tmp")}
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(KAJONGG_DIR),
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": os.environ.get("HOME", "/tmp"),
+    }
     lines = "".join(json.dumps(request) + "\n" for request in requests)
-    done = subprocess.run([str(SYSTEM_PYTHON), str(ORACLE), ruleset, *options], input=lines, capture_output=True,
-                          text=True, env=env)
+    done = subprocess.run(
+        [str(SYSTEM_PYTHON), str(ORACLE), ruleset, *options], input=lines, capture_output=True, text=True, env=env
+    )
     if done.returncode != 0:
         raise RuntimeError(f"the Kajongg oracle failed (exit {done.returncode}):\n{done.stderr[-3000:]}")
     return [json.loads(line) for line in done.stdout.splitlines()]
@@ -452,9 +495,14 @@ def crosscheck(wins: list[WinContext], scope: Scope) -> Iterator[Outcome]:
     """Score every hand with Kajongg (one subprocess for all) and compare it with ours."""
     fixed = [kajongg_hands(win) for win in wins]
     free = [kajongg_free_hand(win) for win in wins]
-    requests = [{"seat": win.seat, "round": WINDS.index(win.round_wind),
-                 "hands": [s for _r, s in hand] + ([own] if own else [])}
-                for win, hand, own in zip(wins, fixed, free, strict=True)]
+    requests = [
+        {
+            "seat": win.seat,
+            "round": WINDS.index(win.round_wind),
+            "hands": [s for _r, s in hand] + ([own] if own else []),
+        }
+        for win, hand, own in zip(wins, fixed, free, strict=True)
+    ]
     for win, hand, own, answer in zip(wins, fixed, free, run_oracle(scope.ruleset, requests), strict=True):
         yield compare(win, scope, hand, own, answer["results"])
 
@@ -462,8 +510,11 @@ def crosscheck(wins: list[WinContext], scope: Scope) -> Iterator[Outcome]:
 def published_limits(outcomes: list[Outcome], ruleset: str) -> Counter[str]:
     """Which limit rule Kajongg's ruleset as published gives the compared readings, by name."""
     compared = [o for o in outcomes if o.compared is not None]
-    requests = [{"seat": o.win.seat, "round": WINDS.index(o.win.round_wind), "hands": [o.compared.string]}
-                for o in compared if o.compared is not None]
+    requests = [
+        {"seat": o.win.seat, "round": WINDS.index(o.win.round_wind), "hands": [o.compared.string]}
+        for o in compared
+        if o.compared is not None
+    ]
     found: Counter[str] = Counter()
     for answer in run_oracle(ruleset, requests, "--keep-limits"):
         (result,) = answer["results"]
@@ -472,11 +523,15 @@ def published_limits(outcomes: list[Outcome], ruleset: str) -> Counter[str]:
 
 
 def describe(win: WinContext) -> str:
-    melds = " ".join(("[" if m.exposed else "(") + m.notation() + ("]" if m.exposed else ")")
-                     + ("+" if m.added else "") for m in win.melds)
-    return (f"concealed {format_tiles(sorted(win.concealed))} declared {melds or '-'} win {win.winning_tile.code} "
-            f"{'self-drawn' if win.self_drawn else 'discard'} seat {'ESWN'[win.seat]} round "
-            f"{'ESWN'[WINDS.index(win.round_wind)]} bonus {format_tiles(win.bonus) or '-'}")
+    melds = " ".join(
+        ("[" if m.exposed else "(") + m.notation() + ("]" if m.exposed else ")") + ("+" if m.added else "")
+        for m in win.melds
+    )
+    return (
+        f"concealed {format_tiles(sorted(win.concealed))} declared {melds or '-'} win {win.winning_tile.code} "
+        f"{'self-drawn' if win.self_drawn else 'discard'} seat {'ESWN'[win.seat]} round "
+        f"{'ESWN'[WINDS.index(win.round_wind)]} bonus {format_tiles(win.bonus) or '-'}"
+    )
 
 
 def main() -> int:
@@ -485,8 +540,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", choices=sorted(RULESET_NAMES), default="dmjl")
     parser.add_argument("--examples", type=int, default=2, help="examples shown per category")
-    parser.add_argument("--house", action="store_true",
-                        help="also compare the house doubles DMJL has (HOUSE_MAPPED), switched on here")
+    parser.add_argument(
+        "--house", action="store_true", help="also compare the house doubles DMJL has (HOUSE_MAPPED), switched on here"
+    )
     parser.add_argument("--mapping", action="store_true", help="also print the rule mapping")
     args = parser.parse_args()
     scope = scope_for(args.ruleset, args.house)
@@ -520,13 +576,19 @@ def main() -> int:
         categories[key] += 1
         examples.setdefault(key, []).append(outcome)
 
-    print(f"Kajongg ruleset {RULESET_NAMES[args.ruleset]!r} (limit rules removed), {args.hands} hands, seed "
-          f"{args.seed}, house doubles {'compared' if args.house else 'off'}: {elapsed:.1f} s for both scorers")
+    print(
+        f"Kajongg ruleset {RULESET_NAMES[args.ruleset]!r} (limit rules removed), {args.hands} hands, seed "
+        f"{args.seed}, house doubles {'compared' if args.house else 'off'}: {elapsed:.1f} s for both scorers"
+    )
     print(f"same shared components, points and doubles: {agree} ({100 * agree / args.hands:.1f} %)")
-    print(f"same once the known, sourced differences are set aside: {agree + known} "
-          f"({100 * (agree + known) / args.hands:.1f} %); unexplained: {args.hands - agree - known}")
-    print("hands where our score has each component: "
-          + ", ".join(f"{key} {count}" for key, count in sorted(coverage.items())))
+    print(
+        f"same once the known, sourced differences are set aside: {agree + known} "
+        f"({100 * (agree + known) / args.hands:.1f} %); unexplained: {args.hands - agree - known}"
+    )
+    print(
+        "hands where our score has each component: "
+        + ", ".join(f"{key} {count}" for key, count in sorted(coverage.items()))
+    )
     for key, count in categories.most_common():
         print(f"\n{count} × " + "; ".join(key))
         for what in key:
@@ -540,12 +602,16 @@ def main() -> int:
             print(f"    Kajongg: {outcome.compared.string}")
             if outcome.free is not None:
                 print(f"    Kajongg's own arrangement: {outcome.free.string}")
-            print(f"    ours {outcome.ours.points} pts × 2^{outcome.ours.doubles} = {outcome.ours.score}; Kajongg "
-                  f"mapped {theirs.points} pts × 2^{theirs.doubles} = {theirs.score}")
+            print(
+                f"    ours {outcome.ours.points} pts × 2^{outcome.ours.doubles} = {outcome.ours.score}; Kajongg "
+                f"mapped {theirs.points} pts × 2^{theirs.doubles} = {theirs.score}"
+            )
     limits = published_limits(outcomes, args.ruleset)
-    print(f"\nKajongg's published ruleset (limits kept) scores {sum(limits.values())} of the compared readings as "
-          "a limit hand (the boxed set has none): "
-          + (", ".join(f"{name} {count}" for name, count in limits.most_common()) or "none"))
+    print(
+        f"\nKajongg's published ruleset (limits kept) scores {sum(limits.values())} of the compared readings as "
+        "a limit hand (the boxed set has none): "
+        + (", ".join(f"{name} {count}" for name, count in limits.most_common()) or "none")
+    )
     print("\nKajongg rules left out (not in the boxed set), times applied to the compared readings:")
     for name, count in excluded.most_common():
         print(f"  {count:5d} × {name}: {scope.excluded[name]}")

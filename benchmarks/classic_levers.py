@@ -172,9 +172,7 @@ def deals_in(hand: Round, action: Action, players: Sequence[Player], rng: random
     return result is not None and result.winner is not None and result.discarder == action.seat
 
 
-def clairvoyant(
-    hand: Round, view: SeatView, chosen: Action, players: Sequence[Player], rng: random.Random
-) -> Action:
+def clairvoyant(hand: Round, view: SeatView, chosen: Action, players: Sequence[Player], rng: random.Random) -> Action:
     if not isinstance(chosen, Discard) or not deals_in(hand, chosen, players, rng):
         return chosen
     counts = counts_of(view.concealed or ())

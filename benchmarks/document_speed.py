@@ -56,8 +56,10 @@ def measure(rules_name: str, hands: int, seed: int) -> None:
             times.sort()
             p95 = times[int(0.95 * (len(times) - 1))]
             label = f"{low}–{high - 1}" if high < 10_000 else f"{low}+"
-            print(f"  {label:>8} actions: {len(times):5} reads, median {statistics.median(times) * 1e3:6.2f} ms,"
-                  f" p95 {p95 * 1e3:6.2f} ms, max {times[-1] * 1e3:6.2f} ms")
+            print(
+                f"  {label:>8} actions: {len(times):5} reads, median {statistics.median(times) * 1e3:6.2f} ms,"
+                f" p95 {p95 * 1e3:6.2f} ms, max {times[-1] * 1e3:6.2f} ms"
+            )
 
 
 def main() -> None:

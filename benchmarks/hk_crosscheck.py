@@ -31,8 +31,16 @@ ORACLE_DIR = pathlib.Path(__file__).resolve().parent / "hk_crosscheck"
 CAP = 13
 SETTINGS = HongKongSettings(min_fan=0, cap=CAP)
 WIND_NAMES = ("east", "south", "west", "north")
-BONUS_NAMES = {34: "plum", 35: "lily", 36: "chrysanthemum", 37: "bamboo",
-               38: "spring", 39: "summer", 40: "autumn", 41: "winter"}
+BONUS_NAMES = {
+    34: "plum",
+    35: "lily",
+    36: "chrysanthemum",
+    37: "bamboo",
+    38: "spring",
+    39: "summer",
+    40: "autumn",
+    41: "winter",
+}
 
 
 def oracle_available() -> bool:
@@ -70,9 +78,15 @@ def random_win(rng: random.Random) -> WinContext:
     # Seven bonus tiles are an immediate win in hk-mahjong (flower hand): not generated.
     bonus = rng.sample(BONUS_TILES, rng.choice((0, 0, 0, 1, 1, 2, 2, 3, 4, 5)) if rng.random() < 0.97 else 8)
     return WinContext(
-        concealed=tuple(concealed), melds=tuple(melds), winning_tile=rng.choice(concealed), self_drawn=self_drawn,
-        seat=rng.randrange(4), round_wind=rng.choice(WINDS), bonus=tuple(bonus),
-        last_tile=last_tile, kong_replacement=replacement,
+        concealed=tuple(concealed),
+        melds=tuple(melds),
+        winning_tile=rng.choice(concealed),
+        self_drawn=self_drawn,
+        seat=rng.randrange(4),
+        round_wind=rng.choice(WINDS),
+        bonus=tuple(bonus),
+        last_tile=last_tile,
+        kong_replacement=replacement,
         double_kong_replacement=replacement and kongs >= 2 and rng.random() < 0.3,
         # hk-mahjong refuses robbing a kong on the last tile (no kong can follow the last draw).
         robbing_kong=not self_drawn and not last_tile and rng.random() < 0.1,
@@ -112,11 +126,15 @@ def explain(win: WinContext, ours: Any, theirs: dict[str, Any]) -> str:
     if "double_kong_replacement" in keys and theirs["value"] == "limit":
         return "known: win after two kongs 8 here, limit in hk-mahjong"
     if "four_concealed_pungs" in keys and ("self-pick" not in names or any(not m.exposed for m in win.melds)):
-        return ("known: four concealed pungs: a discard may complete the pair (WP/REG, reference §1.5) and a concealed "
-                "kong counts as a concealed pung here; hk-mahjong needs a self-draw and no kong")
+        return (
+            "known: four concealed pungs: a discard may complete the pair (WP/REG, reference §1.5) and a concealed "
+            "kong counts as a concealed pung here; hk-mahjong needs a self-draw and no kong"
+        )
     if "common hand" in names and "all_chows" not in keys:
-        return ("known: all chows with a scoring pair (dragon, seat or prevailing wind): no fan here (reference §1.5 "
-                "default, after ANS and POMAX-CN), 1 fan in hk-mahjong (like REG)")
+        return (
+            "known: all chows with a scoring pair (dragon, seat or prevailing wind): no fan here (reference §1.5 "
+            "default, after ANS and POMAX-CN), 1 fan in hk-mahjong (like REG)"
+        )
     if "nine gates" in names and win.melds:
         return "known: nine gates with a claimed set: not a limit here (concealed only, reference §1.5), limit there"
     if "eight_bonus_tiles" in keys:
@@ -136,8 +154,9 @@ def main() -> int:
     rng = random.Random(args.seed)
     wins = [random_win(rng) for _ in range(args.hands)]
     lines = "".join(json.dumps(oracle_input(win)) + "\n" for win in wins)
-    output = subprocess.run(["node", str(ORACLE_DIR / "oracle.js")], input=lines, capture_output=True, text=True,
-                            check=True, cwd=ORACLE_DIR).stdout.splitlines()
+    output = subprocess.run(
+        ["node", str(ORACLE_DIR / "oracle.js")], input=lines, capture_output=True, text=True, check=True, cwd=ORACLE_DIR
+    ).stdout.splitlines()
     agree, reasons, examples = 0, Counter[str](), {}
     for win, line in zip(wins, output, strict=True):
         theirs = json.loads(line)
@@ -157,11 +176,15 @@ def main() -> int:
     for reason, count in reasons.most_common():
         print(f"\n{count} × {reason}")
         for win, ours, theirs in examples[reason][: args.examples]:
-            hand = " ".join([format_tiles(sorted(win.concealed))] + [
-                ("[" if m.exposed else "(") + m.notation() + ("]" if m.exposed else ")") for m in win.melds])
-            print(f"  hand {hand} win {win.winning_tile.code} self_drawn={win.self_drawn} "
-                  f"seat={win.seat} round={win.round_wind.code} bonus={format_tiles(win.bonus)} flags="
-                  f"{[f for f in ('last_tile', 'kong_replacement', 'robbing_kong') if getattr(win, f)]}")
+            hand = " ".join(
+                [format_tiles(sorted(win.concealed))]
+                + [("[" if m.exposed else "(") + m.notation() + ("]" if m.exposed else ")") for m in win.melds]
+            )
+            print(
+                f"  hand {hand} win {win.winning_tile.code} self_drawn={win.self_drawn} "
+                f"seat={win.seat} round={win.round_wind.code} bonus={format_tiles(win.bonus)} flags="
+                f"{[f for f in ('last_tile', 'kong_replacement', 'robbing_kong') if getattr(win, f)]}"
+            )
             print(f"    ours: {ours.fan} {[(i.key, i.fan) for i in ours.patterns]}")
             print(f"    hk-mahjong: {theirs['value']} {theirs['details']}")
     return 0

@@ -87,7 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--minimum", default="3,1,0", help="the tables' minimum fan, comma-separated")
     parser.add_argument(
-        "--lineups", default="strong,strong,strong,strong;basic,basic,basic,basic;strong,basic,basic,basic",
+        "--lineups",
+        default="strong,strong,strong,strong;basic,basic,basic,basic;strong,basic,basic,basic",
         help="lineups separated by ';', players by ','",
     )
     parser.add_argument("--jobs", type=int, default=2, help="processes")

@@ -147,21 +147,36 @@ def proc_rss(pid: int) -> int:
     return 0
 
 
-async def start_bot(fake: FakeDiscord, folder: pathlib.Path, store: str, namespace: str,
-                    profile: str | None) -> asyncio.subprocess.Process:
-    environment = {key: value for key, value in os.environ.items()
-                   if key not in ("KILL_AT", "FAST_TABLES", "REDIS_URL", "PROFILE_TO", "CLOCK_LEASE")}
-    environment.update(DISCORD_TOKEN=fake.token, FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-                       FAKE_DISCORD_GATEWAY=fake.gateway_url, PYTHONPATH=str(ROOT), FIRST_SEED="1000",
-                       DATABASE_PATH=str(folder / "bot.sqlite3"), LOG_LEVEL="WARNING")
+async def start_bot(
+    fake: FakeDiscord, folder: pathlib.Path, store: str, namespace: str, profile: str | None
+) -> asyncio.subprocess.Process:
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("KILL_AT", "FAST_TABLES", "REDIS_URL", "PROFILE_TO", "CLOCK_LEASE")
+    }
+    environment.update(
+        DISCORD_TOKEN=fake.token,
+        FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
+        FAKE_DISCORD_GATEWAY=fake.gateway_url,
+        PYTHONPATH=str(ROOT),
+        FIRST_SEED="1000",
+        DATABASE_PATH=str(folder / "bot.sqlite3"),
+        LOG_LEVEL="WARNING",
+    )
     if store == "redis":
         environment.update(REDIS_URL=REDIS_URL, TEST_REDIS_NAMESPACE=namespace)
     if profile:
         environment["PROFILE_TO"] = profile
     log = open(folder / "bot.log", "wb")  # noqa: SIM115 (the process owns it)
     return await asyncio.create_subprocess_exec(
-        sys.executable, str(ROOT / "tests" / "bot" / "run_against_fake.py"), cwd=folder, env=environment,
-        stdout=log, stderr=log)
+        sys.executable,
+        str(ROOT / "tests" / "bot" / "run_against_fake.py"),
+        cwd=folder,
+        env=environment,
+        stdout=log,
+        stderr=log,
+    )
 
 
 # --- members --------------------------------------------------------------------------------------------
@@ -180,8 +195,12 @@ async def settled(interaction: Any, timeout: float = 30.0) -> Any:
 async def open_table(run: Run, table: Table, computers: int, channel: Any, length: str) -> None:
     fake = run.fake
     host = table.members[0]
-    command = await fake.slash(host, channel, "mahjong new", {
-        "rules": "classic", "length": length, "speed": "live" if table.live else "async", "computers": computers})
+    command = await fake.slash(
+        host,
+        channel,
+        "mahjong new",
+        {"rules": "classic", "length": length, "speed": "live" if table.live else "async", "computers": computers},
+    )
     await settled(command, 60)
     thread_id = int(THREAD.search(command.response.content).group(1))
     lobby = next(m for m in fake.channel_messages(thread_id) if m.custom_ids())
@@ -331,8 +350,9 @@ async def drive_solitaire(run: Run, member: Any, channel: Any, rng: random.Rando
             if stop.is_set():
                 return
             value = pair_value(a, b)
-            select = next((s["custom_id"] for s in message.selects()
-                           if any(o["value"] == value for o in s["options"])), None)
+            select = next(
+                (s["custom_id"] for s in message.selects() if any(o["value"] == value for o in s["options"])), None
+            )
             if select is None:
                 break
             chosen = await fake.select(member, message, select, [value])
@@ -451,8 +471,9 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                 async def opening(table: Table) -> None:
                     async with gate:
                         humans = len(table.members)
-                        await open_table(run, table, 4 - humans, table.guild.text_channel,
-                                         "four_winds" if table.live else "one_wind")
+                        await open_table(
+                            run, table, 4 - humans, table.guild.text_channel, "four_winds" if table.live else "one_wind"
+                        )
 
                 await asyncio.gather(*(opening(table) for table in tables))
                 setup_seconds = time.monotonic() - started
@@ -465,13 +486,20 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                 gc.collect()
                 gc.freeze()
                 gc.disable()
-                drivers = [asyncio.create_task(drive_live(run, t, stop) if t.live
-                                               else drive_async(run, t, stop, args.async_every)) for t in tables]
+                drivers = [
+                    asyncio.create_task(
+                        drive_live(run, t, stop) if t.live else drive_async(run, t, stop, args.async_every)
+                    )
+                    for t in tables
+                ]
                 for n in range(solitaire_count):
                     guild = guilds[n % len(guilds)]
                     member = fake.add_member(guild, name=f"S{n}", locale="en-US")
-                    drivers.append(asyncio.create_task(drive_solitaire(
-                        run, member, guild.text_channel, random.Random(f"{args.seed}/s{n}"), stop)))
+                    drivers.append(
+                        asyncio.create_task(
+                            drive_solitaire(run, member, guild.text_channel, random.Random(f"{args.seed}/s{n}"), stop)
+                        )
+                    )
                 await asyncio.sleep(args.warmup)
                 steps_before = {t.index: step_of(fake.message(t.message.id)) for t in tables}
                 lag = LoopLag()
@@ -515,8 +543,24 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                     await store.delete(key, found.version)
         await store.close()
     del rng
-    return figures(run, calls, window, cpu, steps, rss_empty, rss_open, rss_end, tables_count, live_count,
-                   solitaire_count, setup_seconds, violations, errors, lag, args.steps_per_hand)
+    return figures(
+        run,
+        calls,
+        window,
+        cpu,
+        steps,
+        rss_empty,
+        rss_open,
+        rss_end,
+        tables_count,
+        live_count,
+        solitaire_count,
+        setup_seconds,
+        violations,
+        errors,
+        lag,
+        args.steps_per_hand,
+    )
 
 
 class LoopLag:
@@ -535,9 +579,24 @@ class LoopLag:
             self.lags.append(loop.time() - before - 0.05)
 
 
-def figures(run: Run, calls: list[Any], window: float, cpu: float, steps: int, rss_empty: int, rss_open: int,
-            rss_end: int, tables: int, live: int, solitaire: int, setup: float, violations: list[str], log: str,
-            lag: LoopLag, calibrated: float) -> dict:
+def figures(
+    run: Run,
+    calls: list[Any],
+    window: float,
+    cpu: float,
+    steps: int,
+    rss_empty: int,
+    rss_open: int,
+    rss_end: int,
+    tables: int,
+    live: int,
+    solitaire: int,
+    setup: float,
+    violations: list[str],
+    log: str,
+    lag: LoopLag,
+    calibrated: float,
+) -> dict:
     acks = [c.interaction.ack_seconds for c in run.clicks if c.interaction.ack_seconds is not None]
     unacked = sum(1 for c in run.clicks if c.interaction.ack_seconds is None)
     updates = table_updates(run, calls)
@@ -556,62 +615,96 @@ def figures(run: Run, calls: list[Any], window: float, cpu: float, steps: int, r
     worst_channel = max(channel_worst, default=0)
     over_channels = sum(1 for worst in channel_worst if worst > CHANNEL_LIMIT[0])
     worst_second = worst_in_window([c.at for c in bound], 1.0)
-    routes_per_s = {key: round(count / window, 1) for key, count in
-                    collections.Counter(c.key for c in bound).most_common(6)}
+    routes_per_s = {
+        key: round(count / window, 1) for key, count in collections.Counter(c.key for c in bound).most_common(6)
+    }
     # the seeded hands' length, not the hands seen whole in the run: at 1000 tables few end within it, the
     # shortest first (a hand won early), which made a hand look half as long
     per_hand = calibrated
     hands = steps / per_hand if steps and per_hand == per_hand else math.nan
     return {
-        "tables": tables, "live": live, "solitaire": solitaire, "setup_s": setup, "window_s": window,
-        "clicks": len(run.clicks), "clicks_per_s": len(run.clicks) / window, "unacked": unacked,
-        "ack_p50": quantile(acks, 0.5), "ack_p99": quantile(acks, 0.99), "ack_max": max(acks, default=math.nan),
-        "table_p50": quantile(updates, 0.5), "table_p99": quantile(updates, 0.99), "table_n": len(updates),
-        "board_p50": quantile(boards, 0.5), "board_p99": quantile(boards, 0.99),
-        "cpu_s": cpu, "cpu_share": cpu / window, "workers_cpu_share": lag.workers_cpu / window,
-        "steps": steps, "steps_per_hand": per_hand,
-        "hands_seen": len(run.steps_per_hand), "cpu_per_hand": cpu / hands if hands == hands and hands else math.nan,
+        "tables": tables,
+        "live": live,
+        "solitaire": solitaire,
+        "setup_s": setup,
+        "window_s": window,
+        "clicks": len(run.clicks),
+        "clicks_per_s": len(run.clicks) / window,
+        "unacked": unacked,
+        "ack_p50": quantile(acks, 0.5),
+        "ack_p99": quantile(acks, 0.99),
+        "ack_max": max(acks, default=math.nan),
+        "table_p50": quantile(updates, 0.5),
+        "table_p99": quantile(updates, 0.99),
+        "table_n": len(updates),
+        "board_p50": quantile(boards, 0.5),
+        "board_p99": quantile(boards, 0.99),
+        "cpu_s": cpu,
+        "cpu_share": cpu / window,
+        "workers_cpu_share": lag.workers_cpu / window,
+        "steps": steps,
+        "steps_per_hand": per_hand,
+        "hands_seen": len(run.steps_per_hand),
+        "cpu_per_hand": cpu / hands if hands == hands and hands else math.nan,
         "cpu_per_click": cpu / len(run.clicks) if run.clicks else math.nan,
-        "rss_empty_mb": rss_empty / 2**20, "rss_open_mb": rss_open / 2**20, "rss_end_mb": rss_end / 2**20,
+        "rss_empty_mb": rss_empty / 2**20,
+        "rss_open_mb": rss_open / 2**20,
+        "rss_end_mb": rss_end / 2**20,
         "rss_per_table_kb": (rss_open - rss_empty) / tables / 1024,
-        "requests": len(calls), "global_rps": len(bound) / window, "global_worst_1s": worst_second,
+        "requests": len(calls),
+        "global_rps": len(bound) / window,
+        "global_worst_1s": worst_second,
         "global_routes_per_s": routes_per_s,
-        "all_rps": len(calls) / window, "worst_channel_5s": worst_channel, "channels_over": over_channels,
+        "all_rps": len(calls) / window,
+        "worst_channel_5s": worst_channel,
+        "channels_over": over_channels,
         "channels_active": len(per_channel),
         "violations": len(violations) + (worst_second > GLOBAL_LIMIT) + over_channels,
-        "fake_violations": violations[:5], "log_errors": sum(1 for line in log.splitlines() if "ERROR" in line or
-                                                             line.startswith("Traceback")),
-        "loop_lag_p99": quantile(lag.lags, 0.99), "loop_lag_max": max(lag.lags, default=math.nan),
+        "fake_violations": violations[:5],
+        "log_errors": sum(1 for line in log.splitlines() if "ERROR" in line or line.startswith("Traceback")),
+        "loop_lag_p99": quantile(lag.lags, 0.99),
+        "loop_lag_max": max(lag.lags, default=math.nan),
         "simulator_cpu_share": lag.own_cpu / window,
         "member_failures": run.failures,
     }
 
 
 ROWS = [
-    ("open tables (live / async) + solitaire",
-     lambda f: f"{f['tables']} ({f['live']} / {f['tables'] - f['live']}) + {f['solitaire']}"),
+    (
+        "open tables (live / async) + solitaire",
+        lambda f: f"{f['tables']} ({f['live']} / {f['tables'] - f['live']}) + {f['solitaire']}",
+    ),
     ("opening them (s)", lambda f: f"{f['setup_s']:.0f}"),
     ("clicks measured (per s)", lambda f: f"{f['clicks']} ({f['clicks_per_s']:.1f})"),
     ("acknowledgement p50 / p99 (ms)", lambda f: f"{f['ack_p50'] * 1e3:.0f} / {f['ack_p99'] * 1e3:.0f}"),
-    ("updated table p50 / p99 (ms)",
-     lambda f: f"{f['table_p50'] * 1e3:.0f} / {f['table_p99'] * 1e3:.0f} (n={f['table_n']})"),
+    (
+        "updated table p50 / p99 (ms)",
+        lambda f: f"{f['table_p50'] * 1e3:.0f} / {f['table_p99'] * 1e3:.0f} (n={f['table_n']})",
+    ),
     ("updated solitaire board p50 / p99 (ms)", lambda f: f"{f['board_p50'] * 1e3:.0f} / {f['board_p99'] * 1e3:.0f}"),
     ("bot CPU (share of one core)", lambda f: f"{f['cpu_share'] * 100:.0f} %"),
     ("drawing workers' CPU (share of one core)", lambda f: f"{f['workers_cpu_share'] * 100:.0f} %"),
     ("bot CPU per hand (s)", lambda f: f"{f['cpu_per_hand']:.1f} ({f['steps']} steps, {f['steps_per_hand']:.0f}/hand)"),
     ("bot CPU per click (ms)", lambda f: f"{f['cpu_per_click'] * 1e3:.0f}"),
-    ("bot RSS empty / open / end (MB)",
-     lambda f: f"{f['rss_empty_mb']:.0f} / {f['rss_open_mb']:.0f} / {f['rss_end_mb']:.0f}"),
+    (
+        "bot RSS empty / open / end (MB)",
+        lambda f: f"{f['rss_empty_mb']:.0f} / {f['rss_open_mb']:.0f} / {f['rss_end_mb']:.0f}",
+    ),
     ("RSS per open table (KB)", lambda f: f"{f['rss_per_table_kb']:.0f}"),
     ("requests/s, global-bound (worst 1 s; limit 50)", lambda f: f"{f['global_rps']:.1f} ({f['global_worst_1s']})"),
     ("requests/s, all incl. interactions", lambda f: f"{f['all_rps']:.1f}"),
-    ("worst channel, messages in 5 s (limit 5)",
-     lambda f: f"{f['worst_channel_5s']} ({f['channels_over']} of {f['channels_active']} over)"),
+    (
+        "worst channel, messages in 5 s (limit 5)",
+        lambda f: f"{f['worst_channel_5s']} ({f['channels_over']} of {f['channels_active']} over)",
+    ),
     ("violations (fake + rate limits)", lambda f: f"{f['violations']}"),
     ("bot log errors in the window / member give-ups", lambda f: f"{f['log_errors']} / {f['member_failures']}"),
-    ("simulator loop lag p99 / max (ms), its CPU",
-     lambda f: f"{f['loop_lag_p99'] * 1e3:.0f} / {f['loop_lag_max'] * 1e3:.0f}, "
-               f"{f['simulator_cpu_share'] * 100:.0f} %"),
+    (
+        "simulator loop lag p99 / max (ms), its CPU",
+        lambda f: (
+            f"{f['loop_lag_p99'] * 1e3:.0f} / {f['loop_lag_max'] * 1e3:.0f}, {f['simulator_cpu_share'] * 100:.0f} %"
+        ),
+    ),
 ]
 
 

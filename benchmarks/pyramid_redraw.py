@@ -77,16 +77,26 @@ def old_draw(board: Board, *, selected: int | None = None, small: bool = False, 
     shown = {} if small else free_tile_labels(board)
     remaining = board.remaining_count
     text(draw, (margin, header // 2), words["title"], 16 if small else 28, TEXT_ON_FELT, bold=True, anchor="lm")
-    text(draw, (canvas_w - margin, header // 2), f"{remaining} {words['left']} · {len(free)} {words['free']}",
-         13 if small else 20, TEXT_DIM_ON_FELT, anchor="rm")
+    text(
+        draw,
+        (canvas_w - margin, header // 2),
+        f"{remaining} {words['left']} · {len(free)} {words['free']}",
+        13 if small else 20,
+        TEXT_DIM_ON_FELT,
+        anchor="rm",
+    )
     places: dict[int, tuple[int, int]] = {}
     for level in range(levels + 1):
-        ids = sorted((i for i in board.remaining if layout.positions[i].z == level),
-                     key=lambda i: (layout.positions[i].y, layout.positions[i].x))
+        ids = sorted(
+            (i for i in board.remaining if layout.positions[i].z == level),
+            key=lambda i: (layout.positions[i].y, layout.positions[i].x),
+        )
         for tile_id in ids:
             position = layout.positions[tile_id]
-            places[tile_id] = (left + position.x * tile.face_width // 2 - level * lift,
-                               top + position.y * tile.face_height // 2 - level * lift)
+            places[tile_id] = (
+                left + position.x * tile.face_width // 2 - level * lift,
+                top + position.y * tile.face_height // 2 - level * lift,
+            )
         for tile_id in ids:
             x, y = places[tile_id]
             is_free = tile_id in free
@@ -101,8 +111,14 @@ def old_draw(board: Board, *, selected: int | None = None, small: bool = False, 
         x, y = places[tile_id]
         label = shown.get(tile_id)
         if label is not None:
-            badge(draw, (x + tile.face_width - 22, y + tile.face_height - 15), label, 15,
-                  SELECTED if tile_id == selected else PAPER, PAPER if tile_id == selected else INK)
+            badge(
+                draw,
+                (x + tile.face_width - 22, y + tile.face_height - 15),
+                label,
+                15,
+                SELECTED if tile_id == selected else PAPER,
+                PAPER if tile_id == selected else INK,
+            )
     return image
 
 
@@ -122,8 +138,9 @@ def _old_sprite(face: Tile, width: int, lang: Lang, *, dimmed: bool, lift: int) 
     geometry = metrics(width, lift="down_right")
     if dimmed:
         veil = Image.new("RGBA", sprite.size, (0, 0, 0, 0))
-        ImageDraw.Draw(veil).rounded_rectangle((0, 0, geometry.face_width - 1, geometry.face_height - 1),
-                                               radius=max(3, width // 9), fill=(20, 30, 25, 70))
+        ImageDraw.Draw(veil).rounded_rectangle(
+            (0, 0, geometry.face_width - 1, geometry.face_height - 1), radius=max(3, width // 9), fill=(20, 30, 25, 70)
+        )
         sprite = Image.alpha_composite(sprite, veil)
     if not lift:
         return sprite
@@ -136,21 +153,28 @@ def _old_sprite(face: Tile, width: int, lang: Lang, *, dimmed: bool, lift: int) 
 
 def old_describe(board: Board, *, selected: int | None, labels: Mapping[int, str], lang: Lang, title: str) -> str:
     """``describe_pyramid`` as it was, called as ``render_pyramid`` called it."""
-    words = {"en": {"left": "tiles left", "free": "free", "selected": "selected", "pairs": "pairs possible",
-                    "none": "none"},
-             "fr": {"left": "tuiles restantes", "free": "libres", "selected": "sélectionnée",
-                    "pairs": "paires possibles", "none": "aucune"}}[lang]
+    words = {
+        "en": {"left": "tiles left", "free": "free", "selected": "selected", "pairs": "pairs possible", "none": "none"},
+        "fr": {
+            "left": "tuiles restantes",
+            "free": "libres",
+            "selected": "sélectionnée",
+            "pairs": "paires possibles",
+            "none": "aucune",
+        },
+    }[lang]
     c = colon(lang)
     free = board.free_ids()
     named = labels or free_tile_labels(board)
-    listed = ", ".join(
-        f"{named.get(i, str(i))} {board.face(i).code} ({tile_name(board.face(i), lang)})" for i in free
-    )
-    parts = [f"{title}{c} {board.remaining_count} {words['left']}, {len(free)} {words['free']}{c} "
-             f"{listed or words['none']}."]
+    listed = ", ".join(f"{named.get(i, str(i))} {board.face(i).code} ({tile_name(board.face(i), lang)})" for i in free)
+    parts = [
+        f"{title}{c} {board.remaining_count} {words['left']}, {len(free)} {words['free']}{c} {listed or words['none']}."
+    ]
     if selected is not None:
-        parts.append(f"{words['selected'].capitalize()}{c} {named.get(selected, str(selected))} "
-                     f"{board.face(selected).code} ({tile_name(board.face(selected), lang)}).")
+        parts.append(
+            f"{words['selected'].capitalize()}{c} {named.get(selected, str(selected))} "
+            f"{board.face(selected).code} ({tile_name(board.face(selected), lang)})."
+        )
     parts.append(f"{len(board.matching_free_pairs())} {words['pairs']}.")
     return fit_description(" ".join(parts))
 
@@ -227,24 +251,33 @@ def measure(cases: list[Case], small: bool, repeat: int) -> None:
             old_draws = partial(old_draw, case.board, selected=case.selected, small=small, lang=case.lang)
             new_draws = partial(draw_pyramid, case.board, selected=case.selected, small=small, lang=case.lang)
             old_total.append(timed(partial(drawn_and_encoded, old_draws)))
-            new_total.append(timed(partial(render_pyramid, case.board, selected=case.selected, small=small,
-                                           lang=case.lang)))
+            new_total.append(
+                timed(partial(render_pyramid, case.board, selected=case.selected, small=small, lang=case.lang))
+            )
             old_drawing.append(timed(old_draws))
             new_drawing.append(timed(new_draws))
             old_encoding.append(timed(partial(old_encode, old_draws())))
             new_encoding.append(timed(partial(to_png, new_draws(), palette)))
     for case in cases:
-        old_sizes.append(len(old_encode(old_draw(case.board, selected=case.selected, small=small,
-                                                 lang=case.lang))) / 1024)
-        new_sizes.append(len(render_pyramid(case.board, selected=case.selected, small=small,
-                                            lang=case.lang).image_png) / 1024)
+        old_sizes.append(
+            len(old_encode(old_draw(case.board, selected=case.selected, small=small, lang=case.lang))) / 1024
+        )
+        new_sizes.append(
+            len(render_pyramid(case.board, selected=case.selected, small=small, lang=case.lang).image_png) / 1024
+        )
     ratio = statistics.median(new_total) / statistics.median(old_total)
-    print(f"    before  board → PNG  {summary(old_total)}   drawing {summary(old_drawing)}   "
-          f"encoding {summary(old_encoding)}")
-    print(f"    after   board → PNG  {summary(new_total)}   drawing {summary(new_drawing)}   "
-          f"encoding {summary(new_encoding)}   (ratio of medians {ratio:.2f})")
-    print(f"    PNG size  before median {statistics.median(old_sizes):4.0f} KB, largest {max(old_sizes):4.0f} KB;"
-          f"  after median {statistics.median(new_sizes):4.0f} KB, largest {max(new_sizes):4.0f} KB")
+    print(
+        f"    before  board → PNG  {summary(old_total)}   drawing {summary(old_drawing)}   "
+        f"encoding {summary(old_encoding)}"
+    )
+    print(
+        f"    after   board → PNG  {summary(new_total)}   drawing {summary(new_drawing)}   "
+        f"encoding {summary(new_encoding)}   (ratio of medians {ratio:.2f})"
+    )
+    print(
+        f"    PNG size  before median {statistics.median(old_sizes):4.0f} KB, largest {max(old_sizes):4.0f} KB;"
+        f"  after median {statistics.median(new_sizes):4.0f} KB, largest {max(new_sizes):4.0f} KB"
+    )
 
 
 def quality(cases: list[Case]) -> None:
@@ -280,14 +313,17 @@ def checks(cases: list[Case]) -> None:
             unstable += new.image_png != again.image_png
             old_description = _old_description(case, small)
             mismatched += new.description != old_description
-    print(f"checks over {2 * len(cases)} pictures: {mismatched} descriptions differ from before, "
-          f"{unstable} pictures differ when drawn twice")
+    print(
+        f"checks over {2 * len(cases)} pictures: {mismatched} descriptions differ from before, "
+        f"{unstable} pictures differ when drawn twice"
+    )
 
 
 def _old_description(case: Case, small: bool) -> str:
     shown: Mapping[int, str] = {} if small else free_tile_labels(case.board)
-    return old_describe(case.board, selected=case.selected, labels=shown, lang=case.lang,
-                        title=_WORDS[case.lang]["title"])
+    return old_describe(
+        case.board, selected=case.selected, labels=shown, lang=case.lang, title=_WORDS[case.lang]["title"]
+    )
 
 
 def named_cases() -> list[Case]:
@@ -340,8 +376,10 @@ def main() -> None:
         print(f"  {len(cases)} boards along {args.games} seeded games, {args.repeat} passes:")
         measure(cases, small, args.repeat)
         unseen = [case for case in along_games(args.games + 1) if case.name.startswith(f"seed {args.games + 1} ")]
-        first = [timed(partial(render_pyramid, case.board, selected=case.selected, small=small, lang=case.lang))
-                 for case in unseen]
+        first = [
+            timed(partial(render_pyramid, case.board, selected=case.selected, small=small, lang=case.lang))
+            for case in unseen
+        ]
         print(f"    after, along a game not seen before (seed {args.games + 1}), each board once: {summary(first)}")
     checks(cases[::6] + named_cases())
     quality(named_cases())

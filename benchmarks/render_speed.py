@@ -50,10 +50,12 @@ def measure(name: str, render: Callable[[], Rendered], palette: Image.Image | No
     whole = best(render)
     ours = best(lambda: to_png(picture, palette))
     plain = best(lambda: plain_png(full_colour))
-    print(f"{name:<16} {rendered.width}×{rendered.height:<5} whole call {whole * 1000:6.1f} ms | "
-          f"our encoding {ours * 1000:5.1f} ms | plain PNG {plain * 1000:5.1f} ms "
-          f"({len(plain_png(full_colour)) // 1024} KB) | ratio whole/plain {whole / plain:4.2f} | "
-          f"file {len(rendered.image_png) // 1024} KB")
+    print(
+        f"{name:<16} {rendered.width}×{rendered.height:<5} whole call {whole * 1000:6.1f} ms | "
+        f"our encoding {ours * 1000:5.1f} ms | plain PNG {plain * 1000:5.1f} ms "
+        f"({len(plain_png(full_colour)) // 1024} KB) | ratio whole/plain {whole / plain:4.2f} | "
+        f"file {len(rendered.image_png) // 1024} KB"
+    )
 
 
 def main() -> None:

@@ -59,8 +59,13 @@ async def pick_latency(games: int, backend: str) -> tuple[list[float], list[floa
         async with FakeDiscord() as fake:
             guild = fake.add_guild(name="Bench")
             member = fake.add_member(guild, name="Player", locale="en-US")
-            bot = create_bot(Settings(token=fake.token, database_path=str(path)), store=store,
-                             guild_ready_timeout=0.05, heartbeat_timeout=1e9, upload_emojis=False)
+            bot = create_bot(
+                Settings(token=fake.token, database_path=str(path)),
+                store=store,
+                guild_ready_timeout=0.05,
+                heartbeat_timeout=1e9,
+                upload_emojis=False,
+            )
             task = asyncio.create_task(bot.start(fake.token))
             await fake.wait_ready(bot)
             try:
@@ -70,8 +75,9 @@ async def pick_latency(games: int, backend: str) -> tuple[list[float], list[floa
                     message = opened.response
                     for a, b in deal_for_seed(seed).solution:
                         value = pair_value(a, b)
-                        select = next(s["custom_id"] for s in message.selects()
-                                      if any(o["value"] == value for o in s["options"]))
+                        select = next(
+                            s["custom_id"] for s in message.selects() if any(o["value"] == value for o in s["options"])
+                        )
                         edits = message.edits
                         calls = len(fake.calls)
                         chosen = await fake.select(member, message, select, [value])
@@ -142,24 +148,30 @@ def main() -> None:
     acks, boards = asyncio.run(pick_latency(args.games, args.store))
     for name, values in (("acknowledged", acks), ("updated board", boards)):
         median, p99, worst = quantiles(values)
-        print(f"pick → {name}: median {median * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {worst * 1000:.1f} ms "
-              f"over {len(values)} picks ({args.store})")
+        print(
+            f"pick → {name}: median {median * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {worst * 1000:.1f} ms "
+            f"over {len(values)} picks ({args.store})"
+        )
 
     counts = menus(args.deals)
     for name in ("free", "pairs"):
         values = counts[name]
         selects = [-(-v // OPTIONS_PER_SELECT) for v in values]
-        print(f"{name:5} per position: median {statistics.median(values):.0f}, max {max(values)}; needs 2+ selects "
-              f"{share(selects, lambda s: s >= 2)}, 3+ {share(selects, lambda s: s >= 3)} "
-              f"of {len(values)} positions")
+        print(
+            f"{name:5} per position: median {statistics.median(values):.0f}, max {max(values)}; needs 2+ selects "
+            f"{share(selects, lambda s: s >= 2)}, 3+ {share(selects, lambda s: s >= 3)} "
+            f"of {len(values)} positions"
+        )
     print("round trips per pair: tile menu 2 (pick, then match), pair menu 1")
 
     times = hint_times(args.deals)
     seconds = [t for t, _ in times]
     median, p99, worst = quantiles(seconds)
     verdicts = {v: sum(1 for _, w in times if w == v) for v in ("solvable", "unsolvable", "unknown")}
-    print(f"hint ({HINT_NODE_BUDGET} nodes): median {median * 1000:.1f} ms, p99 {p99 * 1000:.0f} ms, "
-          f"max {worst * 1000:.0f} ms over {len(times)} positions; {verdicts}")
+    print(
+        f"hint ({HINT_NODE_BUDGET} nodes): median {median * 1000:.1f} ms, p99 {p99 * 1000:.0f} ms, "
+        f"max {worst * 1000:.0f} ms over {len(times)} positions; {verdicts}"
+    )
 
 
 if __name__ == "__main__":

@@ -38,8 +38,10 @@ def timed(label: str, items: list[Board], budget: int) -> None:
         verdicts[result.verdict.value] += 1
         nodes.append(result.nodes)
     nodes.sort()
-    print(f"{label:<34} n={len(items):5}  {percentiles(times)}  nodes p95 {nodes[int(0.95 * len(nodes))]:6}"
-          f"  {dict(verdicts)}")
+    print(
+        f"{label:<34} n={len(items):5}  {percentiles(times)}  nodes p95 {nodes[int(0.95 * len(nodes))]:6}"
+        f"  {dict(verdicts)}"
+    )
 
 
 def clock(label: str, count: int, work: Callable[[int], object]) -> None:

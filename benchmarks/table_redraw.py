@@ -44,8 +44,9 @@ SCORES = [14, 67, 120, -27]
 def baseline_module() -> types.ModuleType:
     """``render/table.py`` at ``BASELINE`` as a module of its own, its encoding included: it calls
     ``Rendered.of`` without a palette, which is still the old encoding, unchanged in ``to_png``."""
-    source = subprocess.run(["git", "show", f"{BASELINE}:render/table.py"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout
+    source = subprocess.run(
+        ["git", "show", f"{BASELINE}:render/table.py"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout
     module = types.ModuleType("baseline_table")
     exec(compile(source, "baseline_table.py", "exec"), module.__dict__)
     return module
@@ -123,8 +124,10 @@ def main() -> None:
         drawing.append(timed(lambda view=view: draw_table(view, NAMES, SCORES, "en")))
     print(f"{len(views)} consecutive events of {args.seeds} seeded hands, event → PNG bytes:")
     print(f"  baseline (full render)      {summary(old)}")
-    print(f"  new path                    {summary(new)}   (ratio of medians "
-          f"{statistics.median(new) / statistics.median(old):.2f})")
+    print(
+        f"  new path                    {summary(new)}   (ratio of medians "
+        f"{statistics.median(new) / statistics.median(old):.2f})"
+    )
     print(f"  new path, drawing alone     {summary(drawing)}")
 
     # Both paths must draw the same picture (compositing rounds a channel by at most one).
@@ -142,16 +145,21 @@ def main() -> None:
         ("RGB, level 6 (Pillow's default)", pictures, lambda image: save(image, 6)),
         ("RGB, level 1", pictures, lambda image: save(image, 1)),
         ("adaptive 256 colours, level 6 (baseline)", rgba, to_png),
-        ("fixed 64 colours, level 6", pictures,
-         lambda image: save(image.quantize(palette=palette, dither=Image.Dither.NONE), 6)),
+        (
+            "fixed 64 colours, level 6",
+            pictures,
+            lambda image: save(image.quantize(palette=palette, dither=Image.Dither.NONE), 6),
+        ),
         ("fixed 64 colours, level 1 (new)", pictures, lambda image: to_png(image, palette)),
     ]
     print("encoding alone, the same pictures:")
     for label, images, encode in settings:
         timings = [timed(lambda image=image, encode=encode: encode(image)) for image in images]
         sizes = [len(encode(image)) / 1024 for image in images]
-        print(f"  {label:<42} {summary(timings)}   file median {statistics.median(sizes):4.0f} KB, "
-              f"largest {max(sizes):4.0f} KB")
+        print(
+            f"  {label:<42} {summary(timings)}   file median {statistics.median(sizes):4.0f} KB, "
+            f"largest {max(sizes):4.0f} KB"
+        )
 
 
 if __name__ == "__main__":

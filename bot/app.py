@@ -52,8 +52,14 @@ KNOWN_PREFIXES = (TABLE_PREFIX, "mjr1:", "mjp1:", SOLITAIRE_PREFIX)
 
 # The permissions the bot asks for in its invite link, and no more.
 PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, send_messages_in_threads=True, create_public_threads=True,
-    attach_files=True, embed_links=True, read_message_history=True, use_external_emojis=True,
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    attach_files=True,
+    embed_links=True,
+    read_message_history=True,
+    use_external_emojis=True,
 )
 
 
@@ -156,10 +162,17 @@ CLOCK_TICK = 0.5  # seconds between the table clock's looks at the store's deadl
 
 class MahjongBot(commands.AutoShardedBot):
     def __init__(
-        self, settings: Settings, *, store: LiveStore | None = None, ledger: Ledger | None = None,
+        self,
+        settings: Settings,
+        *,
+        store: LiveStore | None = None,
+        ledger: Ledger | None = None,
         clock: Callable[[], float] = time.time,
-        timings: Mapping[Speed, Timing] | None = None, tick: float | None = None, upload_emojis: bool = True,
-        make_seed: Callable[[], int] = new_seed, **options: Any,
+        timings: Mapping[Speed, Timing] | None = None,
+        tick: float | None = None,
+        upload_emojis: bool = True,
+        make_seed: Callable[[], int] = new_seed,
+        **options: Any,
     ) -> None:
         # Nothing the bot posts notifies anyone unless it says so: a member named "@everyone" stays a name.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
@@ -215,15 +228,20 @@ class MahjongBot(commands.AutoShardedBot):
         self._ledger = ledger
         service = TableService(store, ledger, self.clock, make_seed=self._make_seed)
         self._drawer = Drawer(self.settings.drawing_processes)
-        self._desk = TableDesk(self, store, service, self._timings, self.tile_emojis, tick=self._tick,
-                               drawer=self._drawer)
-        self._solitaire_ledger = (SqliteSolitaireLedger.beside(ledger) if isinstance(ledger, SqliteLedger)
-                                  else await SqliteSolitaireLedger.open(self.settings.database_path))
+        self._desk = TableDesk(
+            self, store, service, self._timings, self.tile_emojis, tick=self._tick, drawer=self._drawer
+        )
+        self._solitaire_ledger = (
+            SqliteSolitaireLedger.beside(ledger)
+            if isinstance(ledger, SqliteLedger)
+            else await SqliteSolitaireLedger.open(self.settings.database_path)
+        )
         secret = self.settings.daily_secret.encode() if self.settings.daily_secret else None
         solitaire_service = SolitaireService(store, self._solitaire_ledger, self.clock, daily_secret=secret)
         self._solitaire = SolitaireDesk(solitaire_service, self.tile_emojis, tick=self._tick, drawer=self._drawer)
-        self._daily_poster = DailyPoster(self, solitaire_service, self.tile_emojis, tick=self._tick,
-                                         drawer=self._drawer)
+        self._daily_poster = DailyPoster(
+            self, solitaire_service, self.tile_emojis, tick=self._tick, drawer=self._drawer
+        )
         self.add_dynamic_items(TableButton, LeaderboardButton, ReplayButton, SolitaireItem)
         await self.tree.set_translator(MahjongTranslator())
         self.tree.add_command(mahjong)
@@ -325,8 +343,11 @@ def _shown_on(message: discord.Message | None, custom_id: str, kind: object) -> 
     discord.py hand it to our dynamic items (select values sent under a button's id reach none)."""
     if message is None:
         return False
-    return any(getattr(child, "custom_id", None) == custom_id and child.type.value == kind
-               for row in message.components for child in getattr(row, "children", ()))
+    return any(
+        getattr(child, "custom_id", None) == custom_id and child.type.value == kind
+        for row in message.components
+        for child in getattr(row, "children", ())
+    )
 
 
 def create_bot(settings: Settings, **options: Any) -> MahjongBot:

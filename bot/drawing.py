@@ -47,10 +47,16 @@ def _end_with(parent: int) -> None:
 class Drawer:
     def __init__(self, processes: int = 0) -> None:
         # "spawn": a worker starts from a fresh interpreter, not a fork of one running threads and a loop
-        self._pool = ProcessPoolExecutor(
-            processes, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker,
-            initargs=(os.getpid(),),
-        ) if processes > 0 else None
+        self._pool = (
+            ProcessPoolExecutor(
+                processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
+            )
+            if processes > 0
+            else None
+        )
 
     async def __call__(self, draw: Callable[..., _T], *args: Any, **keywords: Any) -> _T:
         if self._pool is None:

@@ -18,8 +18,9 @@ from render.tiles import emoji_name, emoji_png
 log = logging.getLogger(__name__)
 
 
-async def ensure_tile_emojis(client: discord.Client, *, upload: bool = True,
-                             wait: float = 5.0, looks: int = 12) -> dict[Tile, discord.PartialEmoji]:
+async def ensure_tile_emojis(
+    client: discord.Client, *, upload: bool = True, wait: float = 5.0, looks: int = 12
+) -> dict[Tile, discord.PartialEmoji]:
     """Every tile's emoji (the English face), uploading those the application does not have yet. A
     process that does not ``upload`` (a shard process other than the first) looks again every ``wait``
     seconds until the first has uploaded them all, and keeps what it found after ``looks`` tries."""

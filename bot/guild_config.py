@@ -58,9 +58,17 @@ class TableDefaults:
 
 
 def table_defaults(
-    settings: GuildSettings, timings: Mapping[Speed, Timing], *, rules: str | None = None, speed: str | None = None,
-    length: str | None = None, level: str | None = None, hints: bool | None = None, hide_claims: bool | None = None,
-    seven_pairs: bool | None = None, minimum_fan: int | None = None,
+    settings: GuildSettings,
+    timings: Mapping[Speed, Timing],
+    *,
+    rules: str | None = None,
+    speed: str | None = None,
+    length: str | None = None,
+    level: str | None = None,
+    hints: bool | None = None,
+    hide_claims: bool | None = None,
+    seven_pairs: bool | None = None,
+    minimum_fan: int | None = None,
 ) -> TableDefaults:
     """The member's choice where they made one, else the server's default; the deadlines are the speed's
     own timing with the server's turn, claim window and idle limit in place of the speed's when it set
@@ -78,7 +86,9 @@ def table_defaults(
         timing = replace(timing, idle=settings.idle_hours * 3600.0)
     server_minimum = settings.default_minimum_fan if chosen_rules == "hongkong" else None
     return TableDefaults(
-        chosen_rules, chosen_speed, timing,
+        chosen_rules,
+        chosen_speed,
+        timing,
         length=_either(length, settings.default_length),
         level=_either(level, settings.default_level),
         hints=_either(hints, settings.default_hints),
@@ -125,24 +135,41 @@ def settings_text(settings: GuildSettings, lang: Lang) -> str:
     claim = duration(settings.claim_seconds) if settings.claim_seconds is not None else own
     idle = duration(settings.idle_hours * 3600.0) if settings.idle_hours is not None else own
     language = say("config_lang_" + (settings.lang or "auto"), lang)
-    length = (pick(LENGTH_NAMES[settings.default_length], lang) if settings.default_length is not None
-              else say("config_rules_own", lang))
-    minimum = (str(settings.default_minimum_fan) if settings.default_minimum_fan is not None
-               else say("config_rules_own", lang))
-    return "\n".join((
-        say("config_title", lang),
-        say("config_rules", lang, rules=pick(RULE_NAMES[settings.default_rules], lang),
-            speed=pick(SPEED_NAMES[settings.default_speed], lang)),
-        say("config_options", lang, length=length, level=settings.default_level, minimum=minimum,
-            hints=_on_off(settings.default_hints, lang), hide_claims=_on_off(settings.default_hide_claims, lang),
-            seven_pairs=_on_off(settings.default_seven_pairs, lang)),
-        say("config_deadlines", lang, turn=turn, claim=claim),
-        say("config_idle", lang, idle=idle),
-        say("config_channels", lang, channels=channels_text(settings, lang)),
-        say("config_computers_" + ("on" if settings.computers_allowed else "off"), lang),
-        say("config_mentions_" + ("on" if settings.mentions else "off"), lang),
-        say("config_lang", lang, language=language),
-    ))
+    length = (
+        pick(LENGTH_NAMES[settings.default_length], lang)
+        if settings.default_length is not None
+        else say("config_rules_own", lang)
+    )
+    minimum = (
+        str(settings.default_minimum_fan) if settings.default_minimum_fan is not None else say("config_rules_own", lang)
+    )
+    return "\n".join(
+        (
+            say("config_title", lang),
+            say(
+                "config_rules",
+                lang,
+                rules=pick(RULE_NAMES[settings.default_rules], lang),
+                speed=pick(SPEED_NAMES[settings.default_speed], lang),
+            ),
+            say(
+                "config_options",
+                lang,
+                length=length,
+                level=settings.default_level,
+                minimum=minimum,
+                hints=_on_off(settings.default_hints, lang),
+                hide_claims=_on_off(settings.default_hide_claims, lang),
+                seven_pairs=_on_off(settings.default_seven_pairs, lang),
+            ),
+            say("config_deadlines", lang, turn=turn, claim=claim),
+            say("config_idle", lang, idle=idle),
+            say("config_channels", lang, channels=channels_text(settings, lang)),
+            say("config_computers_" + ("on" if settings.computers_allowed else "off"), lang),
+            say("config_mentions_" + ("on" if settings.mentions else "off"), lang),
+            say("config_lang", lang, language=language),
+        )
+    )
 
 
 def _on_off(value: bool, lang: Lang) -> str:
@@ -150,11 +177,24 @@ def _on_off(value: bool, lang: Lang) -> str:
 
 
 def changed(
-    settings: GuildSettings, *, rules: str | None = None, speed: str | None = None, turn_minutes: int | None = None,
-    claim_seconds: int | None = None, channel: int | None = None, clear_channels: bool = False,
-    computers: bool | None = None, mentions: bool | None = None, lang: str | None = None,
-    length: str | None = None, level: str | None = None, hints: bool | None = None, hide_claims: bool | None = None,
-    seven_pairs: bool | None = None, minimum_fan: int | None = None, idle_hours: int | None = None,
+    settings: GuildSettings,
+    *,
+    rules: str | None = None,
+    speed: str | None = None,
+    turn_minutes: int | None = None,
+    claim_seconds: int | None = None,
+    channel: int | None = None,
+    clear_channels: bool = False,
+    computers: bool | None = None,
+    mentions: bool | None = None,
+    lang: str | None = None,
+    length: str | None = None,
+    level: str | None = None,
+    hints: bool | None = None,
+    hide_claims: bool | None = None,
+    seven_pairs: bool | None = None,
+    minimum_fan: int | None = None,
+    idle_hours: int | None = None,
 ) -> GuildSettings:
     """The settings with the given options changed (None = unchanged); ``ConfigRefused`` naming the
     first value out of range, so the command answers with it and stores nothing. ``clear_channels``
@@ -196,8 +236,11 @@ def changed(
         if level not in PLAYERS:
             raise ConfigRefused("config_bad_choice", option="level", value=level, choices=", ".join(PLAYERS))
         updates["default_level"] = level
-    for name, value in (("default_hints", hints), ("default_hide_claims", hide_claims),
-                        ("default_seven_pairs", seven_pairs)):
+    for name, value in (
+        ("default_hints", hints),
+        ("default_hide_claims", hide_claims),
+        ("default_seven_pairs", seven_pairs),
+    ):
         if value is not None:
             updates[name] = value
     if minimum_fan is not None:

@@ -85,17 +85,31 @@ def rules_pages(rules_name: RuleName, lang: Lang) -> list[str]:
     if rules_name == "family":
         return _pages([f"{title} — {_family_intro(lang)}", _family_play(lang), _beginners(lang)])
     if rules_name == "classic":
-        intro = _t(lang, "the boxed set's rules, where only the winner scores.",
-                   "la règle du coffret : seul le gagnant marque.")
+        intro = _t(
+            lang,
+            "the boxed set's rules, where only the winner scores.",
+            "la règle du coffret : seul le gagnant marque.",
+        )
         scoring = [_classic_points(lang), _classic_doubles(lang), _classic_example(lang)]
         options = _classic_options(lang)
     else:
-        intro = _t(lang, "the Hong Kong style of classic Chinese mahjong, scored in fan (番).",
-                   "le mahjong chinois classique, style Hong Kong, compté en fan (番).")
+        intro = _t(
+            lang,
+            "the Hong Kong style of classic Chinese mahjong, scored in fan (番).",
+            "le mahjong chinois classique, style Hong Kong, compté en fan (番).",
+        )
         scoring = [_hongkong_fan(lang), _hongkong_limits(lang), _hongkong_payments(lang)]
         options = _hongkong_options(lang)
-    play = [f"{title} — {intro}\n{_goal(lang)}", _setting_up(lang), _turn(lang), _claims(lang), _kongs(lang),
-            _end_of_hand(lang), _dealer(lang), options]
+    play = [
+        f"{title} — {intro}\n{_goal(lang)}",
+        _setting_up(lang),
+        _turn(lang),
+        _claims(lang),
+        _kongs(lang),
+        _end_of_hand(lang),
+        _dealer(lang),
+        options,
+    ]
     return _pages(play + scoring)
 
 
@@ -280,32 +294,47 @@ def _beginners(lang: Lang) -> str:
 
 def classic_set_points(kind: SetKind, tile: Tile) -> tuple[int, int]:
     """What a pung or kong of ``tile`` scores, exposed and concealed, by the engine's own count."""
-    return (set_points(ReadSet(kind, tile, concealed=False, declared=True)),
-            set_points(ReadSet(kind, tile, concealed=True, declared=False)))
+    return (
+        set_points(ReadSet(kind, tile, concealed=False, declared=True)),
+        set_points(ReadSet(kind, tile, concealed=True, declared=False)),
+    )
 
 
 def _classic_points(lang: Lang) -> str:
     colon = _t(lang, ":", " :")
     rows = [
         (_t(lang, "Pung of 2 to 8", "Pung de 2 à 8"), classic_set_points(SetKind.PUNG, Tile.M5)),
-        (_t(lang, "Pung of 1 or 9, a wind or a dragon", "Pung de 1 ou 9, de vent ou de dragon"),
-         classic_set_points(SetKind.PUNG, Tile.M1)),
+        (
+            _t(lang, "Pung of 1 or 9, a wind or a dragon", "Pung de 1 ou 9, de vent ou de dragon"),
+            classic_set_points(SetKind.PUNG, Tile.M1),
+        ),
         (_t(lang, "Kong of 2 to 8", "Kong de 2 à 8"), classic_set_points(SetKind.KONG, Tile.M5)),
-        (_t(lang, "Kong of 1 or 9, a wind or a dragon", "Kong de 1 ou 9, de vent ou de dragon"),
-         classic_set_points(SetKind.KONG, Tile.RED)),
+        (
+            _t(lang, "Kong of 1 or 9, a wind or a dragon", "Kong de 1 ou 9, de vent ou de dragon"),
+            classic_set_points(SetKind.KONG, Tile.RED),
+        ),
     ]
     chow = set_points(ReadSet(SetKind.CHOW, Tile.M1, concealed=True, declared=False))
     lines = [
-        _t(lang, "**Classic scoring** · Only the winner scores. **Points** (exposed / concealed):",
-           "**Barème classique** · Seul le gagnant marque. **Points** (exposé / caché) :"),
+        _t(
+            lang,
+            "**Classic scoring** · Only the winner scores. **Points** (exposed / concealed):",
+            "**Barème classique** · Seul le gagnant marque. **Points** (exposé / caché) :",
+        ),
         *(f"• {name}{colon} {exposed} / {concealed}" for name, (exposed, concealed) in rows),
-        _t(lang, f"• Pair of dragons, of one's own wind or of the prevailing wind: {PAIR_POINTS}",
-           f"• Paire de dragons, de son vent ou du vent dominant : {PAIR_POINTS}"),
+        _t(
+            lang,
+            f"• Pair of dragons, of one's own wind or of the prevailing wind: {PAIR_POINTS}",
+            f"• Paire de dragons, de son vent ou du vent dominant : {PAIR_POINTS}",
+        ),
         f"• Chow{colon} {chow}",
         _t(lang, f"• Each flower or season: {BONUS_TILE_POINTS}", f"• Chaque fleur ou saison : {BONUS_TILE_POINTS}"),
         f"• Mah-Jong{colon} {MAHJONG_POINTS}",
-        _t(lang, "A set completed by the winning discard counts as exposed.",
-           "Une combinaison complétée par la défausse gagnante compte comme exposée."),
+        _t(
+            lang,
+            "A set completed by the winning discard counts as exposed.",
+            "Une combinaison complétée par la défausse gagnante compte comme exposée.",
+        ),
     ]
     return "\n".join(lines)
 
@@ -332,28 +361,47 @@ def _classic_doubles(lang: Lang) -> str:
     rows = [
         ("dragon_set", _t(lang, "each pung or kong of dragons", "chaque pung ou kong de dragons")),
         ("own_wind_set", _t(lang, "a pung or kong of one's own wind", "le pung ou kong de son vent")),
-        ("prevailing_wind_set", _t(lang, "a pung or kong of the prevailing wind (two doubles if it is also "
-                                         "one's own wind)",
-                                   "le pung ou kong du vent dominant (deux doublements si c'est aussi son vent)")),
-        ("concealed_hand", _t(lang, "the winner's fully concealed hand (no claimed set; concealed kongs allowed)",
-                              "la main entièrement cachée du gagnant (aucune combinaison réclamée ; les kongs "
-                              "cachés sont permis)")),
-        ("one_suit", _t(lang, "a one-suit hand (every tile of one suit, no honours)",
-                        "la main d'une seule famille (sans honneurs)")),
+        (
+            "prevailing_wind_set",
+            _t(
+                lang,
+                "a pung or kong of the prevailing wind (two doubles if it is also one's own wind)",
+                "le pung ou kong du vent dominant (deux doublements si c'est aussi son vent)",
+            ),
+        ),
+        (
+            "concealed_hand",
+            _t(
+                lang,
+                "the winner's fully concealed hand (no claimed set; concealed kongs allowed)",
+                "la main entièrement cachée du gagnant (aucune combinaison réclamée ; les kongs cachés sont permis)",
+            ),
+        ),
+        (
+            "one_suit",
+            _t(
+                lang,
+                "a one-suit hand (every tile of one suit, no honours)",
+                "la main d'une seule famille (sans honneurs)",
+            ),
+        ),
     ]
     limit = ClassicSettings().limit
     lines = [_t(lang, "**Doubles** (each multiplies the total):", "**Doublements** (chacun multiplie le total) :")]
-    lines += [f"• {text} : ×{2 ** found[key]}" if lang == "fr" else f"• {text}: ×{2 ** found[key]}"
-              for key, text in rows]
-    lines.append(_t(
-        lang,
-        f"**Score = points × 2^doubles**, the {MAHJONG_POINTS} for mahjong included"
-        + (", with no limit." if limit is None else f", up to {limit}.")
-        + " The best way to read the hand is always taken.",
-        f"**Score = points × 2^doublements**, les {MAHJONG_POINTS} du mahjong compris"
-        + (", sans limite." if limit is None else f", jusqu'à {limit}.")
-        + " La lecture de la main qui rapporte le plus est toujours retenue.",
-    ))
+    lines += [
+        f"• {text} : ×{2 ** found[key]}" if lang == "fr" else f"• {text}: ×{2 ** found[key]}" for key, text in rows
+    ]
+    lines.append(
+        _t(
+            lang,
+            f"**Score = points × 2^doubles**, the {MAHJONG_POINTS} for mahjong included"
+            + (", with no limit." if limit is None else f", up to {limit}.")
+            + " The best way to read the hand is always taken.",
+            f"**Score = points × 2^doublements**, les {MAHJONG_POINTS} du mahjong compris"
+            + (", sans limite." if limit is None else f", jusqu'à {limit}.")
+            + " La lecture de la main qui rapporte le plus est toujours retenue.",
+        )
+    )
     return "\n".join(lines)
 
 
@@ -414,14 +462,36 @@ _GENERAL_NAMES: dict[str, tuple[str, str]] = {
     "all_chows": ("All chows, with a pair that scores nothing", "Toutes suites, avec une paire qui ne compte pas"),
 }
 _FAN_ROWS = (
-    "self_drawn", "concealed_hand", "all_chows", "dragon_pung", "seat_wind_pung", "prevailing_wind_pung",
-    "all_pungs", "mixed_one_suit", "pure_one_suit", "mixed_orphans", "small_three_dragons", "great_three_dragons",
-    "last_tile", "kong_replacement", "robbing_kong", "double_kong_replacement",
+    "self_drawn",
+    "concealed_hand",
+    "all_chows",
+    "dragon_pung",
+    "seat_wind_pung",
+    "prevailing_wind_pung",
+    "all_pungs",
+    "mixed_one_suit",
+    "pure_one_suit",
+    "mixed_orphans",
+    "small_three_dragons",
+    "great_three_dragons",
+    "last_tile",
+    "kong_replacement",
+    "robbing_kong",
+    "double_kong_replacement",
 )
 _BONUS_ROWS = ("no_bonus_tiles", "seat_flower", "all_flowers")
 _LIMIT_ROWS = (
-    "thirteen_orphans", "nine_gates", "all_honours", "all_terminals", "four_kongs", "four_concealed_pungs",
-    "great_four_winds", "small_four_winds", "heavenly_hand", "earthly_hand", "eight_bonus_tiles",
+    "thirteen_orphans",
+    "nine_gates",
+    "all_honours",
+    "all_terminals",
+    "four_kongs",
+    "four_concealed_pungs",
+    "great_four_winds",
+    "small_four_winds",
+    "heavenly_hand",
+    "earthly_hand",
+    "eight_bonus_tiles",
 )
 
 
@@ -451,18 +521,24 @@ def _hongkong_fan(lang: Lang) -> str:
     settings = _hongkong_settings()
     seven = hongkong_patterns()["seven_pairs"]
     lines = [
-        _t(lang,
-           f"**Hong Kong scoring** · Each pattern of the winning hand is worth fan; mahjong needs **{settings.min_fan} "
-           f"fan** (flower and season fan do not count towards it) and the total stops at **{settings.cap}**.",
-           f"**Barème de Hong Kong** · Chaque motif de la main gagnante vaut des fan ; il en faut **{settings.min_fan}"
-           f"** pour annoncer mahjong (ceux des fleurs et saisons ne comptent pas pour ce seuil) et le total "
-           f"s'arrête à **{settings.cap}**."),
+        _t(
+            lang,
+            f"**Hong Kong scoring** · Each pattern of the winning hand is worth fan; mahjong needs "
+            f"**{settings.min_fan} fan** (flower and season fan do not count towards it) and the total stops at "
+            f"**{settings.cap}**.",
+            f"**Barème de Hong Kong** · Chaque motif de la main gagnante vaut des fan ; il en faut **{settings.min_fan}"
+            f"** pour annoncer mahjong (ceux des fleurs et saisons ne comptent pas pour ce seuil) et le total "
+            f"s'arrête à **{settings.cap}**.",
+        ),
         _t(lang, "**Fan**:", "**Fan** :"),
         *(_fan_row(key, lang) for key in _FAN_ROWS),
         f"• {_fan_name(seven, lang)}{_t(lang, ':', ' :')} {seven.fan} "
         + (_t(lang, "(when the table allows it)", "(si la table le permet)") if not settings.seven_pairs else ""),
-        _t(lang, "**Flowers and seasons** (not counted towards the minimum):",
-           "**Fleurs et saisons** (hors du minimum) :"),
+        _t(
+            lang,
+            "**Flowers and seasons** (not counted towards the minimum):",
+            "**Fleurs et saisons** (hors du minimum) :",
+        ),
         *(_fan_row(key, lang) for key in _BONUS_ROWS),
     ]
     return "\n".join(line.rstrip() for line in lines)
@@ -492,18 +568,24 @@ def _hongkong_payments(lang: Lang) -> str:
         f"**Base points** (fan → points): {table}.\n"
         f"**Payments** · A {settings.min_fan}-fan hand is worth {base} base points. Self-drawn: each other player pays "
         f"{_amount(-drawn[1])}. On a discard, "
-        + (f"the discarder alone pays {_amount(-discard[1])} (\"discarder pays for all\", as the bot's tables "
-           f"play; with \"everyone pays\" the discarder would pay {_amount(-everyone[1])} and the two others "
-           f"{_amount(-everyone[2])} each)." if own else
-           f"the discarder pays {_amount(-everyone[1])} and the two others {_amount(-everyone[2])} each.")
+        + (
+            f'the discarder alone pays {_amount(-discard[1])} ("discarder pays for all", as the bot\'s tables '
+            f'play; with "everyone pays" the discarder would pay {_amount(-everyone[1])} and the two others '
+            f"{_amount(-everyone[2])} each)."
+            if own
+            else f"the discarder pays {_amount(-everyone[1])} and the two others {_amount(-everyone[2])} each."
+        )
         + " Payments always add up to zero.",
         f"**Points de base** (fan → points) : {table}.\n"
         f"**Paiements** · Une main de {settings.min_fan} fan vaut {base} points de base. Sur une tuile piochée, "
         f"chaque autre joueur paie {_amount(-drawn[1])}. Sur une défausse, "
-        + (f"celui qui a jeté paie seul {_amount(-discard[1])} (« le fautif paie pour tous », comme aux tables "
-           f"du bot ; avec « tout le monde paie », il paierait {_amount(-everyone[1])} et les deux autres "
-           f"{_amount(-everyone[2])} chacun)." if own else
-           f"celui qui a jeté paie {_amount(-everyone[1])} et les deux autres {_amount(-everyone[2])} chacun.")
+        + (
+            f"celui qui a jeté paie seul {_amount(-discard[1])} (« le fautif paie pour tous », comme aux tables "
+            f"du bot ; avec « tout le monde paie », il paierait {_amount(-everyone[1])} et les deux autres "
+            f"{_amount(-everyone[2])} chacun)."
+            if own
+            else f"celui qui a jeté paie {_amount(-everyone[1])} et les deux autres {_amount(-everyone[2])} chacun."
+        )
         + " La somme des paiements est toujours nulle.",
     )
 
@@ -513,6 +595,7 @@ def _amount(value: Fraction) -> str:
 
 
 # --- help ---------------------------------------------------------------------------------------------
+
 
 def _command_word(name: str, lang: Lang) -> str:
     """A command or option name as Discord shows it in ``lang`` (the names of ``bot.translator``)."""
@@ -630,77 +713,89 @@ def _tips_intro(lang: Lang) -> str:
 # Seed 000, "Pour aller plus loin": the French as written there, the English translated.
 TIPS: tuple[tuple[tuple[str, str], tuple[str, str]], ...] = (
     (
-        ("Discard lone honours first, then the 1s and 9s",
-         "Jetez d’abord les honneurs isolés, puis les 1 et les 9"),
-        ("A lone wind or dragon never makes a chow: it only serves in a pung or a pair. If it has found no partner "
-         "in the first turns, it clutters the hand. Lone 1s and 9s come next: they fit only one chow (1-2-3 or "
-         "7-8-9), the 2s and 8s two, and the tiles from 3 to 7 three. So keep the middle tiles: they offer the most "
-         "sets.",
-         "Un vent ou un dragon seul ne forme jamais de suite : il ne sert qu’en brelan ou en paire. S’il n’a pas "
-         "trouvé de partenaire dans les premiers tours, il encombre la main. Les 1 et les 9 isolés viennent "
-         "ensuite : ils n’entrent que dans une seule suite possible (1-2-3 ou 7-8-9), les 2 et les 8 dans deux, "
-         "et les tuiles de 3 à 7 dans trois. Gardez donc les tuiles du milieu, ce sont elles qui offrent le plus "
-         "de combinaisons."),
+        ("Discard lone honours first, then the 1s and 9s", "Jetez d’abord les honneurs isolés, puis les 1 et les 9"),
+        (
+            "A lone wind or dragon never makes a chow: it only serves in a pung or a pair. If it has found no partner "
+            "in the first turns, it clutters the hand. Lone 1s and 9s come next: they fit only one chow (1-2-3 or "
+            "7-8-9), the 2s and 8s two, and the tiles from 3 to 7 three. So keep the middle tiles: they offer the most "
+            "sets.",
+            "Un vent ou un dragon seul ne forme jamais de suite : il ne sert qu’en brelan ou en paire. S’il n’a pas "
+            "trouvé de partenaire dans les premiers tours, il encombre la main. Les 1 et les 9 isolés viennent "
+            "ensuite : ils n’entrent que dans une seule suite possible (1-2-3 ou 7-8-9), les 2 et les 8 dans deux, "
+            "et les tuiles de 3 à 7 dans trois. Gardez donc les tuiles du milieu, ce sont elles qui offrent le plus "
+            "de combinaisons.",
+        ),
     ),
     (
         ("Prefer two-sided waits", "Préférez les attentes à deux côtés"),
-        ("Before each discard, count the tiles that could complete your hand. A 4-5 waits for a 3 or a 6, eight "
-         "possible tiles; a 3-5 waits only for the 4, four tiles. With as many sets, the hand that waits for more "
-         "tiles wins more often. It is the basic rule of efficiency, the one every experienced player applies "
-         "without thinking.",
-         "Avant chaque défausse, comptez les tuiles qui pourraient compléter votre main. Un 4-5 attend un 3 ou un "
-         "6, soit huit tuiles possibles ; un 3-5 n’attend que le 4, soit quatre tuiles. À nombre égal de "
-         "combinaisons, la main qui attend le plus de tuiles sort le plus souvent. C’est la règle d’efficacité de "
-         "base, celle que tous les joueurs confirmés appliquent sans y penser."),
+        (
+            "Before each discard, count the tiles that could complete your hand. A 4-5 waits for a 3 or a 6, eight "
+            "possible tiles; a 3-5 waits only for the 4, four tiles. With as many sets, the hand that waits for more "
+            "tiles wins more often. It is the basic rule of efficiency, the one every experienced player applies "
+            "without thinking.",
+            "Avant chaque défausse, comptez les tuiles qui pourraient compléter votre main. Un 4-5 attend un 3 ou un "
+            "6, soit huit tuiles possibles ; un 3-5 n’attend que le 4, soit quatre tuiles. À nombre égal de "
+            "combinaisons, la main qui attend le plus de tuiles sort le plus souvent. C’est la règle d’efficacité de "
+            "base, celle que tous les joueurs confirmés appliquent sans y penser.",
+        ),
     ),
     (
         ("Read the discards", "Lisez les défausses"),
-        ("The middle of the table says a lot. A tile already discarded three times will never make a pung again, "
-         "and if all four copies are visible, nobody waits for it any more. A suit a player never throws away is "
-         "probably the one they collect. Look at what is already out before deciding what you keep.",
-         "Le centre de la table dit beaucoup de choses. Une tuile déjà défaussée trois fois ne formera plus jamais "
-         "de brelan, et si ses quatre exemplaires sont visibles, personne ne l’attend plus. Une famille qu’un "
-         "joueur ne jette jamais est probablement celle qu’il collectionne. Regardez ce qui est déjà sorti avant "
-         "de décider ce que vous gardez."),
+        (
+            "The middle of the table says a lot. A tile already discarded three times will never make a pung again, "
+            "and if all four copies are visible, nobody waits for it any more. A suit a player never throws away is "
+            "probably the one they collect. Look at what is already out before deciding what you keep.",
+            "Le centre de la table dit beaucoup de choses. Une tuile déjà défaussée trois fois ne formera plus jamais "
+            "de brelan, et si ses quatre exemplaires sont visibles, personne ne l’attend plus. Une famille qu’un "
+            "joueur ne jette jamais est probablement celle qu’il collectionne. Regardez ce qui est déjà sorti avant "
+            "de décider ce que vous gardez.",
+        ),
     ),
     (
         ("Late in the hand, defend", "En fin de manche, défendez-vous"),
-        ("When the wall empties and your hand is still far from ready, every discard becomes a risk. Then throw "
-         "first the tiles the most advanced player has discarded themselves: a tile they threw away cannot win "
-         "them the hand, it is a safe discard against them (not necessarily against the two others). Japanese "
-         "players call it genbutsu, and it is the basis of all defensive play.",
-         "Quand la muraille se vide et que votre main est encore loin d’être prête, chaque défausse devient un "
-         "risque. Jetez alors en priorité les tuiles que le joueur le plus avancé a déjà défaussées lui-même : une "
-         "tuile qu’il a jetée ne peut pas lui servir à gagner, c’est une défausse sûre contre lui (pas forcément "
-         "contre les deux autres). Les joueurs japonais appellent cela genbutsu, et c’est la base de tout jeu "
-         "défensif."),
+        (
+            "When the wall empties and your hand is still far from ready, every discard becomes a risk. Then throw "
+            "first the tiles the most advanced player has discarded themselves: a tile they threw away cannot win "
+            "them the hand, it is a safe discard against them (not necessarily against the two others). Japanese "
+            "players call it genbutsu, and it is the basis of all defensive play.",
+            "Quand la muraille se vide et que votre main est encore loin d’être prête, chaque défausse devient un "
+            "risque. Jetez alors en priorité les tuiles que le joueur le plus avancé a déjà défaussées lui-même : une "
+            "tuile qu’il a jetée ne peut pas lui servir à gagner, c’est une défausse sûre contre lui (pas forcément "
+            "contre les deux autres). Les joueurs japonais appellent cela genbutsu, et c’est la base de tout jeu "
+            "défensif.",
+        ),
     ),
     (
         ("Claim a discard only with a clear purpose", "Ne réclamez une défausse qu’avec un but précis"),
-        ("Claiming a discard moves the hand on, but forces you to expose the set: it is then worth half as much, "
-         "you show your game to the three others, and you lose the concealed-hand double. Claim to finish a hand "
-         "that is nearly ready, or to make a pung of dragons or of your wind, which doubles the score; rarely to "
-         "start.",
-         "Réclamer une défausse fait avancer la main, mais oblige à exposer la combinaison : elle vaut alors "
-         "moitié moins, vous dévoilez votre jeu aux trois autres, et vous perdez le doublement de la main cachée. "
-         "Réclamez pour finir une main presque prête, ou pour former un brelan de dragon ou de votre vent, qui "
-         "double le score ; rarement pour commencer."),
+        (
+            "Claiming a discard moves the hand on, but forces you to expose the set: it is then worth half as much, "
+            "you show your game to the three others, and you lose the concealed-hand double. Claim to finish a hand "
+            "that is nearly ready, or to make a pung of dragons or of your wind, which doubles the score; rarely to "
+            "start.",
+            "Réclamer une défausse fait avancer la main, mais oblige à exposer la combinaison : elle vaut alors "
+            "moitié moins, vous dévoilez votre jeu aux trois autres, et vous perdez le doublement de la main cachée. "
+            "Réclamez pour finir une main presque prête, ou pour former un brelan de dragon ou de votre vent, qui "
+            "double le score ; rarement pour commencer.",
+        ),
     ),
     (
         ("Keep your honour pairs", "Gardez vos paires d’honneurs"),
-        ("A pair of dragons, of your wind or of the prevailing wind is already worth 2 points, and if it becomes "
-         "a pung, it doubles the hand's total. It is the tile to keep first when you hesitate between two "
-         "discards.",
-         "Une paire de dragons, de votre vent ou du vent dominant vaut déjà 2 points, et si elle devient brelan, "
-         "elle double le total de la main. C’est la tuile à garder en priorité quand vous hésitez entre deux "
-         "défausses."),
+        (
+            "A pair of dragons, of your wind or of the prevailing wind is already worth 2 points, and if it becomes "
+            "a pung, it doubles the hand's total. It is the tile to keep first when you hesitate between two "
+            "discards.",
+            "Une paire de dragons, de votre vent ou du vent dominant vaut déjà 2 points, et si elle devient brelan, "
+            "elle double le total de la main. C’est la tuile à garder en priorité quand vous hésitez entre deux "
+            "défausses.",
+        ),
     ),
 )
 
 
 def _tips(lang: Lang) -> list[str]:
-    return [f"**{number}. {pick(title, lang)}**\n{pick(text, lang)}"
-            for number, (title, text) in enumerate(TIPS, start=1)]
+    return [
+        f"**{number}. {pick(title, lang)}**\n{pick(text, lang)}" for number, (title, text) in enumerate(TIPS, start=1)
+    ]
 
 
 # --- the calculator -----------------------------------------------------------------------------------
@@ -716,17 +811,27 @@ _WORDS: dict[str, tuple[str, str]] = {
     "pays_all": ("Each other player pays {amount}", "Chaque autre joueur paie {amount}"),
     "pays_discarder": ("The discarder pays {amount}", "Celui qui a jeté paie {amount}"),
     "cannot": ("Cannot score this hand", "Impossible de compter cette main"),
-    "family": ("The family game has no score: the first to declare mahjong wins.",
-               "La version familiale ne compte pas de points : le premier à faire mahjong gagne."),
-    "how": ("Write the concealed tiles (the winning tile included) and the declared sets: `{example}` — […] a "
-            "claimed set, (…) a concealed kong.",
-            "Écrivez les tuiles cachées (tuile gagnante comprise) et les combinaisons posées : `{example}` — […] "
-            "une combinaison prise, (…) un kong caché."),
+    "family": (
+        "The family game has no score: the first to declare mahjong wins.",
+        "La version familiale ne compte pas de points : le premier à faire mahjong gagne.",
+    ),
+    "how": (
+        "Write the concealed tiles (the winning tile included) and the declared sets: `{example}` — […] a "
+        "claimed set, (…) a concealed kong.",
+        "Écrivez les tuiles cachées (tuile gagnante comprise) et les combinaisons posées : `{example}` — […] "
+        "une combinaison prise, (…) un kong caché.",
+    ),
 }
 
 
 def score_reply(
-    notation: str, win: str | None, rules: RuleName, seat: str, round_wind: str, self_drawn: bool, bonus: str,
+    notation: str,
+    win: str | None,
+    rules: RuleName,
+    seat: str,
+    round_wind: str,
+    self_drawn: bool,
+    bonus: str,
     lang: Lang,
 ) -> str:
     """``/mahjong score``: the breakdown of the hand the line describes, scored as a bot table scores it,
@@ -735,8 +840,9 @@ def score_reply(
     if settings is None:
         return pick(_WORDS["family"], lang)
     try:
-        hand = read_hand(notation, win=win or None, self_drawn=self_drawn, seat=seat, round_wind=round_wind,
-                         bonus=bonus)
+        hand = read_hand(
+            notation, win=win or None, self_drawn=self_drawn, seat=seat, round_wind=round_wind, bonus=bonus
+        )
         score: ClassicScore | HongKongScore = (
             score_classic(hand, settings) if isinstance(settings, ClassicSettings) else score_hongkong(hand, settings)
         )
@@ -752,9 +858,10 @@ def score_reply(
 
 
 def _heading(hand: WinContext, rules: RuleName, lang: Lang) -> str:
-    written = " ".join([format_tiles(hand.concealed)] + [
-        f"[{meld.notation()}]" if meld.exposed else f"({meld.notation()})" for meld in hand.melds
-    ])
+    written = " ".join(
+        [format_tiles(hand.concealed)]
+        + [f"[{meld.notation()}]" if meld.exposed else f"({meld.notation()})" for meld in hand.melds]
+    )
     how = pick(_WORDS["self_drawn" if hand.self_drawn else "discard"], lang)
     parts = [
         f"**{pick(RULE_NAMES[rules], lang)}** · `{written}`",

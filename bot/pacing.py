@@ -32,8 +32,13 @@ class RequestPacer:
     event loop wakes sleepers late, and those whose slots had passed would leave together (measured
     with the load benchmark: slots booked ahead at 45 a second let 48 leave in one second)."""
 
-    def __init__(self, per_second: int = GLOBAL_BUDGET, *, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        per_second: int = GLOBAL_BUDGET,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         self._interval = 1.0 / per_second
         self._clock = clock
         self._sleep = sleep
@@ -75,8 +80,9 @@ def pacing_trace(pacer: RequestPacer, application_id: Callable[[], int | None]) 
     pacer just before it is sent."""
     trace = aiohttp.TraceConfig()
 
-    async def before_sending(_session: aiohttp.ClientSession, _context: SimpleNamespace,
-                             params: aiohttp.TraceRequestStartParams) -> None:
+    async def before_sending(
+        _session: aiohttp.ClientSession, _context: SimpleNamespace, params: aiohttp.TraceRequestStartParams
+    ) -> None:
         if counts_globally(params.url.path, application_id()):
             await pacer.wait()
 

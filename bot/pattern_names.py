@@ -65,7 +65,8 @@ _NAMES: dict[str, tuple[str, str]] = {
     "seat_season": ("Own season", "Sa saison"),
 }
 PATTERN_NAMES: dict[str, tuple[str, str]] = {
-    **_NAMES, **{f"house_{key}": (rule.label.en, rule.label.fr) for key, rule in HOUSE_RULES.items()},
+    **_NAMES,
+    **{f"house_{key}": (rule.label.en, rule.label.fr) for key, rule in HOUSE_RULES.items()},
 }
 
 

@@ -123,8 +123,11 @@ def _said(event: Event, names: Sequence[str], lang: Lang) -> str:
     if isinstance(event, Called):
         return say("replay_call", lang, name=_name(names, event.seat))
     if isinstance(event, HandWon):
-        how = (say("result_self_drawn", lang) if event.discarder is None
-               else say("result_from", lang, name=_name(names, event.discarder)))
+        how = (
+            say("result_self_drawn", lang)
+            if event.discarder is None
+            else say("result_from", lang, name=_name(names, event.discarder))
+        )
         return say("replay_won", lang, name=_name(names, event.seat), how=how)
     return say("replay_drawn", lang)
 
@@ -145,5 +148,11 @@ def _result_card(hand: Round, entry: HandEntry, names: Sequence[str], lang: Lang
     else:
         return None
     discarder = None if result.discarder is None or result.self_drawn else _name(names, result.discarder)
-    return render_result(result.win, score, winner_name=_name(names, result.winner), discarder_name=discarder,
-                         payments=payments, lang=lang)
+    return render_result(
+        result.win,
+        score,
+        winner_name=_name(names, result.winner),
+        discarder_name=discarder,
+        payments=payments,
+        lang=lang,
+    )

@@ -64,22 +64,45 @@ def rules_label(rules: str, lang: Lang) -> str:
 
 
 def leaderboard_text(
-    lang: Lang, rules: str, token: str, page: int, pages: int, ranked: int, standings: Sequence[Standing],
-    own: Standing | None, own_name: str, own_hands: int, min_hands: int = MIN_HANDS,
+    lang: Lang,
+    rules: str,
+    token: str,
+    page: int,
+    pages: int,
+    ranked: int,
+    standings: Sequence[Standing],
+    own: Standing | None,
+    own_name: str,
+    own_hands: int,
+    min_hands: int = MIN_HANDS,
 ) -> str:
     """One page of the leaderboard, and the caller's own line (their rank wherever its page is)."""
     period = say("lb_all_time", lang) if token == "all" else say("lb_month", lang, month=f"{token[:4]}-{token[4:]}")
-    head = [say("lb_title", lang, rules=rules_label(rules, lang), period=period),
-            say("lb_header", lang, min=min_hands, count=ranked, page=page, pages=pages)]
-    lines = [say("lb_line", lang, rank=s.rank, name=plain(s.name), net=signed(s.net), per_hand=signed(s.per_hand),
-                 wins=s.wins, hands=s.hands) for s in standings]
+    head = [
+        say("lb_title", lang, rules=rules_label(rules, lang), period=period),
+        say("lb_header", lang, min=min_hands, count=ranked, page=page, pages=pages),
+    ]
+    lines = [
+        say(
+            "lb_line",
+            lang,
+            rank=s.rank,
+            name=plain(s.name),
+            net=signed(s.net),
+            per_hand=signed(s.per_hand),
+            wins=s.wins,
+            hands=s.hands,
+        )
+        for s in standings
+    ]
     if not lines:
         lines = [say("lb_empty", lang, min=min_hands)]
     if own is None:
         tail = say("lb_you_unranked", lang, name=plain(own_name), hands=own_hands, min=min_hands)
     else:
-        tail = say("lb_you", lang, name=plain(own_name), rank=own.rank, count=ranked, net=signed(own.net),
-                   hands=own.hands)
+        tail = say(
+            "lb_you", lang, name=plain(own_name), rank=own.rank, count=ranked, net=signed(own.net), hands=own.hands
+        )
     return _fit(head, lines, ["", tail])
 
 
@@ -91,13 +114,30 @@ def stats_text(lang: Lang, name: str, sections: Sequence[MemberStats]) -> str:
     lines: list[str] = []
     for section in played:
         rate = f"{section.win_rate:.0%}" if lang == "en" else f"{round(section.win_rate * 100)} %"
-        lines.append(say("stats_rules", lang, rules=rules_label(section.rules or "", lang), hands=section.hands,
-                         wins=section.wins, rate=rate, deal_ins=section.deal_ins, per_hand=signed(section.per_hand),
-                         net=signed(section.net)))
+        lines.append(
+            say(
+                "stats_rules",
+                lang,
+                rules=rules_label(section.rules or "", lang),
+                hands=section.hands,
+                wins=section.wins,
+                rate=rate,
+                deal_ins=section.deal_ins,
+                per_hand=signed(section.per_hand),
+                net=signed(section.net),
+            )
+        )
         if section.best is not None:
             fan = f" ({section.best.fan} fan)" if section.rules == "hongkong" else ""
-            lines.append(say("stats_best", lang, value=signed(section.best.value), fan=fan,
-                             when=f"<t:{int(section.best.finished_at)}:D>"))
+            lines.append(
+                say(
+                    "stats_best",
+                    lang,
+                    value=signed(section.best.value),
+                    fan=fan,
+                    when=f"<t:{int(section.best.finished_at)}:D>",
+                )
+            )
         if section.patterns:
             patterns = ", ".join(f"{pattern_name(pattern, lang)} ×{count}" for pattern, count in section.patterns)
             lines.append(say("stats_patterns", lang, patterns=patterns))
@@ -116,12 +156,25 @@ def history_text(lang: Lang, member_id: int, name: str, matches: Sequence[MatchE
         total = match.totals[mine]
         place = 1 + sum(1 for other in match.totals if other > total)
         others = ", ".join(plain(seat.name) for index, seat in enumerate(match.seats) if index != mine)
-        lines.append(say("history_line", lang, when=f"<t:{int(match.finished_at)}:d>",
-                         rules=rules_label(match.rules_name, lang), hands=match.hands, place=place,
-                         seats=len(match.seats), total=signed(total), others=others,
-                         closed=say("history_closed", lang) if match.ended == "closed" else "")
-                     + (say("history_hands", lang, first=f"{match.match_id}:0",
-                            last=f"{match.match_id}:{match.hands - 1}") if match.hands else ""))
+        lines.append(
+            say(
+                "history_line",
+                lang,
+                when=f"<t:{int(match.finished_at)}:d>",
+                rules=rules_label(match.rules_name, lang),
+                hands=match.hands,
+                place=place,
+                seats=len(match.seats),
+                total=signed(total),
+                others=others,
+                closed=say("history_closed", lang) if match.ended == "closed" else "",
+            )
+            + (
+                say("history_hands", lang, first=f"{match.match_id}:0", last=f"{match.match_id}:{match.hands - 1}")
+                if match.hands
+                else ""
+            )
+        )
     return _fit([say("history_title", lang, name=plain(name))], lines, [])
 
 

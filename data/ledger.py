@@ -118,8 +118,9 @@ class MatchEntry:
         _require_rules(self.rules)
         _require_finite((self.finished_at, *self.totals), "totals and finished_at")
         if len(self.totals) != len(self.seats):
-            raise LedgerValueError(f"match {self.match_id}: {len(self.totals)} totals for {len(self.seats)} seats",
-                                   "totals")
+            raise LedgerValueError(
+                f"match {self.match_id}: {len(self.totals)} totals for {len(self.seats)} seats", "totals"
+            )
         if self.hands < 0:
             raise LedgerValueError(f"match {self.match_id}: {self.hands} hands played", "hands")
         _require_choice(self.ended, MATCH_ENDINGS, "ended")
@@ -272,8 +273,7 @@ def _require_outcome(entry: HandEntry) -> None:
     if entry.self_drawn and (entry.winner is None or entry.discarder is not None):
         raise LedgerValueError(f"hand {entry.hand_id}: a self-drawn hand has a winner and no discarder", "self_drawn")
     if entry.discarder is not None and (entry.winner is None or entry.discarder == entry.winner):
-        raise LedgerValueError(f"hand {entry.hand_id}: the discarder must be another seat than the winner",
-                               "discarder")
+        raise LedgerValueError(f"hand {entry.hand_id}: the discarder must be another seat than the winner", "discarder")
 
 
 def _require_choice(value: object, choices: tuple[str, ...], field: str) -> None:

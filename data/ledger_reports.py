@@ -147,7 +147,8 @@ class LedgerReports:
             await connection.execute_fetchall("PRAGMA query_only = ON")
             found = await connection.execute_fetchall(
                 "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('hands', 'hand_seats',"
-                " 'hand_patterns')")
+                " 'hand_patterns')"
+            )
             if next(iter(found))[0] != 3:
                 raise LedgerFileError(f"{path}: holds no ledger tables")
         except sqlite3.Error as error:
@@ -168,8 +169,9 @@ class LedgerReports:
         check_page(limit, offset)
         _check_min_hands(min_hands)
         ranked, parameters = _ranked(guild_id, rules, since, min_hands)
-        rows = await self._all(f"{ranked} {_STANDING} ORDER BY rank, member_id LIMIT ? OFFSET ?",
-                               [*parameters, limit, offset])
+        rows = await self._all(
+            f"{ranked} {_STANDING} ORDER BY rank, member_id LIMIT ? OFFSET ?", [*parameters, limit, offset]
+        )
         return [_standing(row) for row in rows]
 
     async def rank_of(
@@ -192,7 +194,9 @@ class LedgerReports:
         where, parameters = _seats_where(guild_id, rules, since)
         rows = await self._all(
             f"SELECT COUNT(*) FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where}"
-            " AND s.member_id = ?", [*parameters, member_id])
+            " AND s.member_id = ?",
+            [*parameters, member_id],
+        )
         return int(rows[0][0])
 
     async def rules_played(self, guild_id: int, member_id: int) -> list[str]:
@@ -201,7 +205,8 @@ class LedgerReports:
         rows = await self._all(
             f"SELECT h.rules_name FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where}"
             " AND s.member_id = ? GROUP BY h.rules_name ORDER BY COUNT(*) DESC, h.rules_name",
-            [*parameters, member_id])
+            [*parameters, member_id],
+        )
         return [str(row[0]) for row in rows]
 
     async def member_stats(self, guild_id: int, member_id: int, rules: str | None) -> MemberStats:
@@ -212,21 +217,32 @@ class LedgerReports:
         chosen = [*parameters, member_id]
         ((hands, wins, deal_ins, net),) = await self._all(
             "SELECT COUNT(*), COALESCE(SUM(h.winner = s.seat), 0), COALESCE(SUM(h.discarder = s.seat), 0),"
-            f" TOTAL(s.payment) {joined}", chosen)
+            f" TOTAL(s.payment) {joined}",
+            chosen,
+        )
         best_rows = await self._all(
             f"SELECT h.hand_id, s.payment, h.fan, h.finished_at {joined} AND h.winner = s.seat"
-            " ORDER BY s.payment DESC, h.finished_at DESC, h.hand_id LIMIT 1", chosen)
+            " ORDER BY s.payment DESC, h.finished_at DESC, h.hand_id LIMIT 1",
+            chosen,
+        )
         pattern_rows = await self._all(
             "SELECT p.pattern, COUNT(*) AS times FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id"
             f" JOIN hand_patterns p ON p.hand_id = h.hand_id WHERE {where} AND s.member_id = ?"
             " AND h.winner = s.seat GROUP BY p.pattern ORDER BY times DESC, p.pattern LIMIT ?",
-            [*chosen, TOP_PATTERNS])
+            [*chosen, TOP_PATTERNS],
+        )
         best = None
         if best_rows:
             hand_id, value, fan, finished_at = best_rows[0]
             best = BestHand(hand_id=hand_id, value=float(value), fan=fan, finished_at=finished_at)
         return MemberStats(
-            member_id=member_id, rules=rules, hands=hands, wins=wins, deal_ins=deal_ins, net=float(net), best=best,
+            member_id=member_id,
+            rules=rules,
+            hands=hands,
+            wins=wins,
+            deal_ins=deal_ins,
+            net=float(net),
+            best=best,
             patterns=tuple((str(pattern), int(times)) for pattern, times in pattern_rows),
         )
 

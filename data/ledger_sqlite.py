@@ -75,8 +75,10 @@ class Migration:
 def _load_migrations() -> tuple[Migration, ...]:
     """The shipped migrations in order; a misnamed file or a gap in the numbers stops the import, since
     a ledger would otherwise be migrated by a broken release."""
-    files = sorted((file for file in resources.files("data.migrations").iterdir() if file.name.endswith(".sql")),
-                   key=lambda file: file.name)
+    files = sorted(
+        (file for file in resources.files("data.migrations").iterdir() if file.name.endswith(".sql")),
+        key=lambda file: file.name,
+    )
     migrations = tuple(_migration(file.name, file.read_text(encoding="utf-8")) for file in files)
     numbers = [migration.version for migration in migrations]
     if numbers != list(range(1, len(migrations) + 1)):
@@ -105,12 +107,6 @@ def _statements(filename: str, text: str) -> tuple[str, ...]:
 
 MIGRATIONS = _load_migrations()
 LATEST_VERSION = len(MIGRATIONS)
-
-
-
-
-
-
 
 
 @asynccontextmanager
@@ -206,8 +202,10 @@ async def _recorded_version(db: aiosqlite.Connection, path: str | pathlib.Path) 
     release's file, or one whose record is not this code's history."""
     if not await db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE name = ?", (MIGRATIONS_TABLE,)):
         return 0
-    recorded = [tuple(row) for row in await db.execute_fetchall(
-        f"SELECT version, name FROM {MIGRATIONS_TABLE} ORDER BY version")]
+    recorded = [
+        tuple(row)
+        for row in await db.execute_fetchall(f"SELECT version, name FROM {MIGRATIONS_TABLE} ORDER BY version")
+    ]
     newest = max((version for version, _ in recorded), default=0)
     if newest > LATEST_VERSION:
         raise LedgerFileError(
@@ -229,8 +227,10 @@ def _json(value: Any, field: str) -> str:
 
 
 def _seat_rows(key: str, seats: Sequence[SeatEntry], amounts: Sequence[float]) -> list[Row]:
-    return [(key, index, seat.member_id, seat.name, seat.computer, float(amount))
-            for index, (seat, amount) in enumerate(zip(seats, amounts, strict=True))]
+    return [
+        (key, index, seat.member_id, seat.name, seat.computer, float(amount))
+        for index, (seat, amount) in enumerate(zip(seats, amounts, strict=True))
+    ]
 
 
 def _hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
@@ -239,9 +239,24 @@ def _hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
         "INSERT INTO hands (hand_id, guild_id, table_id, match_id, number, rules_name, rules, winner, discarder,"
         " self_drawn, score, fan, record, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (hand_id) DO NOTHING",
-        [(entry.hand_id, entry.guild_id, entry.table_id, entry.match_id, entry.number, entry.rules_name,
-          _json(entry.rules, "rules"), entry.winner, entry.discarder, int(entry.self_drawn), float(entry.score),
-          entry.fan, entry.record, float(entry.finished_at))],
+        [
+            (
+                entry.hand_id,
+                entry.guild_id,
+                entry.table_id,
+                entry.match_id,
+                entry.number,
+                entry.rules_name,
+                _json(entry.rules, "rules"),
+                entry.winner,
+                entry.discarder,
+                int(entry.self_drawn),
+                float(entry.score),
+                entry.fan,
+                entry.record,
+                float(entry.finished_at),
+            )
+        ],
     )
     seats = (
         "INSERT INTO hand_seats (hand_id, seat, member_id, name, computer, payment) VALUES (?, ?, ?, ?, ?, ?)",
@@ -258,8 +273,18 @@ def _match_statements(entry: MatchEntry) -> tuple[Statement, list[Statement]]:
     match = (
         "INSERT INTO matches (match_id, guild_id, table_id, rules_name, rules, hand_count, finished_at, ended)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
-        [(entry.match_id, entry.guild_id, entry.table_id, entry.rules_name, _json(entry.rules, "rules"),
-          entry.hands, float(entry.finished_at), entry.ended)],
+        [
+            (
+                entry.match_id,
+                entry.guild_id,
+                entry.table_id,
+                entry.rules_name,
+                _json(entry.rules, "rules"),
+                entry.hands,
+                float(entry.finished_at),
+                entry.ended,
+            )
+        ],
     )
     seats = (
         "INSERT INTO match_seats (match_id, seat, member_id, name, computer, total) VALUES (?, ?, ?, ?, ?, ?)",
@@ -285,10 +310,22 @@ def _hand_entry(row: Row, seat_rows: list[Row], pattern_rows: list[Row]) -> Hand
     hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan, record, at = row
     seats = [_seat(seat) for seat in seat_rows]
     return HandEntry(
-        hand_id=hand_id, guild_id=guild_id, table_id=table_id, match_id=match_id, number=number,
-        rules=json.loads(rules), seats=tuple(seat for seat, _ in seats), winner=winner, discarder=discarder,
-        self_drawn=bool(self_drawn), score=score, fan=fan, payments=tuple(amount for _, amount in seats),
-        patterns=tuple(pattern for (pattern,) in pattern_rows), record=record, finished_at=at,
+        hand_id=hand_id,
+        guild_id=guild_id,
+        table_id=table_id,
+        match_id=match_id,
+        number=number,
+        rules=json.loads(rules),
+        seats=tuple(seat for seat, _ in seats),
+        winner=winner,
+        discarder=discarder,
+        self_drawn=bool(self_drawn),
+        score=score,
+        fan=fan,
+        payments=tuple(amount for _, amount in seats),
+        patterns=tuple(pattern for (pattern,) in pattern_rows),
+        record=record,
+        finished_at=at,
     )
 
 
@@ -296,9 +333,15 @@ def _match_entry(row: Row, seat_rows: list[Row]) -> MatchEntry:
     match_id, guild_id, table_id, rules, hands, finished_at, ended = row
     seats = [_seat(seat) for seat in seat_rows]
     return MatchEntry(
-        match_id=match_id, guild_id=guild_id, table_id=table_id, rules=json.loads(rules),
-        seats=tuple(seat for seat, _ in seats), totals=tuple(total for _, total in seats), hands=hands,
-        finished_at=finished_at, ended=ended,
+        match_id=match_id,
+        guild_id=guild_id,
+        table_id=table_id,
+        rules=json.loads(rules),
+        seats=tuple(seat for seat, _ in seats),
+        totals=tuple(total for _, total in seats),
+        hands=hands,
+        finished_at=finished_at,
+        ended=ended,
     )
 
 
@@ -311,8 +354,11 @@ def _refuse_conflict(kind: str, key: str, entry: Entry, stored: Entry | None) ->
     """``LedgerConflict`` naming the fields that differ, unless the stored entry is this one."""
     expected = _as_stored(entry)
     if stored != expected:
-        differing = [field.name for field in dataclasses.fields(expected)
-                     if stored is None or getattr(stored, field.name) != getattr(expected, field.name)]
+        differing = [
+            field.name
+            for field in dataclasses.fields(expected)
+            if stored is None or getattr(stored, field.name) != getattr(expected, field.name)
+        ]
         raise LedgerConflict(f"{kind} {key} is already recorded with other {', '.join(differing)}")
 
 
@@ -470,10 +516,13 @@ class SqliteLedger:
             rows = await self._all(f"{_HAND_SELECT} WHERE {where}", parameters)
             seats = await self._children(
                 "SELECT hand_id, member_id, name, computer, payment FROM hand_seats"
-                f" WHERE hand_id IN ({chosen}) ORDER BY hand_id, seat", parameters)
+                f" WHERE hand_id IN ({chosen}) ORDER BY hand_id, seat",
+                parameters,
+            )
             patterns = await self._children(
                 f"SELECT hand_id, pattern FROM hand_patterns WHERE hand_id IN ({chosen}) ORDER BY hand_id, position",
-                parameters)
+                parameters,
+            )
         return [_hand_entry(row, seats.get(row[0], []), patterns.get(row[0], [])) for row in rows]
 
     async def _matches(self, where: str, parameters: Sequence[Any]) -> list[MatchEntry]:
@@ -483,7 +532,9 @@ class SqliteLedger:
             rows = await self._all(f"{_MATCH_SELECT} WHERE {where}", parameters)
             seats = await self._children(
                 "SELECT match_id, member_id, name, computer, total FROM match_seats"
-                f" WHERE match_id IN ({chosen}) ORDER BY match_id, seat", parameters)
+                f" WHERE match_id IN ({chosen}) ORDER BY match_id, seat",
+                parameters,
+            )
         return [_match_entry(row, seats.get(row[0], [])) for row in rows]
 
     async def _all(self, sql: str, parameters: Sequence[Any]) -> list[Row]:

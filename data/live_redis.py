@@ -203,7 +203,7 @@ class RedisLiveStore:
         moved = 0
         with _reachable():
             async for name in self._client.scan_iter(match=_glob_escape(old_prefix) + "*", count=500):
-                key = name[len(old_prefix):]
+                key = name[len(old_prefix) :]
                 moved += int(await self._upgrade(keys=[name, old_deadlines, *self._doc_keys(key)], args=[key]))
         return moved
 
@@ -247,6 +247,7 @@ class RedisLiveStore:
     async def _each_bucket(self, ask: Callable[[Any, str], object]) -> list[Any]:
         """One command per bucket's deadline set, sent in one round trip (not a transaction: the
         buckets may live on different cluster nodes)."""
+
         async def run() -> list[Any]:
             pipeline = self._client.pipeline(transaction=False)
             for bucket in range(BUCKETS):
@@ -259,8 +260,10 @@ class RedisLiveStore:
 
     async def due(self, now: float, limit: int = 100) -> list[str]:
         replies = await self._each_bucket(
-            lambda pipeline, deadlines: pipeline.zrangebyscore(deadlines, "-inf", now, start=0, num=limit,
-                                                               withscores=True))
+            lambda pipeline, deadlines: pipeline.zrangebyscore(
+                deadlines, "-inf", now, start=0, num=limit, withscores=True
+            )
+        )
         pairs = ((float(score), str(member)) for reply in replies for member, score in reply)
         earliest = heapq.nsmallest(limit, pairs)  # by deadline, then key, as the Protocol says
         return [member for _, member in earliest]

@@ -52,15 +52,8 @@ _EXPECTED_COLUMNS = {
 }
 
 
-
 class LiveStoreFileError(Exception):
     """The database file cannot hold the live state: not SQLite, unreadable, or tables of another shape."""
-
-
-
-
-
-
 
 
 def _encode(document: dict[str, Any]) -> str:

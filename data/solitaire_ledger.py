@@ -68,18 +68,42 @@ class SolitaireResult:
     finished_at: float
 
     @classmethod
-    def of(cls, result_id: str, guild_id: int, member_id: int, name: str, kind: Kind, day: date | None,
-           game: Game, finished_at: float) -> SolitaireResult:
+    def of(
+        cls,
+        result_id: str,
+        guild_id: int,
+        member_id: int,
+        name: str,
+        kind: Kind,
+        day: date | None,
+        game: Game,
+        finished_at: float,
+    ) -> SolitaireResult:
         """The result of an ended ``game``, its figures read from the game itself."""
         seconds = game.seconds(game.clock.last_activity)
-        return cls(result_id, guild_id, member_id, name, kind, day, game.to_document(), game.seed, game.moves,
-                   seconds, game.pairs, game.board.cleared, game.undos, game.score(game.clock.last_activity),
-                   finished_at)
+        return cls(
+            result_id,
+            guild_id,
+            member_id,
+            name,
+            kind,
+            day,
+            game.to_document(),
+            game.seed,
+            game.moves,
+            seconds,
+            game.pairs,
+            game.board.cleared,
+            game.undos,
+            game.score(game.clock.last_activity),
+            finished_at,
+        )
 
     def __post_init__(self) -> None:
         if not isinstance(self.result_id, str) or not _RESULT_ID.fullmatch(self.result_id):
-            raise LedgerValueError(f"a result id is 8 to 40 lower-case letters or digits, not {self.result_id!r}",
-                                   "result_id")
+            raise LedgerValueError(
+                f"a result id is 8 to 40 lower-case letters or digits, not {self.result_id!r}", "result_id"
+            )
         if self.kind not in KINDS or (self.kind == "daily") != (self.day is not None):
             raise LedgerValueError("a daily result has its day, a free one has none", "day")
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= 100:
@@ -91,12 +115,12 @@ class SolitaireResult:
         if not game.over:
             raise LedgerValueError(f"result {self.result_id}: the game is not over", "game")
         at = game.clock.last_activity
-        replayed = (game.seed, game.moves, game.seconds(at), game.pairs, game.board.cleared, game.undos,
-                    game.score(at))
+        replayed = (game.seed, game.moves, game.seconds(at), game.pairs, game.board.cleared, game.undos, game.score(at))
         given = (self.seed, tuple(self.moves), self.seconds, self.pairs, self.cleared, self.undos, self.score)
         if replayed != given:
-            raise LedgerValueError(f"result {self.result_id}: its figures are not what its move log replays to",
-                                   "score")
+            raise LedgerValueError(
+                f"result {self.result_id}: its figures are not what its move log replays to", "score"
+            )
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,8 +29,10 @@ from game.solitaire.replay import format_moves, parse_moves
 
 Row = tuple[Any, ...]
 
-_COLUMNS = ("result_id, guild_id, member_id, name, kind, day, seed, game, moves, seconds, pairs, cleared, undos,"
-            " score, finished_at")
+_COLUMNS = (
+    "result_id, guild_id, member_id, name, kind, day, seed, game, moves, seconds, pairs, cleared, undos,"
+    " score, finished_at"
+)
 _BEST = """
 WITH best AS (
     SELECT member_id, score, seconds, cleared, rowid AS seq,
@@ -56,20 +58,62 @@ def _json(value: Any) -> str:
 
 
 def _row(result: SolitaireResult) -> Row:
-    return (result.result_id, result.guild_id, result.member_id, result.name, result.kind,
-            None if result.day is None else result.day.isoformat(), result.seed, _json(result.game),
-            _json(format_moves(result.moves)), result.seconds, result.pairs, int(result.cleared), result.undos,
-            result.score, float(result.finished_at))
+    return (
+        result.result_id,
+        result.guild_id,
+        result.member_id,
+        result.name,
+        result.kind,
+        None if result.day is None else result.day.isoformat(),
+        result.seed,
+        _json(result.game),
+        _json(format_moves(result.moves)),
+        result.seconds,
+        result.pairs,
+        int(result.cleared),
+        result.undos,
+        result.score,
+        float(result.finished_at),
+    )
 
 
 def _result(row: Row) -> SolitaireResult:
     """A stored row back as a result; building it replays the game again, so a row edited behind the
     ledger's back is refused with ``LedgerValueError`` rather than shown."""
-    (result_id, guild_id, member_id, name, kind, day, seed, game, moves, seconds, pairs, cleared, undos, score,
-     finished_at) = row
-    return SolitaireResult(result_id, guild_id, member_id, name, kind, None if day is None else date.fromisoformat(day),
-                           json.loads(game), seed, tuple(parse_moves(json.loads(moves))), seconds, pairs,
-                           bool(cleared), undos, score, finished_at)
+    (
+        result_id,
+        guild_id,
+        member_id,
+        name,
+        kind,
+        day,
+        seed,
+        game,
+        moves,
+        seconds,
+        pairs,
+        cleared,
+        undos,
+        score,
+        finished_at,
+    ) = row
+    return SolitaireResult(
+        result_id,
+        guild_id,
+        member_id,
+        name,
+        kind,
+        None if day is None else date.fromisoformat(day),
+        json.loads(game),
+        seed,
+        tuple(parse_moves(json.loads(moves))),
+        seconds,
+        pairs,
+        bool(cleared),
+        undos,
+        score,
+        finished_at,
+    )
 
 
 def _board(guild_id: int, board: Board) -> dict[str, Any]:
@@ -91,8 +135,9 @@ class SqliteSolitaireLedger:
     """One connection, used by one statement or transaction at a time (a lock): its own, or the one of
     the four-player ledger of the same file (``beside``)."""
 
-    def __init__(self, connection: aiosqlite.Connection, lock: asyncio.Lock | None = None, *,
-                 owns_connection: bool = True) -> None:
+    def __init__(
+        self, connection: aiosqlite.Connection, lock: asyncio.Lock | None = None, *, owns_connection: bool = True
+    ) -> None:
         self._db = connection
         self._lock = lock or asyncio.Lock()
         self._owns_connection = owns_connection
@@ -123,10 +168,14 @@ class SqliteSolitaireLedger:
         return cls(connection)
 
     async def record(self, result: SolitaireResult) -> bool:
-        async with self._using(), self._db.execute(
-            f"INSERT INTO solitaire_results ({_COLUMNS}) VALUES ({', '.join('?' * 15)})"
-            " ON CONFLICT (result_id) DO NOTHING", _row(result),
-        ) as cursor:
+        async with (
+            self._using(),
+            self._db.execute(
+                f"INSERT INTO solitaire_results ({_COLUMNS}) VALUES ({', '.join('?' * 15)})"
+                " ON CONFLICT (result_id) DO NOTHING",
+                _row(result),
+            ) as cursor,
+        ):
             if cursor.rowcount == 1:
                 return True
         stored = await self.result(result.result_id)
@@ -141,8 +190,10 @@ class SqliteSolitaireLedger:
 
     async def leaderboard(self, guild_id: int, board: Board, limit: int = 10, offset: int = 0) -> list[Standing]:
         check_page(limit, offset)
-        rows = await self._all(_BEST + _STANDING + " ORDER BY rank LIMIT :limit OFFSET :offset",
-                               {**_board(guild_id, board), "limit": limit, "offset": offset})
+        rows = await self._all(
+            _BEST + _STANDING + " ORDER BY rank LIMIT :limit OFFSET :offset",
+            {**_board(guild_id, board), "limit": limit, "offset": offset},
+        )
         return [_standing(row) for row in rows]
 
     async def count_ranked(self, guild_id: int, board: Board) -> int:
@@ -150,8 +201,9 @@ class SqliteSolitaireLedger:
         return int(rows[0][0])
 
     async def rank_of(self, guild_id: int, member_id: int, board: Board) -> Standing | None:
-        rows = await self._all(_BEST + _STANDING + " WHERE ranked.member_id = :member",
-                               {**_board(guild_id, board), "member": member_id})
+        rows = await self._all(
+            _BEST + _STANDING + " WHERE ranked.member_id = :member", {**_board(guild_id, board), "member": member_id}
+        )
         return _standing(rows[0]) if rows else None
 
     async def member_stats(self, guild_id: int, member_id: int, today: date) -> SolitaireStats:
@@ -159,26 +211,34 @@ class SqliteSolitaireLedger:
         ((games, clears, best_daily, best_free, average),) = await self._all(
             "SELECT COUNT(*), COALESCE(SUM(cleared), 0), MAX(CASE WHEN kind = 'daily' THEN score END),"
             " MAX(CASE WHEN kind = 'free' THEN score END), AVG(CASE WHEN cleared = 1 THEN seconds END)"
-            " FROM solitaire_results WHERE guild_id = :guild AND member_id = :member", where)
+            " FROM solitaire_results WHERE guild_id = :guild AND member_id = :member",
+            where,
+        )
         days = await self._all(
             "SELECT DISTINCT day FROM solitaire_results WHERE guild_id = :guild AND member_id = :member"
-            " AND kind = 'daily'", where)
-        return SolitaireStats(games, clears, best_daily, best_free, average,
-                              streak([date.fromisoformat(day) for (day,) in days], today))
+            " AND kind = 'daily'",
+            where,
+        )
+        return SolitaireStats(
+            games, clears, best_daily, best_free, average, streak([date.fromisoformat(day) for (day,) in days], today)
+        )
 
     async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None) -> None:
         if name is None:
-            await self._execute("DELETE FROM solitaire_pseudonyms WHERE guild_id = ? AND member_id = ?",
-                                (guild_id, member_id))
+            await self._execute(
+                "DELETE FROM solitaire_pseudonyms WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)
+            )
             return
         await self._execute(
             "INSERT INTO solitaire_pseudonyms (guild_id, member_id, name) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id, member_id) DO UPDATE SET name = excluded.name",
-            (guild_id, member_id, check_pseudonym(name)))
+            (guild_id, member_id, check_pseudonym(name)),
+        )
 
     async def pseudonym(self, guild_id: int, member_id: int) -> str | None:
-        rows = await self._all("SELECT name FROM solitaire_pseudonyms WHERE guild_id = ? AND member_id = ?",
-                               (guild_id, member_id))
+        rows = await self._all(
+            "SELECT name FROM solitaire_pseudonyms WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)
+        )
         return str(rows[0][0]) if rows else None
 
     async def set_post_channel(self, guild_id: int, channel_id: int | None) -> None:
@@ -187,7 +247,9 @@ class SqliteSolitaireLedger:
             return
         await self._execute(
             "INSERT INTO solitaire_post_channels (guild_id, channel_id) VALUES (?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id", (guild_id, channel_id))
+            " ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
+            (guild_id, channel_id),
+        )
 
     async def post_channel(self, guild_id: int) -> int | None:
         rows = await self._all("SELECT channel_id FROM solitaire_post_channels WHERE guild_id = ?", (guild_id,))

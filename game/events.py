@@ -85,6 +85,14 @@ class HandDrawn:
 
 
 Event = (
-    TileDrawn | BonusExposed | Discarded | ClaimWindowOpened | Answered | SetClaimed | KongDeclared | Called | HandWon
+    TileDrawn
+    | BonusExposed
+    | Discarded
+    | ClaimWindowOpened
+    | Answered
+    | SetClaimed
+    | KongDeclared
+    | Called
+    | HandWon
     | HandDrawn
 )

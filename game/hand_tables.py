@@ -302,6 +302,8 @@ def _honour_part(pattern: Pattern) -> int:
 
 
 HONOUR_PART: _Memo[Pattern, int] = _Memo(_honour_part)
+
+
 def _honour_status(pattern: Pattern) -> int:
     _check_copies(pattern)
     if 1 in pattern or 4 in pattern:
@@ -377,8 +379,17 @@ OPTIMAL_ENTRIES: _Memo[tuple[int, int], tuple[int, ...]] = _Memo(_optimal_entrie
 def clear_caches() -> None:
     """Forget every memoised pattern (the next look-ups pay the cold cost again); ids stay valid."""
     for memo in (
-        COMBINED, SHANTEN, SUIT_PART, SUIT_STATUS, HONOUR_PART, HONOUR_STATUS,
-        SUIT_COMPLETIONS, HONOUR_COMPLETIONS, SUIT_GAINS, HONOUR_GAINS, OPTIMAL_ENTRIES,
+        COMBINED,
+        SHANTEN,
+        SUIT_PART,
+        SUIT_STATUS,
+        HONOUR_PART,
+        HONOUR_STATUS,
+        SUIT_COMPLETIONS,
+        HONOUR_COMPLETIONS,
+        SUIT_GAINS,
+        HONOUR_GAINS,
+        OPTIMAL_ENTRIES,
     ):
         memo.clear()
     SUIT_STATUS_BY_CODE[:] = bytearray((UNKNOWN_STATUS,)) * SUIT_CODES

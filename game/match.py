@@ -46,7 +46,12 @@ class PlayedHand:
 
 class Match:
     def __init__(
-        self, ruleset: Ruleset, seed: int, *, first_dealer: int | None = None, settle: Settle | None = None,
+        self,
+        ruleset: Ruleset,
+        seed: int,
+        *,
+        first_dealer: int | None = None,
+        settle: Settle | None = None,
         judge: WinJudge | None = None,
     ) -> None:
         """``first_dealer`` None draws the seats' winds at random from ``seed`` (SPEC §2); the family
@@ -80,7 +85,10 @@ class Match:
         if self.over:
             raise IllegalAction("the match is over")
         return Round.deal(
-            self.ruleset, self.hand_seed(len(self.hands)), dealer=self.dealer, round_wind=self.round_wind,
+            self.ruleset,
+            self.hand_seed(len(self.hands)),
+            dealer=self.dealer,
+            round_wind=self.round_wind,
             judge=self.judge,
         )
 
@@ -138,9 +146,7 @@ class Match:
         }
 
     @classmethod
-    def from_document(
-        cls, document: Any, *, settle: Settle | None = None, judge: WinJudge | None = None
-    ) -> Match:
+    def from_document(cls, document: Any, *, settle: Settle | None = None, judge: WinJudge | None = None) -> Match:
         """Rebuild a match by settling its recorded hands again in order; the document is accepted only
         if the rebuilt match writes exactly the same document (each hand's seed, dealer and wind follow
         from the ones before, the payments from ``settle``, with the same JSON types). Anything else
@@ -159,9 +165,11 @@ class Match:
         document = fields(document, "a match document", ("ruleset", "seed", "first_dealer", "hands"))
         rules = Ruleset.from_document(document["ruleset"])
         match = cls(
-            rules, integer(document["seed"], "the match seed"),
+            rules,
+            integer(document["seed"], "the match seed"),
             first_dealer=integer(document["first_dealer"], "the first dealer", 0, rules.players - 1),
-            settle=settle, judge=judge,
+            settle=settle,
+            judge=judge,
         )
         for number, entry in enumerate(listed(document["hands"], "the match's hands")):
             if match.over:
@@ -177,8 +185,11 @@ class Match:
         if canonical(match.to_document()) != canonical(document):
             written = match.to_document()["hands"]
             differs = next(
-                (i for i, (mine, theirs) in enumerate(zip(written, document["hands"], strict=True))
-                 if canonical(mine) != canonical(theirs)),
+                (
+                    i
+                    for i, (mine, theirs) in enumerate(zip(written, document["hands"], strict=True))
+                    if canonical(mine) != canonical(theirs)
+                ),
                 None,
             )
             where = "its header" if differs is None else f"hand {differs}"
@@ -189,7 +200,6 @@ class Match:
 def json_number(amount: Fraction) -> int | float:
     """An amount as a JSON number: whole amounts as integers, half portions as decimals."""
     return int(amount) if amount.denominator == 1 else float(amount)
-
 
 
 def matches_hands(rules: Ruleset, key: str, hands: int, judge: WinJudge | None = None) -> Iterator[Round]:

@@ -57,9 +57,7 @@ class Meld:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The physical tiles in natural order, a joker where one stands in."""
-        return tuple(
-            Tile.JOKER if slot in self.joker_slots else tile for slot, tile in enumerate(self.natural_tiles)
-        )
+        return tuple(Tile.JOKER if slot in self.joker_slots else tile for slot, tile in enumerate(self.natural_tiles))
 
     @property
     def is_pung_or_kong(self) -> bool:

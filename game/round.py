@@ -71,7 +71,8 @@ _NOT_A_WINNING_HAND = WinVerdict(
     False, "these tiles do not make a winning hand", "ces tuiles ne forment pas une main gagnante"
 )
 _NOT_CALLING = WinVerdict(
-    False, "under the calling rule a mahjong counts only after announcing that one is calling",
+    False,
+    "under the calling rule a mahjong counts only after announcing that one is calling",
     "avec la règle de l'annonce, un mahjong ne compte qu'après avoir annoncé qu'il ne manque qu'une tuile",
 )
 _JOKER = int(Tile.JOKER)
@@ -84,7 +85,11 @@ class ClaimWindow:
     __slots__ = ("answers", "from_seat", "options", "robbing", "tile")
 
     def __init__(
-        self, tile: Tile, from_seat: int, robbing: bool, options: dict[int, tuple[Claim, ...]],
+        self,
+        tile: Tile,
+        from_seat: int,
+        robbing: bool,
+        options: dict[int, tuple[Claim, ...]],
         answers: dict[int, Claim | Pass] | None = None,
     ) -> None:
         self.tile = tile
@@ -136,7 +141,12 @@ class Round:
 
     @classmethod
     def deal(
-        cls, ruleset: Ruleset, seed: int, *, dealer: int = 0, round_wind: Tile = Tile.EAST,
+        cls,
+        ruleset: Ruleset,
+        seed: int,
+        *,
+        dealer: int = 0,
+        round_wind: Tile = Tile.EAST,
         judge: WinJudge | None = None,
     ) -> Round:
         """Shuffle with ``random.Random(seed)``, open the wall and deal 13 tiles each, 14 to the dealer.
@@ -170,8 +180,14 @@ class Round:
 
     @classmethod
     def replay(
-        cls, ruleset: Ruleset, seed: int, actions: Iterable[Action], *, dealer: int = 0,
-        round_wind: Tile = Tile.EAST, judge: WinJudge | None = None,
+        cls,
+        ruleset: Ruleset,
+        seed: int,
+        actions: Iterable[Action],
+        *,
+        dealer: int = 0,
+        round_wind: Tile = Tile.EAST,
+        judge: WinJudge | None = None,
     ) -> Round:
         """Deal again and apply ``actions`` in order (each checked as if played)."""
         hand = cls.deal(ruleset, seed, dealer=dealer, round_wind=round_wind, judge=judge)
@@ -326,8 +342,12 @@ class Round:
             robbing_kong=robbing,
             heavenly=self_drawn and self._source is Source.DEAL,
             earthly=(
-                not self_drawn and not robbing and self._discard_count == 1 and not self._interrupted
-                and self._last_discard is not None and self._last_discard[0] == self.dealer
+                not self_drawn
+                and not robbing
+                and self._discard_count == 1
+                and not self._interrupted
+                and self._last_discard is not None
+                and self._last_discard[0] == self.dealer
             ),
         )
         return win, self.judge.judge(win) if self.judge is not None else _LEGAL

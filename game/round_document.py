@@ -51,8 +51,24 @@ from game.win import WinJudge
 DOCUMENT_VERSION = 1
 
 _KEYS = (
-    "version", "ruleset", "seed", "dealer", "round_wind", "wall", "seats", "phase", "turn", "source",
-    "kong_chain", "call_pending", "discard_count", "interrupted", "last_discard", "window", "actions", "result",
+    "version",
+    "ruleset",
+    "seed",
+    "dealer",
+    "round_wind",
+    "wall",
+    "seats",
+    "phase",
+    "turn",
+    "source",
+    "kong_chain",
+    "call_pending",
+    "discard_count",
+    "interrupted",
+    "last_discard",
+    "window",
+    "actions",
+    "result",
 )
 _SEAT_KEYS = ("concealed", "drawn", "melds", "bonus", "discards", "claimed", "calling")
 _PHASES = {phase.value: phase for phase in Phase}
@@ -99,7 +115,9 @@ def round_to_document(hand: Round) -> dict[str, Any]:
         "discard_count": hand._discard_count,
         "interrupted": hand._interrupted,
         "last_discard": None if hand._last_discard is None else [hand._last_discard[0], hand._last_discard[1].code],
-        "window": None if window is None else {
+        "window": None
+        if window is None
+        else {
             "tile": window.tile.code,
             "from": window.from_seat,
             "robbing": window.robbing,
@@ -188,8 +206,14 @@ def _difference(expected: dict[str, Any], given: dict[str, Any]) -> str:
 
 def _first_key_differing(mine: dict[str, Any], theirs: dict[str, Any]) -> str:
     keys = [*mine, *(key for key in theirs if key not in mine)]
-    return next((str(key) for key in keys if key not in mine or key not in theirs
-                 or canonical(mine[key]) != canonical(theirs[key])), "?")
+    return next(
+        (
+            str(key)
+            for key in keys
+            if key not in mine or key not in theirs or canonical(mine[key]) != canonical(theirs[key])
+        ),
+        "?",
+    )
 
 
 def _total(
@@ -221,8 +245,9 @@ def _rigged(document: Any, judge: WinJudge | None) -> Round:
     players = rules.players
     dealer = integer(document["dealer"], "the dealer", 0, players - 1)
     wall = _wall(document["wall"])
-    hand = Round(rules, integer(document["seed"], "the seed"), dealer, wind_from_code(document["round_wind"]), wall,
-                 judge)
+    hand = Round(
+        rules, integer(document["seed"], "the seed"), dealer, wind_from_code(document["round_wind"]), wall, judge
+    )
     seats = listed(document["seats"], "the seats")
     if len(seats) != players:
         raise InvalidNotation(f"{len(seats)} seats in a document for {players} players")
@@ -234,8 +259,10 @@ def _rigged(document: Any, judge: WinJudge | None) -> Round:
         hand._melds[seat] = [meld_from_json(meld, players) for meld in listed(entry["melds"], f"seat {seat}'s sets")]
         hand._bonus[seat] = list(tiles_from_text(entry["bonus"]))
         discards = tiles_from_text(entry["discards"])
-        claimed = [integer(index, f"seat {seat}'s claimed discards", 0, len(discards) - 1)
-                   for index in listed(entry["claimed"], f"seat {seat}'s claimed discards")]
+        claimed = [
+            integer(index, f"seat {seat}'s claimed discards", 0, len(discards) - 1)
+            for index in listed(entry["claimed"], f"seat {seat}'s claimed discards")
+        ]
         if claimed != sorted(set(claimed)):
             raise InvalidNotation(f"seat {seat}'s claimed discards are listed once each, in order")
         hand._discards[seat] = [DiscardedTile(tile, index in claimed) for index, tile in enumerate(discards)]
@@ -255,8 +282,10 @@ def _rigged(document: Any, judge: WinJudge | None) -> Round:
         hand._last_discard = (integer(last[0], "the last discarder", 0, players - 1), tile_from_code(last[1]))
     if document["window"] is not None:
         hand._window = _window(document["window"], players)
-    hand._actions = [parse_action(text(line, f"action {index}"))
-                     for index, line in enumerate(listed(document["actions"], "the actions"))]
+    hand._actions = [
+        parse_action(text(line, f"action {index}"))
+        for index, line in enumerate(listed(document["actions"], "the actions"))
+    ]
     if document["result"] is not None:
         hand._result = result_from_json(document["result"], players)
     _check_position(hand)
@@ -375,7 +404,8 @@ def _check_window(hand: Round, window: ClaimWindow) -> None:
         if not any(meld.kind is SetKind.PUNG and meld.base == window.tile for meld in hand._melds[window.from_seat]):
             raise InvalidNotation("a kong is robbed only from a pung of its tile")
         expected = {
-            seat: (Claim(seat, ClaimKind.MAHJONG),) for seat in hand._turn_order(window.from_seat)[1:]
+            seat: (Claim(seat, ClaimKind.MAHJONG),)
+            for seat in hand._turn_order(window.from_seat)[1:]
             if hand._discard_win(seat, window.tile, robbing=True) is not None
         }
     else:
@@ -411,9 +441,9 @@ def result_from_json(document: Any, players: int = 4) -> HandResult:
         raise InvalidNotation("a result describes a win exactly when it has a winner")
     if result.winner is None and (result.discarder is not None or result.self_drawn):
         raise InvalidNotation("a drawn hand has no discarder and nobody drew the winning tile")
-    if result.winner is not None and (result.discarder == result.winner or result.self_drawn != (
-        result.discarder is None
-    )):
+    if result.winner is not None and (
+        result.discarder == result.winner or result.self_drawn != (result.discarder is None)
+    ):
         raise InvalidNotation("a win is self-drawn, or dealt in by another seat")
     if result.win is not None and result.win.self_drawn != result.self_drawn:
         raise InvalidNotation("the result and its win disagree on a self-drawn win")
@@ -435,4 +465,3 @@ def _claim(action: Action) -> Claim:
 
 def _code_or_none(tile: Tile | None) -> str | None:
     return None if tile is None else tile.code
-

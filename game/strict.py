@@ -20,7 +20,13 @@ from game.errors import InvalidNotation
 # structure nested too deep, an integer too long to print …): entry points turn these into
 # ``InvalidNotation`` so that a caller only ever sees the engine's errors.
 MALFORMED: tuple[type[BaseException], ...] = (
-    TypeError, KeyError, RecursionError, AttributeError, IndexError, AssertionError, ValueError,
+    TypeError,
+    KeyError,
+    RecursionError,
+    AttributeError,
+    IndexError,
+    AssertionError,
+    ValueError,
 )
 
 _SHORT = 60

@@ -286,8 +286,7 @@ _SUIT_SHORT: dict[Lang, dict[Suit, str]] = {
 }
 _HONOUR_NAMES: dict[Lang, tuple[str, ...]] = {
     "en": ("East Wind", "South Wind", "West Wind", "North Wind", "White Dragon", "Green Dragon", "Red Dragon"),
-    "fr": ("Vent d'Est", "Vent du Sud", "Vent d'Ouest", "Vent du Nord", "Dragon blanc", "Dragon vert",
-           "Dragon rouge"),
+    "fr": ("Vent d'Est", "Vent du Sud", "Vent d'Ouest", "Vent du Nord", "Dragon blanc", "Dragon vert", "Dragon rouge"),
 }
 _HONOUR_SHORT: dict[Lang, tuple[str, ...]] = {
     "en": ("E", "S", "W", "N", "White", "Green", "Red"),

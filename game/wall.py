@@ -49,8 +49,13 @@ class Wall:
     __slots__ = ("_back", "_front", "break_stack", "dice", "tiles")
 
     def __init__(
-        self, tiles: tuple[Tile, ...], *, dice: tuple[int, int] | None, break_stack: int | None,
-        front: int = 0, back: int = 0,
+        self,
+        tiles: tuple[Tile, ...],
+        *,
+        dice: tuple[int, int] | None,
+        break_stack: int | None,
+        front: int = 0,
+        back: int = 0,
     ) -> None:
         self.tiles = tiles
         self.dice = dice

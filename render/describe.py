@@ -28,8 +28,11 @@ def meld_words(meld: Meld, lang: Lang = "en") -> str:
     if not meld.exposed:
         kind = f"{kind} {_CONCEALED[lang]}" if lang == "fr" else f"{_CONCEALED[lang]} {kind}"
     natural = meld.natural_tiles
-    named = tile_name(natural[0], lang) if meld.kind is not SetKind.CHOW else (
-        f"{tile_name(natural[0], lang)}–{natural[-1].number}")
+    named = (
+        tile_name(natural[0], lang)
+        if meld.kind is not SetKind.CHOW
+        else (f"{tile_name(natural[0], lang)}–{natural[-1].number}")
+    )
     jokers = f" {_JOKERS[lang].format(n=meld.jokers)}" if meld.jokers else ""
     return f"{kind} {meld.notation()} ({named}){jokers}"
 

@@ -47,8 +47,14 @@ def text(
 # The words the pictures show are few (names, scores, counts, labels, numbers): a few thousand masks of
 # a few hundred bytes to two kilobytes each.
 @lru_cache(maxsize=4096)
-def _glyphs(content: str, size: int, bold: bool, anchor: str, fraction_x: float, fraction_y: float,
-            ) -> tuple[Any, tuple[int, int]]:
+def _glyphs(
+    content: str,
+    size: int,
+    bold: bool,
+    anchor: str,
+    fraction_x: float,
+    fraction_y: float,
+) -> tuple[Any, tuple[int, int]]:
     """The coverage mask of a line of text (never drawn on) and its offset from the anchor point."""
     return fonts.latin(size, bold=bold).getmask2(content, "L", anchor=anchor, start=(fraction_x, fraction_y))
 
@@ -83,20 +89,22 @@ def wrap_text(content: str, size: int, max_width: int, *, bold: bool = False) ->
     return [fit_text(line, size, max_width, bold=bold) for line in lines]
 
 
-def outline(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB, width: int,
-            radius: int) -> None:
+def outline(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB, width: int, radius: int
+) -> None:
     """A rounded frame ``width`` pixels outside ``box`` (a highlighted tile)."""
     left, top, right, bottom = box
-    draw.rounded_rectangle((left - width, top - width, right + width, bottom + width), radius=radius + width,
-                           outline=colour, width=width)
+    draw.rounded_rectangle(
+        (left - width, top - width, right + width, bottom + width), radius=radius + width, outline=colour, width=width
+    )
 
 
-def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], content: str, size: int, fill: RGB,
-          ink: RGB) -> None:
+def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], content: str, size: int, fill: RGB, ink: RGB) -> None:
     """A pill with short text in it (a tile's number, a marker)."""
     width = max(text_width(content, size, bold=True) + size, round(size * 1.6))
     height = round(size * 1.45)
     cx, cy = centre
-    draw.rounded_rectangle((cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2), radius=height // 2,
-                           fill=fill)
+    draw.rounded_rectangle(
+        (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2), radius=height // 2, fill=fill
+    )
     text(draw, (cx, cy), content, size, ink, bold=True, anchor="mm")

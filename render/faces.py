@@ -110,10 +110,16 @@ _DOTS: dict[int, tuple[tuple[float, float, str], ...]] = {
     3: ((0.2, 0.17, "b"), (0.5, 0.5, "r"), (0.8, 0.83, "g")),
     4: ((0.27, 0.27, "b"), (0.73, 0.27, "g"), (0.27, 0.73, "g"), (0.73, 0.73, "b")),
     5: ((0.22, 0.2, "b"), (0.78, 0.2, "g"), (0.5, 0.5, "r"), (0.22, 0.8, "g"), (0.78, 0.8, "b")),
-    6: ((0.28, 0.17, "g"), (0.72, 0.17, "g"), (0.28, 0.5, "r"), (0.72, 0.5, "r"), (0.28, 0.83, "r"),
-        (0.72, 0.83, "r")),
-    7: ((0.18, 0.1, "g"), (0.5, 0.2, "g"), (0.82, 0.3, "g"), (0.28, 0.6, "r"), (0.72, 0.6, "r"),
-        (0.28, 0.88, "r"), (0.72, 0.88, "r")),
+    6: ((0.28, 0.17, "g"), (0.72, 0.17, "g"), (0.28, 0.5, "r"), (0.72, 0.5, "r"), (0.28, 0.83, "r"), (0.72, 0.83, "r")),
+    7: (
+        (0.18, 0.1, "g"),
+        (0.5, 0.2, "g"),
+        (0.82, 0.3, "g"),
+        (0.28, 0.6, "r"),
+        (0.72, 0.6, "r"),
+        (0.28, 0.88, "r"),
+        (0.72, 0.88, "r"),
+    ),
     8: tuple((x, y, "b") for y in (0.12, 0.37, 0.63, 0.88) for x in (0.28, 0.72)),
     9: tuple((x, y, colour) for y, colour in ((0.17, "b"), (0.5, "r"), (0.83, "g")) for x in (0.18, 0.5, 0.82)),
 }
@@ -234,8 +240,13 @@ def _bird(draw: ImageDraw.ImageDraw) -> None:
 def _wind(draw: ImageDraw.ImageDraw, tile: Tile, lang: Lang) -> None:
     _index(draw, tile_label(tile, lang), INK)
     left, top, right, bottom = ART
-    draw.text(((left + right) / 2, (top + bottom) / 2 + 4), WIND_SIGNS[tile - Tile.EAST], font=fonts.chinese(176),
-              fill=INK, anchor="mm")
+    draw.text(
+        ((left + right) / 2, (top + bottom) / 2 + 4),
+        WIND_SIGNS[tile - Tile.EAST],
+        font=fonts.chinese(176),
+        fill=INK,
+        anchor="mm",
+    )
 
 
 def _dragon(draw: ImageDraw.ImageDraw, tile: Tile) -> None:
@@ -267,8 +278,16 @@ def _bonus(draw: ImageDraw.ImageDraw, tile: Tile) -> None:
     painters[index](draw, cx, cy)
 
 
-def _petal_ring(draw: ImageDraw.ImageDraw, cx: float, cy: float, count: int, reach: float, size: float,
-                colour: RGB, turn: float = 0.0) -> None:
+def _petal_ring(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    count: int,
+    reach: float,
+    size: float,
+    colour: RGB,
+    turn: float = 0.0,
+) -> None:
     for step in range(count):
         angle = turn + step * 2 * math.pi / count
         px, py = cx + math.cos(angle) * reach, cy + math.sin(angle) * reach
@@ -289,9 +308,15 @@ def _orchid(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
         rad = math.radians(angle)
         tip = (cx + math.cos(rad) * 86, cy - 30 + math.sin(rad) * 86)
         side = (math.cos(rad + math.pi / 2) * 24, math.sin(rad + math.pi / 2) * 24)
-        draw.polygon([(cx, cy - 30), (cx + side[0] + (tip[0] - cx) / 2, cy - 30 + side[1] + (tip[1] - cy + 30) / 2),
-                      tip, (cx - side[0] + (tip[0] - cx) / 2, cy - 30 - side[1] + (tip[1] - cy + 30) / 2)],
-                     fill=PURPLE)
+        draw.polygon(
+            [
+                (cx, cy - 30),
+                (cx + side[0] + (tip[0] - cx) / 2, cy - 30 + side[1] + (tip[1] - cy + 30) / 2),
+                tip,
+                (cx - side[0] + (tip[0] - cx) / 2, cy - 30 - side[1] + (tip[1] - cy + 30) / 2),
+            ],
+            fill=PURPLE,
+        )
     draw.ellipse((cx - 16, cy - 46, cx + 16, cy - 14), fill=GOLD)
 
 
@@ -321,8 +346,16 @@ def _sprout(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
 def _sun(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     for step in range(12):
         angle = step * math.pi / 6
-        draw.line((cx + math.cos(angle) * 58, cy + math.sin(angle) * 58, cx + math.cos(angle) * 96,
-                   cy + math.sin(angle) * 96), fill=ORANGE, width=12)
+        draw.line(
+            (
+                cx + math.cos(angle) * 58,
+                cy + math.sin(angle) * 58,
+                cx + math.cos(angle) * 96,
+                cy + math.sin(angle) * 96,
+            ),
+            fill=ORANGE,
+            width=12,
+        )
     draw.ellipse((cx - 50, cy - 50, cx + 50, cy + 50), fill=GOLD)
     draw.ellipse((cx - 30, cy - 30, cx + 30, cy + 30), fill=ORANGE)
 
@@ -348,8 +381,9 @@ def _snowflake(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
         for along in (0.5, 0.75):
             bx, by = cx + math.cos(angle) * 96 * along, cy + math.sin(angle) * 96 * along
             for turn in (-0.7, 0.7):
-                draw.line((bx, by, bx + math.cos(angle + turn) * 26, by + math.sin(angle + turn) * 26),
-                          fill=SKY, width=8)
+                draw.line(
+                    (bx, by, bx + math.cos(angle + turn) * 26, by + math.sin(angle + turn) * 26), fill=SKY, width=8
+                )
     draw.ellipse((cx - 16, cy - 16, cx + 16, cy + 16), fill=BLUE)
 
 

@@ -35,16 +35,30 @@ HINT_LINE = 22
 LEGEND_LINE = 18
 
 _WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"title": "Your hand", "drawn": "drawn", "sets": "Declared sets", "bonus": "Bonus tiles",
-           "none": "none", "tiles": "tiles", "hint": "Hint",
-           "legend": "Under each tile: the useful tiles still out there once it is discarded "
-                     "(–: discarding it sets the hand a step back).",
-           "per_discard": "Useful tiles left after each discard"},
-    "fr": {"title": "Votre main", "drawn": "pioche", "sets": "Combinaisons posées", "bonus": "Tuiles bonus",
-           "none": "aucune", "tiles": "tuiles", "hint": "Conseil",
-           "legend": "Sous chaque tuile : les tuiles utiles encore en jeu si on la jette "
-                     "(– : la jeter ferait reculer la main d'un pas).",
-           "per_discard": "Tuiles utiles restantes après chaque défausse"},
+    "en": {
+        "title": "Your hand",
+        "drawn": "drawn",
+        "sets": "Declared sets",
+        "bonus": "Bonus tiles",
+        "none": "none",
+        "tiles": "tiles",
+        "hint": "Hint",
+        "legend": "Under each tile: the useful tiles still out there once it is discarded "
+        "(–: discarding it sets the hand a step back).",
+        "per_discard": "Useful tiles left after each discard",
+    },
+    "fr": {
+        "title": "Votre main",
+        "drawn": "pioche",
+        "sets": "Combinaisons posées",
+        "bonus": "Tuiles bonus",
+        "none": "aucune",
+        "tiles": "tuiles",
+        "hint": "Conseil",
+        "legend": "Sous chaque tuile : les tuiles utiles encore en jeu si on la jette "
+        "(– : la jeter ferait reculer la main d'un pas).",
+        "per_discard": "Tuiles utiles restantes après chaque défausse",
+    },
 }
 
 
@@ -97,7 +111,8 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
     tile = metrics(HAND_WIDTH)
     small = metrics(SMALL_WIDTH)
     row_width = len(hand.concealed) * (tile.face_width + GAP) + (
-        DRAWN_GAP + tile.face_width if hand.drawn is not None else 0)
+        DRAWN_GAP + tile.face_width if hand.drawn is not None else 0
+    )
     sets_width = sum(meld_width(meld, hand.seat, SMALL_WIDTH) + 14 for meld in hand.melds)
     bonus_width = len(hand.bonus) * (small.face_width + 2)
     width = max(MIN_WIDTH, row_width + 2 * MARGIN, sets_width + bonus_width + 2 * MARGIN + 40)
@@ -109,8 +124,7 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
     advice: list[str] = []
     legend: list[str] = []
     if best is not None:
-        advice = wrap_text(f"{words['hint']}{colon(lang)} {best.reason.text(lang)}", 17, width - 2 * MARGIN,
-                           bold=True)
+        advice = wrap_text(f"{words['hint']}{colon(lang)} {best.reason.text(lang)}", 17, width - 2 * MARGIN, bold=True)
         legend = wrap_text(words["legend"], 14, width - 2 * MARGIN)
     advice_top = labels_top + 88
     lower = advice_top + len(advice) * HINT_LINE + len(legend) * LEGEND_LINE + 8 if best else labels_top + 58
@@ -128,12 +142,16 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
         if is_drawn:
             x += DRAWN_GAP - GAP
             outline(draw, (x, tiles_top, x + tile.face_width, tiles_top + tile.face_height), HIGHLIGHT, 4, 8)
-            text(draw, (x + tile.face_width / 2, tiles_top - 8), words["drawn"], 15, HIGHLIGHT, bold=True,
-                 anchor="mb")
+            text(draw, (x + tile.face_width / 2, tiles_top - 8), words["drawn"], 15, HIGHLIGHT, bold=True, anchor="mb")
         if number == framed:
             gap = 5 if is_drawn else 0
-            outline(draw, (x - gap, tiles_top - gap, x + tile.face_width + gap, tiles_top + tile.face_height + gap),
-                    HINT, 4, 8)
+            outline(
+                draw,
+                (x - gap, tiles_top - gap, x + tile.face_width + gap, tiles_top + tile.face_height + gap),
+                HINT,
+                4,
+                8,
+            )
         put(image, tile_image(shown, HAND_WIDTH, lang=lang), (x, tiles_top))
         centre = x + tile.face_width / 2
         badge(draw, (centre, labels_top + 12), str(number), 17, HIGHLIGHT if is_drawn else PAPER, INK)
@@ -173,8 +191,9 @@ def _framed_slot(slots: Sequence[Tile], best: DiscardHint | None) -> int | None:
     return numbers[-1] if numbers else None
 
 
-def _draw_useful(draw: ImageDraw.ImageDraw, centre: tuple[float, float], hint: DiscardHint | None, closest: int,
-                 framed: bool) -> None:
+def _draw_useful(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], hint: DiscardHint | None, closest: int, framed: bool
+) -> None:
     """Under a tile, the useful tiles left once it is discarded: in a pill on the suggested discard, a
     dash where the discard leaves the hand further from ready than ``closest`` (its count would not
     compare)."""

@@ -29,10 +29,7 @@ def played_round(seed: int, *, rules: RuleName = "classic", actions: int = 70) -
         if phase is Phase.OVER or (step >= actions and phase is Phase.DISCARD):
             break
         choices = [
-            action
-            for seat in range(SEATS)
-            for action in game.legal_actions(seat)
-            if not isinstance(action, DeclareWin)
+            action for seat in range(SEATS) for action in game.legal_actions(seat) if not isinstance(action, DeclareWin)
         ]
         if not choices:
             break
@@ -75,6 +72,11 @@ def winning_hand(seed: int) -> WinContext:
         concealed += [base, Tile(base + 1), Tile(base + 2)] if kind is SetKind.CHOW else [base] * 3
     bonus = tuple(sorted(rng.sample(BONUS_TILES, rng.randrange(3))))
     return WinContext(
-        concealed=tuple(concealed), melds=melds, winning_tile=rng.choice(concealed),
-        self_drawn=rng.random() < 0.4, seat=seat, round_wind=Tile.EAST, bonus=bonus,
+        concealed=tuple(concealed),
+        melds=melds,
+        winning_tile=rng.choice(concealed),
+        self_drawn=rng.random() < 0.4,
+        seat=seat,
+        round_wind=Tile.EAST,
+        bonus=bonus,
     )

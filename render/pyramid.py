@@ -54,10 +54,22 @@ COLUMNS = "ABCDEFGHIJKLMNOP"
 PALETTE_COLOURS = 256
 
 _WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"left": "tiles left", "free": "free", "selected": "selected", "title": "Mahjong solitaire",
-           "pairs": "pairs possible", "none": "none"},
-    "fr": {"left": "tuiles restantes", "free": "libres", "selected": "sélectionnée", "title": "Mahjong solitaire",
-           "pairs": "paires possibles", "none": "aucune"},
+    "en": {
+        "left": "tiles left",
+        "free": "free",
+        "selected": "selected",
+        "title": "Mahjong solitaire",
+        "pairs": "pairs possible",
+        "none": "none",
+    },
+    "fr": {
+        "left": "tuiles restantes",
+        "free": "libres",
+        "selected": "sélectionnée",
+        "title": "Mahjong solitaire",
+        "pairs": "paires possibles",
+        "none": "aucune",
+    },
 }
 
 Box = tuple[int, int, int, int]
@@ -86,8 +98,11 @@ def render_pyramid(
     shown = _shown_labels(board, labels, small)
     heading = title or _WORDS[lang]["title"]
     image = _draw(board, selected, heading, shown, small, lang)
-    return Rendered.of(image, describe_pyramid(board, selected=selected, labels=shown, lang=lang, title=heading),
-                       palette=pyramid_palette())
+    return Rendered.of(
+        image,
+        describe_pyramid(board, selected=selected, labels=shown, lang=lang, title=heading),
+        palette=pyramid_palette(),
+    )
 
 
 def draw_pyramid(
@@ -109,8 +124,9 @@ def _shown_labels(board: Board, labels: Mapping[int, str] | None, small: bool) -
     return dict(labels if labels is not None else free_tile_labels(board))
 
 
-def _draw(board: Board, selected: int | None, heading: str, shown: Mapping[int, str], small: bool,
-          lang: Lang) -> Image.Image:
+def _draw(
+    board: Board, selected: int | None, heading: str, shown: Mapping[int, str], small: bool, lang: Lang
+) -> Image.Image:
     words = _WORDS[lang]
     frame = _frame(board.layout, small)
     tile = frame.tile
@@ -119,8 +135,13 @@ def _draw(board: Board, selected: int | None, heading: str, shown: Mapping[int, 
     free = set(board.free_ids())
     header_y = frame.header // 2
     _text_patch(heading, 16 if small else 28, True, TEXT_ON_FELT, "lm").paste(canvas, frame.margin, header_y)
-    _text_patch(f"{board.remaining_count} {words['left']} · {len(free)} {words['free']}", 13 if small else 20,
-                False, TEXT_DIM_ON_FELT, "rm").paste(canvas, frame.size[0] - frame.margin, header_y)
+    _text_patch(
+        f"{board.remaining_count} {words['left']} · {len(free)} {words['free']}",
+        13 if small else 20,
+        False,
+        TEXT_DIM_ON_FELT,
+        "rm",
+    ).paste(canvas, frame.size[0] - frame.margin, header_y)
 
     highlight = _outline_patch(tile, 2 if small else 3, HIGHLIGHT)
     chosen = _outline_patch(tile, 4 if small else 6, SELECTED)
@@ -182,11 +203,15 @@ def _frame(layout: Layout, small: bool) -> _Frame:
     margin = 14 if small else 28
     header = 40 if small else 70
     left, top = margin + levels * lift, header + levels * lift
-    size = (left + columns * tile.face_width + tile.offset_x + tile.shadow + margin,
-            top + rows * tile.face_height + tile.offset_y + tile.shadow + margin)
+    size = (
+        left + columns * tile.face_width + tile.offset_x + tile.shadow + margin,
+        top + rows * tile.face_height + tile.offset_y + tile.shadow + margin,
+    )
     order = tuple(p.id for p in sorted(positions, key=lambda p: (p.z, p.y, p.x)))
-    places = tuple((left + p.x * tile.face_width // 2 - p.z * lift, top + p.y * tile.face_height // 2 - p.z * lift)
-                   for p in positions)
+    places = tuple(
+        (left + p.x * tile.face_width // 2 - p.z * lift, top + p.y * tile.face_height // 2 - p.z * lift)
+        for p in positions
+    )
     body = _body(width)
     reach_w, reach_h = _sprite_reach(tile, lift)
     # The body's bounds: a tile there may cover part of a sprite it overlaps.
@@ -195,12 +220,22 @@ def _frame(layout: Layout, small: bool) -> _Frame:
     later_by_id = [0] * len(positions)
     for rank, tile_id in enumerate(order):
         x, y = places[tile_id]
-        for other in order[rank + 1:]:
+        for other in order[rank + 1 :]:
             ox, oy = places[other]
             if ox + bx0 < x + reach_w and x < ox + bx1 and oy + by0 < y + reach_h and y < oy + by1:
                 later_by_id[tile_id] |= 1 << other
-    return _Frame(tile, margin, header, size, order, places, tuple(p.z > 0 for p in positions),
-                  tuple(later_by_id), body, (reach_w, reach_h))
+    return _Frame(
+        tile,
+        margin,
+        header,
+        size,
+        order,
+        places,
+        tuple(p.z > 0 for p in positions),
+        tuple(later_by_id),
+        body,
+        (reach_w, reach_h),
+    )
 
 
 @lru_cache(maxsize=4)
@@ -213,8 +248,10 @@ def _body(width: int) -> tuple[Box, ...]:
     sprite = _sprite(Tile.M1, width, "en", dimmed=False, lift=0)
     alpha = sprite.getchannel("A").point(list(_SNAP))
     # The few hundred largest hold the best ones; weighing the thousands of others takes a second.
-    candidates = sorted({box for box in _opaque_rectangles(alpha.tobytes(), alpha.width, (0, 0, *alpha.size))
-                         if _area(box) >= 100}, key=lambda box: (-_area(box), box))[:400]
+    candidates = sorted(
+        {box for box in _opaque_rectangles(alpha.tobytes(), alpha.width, (0, 0, *alpha.size)) if _area(box) >= 100},
+        key=lambda box: (-_area(box), box),
+    )[:400]
     painted = Image.new("L", alpha.size, 0)
     chosen: list[Box] = []
     for _ in range(_BODY_RECTANGLES):
@@ -237,8 +274,10 @@ def _lift(width: int) -> int:
 def _sprite_reach(tile: TileMetrics, lift: int) -> tuple[int, int]:
     """How far right and down of its face's corner any sprite reaches (a lifted one, with its shadow)."""
     blur = max(2, lift // 2)
-    return (max(tile.sprite_size[0], tile.face_width + 2 * lift + 2 * blur),
-            max(tile.sprite_size[1], tile.face_height + 2 * lift + 2 * blur))
+    return (
+        max(tile.sprite_size[0], tile.face_width + 2 * lift + 2 * blur),
+        max(tile.sprite_size[1], tile.face_height + 2 * lift + 2 * blur),
+    )
 
 
 @lru_cache(maxsize=4)
@@ -316,8 +355,9 @@ class _Patch:
             premultiplied = piece.convert("RGBa")
             return Image.frombytes("RGB", piece.size, premultiplied.tobytes(), "raw", "RGBX").im, premultiplied.im
 
-        return cls(shape, tuple(rgb.crop(local(box)).im for box in shape.copies),
-                   tuple(blend(box) for box in shape.blends))
+        return cls(
+            shape, tuple(rgb.crop(local(box)).im for box in shape.copies), tuple(blend(box) for box in shape.blends)
+        )
 
     def paste(self, canvas: ImagingCore, x: int, y: int) -> None:
         for (x0, y0, x1, y1), source in zip(self.shape.copies, self.copies, strict=True):
@@ -350,12 +390,16 @@ def _visible_pieces(frame: _Frame, tile_id: int, shape: _Shape, covering: int) -
         x, y = frame.places[tile_id]
         copy_covers, blend_covers = _covers(frame, tile_id, shape)
         placement = (
-            tuple((index, _moved(box, (x, y))) for index, (box, covers) in enumerate(zip(shape.copies, copy_covers,
-                                                                                     strict=True))
-                  if not any(covering & cover == cover for cover in covers)),
-            tuple((index, _moved(box, (x, y))) for index, (box, covers) in enumerate(zip(shape.blends, blend_covers,
-                                                                                     strict=True))
-                  if not any(covering & cover == cover for cover in covers)),
+            tuple(
+                (index, _moved(box, (x, y)))
+                for index, (box, covers) in enumerate(zip(shape.copies, copy_covers, strict=True))
+                if not any(covering & cover == cover for cover in covers)
+            ),
+            tuple(
+                (index, _moved(box, (x, y)))
+                for index, (box, covers) in enumerate(zip(shape.blends, blend_covers, strict=True))
+                if not any(covering & cover == cover for cover in covers)
+            ),
         )
         if len(frame.placements) >= _PLACEMENTS_KEPT:
             frame.placements.clear()
@@ -375,10 +419,13 @@ def _covers(frame: _Frame, tile_id: int, shape: _Shape) -> _Covers:
     found = frame.covers.get(key)
     if found is None:
         x, y = frame.places[tile_id]
-        others = [(other, [_moved(rect, frame.places[other]) for rect in frame.body])
-                  for other in _ids(frame.later[tile_id])]
-        found = (tuple(_covering_sets(_moved(box, (x, y)), others) for box in shape.copies),
-                 tuple(_covering_sets(_moved(box, (x, y)), others) for box in shape.blends))
+        others = [
+            (other, [_moved(rect, frame.places[other]) for rect in frame.body]) for other in _ids(frame.later[tile_id])
+        ]
+        found = (
+            tuple(_covering_sets(_moved(box, (x, y)), others) for box in shape.copies),
+            tuple(_covering_sets(_moved(box, (x, y)), others) for box in shape.blends),
+        )
         frame.covers[key] = found
     return found
 
@@ -386,8 +433,11 @@ def _covers(frame: _Frame, tile_id: int, shape: _Shape) -> _Covers:
 def _covering_sets(box: Box, others: list[tuple[int, list[Box]]]) -> tuple[int, ...]:
     """The smallest sets of ``others`` (tile, rectangles) whose rectangles together cover ``box``, as bit
     masks of tiles: the tiles every set needs, and up to ``_MOST_COVERING`` more."""
-    touching = [(other, clipped) for other, rects in others
-                if (clipped := [_clipped(rect, box) for rect in rects if _overlap(rect, box)])]
+    touching = [
+        (other, clipped)
+        for other, rects in others
+        if (clipped := [_clipped(rect, box) for rect in rects if _overlap(rect, box)])
+    ]
     # The box cut along every edge of the rectangles: each tile covers a set of the cells, a bit mask.
     xs = sorted({box[0], box[2], *(x for _, rects in touching for rect in rects for x in (rect[0], rect[2]))})
     ys = sorted({box[1], box[3], *(y for _, rects in touching for rect in rects for y in (rect[1], rect[3]))})
@@ -451,8 +501,10 @@ def _shape(alpha: bytes, size: tuple[int, int], origin: tuple[int, int]) -> _Sha
     has the same alpha, so this runs a few times per size."""
     mask = Image.frombytes("L", size, alpha)
     _, parts = _cheapest_cut(mask, alpha, (0, 0, *size))
-    return _Shape(tuple(_moved(box, origin) for box, opaque in parts if opaque),
-                  tuple(_moved(box, origin) for box, opaque in parts if not opaque))
+    return _Shape(
+        tuple(_moved(box, origin) for box, opaque in parts if opaque),
+        tuple(_moved(box, origin) for box, opaque in parts if not opaque),
+    )
 
 
 def _cheapest_cut(mask: Image.Image, alpha: bytes, box: Box) -> tuple[float, list[tuple[Box, bool]]]:
@@ -489,7 +541,7 @@ def _opaque_rectangles(alpha: bytes, stride: int, box: Box) -> Iterator[Box]:
     x0, y0, x1, y1 = box
     heights = [0] * (x1 - x0 + 1)
     for y in range(y0, y1):
-        for column, value in enumerate(alpha[y * stride + x0:y * stride + x1]):
+        for column, value in enumerate(alpha[y * stride + x0 : y * stride + x1]):
             heights[column] = heights[column] + 1 if value == 255 else 0
         stack: list[tuple[int, int]] = []
         for column, height in enumerate(heights):
@@ -527,8 +579,9 @@ def _sprite(face: Tile, width: int, lang: Lang, *, dimmed: bool, lift: int) -> I
     geometry = metrics(width, lift="down_right")
     if dimmed:
         veil = Image.new("RGBA", sprite.size, (0, 0, 0, 0))
-        ImageDraw.Draw(veil).rounded_rectangle((0, 0, geometry.face_width - 1, geometry.face_height - 1),
-                                               radius=max(3, width // 9), fill=(20, 30, 25, 70))
+        ImageDraw.Draw(veil).rounded_rectangle(
+            (0, 0, geometry.face_width - 1, geometry.face_height - 1), radius=max(3, width // 9), fill=(20, 30, 25, 70)
+        )
         sprite = Image.alpha_composite(sprite, veil)
     if not lift:
         return sprite.copy()
@@ -554,8 +607,7 @@ def _shadow(width: int, height: int, lift: int) -> Image.Image:
 def _outline_patch(tile: TileMetrics, width: int, colour: RGB) -> _Patch:
     """``render.draw.outline`` around a tile's face, for pasting at the face's top left corner."""
     ring = Image.new("RGBA", (tile.face_width + 2 * width + 1, tile.face_height + 2 * width + 1), (0, 0, 0, 0))
-    outline(ImageDraw.Draw(ring), (width, width, width + tile.face_width, width + tile.face_height), colour,
-            width, 6)
+    outline(ImageDraw.Draw(ring), (width, width, width + tile.face_width, width + tile.face_height), colour, width, 6)
     return _Patch.of(ring, (-width, -width))
 
 
@@ -565,8 +617,14 @@ def _badge_patch(label: str, selected: bool) -> _Patch:
     size = 15
     reach = 4 * size + 2 * len(label) * size
     picture = Image.new("RGBA", (2 * reach, 2 * reach), (0, 0, 0, 0))
-    badge(ImageDraw.Draw(picture), (reach, reach), label, size, SELECTED if selected else PAPER,
-          PAPER if selected else INK)
+    badge(
+        ImageDraw.Draw(picture),
+        (reach, reach),
+        label,
+        size,
+        SELECTED if selected else PAPER,
+        PAPER if selected else INK,
+    )
     bounds = picture.getbbox() or (0, 0, 0, 0)
     return _Patch.of(picture.crop(bounds), (bounds[0] - reach, bounds[1] - reach), cut=False)
 
@@ -652,8 +710,10 @@ def _swatch() -> Image.Image:
     and French pictures show the same colours mixed the same way, so they add nothing but time (each
     face's first sprite is drawn from scratch)."""
     boards = list(_swatch_boards())
-    pictures = [_draw(board, selected, _WORDS["en"]["title"], free_tile_labels(board), False, "en")
-                for board, selected in boards]
+    pictures = [
+        _draw(board, selected, _WORDS["en"]["title"], free_tile_labels(board), False, "en")
+        for board, selected in boards
+    ]
     swatch = Image.new("RGB", (pictures[0].width, sum(picture.height for picture in pictures)))
     y = 0
     for picture in pictures:
@@ -676,19 +736,19 @@ def _swatch_boards() -> Iterator[tuple[Board, int | None]]:
     yield scattered, None
 
 
-def describe_pyramid(board: Board, *, selected: int | None, labels: Mapping[int, str], lang: Lang,
-                     title: str) -> str:
+def describe_pyramid(board: Board, *, selected: int | None, labels: Mapping[int, str], lang: Lang, title: str) -> str:
     words = _WORDS[lang]
     c = colon(lang)
     free = board.free_ids()
     named = labels or free_tile_labels(board)
-    listed = ", ".join(
-        f"{named.get(i, str(i))} {board.face(i).code} ({tile_name(board.face(i), lang)})" for i in free
-    )
-    parts = [f"{title}{c} {board.remaining_count} {words['left']}, {len(free)} {words['free']}{c} "
-             f"{listed or words['none']}."]
+    listed = ", ".join(f"{named.get(i, str(i))} {board.face(i).code} ({tile_name(board.face(i), lang)})" for i in free)
+    parts = [
+        f"{title}{c} {board.remaining_count} {words['left']}, {len(free)} {words['free']}{c} {listed or words['none']}."
+    ]
     if selected is not None:
-        parts.append(f"{words['selected'].capitalize()}{c} {named.get(selected, str(selected))} "
-                     f"{board.face(selected).code} ({tile_name(board.face(selected), lang)}).")
+        parts.append(
+            f"{words['selected'].capitalize()}{c} {named.get(selected, str(selected))} "
+            f"{board.face(selected).code} ({tile_name(board.face(selected), lang)})."
+        )
     parts.append(f"{len(board.matching_free_pairs())} {words['pairs']}.")
     return " ".join(parts)

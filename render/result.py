@@ -26,20 +26,55 @@ TILE_WIDTH = 52
 LINE = 36
 
 _WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"wins": "Mahjong! {name} wins", "self": "self-drawn", "from": "on a discard from {name}",
-           "points": "points", "doubles": "doubles", "score": "Score", "fan": "fan", "base": "base points",
-           "limit": "limit hand", "minimum": "below the minimum", "payments": "Payments", "bonus": "bonus",
-           "winning": "winning tile", "solitaire": "Mahjong solitaire", "pairs": "Pairs removed",
-           "cleared": "Board cleared", "undos": "Undos", "time": "Time", "total": "Total", "stuck": "No pair left"},
-    "fr": {"wins": "Mah-Jong ! {name} gagne", "self": "tuile piochée", "from": "sur une défausse de {name}",
-           "points": "points", "doubles": "doublements", "score": "Score", "fan": "fan", "base": "points de base",
-           "limit": "main limite", "minimum": "sous le minimum", "payments": "Paiements", "bonus": "bonus",
-           "winning": "tuile gagnante", "solitaire": "Mahjong solitaire", "pairs": "Paires retirées",
-           "cleared": "Plateau vidé", "undos": "Annulations", "time": "Temps", "total": "Total",
-           "stuck": "Plus aucune paire"},
+    "en": {
+        "wins": "Mahjong! {name} wins",
+        "self": "self-drawn",
+        "from": "on a discard from {name}",
+        "points": "points",
+        "doubles": "doubles",
+        "score": "Score",
+        "fan": "fan",
+        "base": "base points",
+        "limit": "limit hand",
+        "minimum": "below the minimum",
+        "payments": "Payments",
+        "bonus": "bonus",
+        "winning": "winning tile",
+        "solitaire": "Mahjong solitaire",
+        "pairs": "Pairs removed",
+        "cleared": "Board cleared",
+        "undos": "Undos",
+        "time": "Time",
+        "total": "Total",
+        "stuck": "No pair left",
+    },
+    "fr": {
+        "wins": "Mah-Jong ! {name} gagne",
+        "self": "tuile piochée",
+        "from": "sur une défausse de {name}",
+        "points": "points",
+        "doubles": "doublements",
+        "score": "Score",
+        "fan": "fan",
+        "base": "points de base",
+        "limit": "main limite",
+        "minimum": "sous le minimum",
+        "payments": "Paiements",
+        "bonus": "bonus",
+        "winning": "tuile gagnante",
+        "solitaire": "Mahjong solitaire",
+        "pairs": "Paires retirées",
+        "cleared": "Plateau vidé",
+        "undos": "Annulations",
+        "time": "Temps",
+        "total": "Total",
+        "stuck": "Plus aucune paire",
+    },
 }
-_WIND_NAMES: dict[Lang, tuple[str, ...]] = {"en": ("East", "South", "West", "North"),
-                                            "fr": ("Est", "Sud", "Ouest", "Nord")}
+_WIND_NAMES: dict[Lang, tuple[str, ...]] = {
+    "en": ("East", "South", "West", "North"),
+    "fr": ("Est", "Sud", "Ouest", "Nord"),
+}
 
 
 def render_result(
@@ -120,12 +155,14 @@ def breakdown_lines(score: ClassicScore | HongKongScore, lang: Lang) -> list[tup
             if item.points:
                 parts.append(f"+{item.points}")
             if item.doubles:
-                parts.append(f"×{2 ** item.doubles}")
+                parts.append(f"×{2**item.doubles}")
             rows.append((item.label.text(lang), "  ".join(parts) or "0"))
         return rows
     return [
-        (item.label.text(lang) + (f" ({words['bonus']})" if item.bonus else ""),
-         words["limit"] if item.limit else f"{item.fan} {words['fan']}")
+        (
+            item.label.text(lang) + (f" ({words['bonus']})" if item.bonus else ""),
+            words["limit"] if item.limit else f"{item.fan} {words['fan']}",
+        )
         for item in score.patterns
     ]
 
@@ -134,8 +171,12 @@ def total_lines(score: ClassicScore | HongKongScore, lang: Lang) -> list[tuple[s
     words = _WORDS[lang]
     if isinstance(score, ClassicScore):
         formula = f"{score.points} × 2^{score.doubles}" if not score.limit_hand else words["limit"]
-        return [(f"{words['score']} ({score.points} {words['points']}, {score.doubles} {words['doubles']})",
-                 f"{formula} = {score.score}")]
+        return [
+            (
+                f"{words['score']} ({score.points} {words['points']}, {score.doubles} {words['doubles']})",
+                f"{formula} = {score.score}",
+            )
+        ]
     totals = [(f"{words['score']}", f"{score.fan} {words['fan']} → {score.base_points} {words['base']}")]
     if not score.meets_minimum:
         totals.append((words["minimum"], ""))
@@ -155,20 +196,30 @@ def _card(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return image, draw
 
 
-def _row(draw: ImageDraw.ImageDraw, y: int, label: str, value: str, *, bold: bool,
-         colour: tuple[int, int, int] = INK) -> None:
+def _row(
+    draw: ImageDraw.ImageDraw, y: int, label: str, value: str, *, bold: bool, colour: tuple[int, int, int] = INK
+) -> None:
     text(draw, (MARGIN, y), fit_text(label, 19, WIDTH - 2 * MARGIN - 240, bold=bold), 19, INK, bold=bold)
     text(draw, (WIDTH - MARGIN, y), value, 19, colour, bold=True, anchor="ra")
 
 
-def _describe_result(win: WinContext, score: ClassicScore | HongKongScore, winner: str, how: str,
-                     lines: list[tuple[str, str]], totals: list[tuple[str, str]],
-                     payments: Sequence[tuple[str, Fraction | int]], lang: Lang) -> str:
+def _describe_result(
+    win: WinContext,
+    score: ClassicScore | HongKongScore,
+    winner: str,
+    how: str,
+    lines: list[tuple[str, str]],
+    totals: list[tuple[str, str]],
+    payments: Sequence[tuple[str, Fraction | int]],
+    lang: Lang,
+) -> str:
     words = _WORDS[lang]
     c = colon(lang)
-    parts = [f"{words['wins'].format(name=winner)}, {how}.",
-             f"{format_tiles(sorted(win.concealed))}, {words['winning']} {win.winning_tile.code} "
-             f"({tile_name(win.winning_tile, lang)})."]
+    parts = [
+        f"{words['wins'].format(name=winner)}, {how}.",
+        f"{format_tiles(sorted(win.concealed))}, {words['winning']} {win.winning_tile.code} "
+        f"({tile_name(win.winning_tile, lang)}).",
+    ]
     if win.melds:
         parts.append("; ".join(meld_words(meld, lang) for meld in win.melds) + ".")
     if win.bonus:
@@ -176,8 +227,9 @@ def _describe_result(win: WinContext, score: ClassicScore | HongKongScore, winne
     parts.append("; ".join(f"{label} {value}" for label, value in lines) + ".")
     parts.append("; ".join(f"{label}{c} {value}" for label, value in totals) + ".")
     if payments:
-        parts.append(f"{words['payments']}{c} " + ", ".join(f"{name} {_signed(amount)}" for name, amount in payments)
-                     + ".")
+        parts.append(
+            f"{words['payments']}{c} " + ", ".join(f"{name} {_signed(amount)}" for name, amount in payments) + "."
+        )
     return " ".join(parts)
 
 
@@ -223,6 +275,9 @@ def render_solitaire_result(summary: SolitaireSummary, lang: Lang = "en") -> Ren
     draw.line((MARGIN, y - 6, WIDTH - MARGIN, y - 6), fill=PAPER_LINE, width=2)
     _row(draw, y + 4, words["total"], str(summary.score), bold=True, colour=GREEN)
     c = colon(lang)
-    description = (f"{summary.title}{c} " + "; ".join(f"{label} {value}" for label, value in lines)
-                   + f"; {words['total']} {summary.score}.")
+    description = (
+        f"{summary.title}{c} "
+        + "; ".join(f"{label} {value}" for label, value in lines)
+        + f"; {words['total']} {summary.score}."
+    )
     return Rendered.of(image, description)

@@ -62,23 +62,52 @@ DISC = 44
 DISC_LIFT = 30
 
 _WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"wall": "Wall", "dealer": "Dealer", "calling": "Calling", "turn": "to play", "tiles": "tiles",
-           "round": "Prevailing wind", "discards": "discards", "sets": "sets", "bonus": "bonus",
-           "last": "Last discard", "by": "by", "none": "none", "you": "You", "score": "score",
-           "claimed": "taken"},
-    "fr": {"wall": "Mur", "dealer": "Donneur", "calling": "Annonce", "turn": "à jouer", "tiles": "tuiles",
-           "round": "Vent dominant", "discards": "défausses", "sets": "combinaisons", "bonus": "bonus",
-           "last": "Dernière défausse", "by": "de", "none": "aucune", "you": "Vous", "score": "score",
-           "claimed": "prise"},
+    "en": {
+        "wall": "Wall",
+        "dealer": "Dealer",
+        "calling": "Calling",
+        "turn": "to play",
+        "tiles": "tiles",
+        "round": "Prevailing wind",
+        "discards": "discards",
+        "sets": "sets",
+        "bonus": "bonus",
+        "last": "Last discard",
+        "by": "by",
+        "none": "none",
+        "you": "You",
+        "score": "score",
+        "claimed": "taken",
+    },
+    "fr": {
+        "wall": "Mur",
+        "dealer": "Donneur",
+        "calling": "Annonce",
+        "turn": "à jouer",
+        "tiles": "tuiles",
+        "round": "Vent dominant",
+        "discards": "défausses",
+        "sets": "combinaisons",
+        "bonus": "bonus",
+        "last": "Dernière défausse",
+        "by": "de",
+        "none": "aucune",
+        "you": "Vous",
+        "score": "score",
+        "claimed": "prise",
+    },
 }
-_WIND_NAMES: dict[Lang, tuple[str, ...]] = {"en": ("East", "South", "West", "North"),
-                                            "fr": ("Est", "Sud", "Ouest", "Nord")}
+_WIND_NAMES: dict[Lang, tuple[str, ...]] = {
+    "en": ("East", "South", "West", "North"),
+    "fr": ("Est", "Sud", "Ouest", "Nord"),
+}
 
 
 def render_table(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: Lang = "en") -> Rendered:
     """The table seen by ``view.seat`` (a spectator sees it from seat 0). ``names`` and ``scores`` by seat."""
-    return Rendered.of(draw_table(view, names, scores, lang), describe_table(view, names, scores, lang),
-                       palette=table_palette())
+    return Rendered.of(
+        draw_table(view, names, scores, lang), describe_table(view, names, scores, lang), palette=table_palette()
+    )
 
 
 def draw_table(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: Lang = "en") -> Image.Image:
@@ -108,8 +137,9 @@ def _background(lang: Lang) -> Image.Image:
     overlaps them, so drawing them before the wall changes no pixel."""
     image = felt_canvas(SIZE, SIZE).convert("RGB")
     draw = ImageDraw.Draw(image)
-    draw.rectangle((CENTRE - INNER, CENTRE - INNER, CENTRE + INNER, CENTRE + INNER), fill=FELT_DARK,
-                   outline=FELT_LINE, width=2)
+    draw.rectangle(
+        (CENTRE - INNER, CENTRE - INNER, CENTRE + INNER, CENTRE + INNER), fill=FELT_DARK, outline=FELT_LINE, width=2
+    )
     cy = CENTRE - DISC_LIFT
     draw.ellipse((CENTRE - DISC, cy - DISC, CENTRE + DISC, cy + DISC), fill=IVORY, outline=RED, width=5)
     text(draw, (CENTRE, cy + DISC + 16), _WORDS[lang]["round"], 15, TEXT_DIM_ON_FELT, anchor="mm")
@@ -137,8 +167,12 @@ def _in_place(box: tuple[int, int, int, int], place: int) -> tuple[int, int, int
     would turn it) and moved to that seat's strip on the table."""
     x0, y0, x1, y1 = box
     right, bottom = STRIP_WIDTH - 1, STRIP_DEPTH - 1
-    turned = {0: box, 1: (y0, right - x1, y1, right - x0), 2: (right - x1, bottom - y1, right - x0, bottom - y0),
-              3: (bottom - y1, x0, bottom - y0, x1)}[place]
+    turned = {
+        0: box,
+        1: (y0, right - x1, y1, right - x0),
+        2: (right - x1, bottom - y1, right - x0, bottom - y0),
+        3: (bottom - y1, x0, bottom - y0, x1),
+    }[place]
     ox, oy = _strip_origin(place)
     return (turned[0] + ox, turned[1] + oy, turned[2] + ox, turned[3] + oy)
 
@@ -150,8 +184,9 @@ def _put(image: Image.Image, sprite: Image.Image, x: int, y: int, place: int) ->
     put(image, sprite, (left, top))
 
 
-def _seat_tiles(image: Image.Image, draw: ImageDraw.ImageDraw, public: SeatPublic, view: SeatView, lang: Lang,
-                place: int) -> None:
+def _seat_tiles(
+    image: Image.Image, draw: ImageDraw.ImageDraw, public: SeatPublic, view: SeatView, lang: Lang, place: int
+) -> None:
     """One seat's discards, sets and hidden tiles, laid out as if the seat sat at the bottom, in a strip
     ``STRIP_WIDTH`` × ``STRIP_DEPTH`` before the centre, and turned to the seat's ``place``."""
     discard = metrics(DISCARD_WIDTH)
@@ -167,8 +202,7 @@ def _seat_tiles(image: Image.Image, draw: ImageDraw.ImageDraw, public: SeatPubli
         if item.claimed:
             # A discard someone took stays in its place, greyed.
             _put(image, _veil(discard.face_width, discard.face_height, place), x, y, place)
-        is_last = (last is not None and last[0] == public.seat and index == len(public.discards) - 1
-                   and not item.claimed)
+        is_last = last is not None and last[0] == public.seat and index == len(public.discards) - 1 and not item.claimed
         if is_last:
             face = _in_place((x, y, x + discard.face_width, y + discard.face_height), place)
             outline(draw, face, LAST_DISCARD, 4, 5)
@@ -187,8 +221,9 @@ def _seat_tiles(image: Image.Image, draw: ImageDraw.ImageDraw, public: SeatPubli
 
     hidden = metrics(HIDDEN_WIDTH)
     hidden_top = sets_bottom + meld.offset_y + 8
-    shown: list[Tile | None] = list(public.concealed) if public.concealed is not None else (
-        [None] * public.concealed_count)
+    shown: list[Tile | None] = (
+        list(public.concealed) if public.concealed is not None else ([None] * public.concealed_count)
+    )
     if public.seat == view.seat and view.concealed is not None:
         shown = [None] * public.concealed_count  # the viewer's own tiles are in the private hand image
     bonus_width = len(public.bonus) * (hidden.face_width + 1) + (12 if public.bonus else 0)
@@ -275,10 +310,10 @@ def _centre(draw: ImageDraw.ImageDraw, view: SeatView, lang: Lang) -> None:
     words = _WORDS[lang]
     wind_index = WINDS.index(view.round_wind) if view.round_wind in WINDS else 0
     cy = CENTRE - DISC_LIFT
-    text(draw, (CENTRE, cy), "ESWN"[wind_index] if lang == "en" else "ESON"[wind_index], 44, RED, bold=True,
-         anchor="mm")
-    text(draw, (CENTRE, cy + DISC + 36), f"{words['wall']} {view.wall_left}", 22, TEXT_ON_FELT, bold=True,
-         anchor="mm")
+    text(
+        draw, (CENTRE, cy), "ESWN"[wind_index] if lang == "en" else "ESON"[wind_index], 44, RED, bold=True, anchor="mm"
+    )
+    text(draw, (CENTRE, cy + DISC + 36), f"{words['wall']} {view.wall_left}", 22, TEXT_ON_FELT, bold=True, anchor="mm")
     if view.wall is not None:
         for offset, value in zip((-20, 20), view.wall.dice, strict=True):
             _die(draw, CENTRE + offset, cy + DISC + 70, value)
@@ -287,24 +322,41 @@ def _centre(draw: ImageDraw.ImageDraw, view: SeatView, lang: Lang) -> None:
 def _die(draw: ImageDraw.ImageDraw, cx: float, cy: float, value: int) -> None:
     size = 14
     draw.rounded_rectangle((cx - size, cy - size, cx + size, cy + size), radius=5, fill=IVORY, outline=INK)
-    pips = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[value]
+    pips = {
+        1: [(0, 0)],
+        2: [(-1, -1), (1, 1)],
+        3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    }[value]
     for px, py in pips:
         x, y = cx + px * 7, cy + py * 7
         draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=RED if value in (1, 4) else INK)
 
 
-def _plate(draw: ImageDraw.ImageDraw, public: SeatPublic, view: SeatView, names: Sequence[str],
-           scores: Sequence[int], viewer: int, lang: Lang) -> None:
+def _plate(
+    draw: ImageDraw.ImageDraw,
+    public: SeatPublic,
+    view: SeatView,
+    names: Sequence[str],
+    scores: Sequence[int],
+    viewer: int,
+    lang: Lang,
+) -> None:
     words = _WORDS[lang]
     place = _place(public.seat, viewer)
     margin = 12
     x = margin if place in (0, 3) else SIZE - margin - PLATE
     y = margin if place in (2, 3) else SIZE - margin - PLATE
     on_turn = view.turn == public.seat and view.result is None
-    draw.rounded_rectangle((x, y, x + PLATE, y + PLATE), radius=14, fill=PAPER,
-                           outline=HIGHLIGHT if on_turn else FELT_DARK, width=6 if on_turn else 2)
+    draw.rounded_rectangle(
+        (x, y, x + PLATE, y + PLATE),
+        radius=14,
+        fill=PAPER,
+        outline=HIGHLIGHT if on_turn else FELT_DARK,
+        width=6 if on_turn else 2,
+    )
     wind = WINDS.index(public.wind) if public.wind in WINDS else 0
     name = names[public.seat] if public.seat < len(names) else f"#{public.seat + 1}"
     text(draw, (x + 14, y + 12), _WIND_NAMES[lang][wind], 17, RED, bold=True)
@@ -333,8 +385,9 @@ def describe_table(view: SeatView, names: Sequence[str], scores: Sequence[int], 
     words = _WORDS[lang]
     c = colon(lang)
     wind_index = WINDS.index(view.round_wind) if view.round_wind in WINDS else 0
-    parts = [f"{words['round']}{c} {_WIND_NAMES[lang][wind_index]}. {words['wall']}{c} {view.wall_left} "
-             f"{words['tiles']}."]
+    parts = [
+        f"{words['round']}{c} {_WIND_NAMES[lang][wind_index]}. {words['wall']}{c} {view.wall_left} {words['tiles']}."
+    ]
     if view.last_discard is not None:
         seat, tile = view.last_discard
         parts.append(f"{words['last']}{c} {tile.code} ({tile_name(tile, lang)}) {words['by']} {_name(names, seat)}.")
@@ -379,19 +432,20 @@ def table_palette() -> Image.Image:
     nearest-colour lookup instead of a search for colours, and depends on the code only, so the same
     table always gives the same bytes."""
     exact = list(dict.fromkeys(_theme_colours()))
-    found = _swatch().quantize(PALETTE_COLOURS - len(exact), method=Image.Quantize.FASTOCTREE,
-                               dither=Image.Dither.NONE)
+    found = _swatch().quantize(PALETTE_COLOURS - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     found_colours = found.getpalette() or []
     palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for colour in exact for channel in colour]
-                       + found_colours[: 3 * (PALETTE_COLOURS - len(exact))])
+    palette.putpalette(
+        [channel for colour in exact for channel in colour] + found_colours[: 3 * (PALETTE_COLOURS - len(exact))]
+    )
     return palette
 
 
 def _theme_colours() -> list[RGB]:
     # Read from the module so that a colour added to the theme joins the palette by itself.
-    return [value for name, value in vars(theme).items()
-            if name.isupper() and isinstance(value, tuple) and len(value) == 3]
+    return [
+        value for name, value in vars(theme).items() if name.isupper() and isinstance(value, tuple) and len(value) == 3
+    ]
 
 
 def _swatch() -> Image.Image:

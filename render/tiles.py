@@ -76,7 +76,8 @@ def tile_image(
     shadow_layer = Image.new("RGBA", canvas.size, (0, 0, 0, 0))
     ImageDraw.Draw(shadow_layer).rounded_rectangle(
         (off_x + shadow, off_y + shadow, off_x + shadow + face_w - 1, off_y + shadow + face_h - 1),
-        radius=radius, fill=(0, 0, 0, 120),
+        radius=radius,
+        fill=(0, 0, 0, 120),
     )
     canvas.alpha_composite(shadow_layer.filter(ImageFilter.GaussianBlur(max(1, shadow // 2))))
 
@@ -90,8 +91,13 @@ def tile_image(
         x, y = round(off_x * fraction), round(off_y * fraction)
         draw.rounded_rectangle((x, y, x + face_w - 1, y + face_h - 1), radius=radius, fill=colour)
     edge = JADE_DARK if tile is None else IVORY_EDGE
-    draw.rounded_rectangle((0, 0, face_w - 1, face_h - 1), radius=radius, fill=JADE if tile is None else IVORY,
-                           outline=edge, width=max(2, scale))
+    draw.rounded_rectangle(
+        (0, 0, face_w - 1, face_h - 1),
+        radius=radius,
+        fill=JADE if tile is None else IVORY,
+        outline=edge,
+        width=max(2, scale),
+    )
 
     art = faces.back_art() if tile is None else faces.face_art(tile, lang)
     if rotated:

@@ -22,17 +22,56 @@ LONG_DIGITS = "1" * 4400  # just past Python's int-string limit (4300 digits)
 UNICODE_DIGITS = ["²", "①", "١", "５", "٣", "߃", "᠑", "𝟓"]
 HOSTILE_TEXT = ["", " ", "\x00", "\udcff", "💀", "\u202e5p", "-", "--", "null", "[]", "{}", "1" * 10_000]
 HOSTILE_JSON = [
-    DEEP_LIST, DEEP_OBJECT, LONG_NUMBER, "-" + LONG_NUMBER, "1e999", "NaN", "-Infinity", "", "   ", "nul",
-    "[1, 2", '{"a": }', "\ufeff{}", '"string"', "true", "null", "[]", "0", '{"' + "k" * 100_000 + '": 1}',
+    DEEP_LIST,
+    DEEP_OBJECT,
+    LONG_NUMBER,
+    "-" + LONG_NUMBER,
+    "1e999",
+    "NaN",
+    "-Infinity",
+    "",
+    "   ",
+    "nul",
+    "[1, 2",
+    '{"a": }',
+    "\ufeff{}",
+    '"string"',
+    "true",
+    "null",
+    "[]",
+    "0",
+    '{"' + "k" * 100_000 + '": 1}',
 ]
 
 
 def _tiles_cases() -> list[tuple[list[str], str]]:
     texts = [
-        "11111m23456789p", "11111m", "1111m", "0j0j0j0j0j", "1f1f", "5f5f123m456p789s1z", "8z", "9f", "1j", "0m",
-        "123m456p789s11z22z", "123m456p789s1122z", "x", "m", "1", "1 2 3", "123m" * 300, "0j123m456p789s11z",
-        "1234567z1234567z", "111122223333444m", "111122223333444455m", "[123m]", "123m,456p",
-        *[digit + "m" for digit in UNICODE_DIGITS], "12" + UNICODE_DIGITS[3] + "3m", *HOSTILE_TEXT,
+        "11111m23456789p",
+        "11111m",
+        "1111m",
+        "0j0j0j0j0j",
+        "1f1f",
+        "5f5f123m456p789s1z",
+        "8z",
+        "9f",
+        "1j",
+        "0m",
+        "123m456p789s11z22z",
+        "123m456p789s1122z",
+        "x",
+        "m",
+        "1",
+        "1 2 3",
+        "123m" * 300,
+        "0j123m456p789s11z",
+        "1234567z1234567z",
+        "111122223333444m",
+        "111122223333444455m",
+        "[123m]",
+        "123m,456p",
+        *[digit + "m" for digit in UNICODE_DIGITS],
+        "12" + UNICODE_DIGITS[3] + "3m",
+        *HOSTILE_TEXT,
     ]
     cases = [(["tiles", "--", text], "") for text in texts]
     cases += [(["tiles", "123m", "--lang", "xx"], ""), (["tiles"], ""), (["tiles", "--lang", "fr", "--", "²m"], "")]
@@ -41,15 +80,39 @@ def _tiles_cases() -> list[tuple[list[str], str]]:
 
 def _simulate_cases() -> list[tuple[list[str], str]]:
     base = ["simulate", "--seed", "1", "--rules", "classic"]
-    hands = ["-1", "-" + LONG_NUMBER, LONG_NUMBER, LONG_DIGITS, "1000000000", "10000001", "1.5", "١", "５", "0x10",
-             "1_0", " 2", ""]
+    hands = [
+        "-1",
+        "-" + LONG_NUMBER,
+        LONG_NUMBER,
+        LONG_DIGITS,
+        "1000000000",
+        "10000001",
+        "1.5",
+        "١",
+        "５",
+        "0x10",
+        "1_0",
+        " 2",
+        "",
+    ]
     cases = [(["simulate", "--hands", value, "--seed", "1"], "") for value in hands]
     seeds = ["-5", LONG_NUMBER, LONG_DIGITS, "9" * 4000, "١", "1e3", "", "nan"]
     cases += [(["simulate", "--hands", "1", "--seed", value], "") for value in seeds]
     rules = ["xx", "", "CLASSIC", "family", "hongkong", "classic ", "\x00"]
     cases += [(["simulate", "--hands", "1", "--seed", "2", "--rules", value], "") for value in rules]
-    players = ["", ",", ",,,", "basic", "strong,strong,strong,strong,strong", "basic,,basic,basic", "god,basic",
-               "basic," * 1000, "random,random,random", "💀,basic", "basic,basic\x00"]
+    players = [
+        "",
+        ",",
+        ",,,",
+        "basic",
+        "strong,strong,strong,strong,strong",
+        "basic,,basic,basic",
+        "god,basic",
+        "basic," * 1000,
+        "random,random,random",
+        "💀,basic",
+        "basic,basic\x00",
+    ]
     cases += [([*base, "--hands", "1", "--players", value], "") for value in players]
     cases += [(["simulate"], ""), (["simulate", "--hands"], "")]
     cases += [(["simulate", "--hands", "1", "--seed", "1", "--x"], "")]
@@ -57,33 +120,98 @@ def _simulate_cases() -> list[tuple[list[str], str]]:
 
 
 def _score_cases() -> list[tuple[list[str], str]]:
-    good = {"concealed": "123m456p789s99s11z", "melds": [], "winning_tile": "9s", "self_drawn": False,
-            "seat_wind": "E", "round_wind": "S", "bonus": ["1f"]}
+    good = {
+        "concealed": "123m456p789s99s11z",
+        "melds": [],
+        "winning_tile": "9s",
+        "self_drawn": False,
+        "seat_wind": "E",
+        "round_wind": "S",
+        "bonus": ["1f"],
+    }
     broken: list[object] = [
-        {**good, "concealed": 5}, {**good, "concealed": "11111m456p789s99s"}, {**good, "concealed": "²m"},
-        {**good, "melds": "777z"}, {**good, "melds": [{"tiles": 777}]}, {**good, "melds": [{"tiles": "777z",
-        "exposed": "false"}]}, {**good, "melds": [[]]}, {**good, "melds": [{"tiles": "7777z", "exposed": False}] * 5},
-        {**good, "winning_tile": ["9s"]}, {**good, "winning_tile": "9m"}, {**good, "self_drawn": "false"},
-        {**good, "self_drawn": 0}, {**good, "seat_wind": 1}, {**good, "seat_wind": "Q"}, {**good, "round_wind": None},
-        {**good, "bonus": "1m"}, {**good, "bonus": [1]}, {**good, "bonus": ["1f", "1f"]}, {**good, "bonus": {"a": 1}},
-        {**good, "heavenly": "yes"}, {**good, "last_tile": 1}, {key: value for key, value in good.items() if key !=
-        "concealed"}, {**good, "concealed": "123m456p789s99s1z"}, {**good, "concealed": "0j" * 14},
-        [good], "hand", 7, None, {**good, "concealed": "1" * 10_000 + "m"},
+        {**good, "concealed": 5},
+        {**good, "concealed": "11111m456p789s99s"},
+        {**good, "concealed": "²m"},
+        {**good, "melds": "777z"},
+        {**good, "melds": [{"tiles": 777}]},
+        {**good, "melds": [{"tiles": "777z", "exposed": "false"}]},
+        {**good, "melds": [[]]},
+        {**good, "melds": [{"tiles": "7777z", "exposed": False}] * 5},
+        {**good, "winning_tile": ["9s"]},
+        {**good, "winning_tile": "9m"},
+        {**good, "self_drawn": "false"},
+        {**good, "self_drawn": 0},
+        {**good, "seat_wind": 1},
+        {**good, "seat_wind": "Q"},
+        {**good, "round_wind": None},
+        {**good, "bonus": "1m"},
+        {**good, "bonus": [1]},
+        {**good, "bonus": ["1f", "1f"]},
+        {**good, "bonus": {"a": 1}},
+        {**good, "heavenly": "yes"},
+        {**good, "last_tile": 1},
+        {key: value for key, value in good.items() if key != "concealed"},
+        {**good, "concealed": "123m456p789s99s1z"},
+        {**good, "concealed": "0j" * 14},
+        [good],
+        "hand",
+        7,
+        None,
+        {**good, "concealed": "1" * 10_000 + "m"},
     ]
     cases = [(["score", "--rules", rules], json.dumps(doc)) for doc in broken for rules in ("classic", "hongkong")]
     cases += [(["score", "--rules", "classic"], text) for text in HOSTILE_JSON]
-    cases += [(["score", "--rules", "hongkong"], text) for text in (DEEP_LIST, LONG_NUMBER, '{"concealed": ' +
-                                                                   LONG_NUMBER + "}")]
-    lines = ["11111m 456p 789s 99s 11z", "[123m", "((1111m)", "[12m] 456p", "(123m) 456p", "123m [777z] 456p 99s 1",
-             "²m", "", " ", "[]", "()", "123m456p789s99s11z" * 100, "\udcff", "123m456p789s99s1z"]
+    cases += [
+        (["score", "--rules", "hongkong"], text)
+        for text in (DEEP_LIST, LONG_NUMBER, '{"concealed": ' + LONG_NUMBER + "}")
+    ]
+    lines = [
+        "11111m 456p 789s 99s 11z",
+        "[123m",
+        "((1111m)",
+        "[12m] 456p",
+        "(123m) 456p",
+        "123m [777z] 456p 99s 1",
+        "²m",
+        "",
+        " ",
+        "[]",
+        "()",
+        "123m456p789s99s11z" * 100,
+        "\udcff",
+        "123m456p789s99s1z",
+    ]
     cases += [(["score", "--rules", "classic", "--", line], "") for line in lines]
     hand = "123m 456p 789s 99s 11z"
-    flags = [["--win", "xx"], ["--win", "1m1m"], ["--win", ""], ["--seat", "Q"], ["--seat", ""], ["--round", "5z"],
-             ["--bonus", "1m"], ["--bonus", "1f1f"], ["--bonus", "²f"], ["--limit", "-5"], ["--limit", LONG_NUMBER],
-             ["--limit", "0"], ["--house", "nonexistent"], ["--house", ",,,"], ["--lang", "de"]]
+    flags = [
+        ["--win", "xx"],
+        ["--win", "1m1m"],
+        ["--win", ""],
+        ["--seat", "Q"],
+        ["--seat", ""],
+        ["--round", "5z"],
+        ["--bonus", "1m"],
+        ["--bonus", "1f1f"],
+        ["--bonus", "²f"],
+        ["--limit", "-5"],
+        ["--limit", LONG_NUMBER],
+        ["--limit", "0"],
+        ["--house", "nonexistent"],
+        ["--house", ",,,"],
+        ["--lang", "de"],
+    ]
     cases += [(["score", "--rules", "classic", hand, *flag], "") for flag in flags]
-    hk_flags = [["--min-fan", "-1"], ["--min-fan", "99"], ["--min-fan", LONG_NUMBER], ["--cap", "-1"], ["--cap", "0"],
-                ["--small-four-winds-fan", "-3"], ["--min-fan", "١"], ["--cap", "9" * 30]]
+    hk_flags = [
+        ["--min-fan", "-1"],
+        ["--min-fan", "99"],
+        ["--min-fan", LONG_NUMBER],
+        ["--cap", "-1"],
+        ["--cap", "0"],
+        ["--small-four-winds-fan", "-3"],
+        ["--min-fan", "١"],
+        ["--cap", "9" * 30],
+    ]
     cases += [(["score", "--rules", "hongkong", hand, *flag], "") for flag in hk_flags]
     cases += [(["score"], ""), (["score", "--rules", "riichi", hand], "")]
     return cases
@@ -109,30 +237,57 @@ def _render_cases(out: str) -> list[tuple[list[str], str]]:
 
 
 def _solitaire_cases() -> list[tuple[list[str], str]]:
-    dates = ["2024-02-30", "2024-1-1", "", "0000-01-01", "9999-12-31", "10000-01-01", "٢٠٢٤-٠١-٠١",
-             "２０２４-０１-０１", "2024-01-01T00:00", "2024-01-01\n", "x" * 10_000]
+    dates = [
+        "2024-02-30",
+        "2024-1-1",
+        "",
+        "0000-01-01",
+        "9999-12-31",
+        "10000-01-01",
+        "٢٠٢٤-٠١-٠١",
+        "２０２４-０１-０１",
+        "2024-01-01T00:00",
+        "2024-01-01\n",
+        "x" * 10_000,
+    ]
     cases = [(["solitaire", "deal", "--date", value], "") for value in dates]
     seeds = ["-1", "１", "١", LONG_NUMBER, str(2**53), str(2**53 - 1), "0x10", "1e3", "", " 7 "]
     cases += [(["solitaire", "deal", "--seed", value], "") for value in seeds]
     cases += [(["solitaire", "deal"], ""), (["solitaire", "deal", "--date", "2024-01-01", "--seed", "1"], "")]
     documents: list[object] = [
-        {"seed": 1, "moves": "x", "seconds": 1}, {"seed": 1, "moves": [[True, False]], "seconds": 1},
-        {"seed": 1, "moves": [[0, 10**30]], "seconds": 1}, {"seed": 1, "moves": [[-1, -2]], "seconds": 1},
-        {"seed": 1, "moves": [[0, 0]], "seconds": 1}, {"seed": 1, "moves": [[1.0, 2.0]], "seconds": 1},
-        {"seed": 1, "moves": ["undo"], "seconds": 1}, {"seed": 1, "moves": [], "seconds": -1},
-        {"seed": 1, "moves": [], "seconds": True}, {"seed": 1, "moves": [], "seconds": "5"},
-        {"seed": 1, "moves": [], "seconds": 10**30}, {"seed": 1, "moves": [], "seconds": 1.5},
-        {"date": 5, "moves": [], "seconds": 1}, {"date": "2024-01-01", "seed": 1, "moves": [], "seconds": 1},
-        {"seed": "١", "moves": [], "seconds": 1}, {"seed": "５", "moves": [], "seconds": 1},
-        {"seed": True, "moves": [], "seconds": 1}, {"seed": -1, "moves": [], "seconds": 1},
-        {"seed": 2**60, "moves": [], "seconds": 1}, {"moves": [], "seconds": 1}, {"seed": 1, "seconds": 1},
-        {"seed": 1, "moves": [[0, 1, 2]], "seconds": 1}, {"seed": 1, "moves": [{"a": 1}], "seconds": 1},
-        {"seed": 1, "moves": [["undo"]], "seconds": 1}, {"seed": 1, "moves": [], "seconds": 1, "extra": [1]},
-        [], "x", None, {"date": "2024-02-30", "moves": [], "seconds": 0},
+        {"seed": 1, "moves": "x", "seconds": 1},
+        {"seed": 1, "moves": [[True, False]], "seconds": 1},
+        {"seed": 1, "moves": [[0, 10**30]], "seconds": 1},
+        {"seed": 1, "moves": [[-1, -2]], "seconds": 1},
+        {"seed": 1, "moves": [[0, 0]], "seconds": 1},
+        {"seed": 1, "moves": [[1.0, 2.0]], "seconds": 1},
+        {"seed": 1, "moves": ["undo"], "seconds": 1},
+        {"seed": 1, "moves": [], "seconds": -1},
+        {"seed": 1, "moves": [], "seconds": True},
+        {"seed": 1, "moves": [], "seconds": "5"},
+        {"seed": 1, "moves": [], "seconds": 10**30},
+        {"seed": 1, "moves": [], "seconds": 1.5},
+        {"date": 5, "moves": [], "seconds": 1},
+        {"date": "2024-01-01", "seed": 1, "moves": [], "seconds": 1},
+        {"seed": "١", "moves": [], "seconds": 1},
+        {"seed": "５", "moves": [], "seconds": 1},
+        {"seed": True, "moves": [], "seconds": 1},
+        {"seed": -1, "moves": [], "seconds": 1},
+        {"seed": 2**60, "moves": [], "seconds": 1},
+        {"moves": [], "seconds": 1},
+        {"seed": 1, "seconds": 1},
+        {"seed": 1, "moves": [[0, 1, 2]], "seconds": 1},
+        {"seed": 1, "moves": [{"a": 1}], "seconds": 1},
+        {"seed": 1, "moves": [["undo"]], "seconds": 1},
+        {"seed": 1, "moves": [], "seconds": 1, "extra": [1]},
+        [],
+        "x",
+        None,
+        {"date": "2024-02-30", "moves": [], "seconds": 0},
     ]
     cases += [(["solitaire", "verify"], json.dumps(doc)) for doc in documents]
     cases += [(["solitaire", "verify"], text) for text in HOSTILE_JSON]
-    cases += [(["solitaire", "verify"], '{"seed": 1, "moves": [[0, ' + LONG_NUMBER + "]], \"seconds\": 1}")]
+    cases += [(["solitaire", "verify"], '{"seed": 1, "moves": [[0, ' + LONG_NUMBER + ']], "seconds": 1}')]
     return cases
 
 
@@ -149,8 +304,14 @@ def _verify_wall_cases() -> list[tuple[list[str], str]]:
 
 
 def corpus(out: str) -> list[tuple[list[str], str]]:
-    return [*_tiles_cases(), *_simulate_cases(), *_score_cases(), *_render_cases(out), *_solitaire_cases(),
-            *_verify_wall_cases()]
+    return [
+        *_tiles_cases(),
+        *_simulate_cases(),
+        *_score_cases(),
+        *_render_cases(out),
+        *_solitaire_cases(),
+        *_verify_wall_cases(),
+    ]
 
 
 def run_cli(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
@@ -204,11 +365,14 @@ def test_hostile_input_gets_a_json_answer(case, tmp_path, monkeypatch):
     check_answer(argv, status, printed)
 
 
-@pytest.mark.parametrize(("argv", "error"), [
-    (["tiles", "11111m23456789p"], "1m"),
-    (["tiles", "²m"], "'²'"),
-    (["simulate", "--hands", "1000000000", "--seed", "1"], "--hands"),
-])
+@pytest.mark.parametrize(
+    ("argv", "error"),
+    [
+        (["tiles", "11111m23456789p"], "1m"),
+        (["tiles", "²m"], "'²'"),
+        (["simulate", "--hands", "1000000000", "--seed", "1"], "--hands"),
+    ],
+)
 def test_the_error_names_the_fault(argv, error, monkeypatch):
     status, printed = run_cli(argv, "", monkeypatch)
     assert status == 1

@@ -30,6 +30,7 @@ COMPILERS = ("build-essential", "gcc", "g++", "clang", "cc")
 
 # --- the Dockerfile ---------------------------------------------------------------------------------
 
+
 def instructions(text: str) -> list[tuple[str, str]]:
     """(INSTRUCTION, arguments) in order, continuation lines joined and comments dropped."""
     result: list[tuple[str, str]] = []
@@ -117,14 +118,20 @@ def test_the_data_lives_on_the_volume_data_owned_by_the_bot_user(dockerfile):
     runtime = dockerfile[-1]
     keywords = [keyword for keyword, _ in runtime]
     volumes = [arguments for keyword, arguments in runtime if keyword == "VOLUME"]
-    declared = [path for arguments in volumes
-                for path in (json.loads(arguments) if arguments.startswith("[") else arguments.split())]
+    declared = [
+        path
+        for arguments in volumes
+        for path in (json.loads(arguments) if arguments.startswith("[") else arguments.split())
+    ]
     assert "/data" in declared
     database = env_values(runtime).get("DATABASE_PATH", "")
     assert database.startswith("/data/"), f"DATABASE_PATH={database!r} is not on the volume"
     assert ("WORKDIR", "/data") in runtime, "the working directory (where .env and relative paths go) is /data"
-    chown = [index for index, (keyword, arguments) in enumerate(runtime)
-             if keyword == "RUN" and "chown" in arguments and "/data" in arguments]
+    chown = [
+        index
+        for index, (keyword, arguments) in enumerate(runtime)
+        if keyword == "RUN" and "chown" in arguments and "/data" in arguments
+    ]
     assert chown and chown[0] < keywords.index("VOLUME"), (
         "/data is given to the bot's user before VOLUME (later changes to it are not kept)"
     )
@@ -141,6 +148,7 @@ def test_the_entrypoint_is_the_installed_command_and_it_stops_on_sigint(dockerfi
 
 
 # --- .dockerignore ------------------------------------------------------------------------------------
+
 
 def dockerignore_patterns() -> list[re.Pattern[str]]:
     patterns = []
@@ -172,26 +180,47 @@ def ignored(path: str, patterns: list[re.Pattern[str]]) -> bool:
     return any(pattern.match("/".join(parts[:end])) for end in range(1, len(parts) + 1) for pattern in patterns)
 
 
-@pytest.mark.parametrize("path", [
-    ".env", ".venv/bin/python", ".git/HEAD", "mahjong-bot.sqlite3", "mahjong-bot.sqlite3-wal",
-    "game_hand__mypyc.cpython-311-x86_64-linux-gnu.so", "game/hand.cpython-311-x86_64-linux-gnu.so",
-    "build/lib/game/hand.py", "mahjong_bot.egg-info/PKG-INFO", "game/__pycache__/hand.cpython-311.pyc",
-    ".pytest_cache/README.md", "benchmarks/hk_crosscheck/node_modules/hk-mahjong/package.json",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        ".env",
+        ".venv/bin/python",
+        ".git/HEAD",
+        "mahjong-bot.sqlite3",
+        "mahjong-bot.sqlite3-wal",
+        "game_hand__mypyc.cpython-311-x86_64-linux-gnu.so",
+        "game/hand.cpython-311-x86_64-linux-gnu.so",
+        "build/lib/game/hand.py",
+        "mahjong_bot.egg-info/PKG-INFO",
+        "game/__pycache__/hand.cpython-311.pyc",
+        ".pytest_cache/README.md",
+        "benchmarks/hk_crosscheck/node_modules/hk-mahjong/package.json",
+    ],
+)
 def test_the_build_context_leaves_out(path):
     assert ignored(path, dockerignore_patterns())
 
 
-@pytest.mark.parametrize("path", [
-    "pyproject.toml", "setup.py", "README.md", "game/hand.py", "game/hand_tables.py", "bot/app.py",
-    "data/live_sqlite.py", "render/assets/ukai-tiles.ttf",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "pyproject.toml",
+        "setup.py",
+        "README.md",
+        "game/hand.py",
+        "game/hand_tables.py",
+        "bot/app.py",
+        "data/live_sqlite.py",
+        "render/assets/ukai-tiles.ttf",
+    ],
+)
 def test_the_build_context_keeps_what_the_wheel_is_built_from(path):
     assert (ROOT / path).exists()
     assert not ignored(path, dockerignore_patterns())
 
 
 # --- docker-compose.yml (read line by line: PyYAML is no dependency of the project) ---------------------
+
 
 def indented_blocks(lines: list[str]) -> dict[str, list[str]]:
     """The keys of a YAML block at its own (smallest) indentation, each with the lines under it."""
@@ -250,6 +279,7 @@ def test_compose_publishes_no_port(compose):
 
 # --- .env.example ---------------------------------------------------------------------------------------
 
+
 def example_assignments() -> dict[str, tuple[bool, str, str]]:
     """NAME -> (commented out, value, the line above it)."""
     lines = ENV_EXAMPLE.read_text(encoding="utf-8").splitlines()
@@ -291,14 +321,16 @@ def test_the_env_example_leaves_the_token_empty_and_every_default_as_it_is(tmp_p
 
 # --- the image, where a Docker engine answers -------------------------------------------------------------
 
+
 def no_engine() -> str | None:
     """Why the image cannot be built here, or None."""
     docker = shutil.which("docker")
     if docker is None:
         return "no docker command"
     try:
-        answer = subprocess.run([docker, "info", "--format", "{{.ServerVersion}}"],
-                                capture_output=True, text=True, timeout=10)
+        answer = subprocess.run(
+            [docker, "info", "--format", "{{.ServerVersion}}"], capture_output=True, text=True, timeout=10
+        )
     except subprocess.TimeoutExpired:
         return "docker info did not answer within 10 s"
     if answer.returncode != 0:
@@ -313,8 +345,13 @@ def image():
     if reason:
         pytest.skip(reason)
     tag = f"mahjong-bot-test:{os.getpid()}"
-    built = subprocess.run(["docker", "build", "--tag", tag, str(ROOT)], capture_output=True, text=True,
-                           timeout=1800, env={**os.environ, "DOCKER_BUILDKIT": "1"})
+    built = subprocess.run(
+        ["docker", "build", "--tag", tag, str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        env={**os.environ, "DOCKER_BUILDKIT": "1"},
+    )
     assert built.returncode == 0, "docker build failed:\n" + (built.stdout + built.stderr)[-4000:]
     yield tag
     subprocess.run(["docker", "image", "rm", "--force", tag], capture_output=True, timeout=120)
@@ -349,5 +386,10 @@ def test_the_image_runs_compiled_as_its_own_user_without_a_compiler_and_can_writ
     )
     ran = docker_run("--entrypoint", "python", image, "-c", probe)
     assert ran.returncode == 0, ran.stderr
-    assert json.loads(ran.stdout) == {"uid": 10001, "cwd": "/data", "database": "/data/mahjong-bot.sqlite3",
-                                      "compiled": [True, True], "compilers": []}
+    assert json.loads(ran.stdout) == {
+        "uid": 10001,
+        "cwd": "/data",
+        "database": "/data/mahjong-bot.sqlite3",
+        "compiled": [True, True],
+        "compilers": [],
+    }

@@ -40,8 +40,9 @@ class Counter(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], templa
     """A persistent button: its state is in its custom_id, so it works after a restart."""
 
     def __init__(self, n: int) -> None:
-        super().__init__(discord.ui.Button(label=f"Count {n}", custom_id=f"counter:{n}",
-                                           style=discord.ButtonStyle.primary))
+        super().__init__(
+            discord.ui.Button(label=f"Count {n}", custom_id=f"counter:{n}", style=discord.ButtonStyle.primary)
+        )
         self.n = n
 
     @classmethod
@@ -114,7 +115,8 @@ async def ping(interaction: discord.Interaction, times: int = 1) -> None:
 @demo.command(description="A picture with alt text")
 async def picture(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(
-        "here", file=discord.File(io.BytesIO(png()), filename="tiles.png", description="three red tiles"))
+        "here", file=discord.File(io.BytesIO(png()), filename="tiles.png", description="three red tiles")
+    )
     sent = await interaction.original_response()
     data = await sent.attachments[0].read()
     await interaction.followup.send(f"read {len(data)} bytes", ephemeral=True)
@@ -124,7 +126,8 @@ async def picture(interaction: discord.Interaction) -> None:
 async def slow(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
     msg = await interaction.edit_original_response(
-        content="done", attachments=[discord.File(io.BytesIO(png("blue")), filename="hand.png", description="a hand")])
+        content="done", attachments=[discord.File(io.BytesIO(png("blue")), filename="hand.png", description="a hand")]
+    )
     await interaction.edit_original_response(content="done!", attachments=msg.attachments)
 
 
@@ -137,8 +140,12 @@ async def late(interaction: discord.Interaction) -> None:
 @demo.command(description="Answers twice")
 async def twice(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("once")
-    route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
-                  webhook_id=interaction.id, webhook_token=interaction.token)
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
     try:
         await interaction.client.http.request(route, json={"type": 4, "data": {"content": "twice"}})
     except discord.HTTPException as e:
@@ -293,14 +300,19 @@ async def test_attachment_bytes_description_and_cdn_download() -> None:
             call = i.calls[0]
             assert call.json["type"] == 4 and "flags" not in call.json["data"]
             assert call.json["data"]["attachments"] == [
-                {"id": 0, "filename": "tiles.png", "description": "three red tiles"}]
+                {"id": 0, "filename": "tiles.png", "description": "three red tiles"}
+            ]
             [f] = call.files
             assert f.filename == "tiles.png" and f.data == png() and f.description == "three red tiles"
             msg = i.response
             assert msg is not None and not msg.ephemeral
             [att] = msg.attachments
             assert (att.filename, att.description, att.data, att.image_size()) == (
-                "tiles.png", "three red tiles", png(), (4, 3))
+                "tiles.png",
+                "three red tiles",
+                png(),
+                (4, 3),
+            )
             assert fake.channel_messages(guild.text_channel, ephemeral=False) == [msg]
             assert [e.name for e in fake.events()][-2:] == ["INTERACTION_CREATE", "MESSAGE_CREATE"]
             [followup] = i.followups
@@ -501,10 +513,20 @@ async def _until(condition: Any) -> None:
 
 
 async def test_message_helpers() -> None:
-    m = FakeMessage(1, 2, 3, components=[{"type": 1, "components": [
-        {"type": 2, "style": 1, "label": "Chow", "custom_id": "claim:chow", "emoji": {"name": "🀄"}},
-        {"type": 2, "style": 5, "label": "Rules", "url": "https://example.org"},
-    ]}])
+    m = FakeMessage(
+        1,
+        2,
+        3,
+        components=[
+            {
+                "type": 1,
+                "components": [
+                    {"type": 2, "style": 1, "label": "Chow", "custom_id": "claim:chow", "emoji": {"name": "🀄"}},
+                    {"type": 2, "style": 5, "label": "Rules", "url": "https://example.org"},
+                ],
+            }
+        ],
+    )
     assert m.button(custom_id_prefix="claim:") == ("claim:chow", "Chow", "🀄", False, 1)
     assert m.button(label="Rules").style == 5
     with pytest.raises(LookupError):
@@ -525,8 +547,16 @@ async def test_user_select_resolved_autocomplete_and_subcommand_groups() -> None
             n = await fake.slash(alice, guild.text_channel, "demo new", {"rules": "classic", "computers": 3})
             await n.wait_ack()
             assert n.response is not None and n.response.content == "classic with 3 computers"
-            assert n.payload["data"]["options"] == [{"name": "new", "type": 1, "options": [
-                {"name": "rules", "type": 3, "value": "classic"}, {"name": "computers", "type": 4, "value": 3}]}]
+            assert n.payload["data"]["options"] == [
+                {
+                    "name": "new",
+                    "type": 1,
+                    "options": [
+                        {"name": "rules", "type": 3, "value": "classic"},
+                        {"name": "computers", "type": 4, "value": 3},
+                    ],
+                }
+            ]
             with pytest.raises(CommandInputError):
                 await fake.slash(alice, guild.text_channel, "demo new", {"rules": "classic", "computers": 4})
             with pytest.raises(CommandInputError):

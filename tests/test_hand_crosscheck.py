@@ -129,8 +129,10 @@ def _completable(rest, caps, sets, pair, draws):
             else:
                 caps[k] -= 1
                 drawn.append(k)
-        if all(caps[k] >= 0 for k in drawn) and len(drawn) <= draws and _completable(
-            rest, caps, sets - (not is_pair), pair - is_pair, draws - len(drawn)
+        if (
+            all(caps[k] >= 0 for k in drawn)
+            and len(drawn) <= draws
+            and _completable(rest, caps, sets - (not is_pair), pair - is_pair, draws - len(drawn))
         ):
             found = True
         else:

@@ -37,7 +37,8 @@ def test_views_and_phases_stand_apart_from_the_state_machine():
     """A view names its phase from game.phase; neither imports game.round (nor its document codecs)."""
     for name in ("view.py", "phase.py"):
         modules = {
-            node.module for node in ast.walk(ast.parse((GAME / name).read_text(encoding="utf-8")))
+            node.module
+            for node in ast.walk(ast.parse((GAME / name).read_text(encoding="utf-8")))
             if isinstance(node, ast.ImportFrom) and node.module
         }
         assert not modules & {"game.round", "game.round_document"}, name

@@ -8,7 +8,14 @@ from game.tiles import LANGS, counts34, full_set, tile_label, tile_name, tiles_o
 
 def test_spec_example_expands_groups():
     assert parse_tiles("123m456p77z") == [
-        Tile.M1, Tile.M2, Tile.M3, Tile.P4, Tile.P5, Tile.P6, Tile.RED, Tile.RED,
+        Tile.M1,
+        Tile.M2,
+        Tile.M3,
+        Tile.P4,
+        Tile.P5,
+        Tile.P6,
+        Tile.RED,
+        Tile.RED,
     ]
 
 
@@ -30,7 +37,11 @@ def test_box_counts():
 
 def test_honour_and_bonus_meanings():
     assert [t.code for t in (Tile.EAST, Tile.NORTH, Tile.WHITE, Tile.GREEN, Tile.RED)] == [
-        "1z", "4z", "5z", "6z", "7z",
+        "1z",
+        "4z",
+        "5z",
+        "6z",
+        "7z",
     ]
     assert Tile.from_code("1f").bonus_seat == 0
     assert Tile.from_code("5f").bonus_seat == 0

@@ -64,12 +64,22 @@ def score(game, seat, round_index, string):
     player.handCache.clear()
     hand = Hand(player, string)
     rules = [
-        [used.rule.name, str(used.meld) if used.meld is not None else None,
-         used.rule.score.points, used.rule.score.doubles, used.rule.score.limits]
+        [
+            used.rule.name,
+            str(used.meld) if used.meld is not None else None,
+            used.rule.score.points,
+            used.rule.score.doubles,
+            used.rule.score.limits,
+        ]
         for used in hand.usedRules
     ]
-    return {"won": bool(hand.won), "points": hand.score.points, "doubles": hand.score.doubles,
-            "limits": hand.score.limits, "rules": rules}
+    return {
+        "won": bool(hand.won),
+        "points": hand.score.points,
+        "doubles": hand.score.doubles,
+        "limits": hand.score.limits,
+        "rules": rules,
+    }
 
 
 def main():

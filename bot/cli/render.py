@@ -31,11 +31,18 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--out", required=True, help="the PNG file to write (a folder for emojis)")
     parser.add_argument("--lang", choices=LANGS, default="en")
     parser.add_argument("--rules", choices=("classic", "hongkong"), default="classic")
-    parser.add_argument("--seat", type=int, choices=range(4),
-                        help="the seat that looks, 0–3 (default: the seat on turn for a hand, 0 for the table)")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        choices=range(4),
+        help="the seat that looks, 0–3 (default: the seat on turn for a hand, 0 for the table)",
+    )
     parser.add_argument("--small", action="store_true", help="pyramid: the small channel-post variant")
-    parser.add_argument("--hints", action="store_true",
-                        help="hand: show the discard hints (useful tiles per discard, the suggestion and why)")
+    parser.add_argument(
+        "--hints",
+        action="store_true",
+        help="hand: show the discard hints (useful tiles per discard, the suggestion and why)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -47,8 +54,13 @@ def run(args: argparse.Namespace) -> int:
             rendered = _draw(args)
             out = pathlib.Path(args.out)
             out.write_bytes(rendered.image_png)
-            report = {"out": str(out), "width": rendered.width, "height": rendered.height,
-                      "bytes": len(rendered.image_png), "description": rendered.description}
+            report = {
+                "out": str(out),
+                "width": rendered.width,
+                "height": rendered.height,
+                "bytes": len(rendered.image_png),
+                "description": rendered.description,
+            }
     except (GameError, ValueError, OSError) as error:
         print(json.dumps({"valid": False, "error": str(error)}, ensure_ascii=False))
         return 1
@@ -91,8 +103,9 @@ def _pyramid(args: argparse.Namespace) -> Any:
     for first, second in deal.solution[: 6 + args.seed % 10]:
         board = board.remove(first, second)
     free = board.free_ids()
-    return render_pyramid(board, selected=free[args.seed % len(free)], title=f"Seed {args.seed}",
-                          small=args.small, lang=args.lang)
+    return render_pyramid(
+        board, selected=free[args.seed % len(free)], title=f"Seed {args.seed}", small=args.small, lang=args.lang
+    )
 
 
 def _solitaire_result(args: argparse.Namespace) -> Any:
@@ -104,8 +117,9 @@ def _solitaire_result(args: argparse.Namespace) -> Any:
     cleared = pairs == len(deal.solution)
     undos, seconds = args.seed % 4, 300 + args.seed % 400
     score = max(0, pairs * 100 + (2800 if cleared else 0) - 20 * undos - seconds)
-    return render_solitaire_result(SolitaireSummary(f"Seed {args.seed}", pairs, cleared, undos, seconds, score),
-                                   args.lang)
+    return render_solitaire_result(
+        SolitaireSummary(f"Seed {args.seed}", pairs, cleared, undos, seconds, score), args.lang
+    )
 
 
 def _result(args: argparse.Namespace, win: Any) -> Any:
@@ -119,12 +133,17 @@ def _result(args: argparse.Namespace, win: Any) -> Any:
     discarder = None if win.self_drawn else (win.seat + 1 + args.seed % 3) % 4
     discarder_name = None if discarder is None else NAMES[discarder]
     if rule_name(args.rules) == "classic":
-        return render_result(win, score_classic(win), winner_name=winner, discarder_name=discarder_name,
-                             lang=args.lang)
+        return render_result(win, score_classic(win), winner_name=winner, discarder_name=discarder_name, lang=args.lang)
     scored = score_hongkong(win)
     payments = hongkong_payments(scored.base_points, win.seat, discarder, HongKongSettings())
-    return render_result(win, scored, winner_name=winner, discarder_name=discarder_name,
-                         payments=list(zip(NAMES, payments, strict=True)), lang=args.lang)
+    return render_result(
+        win,
+        scored,
+        winner_name=winner,
+        discarder_name=discarder_name,
+        payments=list(zip(NAMES, payments, strict=True)),
+        lang=args.lang,
+    )
 
 
 def _emojis(folder: pathlib.Path, lang: Any) -> dict[str, Any]:

@@ -35,8 +35,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     level = getattr(logging, settings.log_level, None)
     if not isinstance(level, int):
-        print(f"mahjong-bot: LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, not {settings.log_level!r}",
-              file=sys.stderr)
+        print(
+            f"mahjong-bot: LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, not {settings.log_level!r}", file=sys.stderr
+        )
         return 2
     import discord
 
@@ -46,11 +47,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         bot.run(settings.token, log_level=level, root_logger=True)
     except discord.LoginFailure:
-        print("mahjong-bot: Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)",
-              file=sys.stderr)
+        print(
+            "mahjong-bot: Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)",
+            file=sys.stderr,
+        )
         return 2
     except (LiveStoreFileError, LedgerFileError) as error:
-        print(f"mahjong-bot: {error}. The file was left as it is: point DATABASE_PATH at another file, or restore "
-              "this one from a backup.", file=sys.stderr)
+        print(
+            f"mahjong-bot: {error}. The file was left as it is: point DATABASE_PATH at another file, or restore "
+            "this one from a backup.",
+            file=sys.stderr,
+        )
         return 2
     return 0

@@ -74,8 +74,9 @@ def register(subparsers: Any) -> None:
     hongkong.add_argument("--full-spicy", action="store_true", help="base points 2^fan instead of half-spicy")
     hongkong.add_argument("--seven-pairs", action="store_true", help="allow seven pairs (4 fan)")
     hongkong.add_argument("--no-thirteen-orphans", action="store_true")
-    hongkong.add_argument("--small-four-winds-fan", type=whole_number,
-                          help="small four winds worth N fan (default: limit)")
+    hongkong.add_argument(
+        "--small-four-winds-fan", type=whole_number, help="small four winds worth N fan (default: limit)"
+    )
     hongkong.add_argument("--no-bonus-tiles", action="store_true", help="the table plays without flowers/seasons")
     parser.set_defaults(handler=run)
 
@@ -103,8 +104,13 @@ def _classic_report(win: WinContext, args: argparse.Namespace, lang: Lang) -> di
         "doubles": result.doubles,
         "score": result.score,
         "breakdown": [
-            {"key": item.key, "label": item.label.text(lang), "points": item.points, "doubles": item.doubles,
-             "limit": item.key.startswith("house_") and HOUSE_RULES[item.key.removeprefix("house_")].limit}
+            {
+                "key": item.key,
+                "label": item.label.text(lang),
+                "points": item.points,
+                "doubles": item.doubles,
+                "limit": item.key.startswith("house_") and HOUSE_RULES[item.key.removeprefix("house_")].limit,
+            }
             for item in result.items
         ],
     }
@@ -127,8 +133,7 @@ def _hongkong_report(win: WinContext, args: argparse.Namespace, lang: Lang) -> d
         "valid": True,
         "fan": result.fan,
         "patterns": [
-            {"key": item.key, "label": item.label.text(lang), "fan": item.fan, "bonus": item.bonus,
-             "limit": item.limit}
+            {"key": item.key, "label": item.label.text(lang), "fan": item.fan, "bonus": item.bonus, "limit": item.limit}
             for item in result.patterns
         ],
         "meets_minimum": result.meets_minimum,
@@ -138,7 +143,12 @@ def _hongkong_report(win: WinContext, args: argparse.Namespace, lang: Lang) -> d
 
 def _compact_win(args: argparse.Namespace) -> WinContext:
     return read_hand(
-        args.hand, win=args.win, self_drawn=args.self_drawn, seat=args.seat, round_wind=args.round, bonus=args.bonus,
+        args.hand,
+        win=args.win,
+        self_drawn=args.self_drawn,
+        seat=args.seat,
+        round_wind=args.round,
+        bonus=args.bonus,
         **{flag: getattr(args, flag) for flag in _FLAGS},
     )
 
@@ -151,7 +161,7 @@ def _json_win(text: str) -> WinContext:
     melds = []
     for position, entry in enumerate(_field(document, "melds", list, [])):
         if not isinstance(entry, dict) or not isinstance(entry.get("tiles"), str):
-            raise InvalidNotation(f"melds[{position}] must be an object with \"tiles\" (and \"exposed\")")
+            raise InvalidNotation(f'melds[{position}] must be an object with "tiles" (and "exposed")')
         exposed = entry.get("exposed", True)
         if not isinstance(exposed, bool):
             raise InvalidNotation(f"melds[{position}].exposed must be true or false")
@@ -185,5 +195,5 @@ def _field(document: dict[str, Any], name: str, kind: type | tuple[type, ...], d
 
 def _bonus_entry(entry: Any) -> str:
     if not isinstance(entry, str):
-        raise InvalidNotation(f"bonus tiles are written like \"1f\", not {short(entry)}")
+        raise InvalidNotation(f'bonus tiles are written like "1f", not {short(entry)}')
     return entry

@@ -32,12 +32,14 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate", help="computer players play hands; prints one JSON line per hand and a summary"
     )
-    parser.add_argument("--hands", type=whole_number, required=True,
-                        help=f"how many hands to play (at most {MAX_HANDS})")
+    parser.add_argument(
+        "--hands", type=whole_number, required=True, help=f"how many hands to play (at most {MAX_HANDS})"
+    )
     parser.add_argument("--seed", type=whole_number, required=True, help="the same seed replays the same hands")
     parser.add_argument("--rules", default="classic", help="classic, hongkong or family")
     parser.add_argument(
-        "--players", default="basic,basic,basic,basic",
+        "--players",
+        default="basic,basic,basic,basic",
         help="a player per seat, comma-separated (2 to 4 seats), e.g. random,basic,basic,basic",
     )
     parser.set_defaults(handler=run)
@@ -99,18 +101,19 @@ def simulate(
             "actions": result.actions,
         }
         lines.append(line)
-    lines.append({
-        "summary": {
-            "rules": rules.name,
-            "players": players_names,
-            "seed": seed,
-            "hands": hands,
-            "wins": wins,
-            "self_drawn": self_drawn,
-            "deal_ins": deal_ins,
-            "draws": draws,
-            "payments": [json_number(total) for total in totals],
+    lines.append(
+        {
+            "summary": {
+                "rules": rules.name,
+                "players": players_names,
+                "seed": seed,
+                "hands": hands,
+                "wins": wins,
+                "self_drawn": self_drawn,
+                "deal_ins": deal_ins,
+                "draws": draws,
+                "payments": [json_number(total) for total in totals],
+            }
         }
-    })
+    )
     return lines
-

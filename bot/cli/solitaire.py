@@ -67,9 +67,7 @@ def parse_seed(value: object) -> int:
 def deal_document(deal: Deal, with_solution: bool) -> dict[str, Any]:
     document: dict[str, Any] = {
         "seed": deal.seed,
-        "tiles": [
-            {"id": p.id, "x": p.x, "y": p.y, "z": p.z, "face": deal.faces[p.id].code} for p in PYRAMID.positions
-        ],
+        "tiles": [{"id": p.id, "x": p.x, "y": p.y, "z": p.z, "face": deal.faces[p.id].code} for p in PYRAMID.positions],
     }
     if with_solution:
         document["solution"] = [[a, b] for a, b in deal.solution]
@@ -83,8 +81,8 @@ def emit(document: dict[str, Any]) -> None:
 
 def run_deal(args: argparse.Namespace) -> int:
     try:
-        deal = deal_for_date(parse_date(args.date), daily_secret()) if args.date else deal_for_seed(
-            parse_seed(args.seed)
+        deal = (
+            deal_for_date(parse_date(args.date), daily_secret()) if args.date else deal_for_seed(parse_seed(args.seed))
         )
     except ValueError as error:
         emit({"valid": False, "error": str(error)})
@@ -109,14 +107,16 @@ def run_verify(args: argparse.Namespace) -> int:
         return _refuse(error.index, str(error))
     except (GameError, ValueError) as error:
         return _refuse(None, str(error))
-    emit({
-        "valid": True,
-        "pairs": outcome.pairs,
-        "cleared": outcome.cleared,
-        "undos": outcome.undos,
-        "seconds": seconds,
-        "score": outcome.score(seconds),
-    })
+    emit(
+        {
+            "valid": True,
+            "pairs": outcome.pairs,
+            "cleared": outcome.cleared,
+            "undos": outcome.undos,
+            "seconds": seconds,
+            "score": outcome.score(seconds),
+        }
+    )
     return 0
 
 

@@ -37,7 +37,9 @@ def run(args: argparse.Namespace) -> int:
         rules = ruleset(args.rules, **options)
         digest = wall_commitment(rules, seed)
         report: dict[str, Any] = {
-            "valid": True, "seed": seed, "commitment": digest,
+            "valid": True,
+            "seed": seed,
+            "commitment": digest,
             "wall": " ".join(tile.code for tile in wall_order(rules, seed)),
         }
     except GameError as error:

@@ -46,10 +46,17 @@ from data.live import StoreUnavailable
 @app_commands.choices(
     rules=RULE_CHOICES,
     speed=[Choice(name=_("Live"), value="live"), Choice(name=_("Asynchronous"), value="async")],
-    lang=[Choice(name=_("English"), value="en"), Choice(name=_("French"), value="fr"),
-          Choice(name=_("The server's locale"), value="auto")],
-    length=[Choice(name=_("One hand"), value="one_hand"), Choice(name=_("One wind round"), value="one_wind"),
-            Choice(name=_("Four wind rounds"), value="four_winds"), Choice(name=_("The rules' own"), value="rules")],
+    lang=[
+        Choice(name=_("English"), value="en"),
+        Choice(name=_("French"), value="fr"),
+        Choice(name=_("The server's locale"), value="auto"),
+    ],
+    length=[
+        Choice(name=_("One hand"), value="one_hand"),
+        Choice(name=_("One wind round"), value="one_wind"),
+        Choice(name=_("Four wind rounds"), value="four_winds"),
+        Choice(name=_("The rules' own"), value="rules"),
+    ],
     level=LEVEL_CHOICES,
 )
 async def config(
@@ -83,16 +90,44 @@ async def config(
     ledger: Ledger = interaction.client.ledger
     try:
         current = await ledger.guild_settings(interaction.guild_id)
-        asked = (rules, speed, turn_minutes, claim_seconds, channel, computers, mentions, lang, length, level, hints,
-                 hide_claims, seven_pairs, minimum_fan, idle_hours)
+        asked = (
+            rules,
+            speed,
+            turn_minutes,
+            claim_seconds,
+            channel,
+            computers,
+            mentions,
+            lang,
+            length,
+            level,
+            hints,
+            hide_claims,
+            seven_pairs,
+            minimum_fan,
+            idle_hours,
+        )
         if all(value is None for value in asked) and not clear_channels:
             await interaction.edit_original_response(content=settings_text(current, reader))
             return
         new = changed(
-            current, rules=rules, speed=speed, turn_minutes=turn_minutes, claim_seconds=claim_seconds,
-            channel=None if channel is None else channel.id, clear_channels=clear_channels,
-            computers=computers, mentions=mentions, lang=lang, length=length, level=level, hints=hints,
-            hide_claims=hide_claims, seven_pairs=seven_pairs, minimum_fan=minimum_fan, idle_hours=idle_hours,
+            current,
+            rules=rules,
+            speed=speed,
+            turn_minutes=turn_minutes,
+            claim_seconds=claim_seconds,
+            channel=None if channel is None else channel.id,
+            clear_channels=clear_channels,
+            computers=computers,
+            mentions=mentions,
+            lang=lang,
+            length=length,
+            level=level,
+            hints=hints,
+            hide_claims=hide_claims,
+            seven_pairs=seven_pairs,
+            minimum_fan=minimum_fan,
+            idle_hours=idle_hours,
         )
         await ledger.set_guild_settings(interaction.guild_id, new)
     except ConfigRefused as refusal:

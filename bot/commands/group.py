@@ -10,11 +10,14 @@ mahjong = app_commands.Group(name="mahjong", description=_("Four-player mahjong 
 
 # The rule-set choices every command that names a rule set offers (one list, one set of translations).
 RULE_CHOICES: list[Choice[str]] = [
-    Choice(name=_("Classic"), value="classic"), Choice(name=_("Hong Kong"), value="hongkong"),
+    Choice(name=_("Classic"), value="classic"),
+    Choice(name=_("Hong Kong"), value="hongkong"),
     Choice(name=_("Family"), value="family"),
 ]
 # The computer players' levels, for /mahjong new and the server's default in /mahjong config.
 LEVEL_CHOICES: list[Choice[str]] = [
-    Choice(name=_("Strong"), value="strong"), Choice(name=_("Basic"), value="basic"),
-    Choice(name=_("Teacher"), value="teacher"), Choice(name=_("Random"), value="random"),
+    Choice(name=_("Strong"), value="strong"),
+    Choice(name=_("Basic"), value="basic"),
+    Choice(name=_("Teacher"), value="teacher"),
+    Choice(name=_("Random"), value="random"),
 ]

@@ -25,8 +25,12 @@ from game.rules import rule_name
 # Typed text is echoed in the answers: it never pings anyone.
 _NO_MENTIONS = discord.AllowedMentions.none()
 
-_WINDS = [Choice(name=_("East"), value="E"), Choice(name=_("South"), value="S"), Choice(name=_("West"), value="W"),
-          Choice(name=_("North"), value="N")]
+_WINDS = [
+    Choice(name=_("East"), value="E"),
+    Choice(name=_("South"), value="S"),
+    Choice(name=_("West"), value="W"),
+    Choice(name=_("North"), value="N"),
+]
 
 
 @mahjong.command(name="rules", description=_("The rules and scoring of classic, Hong Kong or family mahjong"))

@@ -73,8 +73,11 @@ def _view(lang: Lang, hand_id: str, step: int, steps: int) -> discord.ui.View | 
     view = discord.ui.View(timeout=None)
     for label, target, disabled in (("btn_previous", step - 1, step <= 1), ("btn_next_page", step + 1, step >= steps)):
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=say(label, lang), custom_id=replay_id(hand_id, max(1, min(target, steps))), disabled=disabled,
-            style=discord.ButtonStyle.secondary)
+            label=say(label, lang),
+            custom_id=replay_id(hand_id, max(1, min(target, steps))),
+            disabled=disabled,
+            style=discord.ButtonStyle.secondary,
+        )
         view.add_item(ReplayButton(button))
     return view
 
@@ -106,8 +109,9 @@ async def show_step(interaction: discord.Interaction[Any], hand_id: str, step: i
         else:
             await interaction.edit_original_response(content=text)
         return
-    picture = discord.File(io.BytesIO(rendered.image_png), filename=f"replay-{step}.png",
-                           description=rendered.description)
+    picture = discord.File(
+        io.BytesIO(rendered.image_png), filename=f"replay-{step}.png", description=rendered.description
+    )
     view = _view(lang, entry.hand_id, step, steps)
     if view is None:
         await interaction.edit_original_response(content=content, attachments=[picture])

@@ -72,12 +72,18 @@ async def _private(interaction: discord.Interaction[Any], text: str) -> None:
 
 
 @mahjong.command(name="leaderboard", description=_("This server's leaderboard, posted in the channel"))
-@app_commands.describe(rules=_("The rules the leaderboard is kept for"),
-                       period=_("All time, or this month (UTC)"), page=_("The page of the leaderboard"))
-@app_commands.choices(rules=RULE_CHOICES, period=[Choice(name=_("All time"), value="all"),
-                                            Choice(name=_("This month"), value="month")])
+@app_commands.describe(
+    rules=_("The rules the leaderboard is kept for"),
+    period=_("All time, or this month (UTC)"),
+    page=_("The page of the leaderboard"),
+)
+@app_commands.choices(
+    rules=RULE_CHOICES, period=[Choice(name=_("All time"), value="all"), Choice(name=_("This month"), value="month")]
+)
 async def leaderboard(
-    interaction: discord.Interaction[Any], rules: str | None = None, period: str = "all",
+    interaction: discord.Interaction[Any],
+    rules: str | None = None,
+    period: str = "all",
     page: app_commands.Range[int, 1, 1000] = 1,
 ) -> None:
     """Without a rule set, the server's default one (``/mahjong config``): what its tables play."""
@@ -110,8 +116,9 @@ async def show_board(interaction: discord.Interaction[Any], rules: str, token: s
             if page > pages:
                 await _private(interaction, say("lb_page_out", lang, page=page, pages=pages))
                 return
-            standings = await reports.leaderboard(interaction.guild_id, rules, since, MIN_HANDS, PAGE_SIZE,
-                                                  (page - 1) * PAGE_SIZE)
+            standings = await reports.leaderboard(
+                interaction.guild_id, rules, since, MIN_HANDS, PAGE_SIZE, (page - 1) * PAGE_SIZE
+            )
             own = await reports.rank_of(interaction.guild_id, user.id, rules, since, MIN_HANDS)
             own_hands = own.hands if own else await reports.member_hands(interaction.guild_id, user.id, rules, since)
         finally:
@@ -135,8 +142,11 @@ def _board_view(lang: Lang, rules: str, token: str, page: int, pages: int) -> di
     view = discord.ui.View(timeout=None)
     for label, target, disabled in (("btn_previous", page - 1, page <= 1), ("btn_next_page", page + 1, page >= pages)):
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=say(label, lang), custom_id=board_id(rules, token, target), disabled=disabled,
-            style=discord.ButtonStyle.secondary)
+            label=say(label, lang),
+            custom_id=board_id(rules, token, target),
+            disabled=disabled,
+            style=discord.ButtonStyle.secondary,
+        )
         view.add_item(LeaderboardButton(button))
     return view
 
@@ -168,7 +178,8 @@ async def stats(
         try:
             chosen = [rules] if rules else await reports.rules_played(interaction.guild_id, target.id)
             sections: list[MemberStats] = [
-                await reports.member_stats(interaction.guild_id, target.id, name) for name in chosen]
+                await reports.member_stats(interaction.guild_id, target.id, name) for name in chosen
+            ]
         finally:
             await reports.close()
     except (ReportsUnavailable, *_UNREADABLE):
@@ -192,7 +203,8 @@ async def history(interaction: discord.Interaction[Any]) -> None:
         return
     try:
         matches = await interaction.client.ledger.matches(
-            interaction.guild_id, member_id=interaction.user.id, limit=HISTORY_LENGTH)
+            interaction.guild_id, member_id=interaction.user.id, limit=HISTORY_LENGTH
+        )
     except _UNREADABLE:
         await _private(interaction, say("reports_unavailable", lang))
         return

@@ -24,8 +24,9 @@ from data.live import StoreUnavailable
 from data.solitaire_ledger import Board
 from game.solitaire.deal import SEED_LIMIT
 
-solitaire = app_commands.Group(name="solitaire", description=_("Mahjong solitaire: the daily deal and free play"),
-                               guild_only=True)
+solitaire = app_commands.Group(
+    name="solitaire", description=_("Mahjong solitaire: the daily deal and free play"), guild_only=True
+)
 _NO_MENTIONS = discord.AllowedMentions.none()
 _UNREADABLE = (LedgerFileError, StoreUnavailable)
 
@@ -34,25 +35,30 @@ async def _private(interaction: discord.Interaction[Any], text: str) -> None:
     await interaction.response.send_message(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)
 
 
-@solitaire.command(name="daily",
-                   description=_("Play today's deal (the same for everyone; your best of the day counts)"))
+@solitaire.command(
+    name="daily", description=_("Play today's deal (the same for everyone; your best of the day counts)")
+)
 async def daily(interaction: discord.Interaction[Any]) -> None:
     await interaction.client.solitaire.open(interaction, "daily")
 
 
 @solitaire.command(name="free", description=_("Free play: a random deal, or the deal of a number"))
 @app_commands.describe(seed=_("The deal's number (the same number always deals the same board)"))
-async def free(interaction: discord.Interaction[Any],
-               seed: app_commands.Range[int, 0, SEED_LIMIT - 1] | None = None) -> None:
+async def free(
+    interaction: discord.Interaction[Any], seed: app_commands.Range[int, 0, SEED_LIMIT - 1] | None = None
+) -> None:
     await interaction.client.solitaire.open(interaction, "free", seed)
 
 
 @solitaire.command(name="leaderboard", description=_("This server's solitaire leaderboard, posted in the channel"))
-@app_commands.describe(board=_("The daily deal's board or the free-play board"),
-                       date=_("The day of a daily board, YYYY-MM-DD (UTC; today by default)"))
+@app_commands.describe(
+    board=_("The daily deal's board or the free-play board"),
+    date=_("The day of a daily board, YYYY-MM-DD (UTC; today by default)"),
+)
 @app_commands.choices(board=[Choice(name=_("Daily"), value="daily"), Choice(name=_("Free play"), value="free")])
-async def leaderboard(interaction: discord.Interaction[Any], board: str = "daily",
-                      date: app_commands.Range[str, 1, 20] | None = None) -> None:
+async def leaderboard(
+    interaction: discord.Interaction[Any], board: str = "daily", date: app_commands.Range[str, 1, 20] | None = None
+) -> None:
     lang = lang_of(interaction.locale)
     desk = interaction.client.solitaire
     today = desk.service.today()
@@ -122,8 +128,9 @@ async def name(interaction: discord.Interaction[Any], pseudonym: app_commands.Ra
 @solitaire.command(name="config", description=_("Where the daily deal is posted at 00:00 UTC (Manage Server)"))
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.describe(channel=_("Post the daily deal in this channel"), stop=_("Stop the daily posts"))
-async def config(interaction: discord.Interaction[Any], channel: discord.TextChannel | None = None,
-                 stop: bool = False) -> None:
+async def config(
+    interaction: discord.Interaction[Any], channel: discord.TextChannel | None = None, stop: bool = False
+) -> None:
     """No option shows the setting; ``channel`` sets it (and today's post follows if it was not made),
     ``stop`` removes it."""
     lang = lang_of(interaction.locale)
@@ -148,6 +155,9 @@ async def config(interaction: discord.Interaction[Any], channel: discord.TextCha
     except _UNREADABLE:
         await _private(interaction, say("sol_ledger_down", lang))
         return
-    shown = say("sol_config_no_channel", lang) if current is None else say("sol_config_channel", lang,
-                                                                              channel=f"<#{current}>")
+    shown = (
+        say("sol_config_no_channel", lang)
+        if current is None
+        else say("sol_config_channel", lang, channel=f"<#{current}>")
+    )
     await _private(interaction, shown if channel is None else say("sol_config_saved", lang) + "\n" + shown)

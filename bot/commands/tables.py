@@ -37,8 +37,11 @@ from game.rules import MATCH_LENGTHS, RULE_NAMES, ruleset
 )
 @app_commands.choices(
     rules=RULE_CHOICES,
-    length=[Choice(name=_("One hand"), value="one_hand"), Choice(name=_("One wind round"), value="one_wind"),
-            Choice(name=_("Four wind rounds"), value="four_winds")],
+    length=[
+        Choice(name=_("One hand"), value="one_hand"),
+        Choice(name=_("One wind round"), value="one_wind"),
+        Choice(name=_("Four wind rounds"), value="four_winds"),
+    ],
     speed=[Choice(name=_("Live"), value="live"), Choice(name=_("Asynchronous"), value="async")],
     level=LEVEL_CHOICES,
 )
@@ -69,7 +72,8 @@ async def new(
     channel = interaction.channel
     if channel is not None and not allowed_channel(server, channel.id, getattr(channel, "parent_id", None)):
         await interaction.response.send_message(
-            say("channel_not_allowed", lang, channels=channels_text(server, lang)), ephemeral=True)
+            say("channel_not_allowed", lang, channels=channels_text(server, lang)), ephemeral=True
+        )
         return
     if not computers_allowed(server, computers):
         await interaction.response.send_message(say("computers_not_allowed", lang), ephemeral=True)
@@ -78,12 +82,29 @@ async def new(
     if refusal is not None:
         await interaction.response.send_message(say(refusal, lang), ephemeral=True)
         return
-    defaults = table_defaults(server, interaction.client.desk.timings, rules=rules, speed=speed, length=length,
-                              level=level, hints=hints, hide_claims=hide_claims, seven_pairs=seven_pairs,
-                              minimum_fan=minimum_fan)
+    defaults = table_defaults(
+        server,
+        interaction.client.desk.timings,
+        rules=rules,
+        speed=speed,
+        length=length,
+        level=level,
+        hints=hints,
+        hide_claims=hide_claims,
+        seven_pairs=seven_pairs,
+        minimum_fan=minimum_fan,
+    )
     try:
-        table_rules = _table_rules(defaults.rules, defaults.length, players, open_hands, jokers, calling_rule,
-                                   defaults.seven_pairs, defaults.minimum_fan)
+        table_rules = _table_rules(
+            defaults.rules,
+            defaults.length,
+            players,
+            open_hands,
+            jokers,
+            calling_rule,
+            defaults.seven_pairs,
+            defaults.minimum_fan,
+        )
         if speed not in (None, "live", "async") or defaults.level not in PLAYERS:
             raise GameError(f"unknown speed {speed!r} or level {defaults.level!r}")
     except GameError as error:
@@ -91,8 +112,15 @@ async def new(
         return
     guild_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
     await interaction.client.desk.open_table(
-        interaction, table_rules, defaults.speed, computers, defaults.level, defaults.hints, defaults.hide_claims,
-        timing=defaults.timing, table_lang=table_lang(server, guild_lang),
+        interaction,
+        table_rules,
+        defaults.speed,
+        computers,
+        defaults.level,
+        defaults.hints,
+        defaults.hide_claims,
+        timing=defaults.timing,
+        table_lang=table_lang(server, guild_lang),
     )
 
 
@@ -116,13 +144,23 @@ def _refusal(rules: str, jokers: bool, calling_rule: bool, minimum_fan: int | No
 
 
 def _table_rules(
-    rules: str, length: str | None, players: int, open_hands: bool, jokers: bool, calling_rule: bool,
-    seven_pairs: bool, minimum_fan: int | None,
+    rules: str,
+    length: str | None,
+    players: int,
+    open_hands: bool,
+    jokers: bool,
+    calling_rule: bool,
+    seven_pairs: bool,
+    minimum_fan: int | None,
 ) -> Any:
     if rules not in RULE_NAMES:
         raise GameError(f"unknown rules {rules!r}")
-    options: dict[str, Any] = {"players": players, "open_hands": open_hands, "calling_rule": calling_rule,
-                               "seven_pairs": seven_pairs}
+    options: dict[str, Any] = {
+        "players": players,
+        "open_hands": open_hands,
+        "calling_rule": calling_rule,
+        "seven_pairs": seven_pairs,
+    }
     if minimum_fan is not None:
         options["minimum_fan"] = minimum_fan
     if length is not None:

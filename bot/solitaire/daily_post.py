@@ -36,8 +36,15 @@ PODIUM = 3
 
 
 class DailyPoster:
-    def __init__(self, client: discord.Client, service: SolitaireService, emojis: Any, *, tick: float = 1.0,
-                 drawer: Drawer | None = None) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: SolitaireService,
+        emojis: Any,
+        *,
+        tick: float = 1.0,
+        drawer: Drawer | None = None,
+    ) -> None:
         self._client = client
         self._draw = drawer or Drawer()  # at midnight every server's post is drawn at once
         self._service = service
@@ -88,12 +95,19 @@ class DailyPoster:
         name = presenter.post_filename(day)
         try:
             async for message in channel.history(limit=50):
-                if me is not None and message.author.id == me.id and any(
-                        attachment.filename == name for attachment in message.attachments):
+                if (
+                    me is not None
+                    and message.author.id == me.id
+                    and any(attachment.filename == name for attachment in message.attachments)
+                ):
                     return message.id
         except discord.HTTPException as error:
-            log.warning("the channel %s of server %s cannot be read (%s): the daily post is made again",
-                        channel_id, guild_id, error.status)
+            log.warning(
+                "the channel %s of server %s cannot be read (%s): the daily post is made again",
+                channel_id,
+                guild_id,
+                error.status,
+            )
         return None
 
     async def _post(self, guild_id: int, channel_id: int, today: date) -> None:
@@ -105,11 +119,18 @@ class DailyPoster:
         message = await self._draw(presenter.daily_post, today, deal.board(), podium, yesterday, lang)
         channel = self._client.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
-            sent = await channel.send(content=message.content, files=files_of(message),
-                                      view=view_of(message, self._emojis),
-                                      allowed_mentions=discord.AllowedMentions.none())
+            sent = await channel.send(
+                content=message.content,
+                files=files_of(message),
+                view=view_of(message, self._emojis),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         except discord.HTTPException as error:
-            log.warning("the daily solitaire post of server %s could not be sent in channel %s (%s)",
-                        guild_id, channel_id, error.status)
+            log.warning(
+                "the daily solitaire post of server %s could not be sent in channel %s (%s)",
+                guild_id,
+                channel_id,
+                error.status,
+            )
             return
         await self._service.posted(guild_id, today, sent.id)

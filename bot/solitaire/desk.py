@@ -60,8 +60,13 @@ class LiveView:
 
 class SolitaireDesk:
     def __init__(
-        self, service: SolitaireService, emojis: Mapping[Tile, discord.PartialEmoji], *, tick: float = 1.0,
-        monotonic: Callable[[], float] = time.monotonic, drawer: Drawer | None = None,
+        self,
+        service: SolitaireService,
+        emojis: Mapping[Tile, discord.PartialEmoji],
+        *,
+        tick: float = 1.0,
+        monotonic: Callable[[], float] = time.monotonic,
+        drawer: Drawer | None = None,
     ) -> None:
         self.service = service
         self._emojis = emojis
@@ -131,8 +136,9 @@ class SolitaireDesk:
             log.exception("a solitaire control %s failed", control.text())
             await _private(interaction, say("sol_internal", lang))
 
-    async def _control(self, interaction: discord.Interaction[Any], guild_id: int, control: Control,
-                       lang: Lang) -> None:
+    async def _control(
+        self, interaction: discord.Interaction[Any], guild_id: int, control: Control, lang: Lang
+    ) -> None:
         member = interaction.user
         service = self.service
         if control.verb == "again":
@@ -176,19 +182,29 @@ class SolitaireDesk:
 
     # --- showing a game -------------------------------------------------------------------------
 
-    async def _show(self, interaction: discord.Interaction[Any], state: SolitaireState, lang: Lang, *,
-                    outcome: Outcome | None = None, page: int = 0, hint: bool = False) -> None:
+    async def _show(
+        self,
+        interaction: discord.Interaction[Any],
+        state: SolitaireState,
+        lang: Lang,
+        *,
+        outcome: Outcome | None = None,
+        page: int = 0,
+        hint: bool = False,
+    ) -> None:
         now = self.service.now()
         message = await self._draw(_draw, state, now, lang, outcome, page, hint)
-        await interaction.edit_original_response(content=message.content, attachments=files_of(message),
-                                                 view=view_of(message, self._emojis))
+        await interaction.edit_original_response(
+            content=message.content, attachments=files_of(message), view=view_of(message, self._emojis)
+        )
         key = (state.guild_id, state.member_id, state.kind)
         pause_at = state.game.clock.pause_deadline
         if state.game.over or pause_at is None or state.game.is_paused(now):
             self._live.pop(key, None)
             return
-        self._live[key] = LiveView(interaction, state.id, state.step, lang, pause_at,
-                                   self._monotonic() + TOKEN_LIFETIME)
+        self._live[key] = LiveView(
+            interaction, state.id, state.step, lang, pause_at, self._monotonic() + TOKEN_LIFETIME
+        )
 
     async def run_idle_watch(self) -> None:
         """Hide the board of a game whose clock paused itself (no move for its idle pause): the member
@@ -235,8 +251,9 @@ class SolitaireDesk:
             if page > pages:
                 await _private(interaction, say("sol_lb_page_out", lang, page=page, pages=pages))
                 return
-            standings = await ledger.leaderboard(guild_id, board, presenter.BOARD_PAGE_SIZE,
-                                                 (page - 1) * presenter.BOARD_PAGE_SIZE)
+            standings = await ledger.leaderboard(
+                guild_id, board, presenter.BOARD_PAGE_SIZE, (page - 1) * presenter.BOARD_PAGE_SIZE
+            )
             own = await ledger.rank_of(guild_id, user.id, board)
             own_name = await ledger.pseudonym(guild_id, user.id) or user.display_name
         except _UNREADABLE:
@@ -250,8 +267,7 @@ class SolitaireDesk:
             await interaction.response.send_message(message.content, view=view, allowed_mentions=_NO_MENTIONS)
 
 
-def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None, page: int,
-          hint: bool) -> Message:
+def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None, page: int, hint: bool) -> Message:
     """The game's message, with the solver's word: a hint when asked, else whether the board is lost."""
     board = state.game.board
     note = None

@@ -46,11 +46,19 @@ class Outcome:
     continued: bool = False
 
 
-def start(game_id: str, guild_id: int, member_id: int, name: str, kind: Kind, day: date | None, deal: Deal,
-          now: float, idle_pause: float) -> SolitaireState:
+def start(
+    game_id: str,
+    guild_id: int,
+    member_id: int,
+    name: str,
+    kind: Kind,
+    day: date | None,
+    deal: Deal,
+    now: float,
+    idle_pause: float,
+) -> SolitaireState:
     """A new game of ``deal``; its clock starts now (when the deal is shown)."""
-    return SolitaireState(game_id, guild_id, member_id, name[:100] or "?", kind, day,
-                          Game.start(deal, now, idle_pause))
+    return SolitaireState(game_id, guild_id, member_id, name[:100] or "?", kind, day, Game.start(deal, now, idle_pause))
 
 
 def label(board: Board, tile_id: int) -> str:
@@ -142,8 +150,13 @@ def hint(board: Board, node_budget: int = HINT_NODE_BUDGET) -> SolverResult:
     return solve(board, node_budget)
 
 
-def lost_cause(board: Board, node_budget: int = CHECK_NODE_BUDGET, *, removed: tuple[int, int] | None = None,
-               seed: int | None = None) -> bool:
+def lost_cause(
+    board: Board,
+    node_budget: int = CHECK_NODE_BUDGET,
+    *,
+    removed: tuple[int, int] | None = None,
+    seed: int | None = None,
+) -> bool:
     """Whether the solver proved, within a small budget, that ``board`` can no longer be cleared.
     ``removed``: the pair whose removal made it, so that a clearing order already found for the board
     before serves again (``_CLEARING``); ``seed``: the game's deal, whose own removal order clears the
@@ -152,8 +165,11 @@ def lost_cause(board: Board, node_budget: int = CHECK_NODE_BUDGET, *, removed: t
         return False
     with _CLEARING_LOCK:  # the bot draws in threads when it has no drawing process
         known = _CLEARING.get(board)
-        before = None if removed is None else _CLEARING.get(
-            replace(board, present=board.present | 1 << removed[0] | 1 << removed[1]))
+        before = (
+            None
+            if removed is None
+            else _CLEARING.get(replace(board, present=board.present | 1 << removed[0] | 1 << removed[1]))
+        )
     if known is None and removed is not None:
         if before is None and seed is not None:
             before = _dealt_order(board, removed, seed)
@@ -185,8 +201,9 @@ _CLEARING_KEPT = 4096
 _CLEARING_LOCK = threading.Lock()
 
 
-def _without(order: tuple[tuple[int, int], ...], removed: tuple[int, int], board: Board
-             ) -> tuple[tuple[int, int], ...] | None:
+def _without(
+    order: tuple[tuple[int, int], ...], removed: tuple[int, int], board: Board
+) -> tuple[tuple[int, int], ...] | None:
     """A clearing order of ``board`` made from ``order``, one of the board before ``removed`` left it.
 
     A pair of ``order`` leaves the rest of it a clearing order: removing tiles never blocks another. A
@@ -201,7 +218,7 @@ def _without(order: tuple[tuple[int, int], ...], removed: tuple[int, int], board
     if first is None or second is None:
         return None
     if first == second:
-        return order[:first] + order[first + 1:]
+        return order[:first] + order[first + 1 :]
     x = next(tile for tile in order[first] if tile != a)
     y = next(tile for tile in order[second] if tile != b)
     kept = tuple(step for index, step in enumerate(order) if index not in (first, second))
@@ -217,8 +234,13 @@ def _without(order: tuple[tuple[int, int], ...], removed: tuple[int, int], board
 def _clears(board: Board, order: tuple[tuple[int, int], ...]) -> bool:
     layout, present = board.layout, board.present
     for a, b in order:
-        if not (present >> a & 1 and present >> b & 1 and layout.is_free(a, present)
-                and layout.is_free(b, present) and tiles_match(board.faces[a], board.faces[b])):
+        if not (
+            present >> a & 1
+            and present >> b & 1
+            and layout.is_free(a, present)
+            and layout.is_free(b, present)
+            and tiles_match(board.faces[a], board.faces[b])
+        ):
             return False
         present &= ~(1 << a | 1 << b)
     return present == 0

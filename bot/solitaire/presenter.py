@@ -57,8 +57,10 @@ def title(state: SolitaireState, lang: Lang) -> str:
 def pair_pages(board: TileBoard, lang: Lang) -> list[list[OptionSpec]]:
     """The legal pairs as select options, grouped by face then by label, cut into pages of
     ``SELECTS_PER_PAGE × OPTIONS_PER_SELECT``."""
-    pairs = sorted(board.matching_free_pairs(),
-                   key=lambda pair: (match_group(board.face(pair[0])), label(board, pair[0]), label(board, pair[1])))
+    pairs = sorted(
+        board.matching_free_pairs(),
+        key=lambda pair: (match_group(board.face(pair[0])), label(board, pair[0]), label(board, pair[1])),
+    )
     options = []
     for a, b in pairs:
         face_a, face_b = board.face(a), board.face(b)
@@ -67,19 +69,34 @@ def pair_pages(board: TileBoard, lang: Lang) -> list[list[OptionSpec]]:
             names += f" + {tile_name(face_b, lang)}"
         options.append(OptionSpec(f"{label(board, a)} + {label(board, b)}", pair_value(a, b), names, face_a))
     size = SELECTS_PER_PAGE * OPTIONS_PER_SELECT
-    return [options[start:start + size] for start in range(0, len(options), size)]
+    return [options[start : start + size] for start in range(0, len(options), size)]
 
 
-def game_message(state: SolitaireState, now: float, lang: Lang, *, page: int = 0, note: str | None = None,
-                 hint: SolverResult | None = None, lost: bool = False) -> Message:
+def game_message(
+    state: SolitaireState,
+    now: float,
+    lang: Lang,
+    *,
+    page: int = 0,
+    note: str | None = None,
+    hint: SolverResult | None = None,
+    lost: bool = False,
+) -> Message:
     """The member's private view of their game: playing, paused (the board hidden) or over."""
     game = state.game
     if game.over:
         return over_message(state, lang)
     at = max(now, game.clock.last_activity)
     seconds = game.seconds(at)
-    status = say("sol_status", lang, pairs=game.pairs, total=TOTAL_PAIRS, undos=game.undos, time=clock_text(seconds),
-                 score=number(game.score(at)))
+    status = say(
+        "sol_status",
+        lang,
+        pairs=game.pairs,
+        total=TOTAL_PAIRS,
+        undos=game.undos,
+        time=clock_text(seconds),
+        score=number(game.score(at)),
+    )
     lines = [f"**{title(state, lang)}**", status]
     if note:
         lines.append(note)
@@ -92,13 +109,22 @@ def game_message(state: SolitaireState, now: float, lang: Lang, *, page: int = 0
     shown = pages[page] if pages else []
     selects = []
     for index in range(0, len(shown), OPTIONS_PER_SELECT):
-        chunk = tuple(shown[index:index + OPTIONS_PER_SELECT])
+        chunk = tuple(shown[index : index + OPTIONS_PER_SELECT])
         first = page * SELECTS_PER_PAGE * OPTIONS_PER_SELECT + index
-        selects.append(SelectSpec(
-            _control(state, "pair", page * SELECTS_PER_PAGE + index // OPTIONS_PER_SELECT),
-            say("sol_pick", lang, first=first + 1, last=first + len(chunk), count=sum(map(len, pages)),
-                faces=_faces(chunk, lang)),
-            chunk))
+        selects.append(
+            SelectSpec(
+                _control(state, "pair", page * SELECTS_PER_PAGE + index // OPTIONS_PER_SELECT),
+                say(
+                    "sol_pick",
+                    lang,
+                    first=first + 1,
+                    last=first + len(chunk),
+                    count=sum(map(len, pages)),
+                    faces=_faces(chunk, lang),
+                ),
+                chunk,
+            )
+        )
     lines.append(say("sol_how", lang, minutes=round(game.clock.idle_pause / 60)))
     if game.finish_pressed:
         lines.append(say("sol_finish_armed", lang, score=number(game.score(at))))
@@ -108,17 +134,23 @@ def game_message(state: SolitaireState, now: float, lang: Lang, *, page: int = 0
         lines.append(say("sol_lost_cause", lang))
     selected = hint.hint[0] if hint is not None and hint.hint is not None else None
     rendered = render_pyramid(game.board, selected=selected, title=title(state, lang), lang=lang)
-    buttons = [ButtonSpec(_control(state, "undo"), say("sol_btn_undo", lang), disabled=not game.removed),
-               ButtonSpec(_control(state, "pause"), say("sol_btn_pause", lang)),
-               _finish_button(state, lang)]
+    buttons = [
+        ButtonSpec(_control(state, "undo"), say("sol_btn_undo", lang), disabled=not game.removed),
+        ButtonSpec(_control(state, "pause"), say("sol_btn_pause", lang)),
+        _finish_button(state, lang),
+    ]
     if state.kind == "free":
         buttons.append(ButtonSpec(_control(state, "hint"), say("sol_btn_hint", lang)))
     if len(pages) > 1:
         following = (page + 1) % len(pages)
-        buttons.append(ButtonSpec(_control(state, "page", following),
-                                  say("sol_btn_more", lang, page=following + 1, pages=len(pages))))
-    return Message("\n".join(lines), (Picture("solitaire.png", rendered),), buttons=tuple(buttons),
-                   selects=tuple(selects))
+        buttons.append(
+            ButtonSpec(
+                _control(state, "page", following), say("sol_btn_more", lang, page=following + 1, pages=len(pages))
+            )
+        )
+    return Message(
+        "\n".join(lines), (Picture("solitaire.png", rendered),), buttons=tuple(buttons), selects=tuple(selects)
+    )
 
 
 def _faces(options: Sequence[OptionSpec], lang: Lang) -> str:
@@ -148,9 +180,18 @@ def over_message(state: SolitaireState, lang: Lang) -> Message:
     game = state.game
     at = game.clock.last_activity
     ending = {Ending.CLEARED: "sol_end_cleared", Ending.STUCK: "sol_end_stuck", Ending.FINISHED: "sol_end_finished"}
-    lines = [f"**{title(state, lang)}**", say(ending[game.ending or Ending.FINISHED], lang),
-             say("sol_result", lang, pairs=game.pairs, undos=game.undos, time=clock_text(game.seconds(at)),
-                 score=number(game.score(at)))]
+    lines = [
+        f"**{title(state, lang)}**",
+        say(ending[game.ending or Ending.FINISHED], lang),
+        say(
+            "sol_result",
+            lang,
+            pairs=game.pairs,
+            undos=game.undos,
+            time=clock_text(game.seconds(at)),
+            score=number(game.score(at)),
+        ),
+    ]
     lines.append(say("sol_counted_daily" if state.kind == "daily" else "sol_counted_free", lang))
     pictures: tuple[Picture, ...] = ()
     if not game.board.cleared:
@@ -171,27 +212,48 @@ def board_name(board: Board, lang: Lang) -> str:
 
 def standing_line(standing: Standing, lang: Lang) -> str:
     mark = " ✓" if standing.cleared else ""
-    return say("sol_lb_line", lang, rank=standing.rank, name=plain(standing.name), score=number(standing.score),
-               time=clock_text(standing.seconds), cleared=mark)
+    return say(
+        "sol_lb_line",
+        lang,
+        rank=standing.rank,
+        name=plain(standing.name),
+        score=number(standing.score),
+        time=clock_text(standing.seconds),
+        cleared=mark,
+    )
 
 
-def leaderboard_message(board: Board, page: int, pages: int, count: int, standings: Sequence[Standing],
-                        own: Standing | None, own_name: str, lang: Lang) -> Message:
+def leaderboard_message(
+    board: Board,
+    page: int,
+    pages: int,
+    count: int,
+    standings: Sequence[Standing],
+    own: Standing | None,
+    own_name: str,
+    lang: Lang,
+) -> Message:
     """One page of a board (public), with the caller's own line wherever its page is."""
     lines = [f"**{board_name(board, lang)}**", say("sol_lb_header", lang, count=count, page=page, pages=pages)]
     lines += [standing_line(standing, lang) for standing in standings] or [say("sol_lb_empty", lang)]
     if own is None:
         lines += ["", say("sol_lb_you_unranked", lang, name=plain(own_name))]
     else:
-        lines += ["", say("sol_lb_you", lang, name=plain(own_name), rank=own.rank, count=count,
-                          score=number(own.score))]
+        lines += [
+            "",
+            say("sol_lb_you", lang, name=plain(own_name), rank=own.rank, count=count, score=number(own.score)),
+        ]
     buttons: tuple[ButtonSpec, ...] = ()
     if pages > 1:
         buttons = (
-            ButtonSpec(BoardPage(board.kind, board.day, max(page - 1, 1)).text(), say("btn_previous", lang),
-                       disabled=page <= 1),
-            ButtonSpec(BoardPage(board.kind, board.day, min(page + 1, pages)).text(), say("btn_next_page", lang),
-                       disabled=page >= pages),
+            ButtonSpec(
+                BoardPage(board.kind, board.day, max(page - 1, 1)).text(), say("btn_previous", lang), disabled=page <= 1
+            ),
+            ButtonSpec(
+                BoardPage(board.kind, board.day, min(page + 1, pages)).text(),
+                say("btn_next_page", lang),
+                disabled=page >= pages,
+            ),
         )
     return Message("\n".join(lines)[:2000], buttons=buttons)
 
@@ -200,14 +262,18 @@ def stats_text(name: str, stats: SolitaireStats, lang: Lang) -> str:
     if not stats.games:
         return say("sol_stats_none", lang, name=plain(name))
     average = "—" if stats.average_clear_seconds is None else clock_text(round(stats.average_clear_seconds))
-    best = {kind: "—" if value is None else number(value)
-            for kind, value in (("daily", stats.best_daily), ("free", stats.best_free))}
-    return "\n".join([
-        say("sol_stats_title", lang, name=plain(name)),
-        say("sol_stats_games", lang, games=stats.games, clears=stats.clears, average=average),
-        say("sol_stats_best", lang, daily=best["daily"], free=best["free"]),
-        say("sol_stats_streak", lang, streak=stats.streak),
-    ])
+    best = {
+        kind: "—" if value is None else number(value)
+        for kind, value in (("daily", stats.best_daily), ("free", stats.best_free))
+    }
+    return "\n".join(
+        [
+            say("sol_stats_title", lang, name=plain(name)),
+            say("sol_stats_games", lang, games=stats.games, clears=stats.clears, average=average),
+            say("sol_stats_best", lang, daily=best["daily"], free=best["free"]),
+            say("sol_stats_streak", lang, streak=stats.streak),
+        ]
+    )
 
 
 def post_filename(day: date) -> str:
@@ -224,5 +290,8 @@ def daily_post(day: date, board: TileBoard, podium: Sequence[Standing], yesterda
     else:
         lines.append(say("sol_post_nobody", lang, day=yesterday.isoformat()))
     rendered = render_pyramid(board, small=True, title=say("sol_title_daily", lang, day=day.isoformat()), lang=lang)
-    return Message("\n".join(lines), (Picture(post_filename(day), rendered),),
-                   buttons=(ButtonSpec(Play().text(), say("sol_btn_play", lang), "success"),))
+    return Message(
+        "\n".join(lines),
+        (Picture(post_filename(day), rendered),),
+        buttons=(ButtonSpec(Play().text(), say("sol_btn_play", lang), "success"),),
+    )

@@ -71,9 +71,15 @@ def daily_deal(day: date, secret: bytes | None) -> Deal:
 
 class SolitaireService:
     def __init__(
-        self, store: LiveStore, ledger: SolitaireLedger, clock: Callable[[], float], *,
-        daily_secret: bytes | None = None, idle_pause: float = DEFAULT_IDLE_PAUSE,
-        make_id: Callable[[], str] = new_game_id, make_seed: Callable[[], int] = new_free_seed,
+        self,
+        store: LiveStore,
+        ledger: SolitaireLedger,
+        clock: Callable[[], float],
+        *,
+        daily_secret: bytes | None = None,
+        idle_pause: float = DEFAULT_IDLE_PAUSE,
+        make_id: Callable[[], str] = new_game_id,
+        make_seed: Callable[[], int] = new_free_seed,
     ) -> None:
         self._store = store
         self.ledger = ledger
@@ -119,8 +125,13 @@ class SolitaireService:
         version = await self._store.write(state.key, previous.version, state.to_document())
         return None if version is None else Committed(state, version, Outcome())
 
-    async def update(self, guild_id: int, member_id: int, kind: Kind,
-                     transition: Callable[[SolitaireState, float], tuple[SolitaireState, Outcome]]) -> Committed:
+    async def update(
+        self,
+        guild_id: int,
+        member_id: int,
+        kind: Kind,
+        transition: Callable[[SolitaireState, float], tuple[SolitaireState, Outcome]],
+    ) -> Committed:
         """Apply ``transition`` to the member's game and write it if nobody moved it meanwhile (else retry)."""
         for _ in range(_RETRIES):
             current = await self.read(guild_id, member_id, kind)
@@ -139,8 +150,16 @@ class SolitaireService:
         hands the ledger the very same result, which it keeps once."""
         state = committed.state
         result = await asyncio.to_thread(
-            SolitaireResult.of, state.id, state.guild_id, state.member_id, state.name, state.kind, state.day,
-            state.game, state.game.clock.last_activity)
+            SolitaireResult.of,
+            state.id,
+            state.guild_id,
+            state.member_id,
+            state.name,
+            state.kind,
+            state.day,
+            state.game,
+            state.game.clock.last_activity,
+        )
         try:
             await self.ledger.record(result)
         except (LedgerConflict, LedgerValueError):
@@ -168,8 +187,9 @@ class SolitaireService:
                 if current is None:
                     continue
             deal = await self.deal_of_day(today)
-            state = play.start(self._make_id(), guild_id, member_id, name, "daily", today, deal, self._clock(),
-                               self._idle_pause)
+            state = play.start(
+                self._make_id(), guild_id, member_id, name, "daily", today, deal, self._clock(), self._idle_pause
+            )
             written = await self._put(state, current)
             if written is not None:
                 return written
@@ -185,8 +205,9 @@ class SolitaireService:
                     return replace(current, outcome=Outcome(continued=True))
                 raise Refusal("sol_free_open", seed=current.state.game.seed)
             deal = await asyncio.to_thread(deal_for_seed, self._make_seed() if seed is None else seed)
-            state = play.start(self._make_id(), guild_id, member_id, name, "free", None, deal, self._clock(),
-                               self._idle_pause)
+            state = play.start(
+                self._make_id(), guild_id, member_id, name, "free", None, deal, self._clock(), self._idle_pause
+            )
             written = await self._put(state, current)
             if written is not None:
                 return written
@@ -194,11 +215,13 @@ class SolitaireService:
 
     async def act(self, guild_id: int, member_id: int, control: Control, values: tuple[str, ...]) -> Committed:
         """A control of the game's message: a pair, undo, pause, resume, finish."""
-        return await self.update(guild_id, member_id, control.kind,
-                                 lambda state, now: play.act(state, control, values, now))
+        return await self.update(
+            guild_id, member_id, control.kind, lambda state, now: play.act(state, control, values, now)
+        )
 
     async def _close(self, current: Committed) -> Committed | None:
         """Finish an open game (two presses on Finish, now) and record it; None if it moved meanwhile."""
+
         def finish(state: SolitaireState, now: float) -> SolitaireState:
             now = max(now, state.game.clock.last_activity)
             game: Game = state.game.finish(now)

@@ -70,9 +70,16 @@ class SolitaireState:
 
     def to_document(self) -> dict[str, Any]:
         return {
-            "version": DOCUMENT_VERSION, "id": self.id, "guild": self.guild_id, "member": self.member_id,
-            "name": self.name, "kind": self.kind, "day": None if self.day is None else self.day.isoformat(),
-            "game": self.game.to_document(), "step": self.step, "recorded": self.recorded,
+            "version": DOCUMENT_VERSION,
+            "id": self.id,
+            "guild": self.guild_id,
+            "member": self.member_id,
+            "name": self.name,
+            "kind": self.kind,
+            "day": None if self.day is None else self.day.isoformat(),
+            "game": self.game.to_document(),
+            "step": self.step,
+            "recorded": self.recorded,
         }
 
     @classmethod
@@ -87,9 +94,15 @@ class SolitaireState:
         except (InvalidNotation, ValueError) as error:
             raise SolitaireDocumentError(f"malformed solitaire game: {error}") from None
         return cls(
-            id=_text(document["id"]), guild_id=_int(document["guild"]), member_id=_int(document["member"]),
-            name=_text(document["name"]), kind=_kind(document["kind"]), day=day, game=game,
-            step=_int(document["step"]), recorded=_bool(document["recorded"]),
+            id=_text(document["id"]),
+            guild_id=_int(document["guild"]),
+            member_id=_int(document["member"]),
+            name=_text(document["name"]),
+            kind=_kind(document["kind"]),
+            day=day,
+            game=game,
+            step=_int(document["step"]),
+            recorded=_bool(document["recorded"]),
         )
 
 

@@ -18,11 +18,27 @@ TABLE_ID = re.compile(r"[a-z0-9]{8}")
 
 Verb = Literal[
     # lobby
-    "join", "leave", "addcpu", "start", "cancel", "first",
+    "join",
+    "leave",
+    "addcpu",
+    "start",
+    "cancel",
+    "first",
     # table message
-    "hand", "claim", "rules", "next", "detail",
+    "hand",
+    "claim",
+    "rules",
+    "next",
+    "detail",
     # a player's own hand message
-    "d", "kong", "win", "call", "hint", "c", "p", "back",
+    "d",
+    "kong",
+    "win",
+    "call",
+    "hint",
+    "c",
+    "p",
+    "back",
 ]
 VERBS: frozenset[str] = frozenset(Verb.__args__)  # type: ignore[attr-defined]
 _TAKES_NUMBER = frozenset({"d", "kong", "c", "first"})

@@ -57,9 +57,16 @@ class LiveHand:
 
 class TableDesk:
     def __init__(
-        self, client: discord.Client, store: LiveStore, service: TableService, timings: Mapping[Speed, Timing],
-        emojis: Mapping[Tile, discord.PartialEmoji], *, tick: float = 0.5,
-        monotonic: Callable[[], float] = time.monotonic, drawer: Drawer | None = None,
+        self,
+        client: discord.Client,
+        store: LiveStore,
+        service: TableService,
+        timings: Mapping[Speed, Timing],
+        emojis: Mapping[Tile, discord.PartialEmoji],
+        *,
+        tick: float = 0.5,
+        monotonic: Callable[[], float] = time.monotonic,
+        drawer: Drawer | None = None,
     ) -> None:
         self._client = client
         self._store = store
@@ -79,8 +86,17 @@ class TableDesk:
     # --- opening a table ------------------------------------------------------------------------
 
     async def open_table(
-        self, interaction: discord.Interaction[Any], rules: Ruleset, speed: Speed, computers: int, level: str,
-        hints: bool, hide_claims: bool = False, *, timing: Timing | None = None, table_lang: Lang | None = None,
+        self,
+        interaction: discord.Interaction[Any],
+        rules: Ruleset,
+        speed: Speed,
+        computers: int,
+        level: str,
+        hints: bool,
+        hide_claims: bool = False,
+        *,
+        timing: Timing | None = None,
+        table_lang: Lang | None = None,
     ) -> None:
         """``/mahjong new``: the lobby in a new public thread (the channel itself where threads cannot be).
         ``timing`` and ``table_lang`` are the server's (``/mahjong config``) when it set them; without
@@ -93,8 +109,15 @@ class TableDesk:
             return
         if table_lang is None:
             table_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
-        settings = TableSettings(rules=rules, speed=speed, timing=timing or self.timings[speed], computer_level=level,
-                                 hints=hints, lang=table_lang, hide_claims=hide_claims)
+        settings = TableSettings(
+            rules=rules,
+            speed=speed,
+            timing=timing or self.timings[speed],
+            computer_level=level,
+            hints=hints,
+            lang=table_lang,
+            hide_claims=hide_claims,
+        )
         try:
             place = await self._open_lobby(interaction, settings, computers)
         except StoreUnavailable:
@@ -114,8 +137,11 @@ class TableDesk:
         lang = settings.lang
         name = interaction.user.display_name
         committed = await self.service.open(
-            host_id=interaction.user.id, host_name=name, place=Place(interaction.guild_id, channel.id),
-            settings=settings, computers=computers,
+            host_id=interaction.user.id,
+            host_name=name,
+            place=Place(interaction.guild_id, channel.id),
+            settings=settings,
+            computers=computers,
         )
         state = committed.state
         home: discord.abc.Messageable = channel  # type: ignore[assignment]
@@ -230,8 +256,9 @@ class TableDesk:
             return await service.choose_first(button.table, member, button.number)
         return await service.cancel(button.table, member)
 
-    async def _show_hand(self, interaction: discord.Interaction[Any], state: TableState, button: ButtonId,
-                         lang: Lang) -> None:
+    async def _show_hand(
+        self, interaction: discord.Interaction[Any], state: TableState, button: ButtonId, lang: Lang
+    ) -> None:
         seat = state.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("not_seated")
@@ -241,8 +268,16 @@ class TableDesk:
             raise Refusal("no_hints")
         await self._edit_hand(interaction, state, seat, lang, hint=button.verb == "hint", claim=button.verb == "claim")
 
-    async def _edit_hand(self, interaction: discord.Interaction[Any], state: TableState, seat: int, lang: Lang,
-                         *, hint: bool = False, claim: bool = False) -> None:
+    async def _edit_hand(
+        self,
+        interaction: discord.Interaction[Any],
+        state: TableState,
+        seat: int,
+        lang: Lang,
+        *,
+        hint: bool = False,
+        claim: bool = False,
+    ) -> None:
         message = await self._draw(presenter.hand_message, state, seat, lang, hint=hint, for_claim=claim)
         await self._edit_original(interaction, message)
         self._live.setdefault(state.id, {})[interaction.user.id] = LiveHand(
@@ -254,8 +289,9 @@ class TableDesk:
             content=message.content, attachments=files_of(message), view=view_of(message, self._emojis)
         )
 
-    async def _tell(self, interaction: discord.Interaction[Any], private: bool, key: str, lang: Lang,
-                    **params: Any) -> None:
+    async def _tell(
+        self, interaction: discord.Interaction[Any], private: bool, key: str, lang: Lang, **params: Any
+    ) -> None:
         """A private answer, whether or not the interaction was acknowledged yet (``private``: it was, by a
         private 'thinking' reply that this answer replaces)."""
         text = say(key, lang, **params)
@@ -328,8 +364,9 @@ class TableDesk:
         message = await self._draw(presenter.table_message, state, state.settings.lang)
         target = self._client.get_partial_messageable(state.place.home).get_partial_message(state.place.message_id)
         try:
-            await target.edit(content=message.content, attachments=files_of(message),
-                              view=view_of(message, self._emojis))
+            await target.edit(
+                content=message.content, attachments=files_of(message), view=view_of(message, self._emojis)
+            )
         except discord.NotFound:
             await self._repost_table(state, message)
         except discord.HTTPException as error:
@@ -342,8 +379,9 @@ class TableDesk:
             return
         channel = self._client.get_partial_messageable(state.place.home)
         try:
-            sent = await channel.send(content=message.content, files=files_of(message),
-                                      view=view_of(message, self._emojis))
+            sent = await channel.send(
+                content=message.content, files=files_of(message), view=view_of(message, self._emojis)
+            )
         except discord.HTTPException as error:
             log.warning("table %s: its message was deleted and cannot be posted again (%s)", state.id, error.status)
             return
@@ -382,14 +420,19 @@ class TableDesk:
             with contextlib.suppress(Refusal):
                 await self.service.result_posted(state.id, int(finished["step"]))
 
-    async def _send(self, state: TableState, message: Message, *,
-                    mentions: discord.AllowedMentions | None = None) -> bool:
+    async def _send(
+        self, state: TableState, message: Message, *, mentions: discord.AllowedMentions | None = None
+    ) -> bool:
         """A new public message in the table's home (a result, a notice, a mention)."""
         channel = self._client.get_partial_messageable(state.place.home)
         notify = mentions or self._client.allowed_mentions or discord.AllowedMentions.none()
         try:
-            await channel.send(content=message.content, files=files_of(message), view=view_of(message, self._emojis),
-                               allowed_mentions=notify)
+            await channel.send(
+                content=message.content,
+                files=files_of(message),
+                view=view_of(message, self._emojis),
+                allowed_mentions=notify,
+            )
         except discord.HTTPException as error:
             log.warning("table %s: a message could not be posted (%s)", state.id, error.status)
             return False
@@ -413,8 +456,11 @@ class TableDesk:
         member may opt out (``/mahjong mentions``); live tables have their players watching."""
         if state.settings.speed != "async" or state.hand is None or state.status != "playing":
             return
-        members = [member for seat in seats if not state.seats[seat].played_by_computer
-                   and (member := state.seats[seat].member_id) is not None]
+        members = [
+            member
+            for seat in seats
+            if not state.seats[seat].played_by_computer and (member := state.seats[seat].member_id) is not None
+        ]
         if not members:
             return
         ledger = getattr(self._client, "ledger", None)
@@ -426,12 +472,17 @@ class TableDesk:
         lang = state.settings.lang
         for member in members:
             if claim_window:
-                await self._direct(member, say("claim_mention", lang, place=f"<#{state.place.home}>",
-                                               when=presenter.relative(state.deadline)))
+                await self._direct(
+                    member,
+                    say("claim_mention", lang, place=f"<#{state.place.home}>", when=presenter.relative(state.deadline)),
+                )
             else:
                 text = say("turn_mention", lang, member=f"<@{member}>", when=presenter.relative(state.deadline))
-                await self._send(state, Message(text), mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(member)]))
+                await self._send(
+                    state,
+                    Message(text),
+                    mentions=discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(member)]),
+                )
 
     async def _direct(self, member: int, text: str) -> None:
         """A direct message; a member who does not take them from the server is simply not told."""
@@ -451,8 +502,13 @@ class TableDesk:
         for member, live in list(hands.items()):
             if live.expires < now:
                 del hands[member]
-        await asyncio.gather(*(self._refresh_hand(state, hands, member, live) for member, live in list(hands.items())
-                               if member != skip and live.seat in concerned and state.hand is not None))
+        await asyncio.gather(
+            *(
+                self._refresh_hand(state, hands, member, live)
+                for member, live in list(hands.items())
+                if member != skip and live.seat in concerned and state.hand is not None
+            )
+        )
 
     async def _refresh_hand(self, state: TableState, hands: dict[int, LiveHand], member: int, live: LiveHand) -> None:
         message = await self._draw(presenter.hand_message, state, live.seat, live.lang)

@@ -80,20 +80,37 @@ def scoring_keys(state: TableState, win: WinContext) -> list[str]:
 def ledger_hand(entry: dict[str, Any]) -> HandEntry:
     """The ledger's value for a pending hand entry (``hand_entry``)."""
     return HandEntry(
-        hand_id=entry["id"], guild_id=entry["guild"], table_id=entry["table"], match_id=entry["match"],
-        number=entry["number"], rules=entry["rules"], seats=_seats(entry["seats"]), winner=entry["winner"],
-        discarder=entry["discarder"], self_drawn=entry["self_drawn"], score=float(entry["score"]), fan=entry["fan"],
-        payments=tuple(float(paid) for paid in entry["payments"]), patterns=tuple(entry["patterns"]),
-        record=entry["record"], finished_at=float(entry["finished_at"]),
+        hand_id=entry["id"],
+        guild_id=entry["guild"],
+        table_id=entry["table"],
+        match_id=entry["match"],
+        number=entry["number"],
+        rules=entry["rules"],
+        seats=_seats(entry["seats"]),
+        winner=entry["winner"],
+        discarder=entry["discarder"],
+        self_drawn=entry["self_drawn"],
+        score=float(entry["score"]),
+        fan=entry["fan"],
+        payments=tuple(float(paid) for paid in entry["payments"]),
+        patterns=tuple(entry["patterns"]),
+        record=entry["record"],
+        finished_at=float(entry["finished_at"]),
     )
 
 
 def ledger_match(entry: dict[str, Any]) -> MatchEntry:
     """The ledger's value for a pending match entry (``match_entry``)."""
     return MatchEntry(
-        match_id=entry["id"], guild_id=entry["guild"], table_id=entry["table"], rules=entry["rules"],
-        seats=_seats(entry["seats"]), totals=tuple(float(total) for total in entry["totals"]), hands=entry["hands"],
-        finished_at=float(entry["finished_at"]), ended=entry["ended"],
+        match_id=entry["id"],
+        guild_id=entry["guild"],
+        table_id=entry["table"],
+        rules=entry["rules"],
+        seats=_seats(entry["seats"]),
+        totals=tuple(float(total) for total in entry["totals"]),
+        hands=entry["hands"],
+        finished_at=float(entry["finished_at"]),
+        ended=entry["ended"],
     )
 
 

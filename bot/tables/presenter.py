@@ -35,8 +35,17 @@ from render.result import breakdown_lines, render_result, total_lines
 from render.table import render_table
 
 
-def _button(state: TableState, verb: Verb, label: str, style: Style = "secondary", *, number: int | None = None,
-            row: int | None = None, disabled: bool = False, tile: Tile | None = None) -> ButtonSpec:
+def _button(
+    state: TableState,
+    verb: Verb,
+    label: str,
+    style: Style = "secondary",
+    *,
+    number: int | None = None,
+    row: int | None = None,
+    disabled: bool = False,
+    tile: Tile | None = None,
+) -> ButtonSpec:
     return ButtonSpec(ButtonId(state.id, state.step, verb, number).text(), label, style, row, disabled, tile)
 
 
@@ -71,8 +80,14 @@ def lobby_message(state: TableState, lang: Lang) -> Message:
     lines = [
         f"**{say('lobby_title', lang, rules=rules_name(state, lang))}**",
         say("lobby_open", lang, host=host),
-        say("lobby_settings", lang, rules=rules_name(state, lang), length=pick(LENGTH_NAMES[rules.length], lang),
-            speed=pick(SPEED_NAMES[state.settings.speed], lang), options=options_text(state, lang)),
+        say(
+            "lobby_settings",
+            lang,
+            rules=rules_name(state, lang),
+            length=pick(LENGTH_NAMES[rules.length], lang),
+            speed=pick(SPEED_NAMES[state.settings.speed], lang),
+            options=options_text(state, lang),
+        ),
         say("lobby_seats", lang, filled=len(state.seats), players=state.players),
     ]
     for index in range(state.players):
@@ -83,8 +98,13 @@ def lobby_message(state: TableState, lang: Lang) -> Message:
         else:
             lines.append(f"{index + 1}. {say('lobby_empty_seat', lang)}")
     if state.status in ("cancelled", "closed"):
-        lines.append(say("lobby_cancelled" if state.status == "cancelled" else "table_closed_idle", lang,
-                         idle=duration(state.settings.timing.idle)))
+        lines.append(
+            say(
+                "lobby_cancelled" if state.status == "cancelled" else "table_closed_idle",
+                lang,
+                idle=duration(state.settings.timing.idle),
+            )
+        )
         return Message("\n".join(lines))
     chosen = first_chosen(state)
     picks: tuple[ButtonSpec, ...] = ()
@@ -92,8 +112,14 @@ def lobby_message(state: TableState, lang: Lang) -> Message:
         starter = state.seats[chosen].name if chosen is not None else say("lobby_first_random", lang)
         lines.append(say("lobby_first", lang, name=starter))
         picks = tuple(
-            _button(state, "first", say("btn_first", lang, name=seat.name)[:80], "primary" if index == chosen else
-                    "secondary", number=index, row=1)
+            _button(
+                state,
+                "first",
+                say("btn_first", lang, name=seat.name)[:80],
+                "primary" if index == chosen else "secondary",
+                number=index,
+                row=1,
+            )
             for index, seat in enumerate(state.seats)
         )
     if state.full:
@@ -133,8 +159,13 @@ def table_message(state: TableState, lang: Lang) -> Message:
     scores = [int(total) for total in totals(state)]
     lines = [
         f"**{rules_name(state, lang)}** · "
-        + say("table_hand", lang, number=state.hand_number + 1, wind=_wind_name(hand.round_wind.code, lang),
-              wall=hand.wall_left)
+        + say(
+            "table_hand",
+            lang,
+            number=state.hand_number + 1,
+            wind=_wind_name(hand.round_wind.code, lang),
+            wall=hand.wall_left,
+        )
     ]
     if state.status == "playing":
         lines.append(_turn_line(state, hand, lang))
@@ -213,22 +244,34 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
     slots = hand_slots(view)
     waiting = held(state, hand)
     for number, tile in enumerate(slots):
-        buttons.append(_button(
-            state, "d", f"{number + 1} · {tile_label(tile, lang)}", "primary" if tile == view.drawn else "secondary",
-            number=number, row=number // 5, disabled=waiting or Discard(seat, tile) not in legal, tile=tile,
-        ))
+        buttons.append(
+            _button(
+                state,
+                "d",
+                f"{number + 1} · {tile_label(tile, lang)}",
+                "primary" if tile == view.drawn else "secondary",
+                number=number,
+                row=number // 5,
+                disabled=waiting or Discard(seat, tile) not in legal,
+                tile=tile,
+            )
+        )
     actions: list[ButtonSpec] = []
     kongs = [action for action in legal if isinstance(action, ConcealedKong | AddedKong)]
     for number, kong in enumerate(kongs):
-        actions.append(_button(state, "kong", say("btn_kong", lang, tile=tile_label(kong.tile, lang)), "primary",
-                               number=number))
+        actions.append(
+            _button(state, "kong", say("btn_kong", lang, tile=tile_label(kong.tile, lang)), "primary", number=number)
+        )
     if any(isinstance(action, DeclareWin) for action in legal) or _complete_but_refused(hand, seat):
         actions.append(_button(state, "win", say("btn_win", lang), "success"))
     if Call(seat) in legal:
         actions.append(_button(state, "call", say("btn_call", lang), "primary"))
     for number, claim in enumerate(claim_options(legal)):
-        actions.append(_button(state, "c", _claim_label(claim, view.claim.tile if view.claim else None, lang),
-                               "success", number=number))
+        actions.append(
+            _button(
+                state, "c", _claim_label(claim, view.claim.tile if view.claim else None, lang), "success", number=number
+            )
+        )
     if claim_options(legal):
         actions.append(_button(state, "p", say("btn_pass", lang), "danger"))
     if state.settings.hints and any(isinstance(action, Discard) for action in legal) and not hint:
@@ -236,12 +279,16 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
     if state.seats[seat].away:
         actions.append(_button(state, "back", say("btn_back", lang), "success"))
     if waiting:
-        actions = [replace(action, disabled=True) if not action.custom_id.endswith(":hint") else action
-                   for action in actions]
+        actions = [
+            replace(action, disabled=True) if not action.custom_id.endswith(":hint") else action for action in actions
+        ]
     first_row = (len(slots) + 4) // 5
     for index, action in enumerate(actions[: 5 * (5 - first_row)]):
-        buttons.append(ButtonSpec(action.custom_id, action.label, action.style, first_row + index // 5,
-                                  action.disabled, action.tile))
+        buttons.append(
+            ButtonSpec(
+                action.custom_id, action.label, action.style, first_row + index // 5, action.disabled, action.tile
+            )
+        )
     return Message("\n".join(lines), (picture,), tuple(buttons))
 
 
@@ -318,19 +365,37 @@ def result_message(state: TableState, finished: dict[str, Any], lang: Lang) -> M
     payments = [Fraction(str(paid)) for paid in finished["payments"]]
     if any(payments):
         lines.append(" · ".join(f"{name} {_signed(paid)}" for name, paid in zip(names, payments, strict=True)))
-    lines.append(say("result_totals", lang, totals=" · ".join(
-        f"{name} {_signed(Fraction(str(total)))}" for name, total in zip(names, finished["totals"], strict=True))))
+    lines.append(
+        say(
+            "result_totals",
+            lang,
+            totals=" · ".join(
+                f"{name} {_signed(Fraction(str(total)))}" for name, total in zip(names, finished["totals"], strict=True)
+            ),
+        )
+    )
     rules = record.ruleset
-    command = f"mahjong-bot verify-wall --rules {rules.name} --seed {record.seed}" + "".join(
-        f" --{name.replace('_', '-')}" for name in ("jokers",) if getattr(rules, name)
-    ) + ("" if rules.players == 4 else f" --players {rules.players}") + f" --commitment {finished['commitment']}"
+    command = (
+        f"mahjong-bot verify-wall --rules {rules.name} --seed {record.seed}"
+        + "".join(f" --{name.replace('_', '-')}" for name in ("jokers",) if getattr(rules, name))
+        + ("" if rules.players == 4 else f" --players {rules.players}")
+        + f" --commitment {finished['commitment']}"
+    )
     lines.append(say("result_seed", lang, seed=record.seed, command=command))
     buttons: tuple[ButtonSpec, ...] = (_button(state, "detail", say("btn_detail", lang)),)
     if state.status == "over":
         ranking = sorted(range(len(names)), key=lambda seat: -Fraction(str(finished["totals"][seat])))
-        lines.append("🏁 " + say("match_over", lang, standings=", ".join(
-            f"{place + 1}. {names[seat]} ({_signed(Fraction(str(finished['totals'][seat])))})"
-            for place, seat in enumerate(ranking))))
+        lines.append(
+            "🏁 "
+            + say(
+                "match_over",
+                lang,
+                standings=", ".join(
+                    f"{place + 1}. {names[seat]} ({_signed(Fraction(str(finished['totals'][seat])))})"
+                    for place, seat in enumerate(ranking)
+                ),
+            )
+        )
     elif state.status == "between":
         buttons = (_button(state, "next", say("btn_next", lang), "success"), *buttons)
     return Message(_fit("\n".join(lines)), tuple(pictures), buttons)
@@ -341,8 +406,14 @@ def closed_message(state: TableState, lang: Lang) -> Message:
     lines = [f"🔒 {say('table_closed_idle', lang, idle=duration(state.settings.timing.idle))}"]
     if state.match is not None:
         names = [seat.name for seat in state.seats]
-        lines.append(say("closed_recorded", lang, hands=len(load_match(state).hands), totals=" · ".join(
-            f"{name} {_signed(total)}" for name, total in zip(names, totals(state), strict=True))))
+        lines.append(
+            say(
+                "closed_recorded",
+                lang,
+                hands=len(load_match(state).hands),
+                totals=" · ".join(f"{name} {_signed(total)}" for name, total in zip(names, totals(state), strict=True)),
+            )
+        )
     return Message("\n".join(lines))
 
 
@@ -355,8 +426,9 @@ def result_details(state: TableState, step: int, lang: Lang) -> Message:
     return Message(public.content, public.pictures)
 
 
-def _result_card(state: TableState, record: HandRecord, names: Sequence[str], finished: dict[str, Any],
-                 lang: Lang) -> tuple[Rendered, list[str]] | None:
+def _result_card(
+    state: TableState, record: HandRecord, names: Sequence[str], finished: dict[str, Any], lang: Lang
+) -> tuple[Rendered, list[str]] | None:
     hand = Round.from_record(record)
     result = hand.result
     if result is None or result.win is None or result.winner is None:
@@ -373,8 +445,9 @@ def _result_card(state: TableState, record: HandRecord, names: Sequence[str], fi
         payments = [(name, Fraction(str(paid))) for name, paid in zip(names, finished["payments"], strict=True)]
     else:
         return None
-    rendered = render_result(win, score, winner_name=names[result.winner], discarder_name=discarder_name,
-                             payments=payments, lang=lang)
+    rendered = render_result(
+        win, score, winner_name=names[result.winner], discarder_name=discarder_name, payments=payments, lang=lang
+    )
     rows = [*breakdown_lines(score, lang), *total_lines(score, lang)]
     return rendered, [f"• {label}: {value}" if value else f"• {label}" for label, value in rows]
 
@@ -392,6 +465,13 @@ def _fit(content: str) -> str:
 def rules_text(state: TableState, lang: Lang) -> str:
     rules = state.settings.rules
     timing = state.settings.timing
-    return say("rules_summary", lang, rules=rules_name(state, lang), players=rules.players,
-               length=pick(LENGTH_NAMES[rules.length], lang), options=options_text(state, lang),
-               turn=duration(timing.turn), claim=duration(timing.claim))
+    return say(
+        "rules_summary",
+        lang,
+        rules=rules_name(state, lang),
+        players=rules.players,
+        length=pick(LENGTH_NAMES[rules.length], lang),
+        options=options_text(state, lang),
+        turn=duration(timing.turn),
+        claim=duration(timing.claim),
+    )

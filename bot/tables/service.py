@@ -58,8 +58,13 @@ def new_seed() -> int:
 
 class TableService:
     def __init__(
-        self, store: LiveStore, ledger: Ledger, clock: Callable[[], float], *,
-        make_id: Callable[[], str] = new_table_id, make_seed: Callable[[], int] = new_seed,
+        self,
+        store: LiveStore,
+        ledger: Ledger,
+        clock: Callable[[], float],
+        *,
+        make_id: Callable[[], str] = new_table_id,
+        make_seed: Callable[[], int] = new_seed,
     ) -> None:
         self._store = store
         self._ledger = ledger
@@ -68,7 +73,13 @@ class TableService:
         self._make_seed = make_seed
 
     async def open(
-        self, *, host_id: int, host_name: str, place: Place, settings: TableSettings, computers: int = 0,
+        self,
+        *,
+        host_id: int,
+        host_name: str,
+        place: Place,
+        settings: TableSettings,
+        computers: int = 0,
     ) -> Committed:
         """A new lobby with its host seated and ``computers`` computer seats."""
         state = TableState(id=self._make_id(), host_id=host_id, place=place, settings=settings, seed=self._make_seed())
@@ -148,8 +159,12 @@ class TableService:
         return await self.update(table_id, table.wake, by_member=False)
 
     def _expired(self, state: TableState) -> bool:
-        return (not state.is_open and not state.unrecorded and state.deadline is not None
-                and state.deadline <= self._clock())
+        return (
+            not state.is_open
+            and not state.unrecorded
+            and state.deadline is not None
+            and state.deadline <= self._clock()
+        )
 
     async def result_posted(self, table_id: str, step: int) -> Committed:
         return await self.update(table_id, lambda state, now: table.result_posted(state, step), by_member=False)
@@ -213,4 +228,3 @@ class TableService:
         """The tables whose clock is due now."""
         keys = await self._store.due(self._clock(), limit)
         return [key.removeprefix("table:") for key in keys if key.startswith("table:")]
-

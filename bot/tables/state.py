@@ -174,15 +174,19 @@ class TableState:
             "id": self.id,
             "host": self.host_id,
             "place": {
-                "guild": self.place.guild_id, "channel": self.place.channel_id,
-                "thread": self.place.thread_id, "message": self.place.message_id,
+                "guild": self.place.guild_id,
+                "channel": self.place.channel_id,
+                "thread": self.place.thread_id,
+                "message": self.place.message_id,
             },
             "settings": {
                 "rules": settings.rules.to_document(),
                 "speed": settings.speed,
                 "timing": {
-                    "turn": settings.timing.turn, "claim": settings.timing.claim,
-                    "computer_pause": settings.timing.computer_pause, "next_hand": settings.timing.next_hand,
+                    "turn": settings.timing.turn,
+                    "claim": settings.timing.claim,
+                    "computer_pause": settings.timing.computer_pause,
+                    "next_hand": settings.timing.next_hand,
                     "idle": settings.timing.idle,
                 },
                 "computer_level": settings.computer_level,
@@ -192,8 +196,13 @@ class TableState:
             },
             "seed": self.seed,
             "seats": [
-                {"name": seat.name, "member": seat.member_id, "computer": seat.computer, "missed": seat.missed,
-                 "away": seat.away}
+                {
+                    "name": seat.name,
+                    "member": seat.member_id,
+                    "computer": seat.computer,
+                    "missed": seat.missed,
+                    "away": seat.away,
+                }
                 for seat in self.seats
             ],
             "status": self.status,
@@ -236,8 +245,11 @@ def _table_from_document(document: Any) -> TableState:
         raise TableDocumentError("a table's speed, status, language or computer level is unknown")
     seats = tuple(
         Seat(
-            name=_text(seat["name"]), member_id=_optional_int(seat["member"]),
-            computer=_computer(seat["computer"]), missed=_int(seat["missed"]), away=_bool(seat["away"]),
+            name=_text(seat["name"]),
+            member_id=_optional_int(seat["member"]),
+            computer=_computer(seat["computer"]),
+            missed=_int(seat["missed"]),
+            away=_bool(seat["away"]),
         )
         for seat in document["seats"]
     )
@@ -248,17 +260,24 @@ def _table_from_document(document: Any) -> TableState:
         id=_text(document["id"]),
         host_id=_int(document["host"]),
         place=Place(
-            _int(place["guild"]), _int(place["channel"]), _optional_int(place["thread"]),
+            _int(place["guild"]),
+            _int(place["channel"]),
+            _optional_int(place["thread"]),
             _optional_int(place["message"]),
         ),
         settings=TableSettings(
-            rules=rules, speed=speed,
+            rules=rules,
+            speed=speed,
             timing=Timing(
-                turn=_number(timing["turn"]), claim=_number(timing["claim"]),
-                computer_pause=_number(timing["computer_pause"]), next_hand=_number(timing["next_hand"]),
+                turn=_number(timing["turn"]),
+                claim=_number(timing["claim"]),
+                computer_pause=_number(timing["computer_pause"]),
+                next_hand=_number(timing["next_hand"]),
                 idle=Timing.for_speed(speed).idle if upgraded else _number(timing["idle"]),
             ),
-            computer_level=level, hints=_bool(settings["hints"]), lang=lang,
+            computer_level=level,
+            hints=_bool(settings["hints"]),
+            lang=lang,
             hide_claims=_bool(settings["hide_claims"]),
         ),
         seed=_int(document["seed"]),

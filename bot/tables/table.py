@@ -94,7 +94,7 @@ def leave(state: TableState, member_id: int) -> tuple[TableState, Change]:
     if member_id == state.host_id:
         raise Refusal("host_cannot_leave")
     extra = {key: value for key, value in state.extra.items() if key != "first"}  # seats moved: choose again
-    return replace(state, seats=state.seats[:seat] + state.seats[seat + 1:], extra=extra), Change(lobby=True)
+    return replace(state, seats=state.seats[:seat] + state.seats[seat + 1 :], extra=extra), Change(lobby=True)
 
 
 def add_computer(state: TableState, member_id: int, level: str | None = None) -> tuple[TableState, Change]:
@@ -325,7 +325,13 @@ def close_idle(state: TableState, now: float) -> tuple[TableState, Change]:
     if state.match is not None:
         unrecorded = (*unrecorded, match_entry(state, load_match(state), now, ended="closed"))
     closed = replace(
-        state, status="closed", step=state.step + 1, deadline=None, computer_at=None, hold_until=None, idle_at=None,
+        state,
+        status="closed",
+        step=state.step + 1,
+        deadline=None,
+        computer_at=None,
+        hold_until=None,
+        idle_at=None,
         unrecorded=unrecorded,
     )
     return closed, Change(closed=True)
@@ -385,7 +391,8 @@ def _play(state: TableState, hand: Round, actions: Sequence[Action], now: float)
         return finished, replace(change, events=tuple(events))
     awaited = tuple(seat for seat in hand.awaiting() if seat not in waiting_before)
     return _schedule(state, hand, now, step_moved=step_moved), waiting_on(
-        hand, Change(events=tuple(events), awaited=awaited))
+        hand, Change(events=tuple(events), awaited=awaited)
+    )
 
 
 def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -> TableState:
@@ -395,7 +402,7 @@ def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -
     step = state.step + 1 if step_moved else state.step
     computers = any(state.seats[seat].played_by_computer for seat in awaited)
     humans = any(not state.seats[seat].played_by_computer for seat in awaited)
-    computer_at = (now + timing.computer_pause if step_moved or state.computer_at is None else state.computer_at)
+    computer_at = now + timing.computer_pause if step_moved or state.computer_at is None else state.computer_at
     if state.hold_until is not None:
         computer_at = max(computer_at, state.hold_until)
     wait = timing.turn if hand.phase is Phase.DISCARD else timing.claim
@@ -417,11 +424,16 @@ def next_hand(state: TableState, now: float) -> tuple[TableState, Change]:
 def _deal(state: TableState, match: Match, now: float) -> tuple[TableState, Change]:
     hand = match.next_round()
     dealt = replace(
-        state, hand=hand.to_document(), hand_number=len(match.hands),
-        commitment=wall_commitment(hand.ruleset, hand.seed), deadline=None, computer_at=None,
+        state,
+        hand=hand.to_document(),
+        hand_number=len(match.hands),
+        commitment=wall_commitment(hand.ruleset, hand.seed),
+        deadline=None,
+        computer_at=None,
     )
     return _schedule(dealt, hand, now, step_moved=True), waiting_on(
-        hand, Change(hand_started=True, awaited=tuple(hand.awaiting())))
+        hand, Change(hand_started=True, awaited=tuple(hand.awaiting()))
+    )
 
 
 def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState, Change]:
@@ -433,7 +445,9 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
     entry = hand_entry(state, hand, played, score, now)
     # What the result message shows: the ledger's entry and what only the table knows.
     finished = {
-        **entry, "seed": hand.seed, "commitment": state.commitment,
+        **entry,
+        "seed": hand.seed,
+        "commitment": state.commitment,
         "totals": [json_number(total) for total in match.totals],
         "step": state.step + 1,  # the step its result message is drawn at
         "posted": False,  # until a process has posted its result message (``result_posted``)
@@ -444,8 +458,15 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
     if match.over:
         unrecorded = (*unrecorded, match_entry(state, match, now))
     ended = replace(
-        state, match=match.to_document(), status=status, step=state.step + 1, deadline=deadline, computer_at=None,
-        hold_until=None, last_hand=finished, unrecorded=unrecorded,
+        state,
+        match=match.to_document(),
+        status=status,
+        step=state.step + 1,
+        deadline=deadline,
+        computer_at=None,
+        hold_until=None,
+        last_hand=finished,
+        unrecorded=unrecorded,
     )
     return ended, Change(finished_hand=finished, match_over=match.over, waiting=())
 

@@ -122,4 +122,3 @@ def _lowers(counts: list[int], kind: int, level: int) -> bool:
     lower = shanten(counts) < level
     counts[kind] -= 1
     return lower
-

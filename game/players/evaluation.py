@@ -152,6 +152,7 @@ def _allowed(kind: str, suit: int | None) -> tuple[bool, ...]:
     assert suit is not None
     return tuple(tile // 9 == suit if tile < 27 else kind == "mixed" for tile in range(34))
 
+
 # Off-plan tiles are replaced, for the shanten tables, by tiles that can never join anything: one
 # of each rank 1, 5, 9 of a suit the plan leaves out (gaps of four ranks make no block).
 _FILLERS = {
@@ -358,7 +359,12 @@ class PlanValue:
 
 
 def finish_chance(
-    distance: int, useful: int, table: Table, plan: Plan = FREE, *, draws: float = DRAWS_PER_TURN,
+    distance: int,
+    useful: int,
+    table: Table,
+    plan: Plan = FREE,
+    *,
+    draws: float = DRAWS_PER_TURN,
     sights: float = WIN_SIGHTS,
 ) -> float:
     """Chance to complete a hand ``distance`` steps from ready, ``useful`` copies helping now.

@@ -317,7 +317,10 @@ def _value(plan: Plan, distance: int, fan: int, exposed: bool, counts: list[int]
             continue
         self_drawn = missing == 1
         chance = finish_chance(
-            distance, useful, table, plan,
+            distance,
+            useful,
+            table,
+            plan,
             draws=CONCEALED_DRAWS if concealed else DRAWS_PER_TURN,
             sights=SELF_DRAWN_SIGHTS if self_drawn else WIN_SIGHTS,
         )

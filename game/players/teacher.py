@@ -37,6 +37,7 @@ class TeacherPlayer:
         decision = decide(view)
         return Advice(decision.action, explain(decision))
 
+
 RISKY = 0.05  # a discard with this chance of dealing in is flagged as risky
 
 _SUITS = (Label("Characters", "Caractères"), Label("Circles", "Cercles"), Label("Bamboo", "Bambous"))
@@ -281,4 +282,3 @@ def _plan_of(value: PlanValue | None) -> Label:
     if value is not None and value.fan is not None:
         return hongkong_plan_name(value)
     return plan_name(value.plan) if value is not None else plan_name(Plan("free"))
-

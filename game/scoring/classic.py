@@ -101,17 +101,30 @@ def _set_items(reading: Reading, win: WinContext) -> list[PointsItem]:
         if not item.is_pung_or_kong:
             continue
         if item.tile in DRAGONS:
-            items.append(PointsItem("dragon_set", tile_label(Label("Set of {tile}", "Brelan ou carré de {tile}"),
-                                                             item.tile), doubles=1))
+            items.append(
+                PointsItem(
+                    "dragon_set", tile_label(Label("Set of {tile}", "Brelan ou carré de {tile}"), item.tile), doubles=1
+                )
+            )
         if item.tile == win.seat_wind:
-            items.append(PointsItem("own_wind_set", tile_label(Label("Set of own wind ({tile})",
-                                                                     "Brelan ou carré de son vent ({tile})"),
-                                                               item.tile), doubles=1))
+            items.append(
+                PointsItem(
+                    "own_wind_set",
+                    tile_label(Label("Set of own wind ({tile})", "Brelan ou carré de son vent ({tile})"), item.tile),
+                    doubles=1,
+                )
+            )
         if item.tile == win.round_wind:
-            items.append(PointsItem("prevailing_wind_set",
-                                    tile_label(Label("Set of the prevailing wind ({tile})",
-                                                     "Brelan ou carré du vent dominant ({tile})"), item.tile),
-                                    doubles=1))
+            items.append(
+                PointsItem(
+                    "prevailing_wind_set",
+                    tile_label(
+                        Label("Set of the prevailing wind ({tile})", "Brelan ou carré du vent dominant ({tile})"),
+                        item.tile,
+                    ),
+                    doubles=1,
+                )
+            )
     return items
 
 
@@ -121,16 +134,25 @@ def _pair_items(reading: Reading, win: WinContext) -> list[PointsItem]:
         return []
     items: list[PointsItem] = []
     if pair in DRAGONS:
-        items.append(PointsItem("dragon_pair", tile_label(Label("Pair of {tile}", "Paire de {tile}"), pair),
-                                points=PAIR_POINTS))
+        items.append(
+            PointsItem("dragon_pair", tile_label(Label("Pair of {tile}", "Paire de {tile}"), pair), points=PAIR_POINTS)
+        )
     if pair == win.seat_wind:
-        items.append(PointsItem("own_wind_pair", tile_label(Label("Pair of own wind ({tile})",
-                                                                  "Paire de son vent ({tile})"), pair),
-                                points=PAIR_POINTS))
+        items.append(
+            PointsItem(
+                "own_wind_pair",
+                tile_label(Label("Pair of own wind ({tile})", "Paire de son vent ({tile})"), pair),
+                points=PAIR_POINTS,
+            )
+        )
     if pair == win.round_wind:
-        items.append(PointsItem("prevailing_wind_pair", tile_label(Label("Pair of the prevailing wind ({tile})",
-                                                                         "Paire du vent dominant ({tile})"), pair),
-                                points=PAIR_POINTS))
+        items.append(
+            PointsItem(
+                "prevailing_wind_pair",
+                tile_label(Label("Pair of the prevailing wind ({tile})", "Paire du vent dominant ({tile})"), pair),
+                points=PAIR_POINTS,
+            )
+        )
     return items
 
 
@@ -146,4 +168,3 @@ def _bonus_items(win: WinContext) -> list[PointsItem]:
         key = "flower" if tile.is_flower else "season" if tile.is_season else "north_bonus"
         items.append(PointsItem(key, tile_label(names[key], tile), points=BONUS_TILE_POINTS))
     return items
-

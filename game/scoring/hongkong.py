@@ -82,19 +82,27 @@ def _limit_hands(reading: Reading, win: WinContext, settings: HongKongSettings) 
     checks = [
         ("heavenly_hand", Label("Heavenly hand", "Main du ciel"), win.heavenly),
         ("earthly_hand", Label("Earthly hand", "Main de la terre"), win.earthly),
-        ("thirteen_orphans", Label("Thirteen orphans", "Treize orphelins"),
-         reading.shape is Shape.THIRTEEN_ORPHANS),
+        ("thirteen_orphans", Label("Thirteen orphans", "Treize orphelins"), reading.shape is Shape.THIRTEEN_ORPHANS),
         ("nine_gates", Label("Nine gates", "Neuf portes"), patterns.nine_gates(reading, win)),
         ("all_honours", Label("All honours", "Tout honneurs"), patterns.all_honours(reading)),
         ("all_terminals", Label("All terminals", "Tout terminaux"), patterns.all_terminals(reading)),
         ("four_kongs", Label("Four kongs", "Quatre carrés"), patterns.kongs(reading) == 4),
-        ("four_concealed_pungs", Label("Four concealed pungs", "Quatre pungs cachés"),
-         patterns.concealed_pungs(reading) == 4),
+        (
+            "four_concealed_pungs",
+            Label("Four concealed pungs", "Quatre pungs cachés"),
+            patterns.concealed_pungs(reading) == 4,
+        ),
         ("great_four_winds", Label("Great four winds", "Grands quatre vents"), patterns.big_four_winds(reading)),
-        ("small_four_winds", Label("Small four winds", "Petits quatre vents"),
-         settings.small_four_winds_fan is None and patterns.little_four_winds(reading)),
-        ("eight_bonus_tiles", Label("All eight flowers and seasons", "Les huit fleurs et saisons"),
-         sum(1 for tile in win.bonus if tile.is_bonus) == 8),
+        (
+            "small_four_winds",
+            Label("Small four winds", "Petits quatre vents"),
+            settings.small_four_winds_fan is None and patterns.little_four_winds(reading),
+        ),
+        (
+            "eight_bonus_tiles",
+            Label("All eight flowers and seasons", "Les huit fleurs et saisons"),
+            sum(1 for tile in win.bonus if tile.is_bonus) == 8,
+        ),
     ]
     return [(key, label) for key, label, applies in checks if applies]
 
@@ -108,11 +116,19 @@ def _winning_condition(win: WinContext) -> list[FanItem]:
     if win.last_tile:
         items.append(FanItem("last_tile", Label("Win on the last tile", "Mahjong sur la dernière tuile"), 1))
     if win.double_kong_replacement:
-        items.append(FanItem("double_kong_replacement", Label("Win after two kongs in a row",
-                                                              "Mahjong après deux carrés de suite"), 8))
+        items.append(
+            FanItem(
+                "double_kong_replacement",
+                Label("Win after two kongs in a row", "Mahjong après deux carrés de suite"),
+                8,
+            )
+        )
     elif win.kong_replacement:
-        items.append(FanItem("kong_replacement", Label("Win on a kong replacement tile",
-                                                       "Mahjong sur une tuile de remplacement"), 1))
+        items.append(
+            FanItem(
+                "kong_replacement", Label("Win on a kong replacement tile", "Mahjong sur une tuile de remplacement"), 1
+            )
+        )
     if win.robbing_kong:
         items.append(FanItem("robbing_kong", Label("Robbing a kong", "Vol d'un carré"), 1))
     return items
@@ -132,15 +148,25 @@ def _honours(reading: Reading, win: WinContext, settings: HongKongSettings) -> l
         ]
     for s in reading.pungs:
         if s.tile == win.seat_wind:
-            items.append(FanItem("seat_wind_pung", tile_label(Label("Pung of the seat wind ({tile})",
-                                                                    "Pung de son vent ({tile})"), s.tile), 1))
+            items.append(
+                FanItem(
+                    "seat_wind_pung",
+                    tile_label(Label("Pung of the seat wind ({tile})", "Pung de son vent ({tile})"), s.tile),
+                    1,
+                )
+            )
         if s.tile == win.round_wind:
-            items.append(FanItem("prevailing_wind_pung", tile_label(Label("Pung of the prevailing wind ({tile})",
-                                                                          "Pung du vent dominant ({tile})"),
-                                                                    s.tile), 1))
+            items.append(
+                FanItem(
+                    "prevailing_wind_pung",
+                    tile_label(Label("Pung of the prevailing wind ({tile})", "Pung du vent dominant ({tile})"), s.tile),
+                    1,
+                )
+            )
     if settings.small_four_winds_fan is not None and patterns.little_four_winds(reading):
-        items.append(FanItem("small_four_winds", Label("Small four winds", "Petits quatre vents"),
-                             settings.small_four_winds_fan))
+        items.append(
+            FanItem("small_four_winds", Label("Small four winds", "Petits quatre vents"), settings.small_four_winds_fan)
+        )
     return items
 
 
@@ -179,7 +205,12 @@ def _bonus(win: WinContext, settings: HongKongSettings) -> list[FanItem]:
         items.append(FanItem("all_seasons", Label("All four seasons", "Les quatre saisons"), 2, bonus=True))
     for tile in patterns.own_bonus_tiles(win):
         if (tile.is_flower and not flowers_complete) or (tile.is_season and not seasons_complete):
-            items.append(FanItem("seat_flower" if tile.is_flower else "seat_season",
-                                 tile_label(Label("Own bonus tile: {tile}", "Sa tuile bonus : {tile}"), tile),
-                                 1, bonus=True))
+            items.append(
+                FanItem(
+                    "seat_flower" if tile.is_flower else "seat_season",
+                    tile_label(Label("Own bonus tile: {tile}", "Sa tuile bonus : {tile}"), tile),
+                    1,
+                    bonus=True,
+                )
+            )
     return items

@@ -62,8 +62,12 @@ def classic_payments(score: int, winner: int, *, seats: int = 4) -> Payments:
 
 
 def settle(
-    win: WinContext, winner: int, discarder: int | None, settings: ClassicSettings | HongKongSettings,
-    *, seats: int = 4,
+    win: WinContext,
+    winner: int,
+    discarder: int | None,
+    settings: ClassicSettings | HongKongSettings,
+    *,
+    seats: int = 4,
 ) -> Settlement:
     """Score ``win`` and settle it between table seats.
 

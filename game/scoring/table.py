@@ -51,8 +51,12 @@ def settings_for(rules: Ruleset, base: TableSettings | None = None) -> TableSett
     if base is not None and not isinstance(base, HongKongSettings):
         raise InvalidNotation("classic settings do not apply to the Hong Kong rules")
     return replace(
-        base or HongKongSettings(), min_fan=rules.minimum_fan, seven_pairs=rules.seven_pairs,
-        thirteen_orphans=rules.thirteen_orphans, bonus_tiles=rules.bonus_tiles, north_bonus=north_bonus,
+        base or HongKongSettings(),
+        min_fan=rules.minimum_fan,
+        seven_pairs=rules.seven_pairs,
+        thirteen_orphans=rules.thirteen_orphans,
+        bonus_tiles=rules.bonus_tiles,
+        north_bonus=north_bonus,
     )
 
 

@@ -85,12 +85,7 @@ class Board:
         """Every pair of free tiles that match, ``(a, b)`` with ``a < b``, in id order."""
         free = self.free_ids()
         groups = [match_group(self.faces[i]) for i in free]
-        return [
-            (free[i], free[j])
-            for i in range(len(free))
-            for j in range(i + 1, len(free))
-            if groups[i] == groups[j]
-        ]
+        return [(free[i], free[j]) for i in range(len(free)) for j in range(i + 1, len(free)) if groups[i] == groups[j]]
 
     @property
     def stuck(self) -> bool:
@@ -120,9 +115,7 @@ class Board:
             if not self.layout.is_free(tile_id, self.present):
                 raise IllegalAction(f"tile {tile_id} ({self.faces[tile_id].code}) is not free")
         if not tiles_match(self.faces[a], self.faces[b]):
-            raise IllegalAction(
-                f"tiles {a} ({self.faces[a].code}) and {b} ({self.faces[b].code}) do not match"
-            )
+            raise IllegalAction(f"tiles {a} ({self.faces[a].code}) and {b} ({self.faces[b].code}) do not match")
 
     def remove(self, a: int, b: int) -> Board:
         """The board without the pair ``a``, ``b``; raises ``IllegalAction`` if the pair is not removable."""

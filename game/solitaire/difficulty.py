@@ -24,12 +24,7 @@ def random_playout(board: Board, rng: Xoshiro128) -> int:
     present = board.present
     while present:
         free = layout.free_ids(present)
-        pairs = [
-            (a, b)
-            for index, a in enumerate(free)
-            for b in free[index + 1 :]
-            if groups[a] == groups[b]
-        ]
+        pairs = [(a, b) for index, a in enumerate(free) for b in free[index + 1 :] if groups[a] == groups[b]]
         if not pairs:
             break
         a, b = pairs[rng.below(len(pairs))]

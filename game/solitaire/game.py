@@ -191,8 +191,7 @@ class Game:
             "started_at": self.started_at,
             "idle_pause": self.clock.idle_pause,
             "events": [
-                [event.action.value, event.at] + ([] if event.tile is None else [event.tile])
-                for event in self.events
+                [event.action.value, event.at] + ([] if event.tile is None else [event.tile]) for event in self.events
             ],
         }
 

@@ -95,9 +95,7 @@ class Layout:
         """The free tiles among ``present``, in id order."""
         above, left, right = self.above, self.left, self.right
         return [
-            i
-            for i in ids_of(present)
-            if not present & above[i] and (not present & left[i] or not present & right[i])
+            i for i in ids_of(present) if not present & above[i] and (not present & left[i] or not present & right[i])
         ]
 
 

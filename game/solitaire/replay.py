@@ -64,8 +64,9 @@ class ReplayOutcome:
 def apply_move(outcome: ReplayOutcome, move: Move) -> ReplayOutcome:
     """One move on top of ``outcome``; raises ``IllegalAction`` with the reason when the rules refuse it."""
     if outcome.over:
-        raise IllegalAction("the game is over: the board is cleared" if outcome.cleared else
-                            "the game is over: no pair was left")
+        raise IllegalAction(
+            "the game is over: the board is cleared" if outcome.cleared else "the game is over: no pair was left"
+        )
     if move == UNDO:
         if not outcome.removed:
             raise IllegalAction("there is no pair to undo")

@@ -33,14 +33,27 @@ class World:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(fake: FakeDiscord, store: LiveStore, *, timing: Timing = FAST, tick: float = 0.02,
-                      database_path: str = ":memory:", first_seed: int = 1000) -> AsyncIterator[Any]:
+async def running_bot(
+    fake: FakeDiscord,
+    store: LiveStore,
+    *,
+    timing: Timing = FAST,
+    tick: float = 0.02,
+    database_path: str = ":memory:",
+    first_seed: int = 1000,
+) -> AsyncIterator[Any]:
     """The bot from ``create_bot``, connected to the fake through discord.py's real gateway and HTTP code.
     Tables get the seeds ``first_seed``, ``first_seed + 1``…, so a test deals the same hands every run."""
     seeds = itertools.count(first_seed)
-    bot = create_bot(Settings(token=fake.token, database_path=database_path), store=store,
-                     timings={"live": timing, "async": timing}, tick=tick, guild_ready_timeout=0.05,
-                     heartbeat_timeout=1e9, make_seed=lambda: next(seeds))
+    bot = create_bot(
+        Settings(token=fake.token, database_path=database_path),
+        store=store,
+        timings={"live": timing, "async": timing},
+        tick=tick,
+        guild_ready_timeout=0.05,
+        heartbeat_timeout=1e9,
+        make_seed=lambda: next(seeds),
+    )
     task = asyncio.create_task(bot.start(fake.token))
     try:
         await fake.wait_ready()
@@ -100,8 +113,9 @@ async def play_one_move(world: World, table_id: str, table_message: Any, rng: ra
             continue  # the table moved on while the member looked
         version = (await world.store.read(f"table:{table_id}")).version
         clicked = await world.fake.click(member, message, wanted)
-        await wait_until(partial(_moved_or_refused, world.store, table_id, version, clicked),
-                         what="the move to be stored or refused")
+        await wait_until(
+            partial(_moved_or_refused, world.store, table_id, version, clicked), what="the move to be stored or refused"
+        )
         await clicked.wait_done(quiet=0.05)
         if not clicked.followups:
             return wanted
@@ -118,9 +132,9 @@ async def _moved_or_refused(store: LiveStore, table_id: str, version: int, click
     return bool(clicked.followups) or (found is not None and found.version > version)
 
 
-
-async def start_members_table(fake: FakeDiscord, members: list[Any], channel: Any,
-                              options: dict[str, Any]) -> tuple[Any, str]:
+async def start_members_table(
+    fake: FakeDiscord, members: list[Any], channel: Any, options: dict[str, Any]
+) -> tuple[Any, str]:
     """The first member opens a table with ``/mahjong new``, the others join it, the host starts it;
     returns the table message (in the new thread) and the table id."""
     opened = await fake.slash(members[0], channel, "mahjong new", options)

@@ -43,10 +43,12 @@ def secret_kinds(records: Iterable[HandRecord]) -> list[dict[int, set[Tile]]]:
         result = hand.result
         if result is not None and result.win is not None:
             public |= set(result.win.concealed)
-        secrets.append({
-            seat: held[seat] - public - set().union(*(held[other] for other in seats if other != seat))
-            for seat in seats
-        })
+        secrets.append(
+            {
+                seat: held[seat] - public - set().union(*(held[other] for other in seats if other != seat))
+                for seat in seats
+            }
+        )
     return secrets
 
 
@@ -119,8 +121,13 @@ def hand_of_call(call: Any, table_id: str, last_steps: list[int]) -> int | None:
     return next((number for number, last in enumerate(last_steps) if step <= last), None)
 
 
-def match_leaks(calls: Iterable[Any], records: list[HandRecord], last_steps: list[int], table_id: str,
-                member_of_seat: dict[int, int]) -> list[str]:
+def match_leaks(
+    calls: Iterable[Any],
+    records: list[HandRecord],
+    last_steps: list[int],
+    table_id: str,
+    member_of_seat: dict[int, int],
+) -> list[str]:
     """``leaks`` over a whole match: each request is read against the secrets of the hand it belongs to
     (a tile only one seat held in one hand may be another seat's in the next). A public request with no
     button is read against every hand; a private one with no button (a member's own answer) is not."""
@@ -130,6 +137,6 @@ def match_leaks(calls: Iterable[Any], records: list[HandRecord], last_steps: lis
         number = hand_of_call(call, table_id, last_steps)
         if number is None and audience(call) is not None:
             continue
-        chosen = secrets if number is None else secrets[number:number + 1]
+        chosen = secrets if number is None else secrets[number : number + 1]
         found += leaks([call], chosen, member_of_seat)
     return found

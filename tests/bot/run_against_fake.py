@@ -57,6 +57,7 @@ def _namespace_redis(namespace: str) -> None:
 
     RedisLiveStore.from_url = staticmethod(from_url)  # type: ignore[method-assign, assignment]
 
+
 def _seeded_tables(first: int) -> None:
     """Tables opened by this process get the seeds ``first``, ``first + 1``…, as in ``running_bot``."""
     original = bot.app.create_bot
@@ -77,8 +78,9 @@ def _short_clock_lease(seconds: float) -> None:
         original = store.acquire_lease
 
         @functools.wraps(original)
-        async def acquire_lease(self: Any, name: str, holder: str, lease: float, now: float, *,
-                                original: Any = original) -> bool:
+        async def acquire_lease(
+            self: Any, name: str, holder: str, lease: float, now: float, *, original: Any = original
+        ) -> bool:
             return await original(self, name, holder, min(lease, seconds) if name == "table-clock" else lease, now)
 
         store.acquire_lease = acquire_lease  # type: ignore[method-assign]

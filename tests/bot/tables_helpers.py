@@ -34,11 +34,13 @@ def settings(rules: Ruleset, timing: Timing = QUICK) -> TableSettings:
     return TableSettings(rules=rules, speed="live", timing=timing)
 
 
-async def open_table(service: TableService, rules: Ruleset, members: int, computers: int = 0, *,
-                     timing: Timing = QUICK) -> Committed:
+async def open_table(
+    service: TableService, rules: Ruleset, members: int, computers: int = 0, *, timing: Timing = QUICK
+) -> Committed:
     """A table hosted by member 1 with ``members`` members seated and ``computers`` computer seats."""
-    committed = await service.open(host_id=1, host_name="Member 1", place=Place(100, 200),
-                                   settings=settings(rules, timing), computers=computers)
+    committed = await service.open(
+        host_id=1, host_name="Member 1", place=Place(100, 200), settings=settings(rules, timing), computers=computers
+    )
     for member in range(2, members + 1):
         committed = await service.join(committed.state.id, member, f"Member {member}")
     return committed

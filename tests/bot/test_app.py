@@ -24,8 +24,9 @@ def test_settings_read_the_environment_over_a_dot_env_file(tmp_path):
     env = tmp_path / ".env"
     env.write_text("# comment\nDISCORD_TOKEN='from-file'\nexport DATABASE_PATH=ledger.db\nLOG_LEVEL=debug\n")
     settings = Settings.from_env({"DISCORD_TOKEN": "from-env", "DISCORD_GUILD_ID": "123"}, env_file=str(env))
-    assert settings == Settings(token="from-env", database_path="ledger.db", guild_id=123, log_level="DEBUG",
-                                drawing_processes=1)
+    assert settings == Settings(
+        token="from-env", database_path="ledger.db", guild_id=123, log_level="DEBUG", drawing_processes=1
+    )
     defaults = Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=None)
     assert (defaults.redis_url, defaults.database_path, defaults.log_level) == (None, "mahjong-bot.sqlite3", "INFO")
     # the command draws in one worker process; a bot built in a test draws in threads unless told
@@ -47,10 +48,15 @@ def test_shard_settings_name_this_processs_shards():
     assert shards(SHARD_COUNT="4") == (4, None, True)
     assert shards(SHARD_COUNT="4", SHARD_IDS="2-3") == (4, (2, 3), False)
     assert shards(SHARD_COUNT="4", SHARD_IDS="3, 0") == (4, (0, 3), True)
-    for bad in ({"SHARD_IDS": "1"}, {"SHARD_COUNT": "0"}, {"SHARD_COUNT": "two"},
-                {"SHARD_COUNT": "2", "SHARD_IDS": "2"}, {"SHARD_COUNT": "2", "SHARD_IDS": "0,0"},
-                {"SHARD_COUNT": "2", "SHARD_IDS": "a-b"},
-                {"SHARD_COUNT": "4", "SHARD_IDS": "٣"}):
+    for bad in (
+        {"SHARD_IDS": "1"},
+        {"SHARD_COUNT": "0"},
+        {"SHARD_COUNT": "two"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "2"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "0,0"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "a-b"},
+        {"SHARD_COUNT": "4", "SHARD_IDS": "٣"},
+    ):
         with pytest.raises(ValueError, match="SHARD"):
             shards(**bad)
 
@@ -78,8 +84,13 @@ def test_create_bot_is_not_connected_and_the_invite_asks_for_both_scopes():
 
 
 def test_verify_wall_checks_the_commitment_a_table_showed(capsys):
-    state = TableState(id="abcdefgh", host_id=1, place=Place(1, 2),
-                       settings=TableSettings(ruleset("classic"), "live", Timing.for_speed("live")), seed=8)
+    state = TableState(
+        id="abcdefgh",
+        host_id=1,
+        place=Place(1, 2),
+        settings=TableSettings(ruleset("classic"), "live", Timing.for_speed("live")),
+        seed=8,
+    )
     state, _ = table.join(state, 1, "Ana")
     for _ in range(3):
         state, _ = table.add_computer(state, 1)

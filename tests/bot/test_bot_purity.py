@@ -9,10 +9,28 @@ import sys
 import pytest
 
 DISCORD_FREE = [
-    "bot.tables.service", "bot.tables.table", "bot.tables.state", "bot.tables.presenter", "bot.tables.custom_ids",
-    "bot.info", "bot.reports", "bot.replay", "bot.i18n", "bot.command_words", "bot.guild_config", "data.live", "data",
-    "bot.solitaire.service", "bot.solitaire.play", "bot.solitaire.state", "bot.solitaire.presenter",
-    "bot.solitaire.custom_ids", "data.solitaire_ledger", "data.solitaire_sqlite", "bot.message_specs", "bot.refusal",
+    "bot.tables.service",
+    "bot.tables.table",
+    "bot.tables.state",
+    "bot.tables.presenter",
+    "bot.tables.custom_ids",
+    "bot.info",
+    "bot.reports",
+    "bot.replay",
+    "bot.i18n",
+    "bot.command_words",
+    "bot.guild_config",
+    "data.live",
+    "data",
+    "bot.solitaire.service",
+    "bot.solitaire.play",
+    "bot.solitaire.state",
+    "bot.solitaire.presenter",
+    "bot.solitaire.custom_ids",
+    "data.solitaire_ledger",
+    "data.solitaire_sqlite",
+    "bot.message_specs",
+    "bot.refusal",
     "bot.pattern_names",
 ]
 

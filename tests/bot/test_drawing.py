@@ -77,8 +77,13 @@ def test_a_worker_ends_when_the_bot_is_killed():
         "    os.kill(os.getpid(), signal.SIGKILL)\n"
         "asyncio.run(main())\n"
     )
-    bot = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
-                         cwd=pathlib.Path(__file__).resolve().parents[2])
+    bot = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=pathlib.Path(__file__).resolve().parents[2],
+    )
     assert bot.returncode == -signal.SIGKILL
     worker = int(bot.stdout.split()[0])
     deadline = time.monotonic() + 10 * PARENT_CHECK_SECONDS

@@ -52,8 +52,11 @@ async def _start(world, options, members):
 
 def _mentions(fake, thread_id, since=0):
     """The members each message the bot posted in the thread let Discord notify."""
-    return [[int(user) for user in (call.json.get("allowed_mentions") or {}).get("users", [])]
-            for call in fake.calls[since:] if call.key == POST and call.params["channel_id"] == str(thread_id)]
+    return [
+        [int(user) for user in (call.json.get("allowed_mentions") or {}).get("users", [])]
+        for call in fake.calls[since:]
+        if call.key == POST and call.params["channel_id"] == str(thread_id)
+    ]
 
 
 def _awaited_members(state):
@@ -78,10 +81,16 @@ def _awaited_members(state):
 
 def _direct_messages(fake, since=0):
     """(recipient, text) of each direct message the bot sent."""
-    opened = {call.response["id"]: int(call.json["recipient_id"]) for call in fake.calls
-              if call.key == "POST /users/@me/channels"}
-    return [(opened[call.params["channel_id"]], call.json["content"]) for call in fake.calls[since:]
-            if call.key == POST and call.params["channel_id"] in opened]
+    opened = {
+        call.response["id"]: int(call.json["recipient_id"])
+        for call in fake.calls
+        if call.key == "POST /users/@me/channels"
+    }
+    return [
+        (opened[call.params["channel_id"]], call.json["content"])
+        for call in fake.calls[since:]
+        if call.key == POST and call.params["channel_id"] in opened
+    ]
 
 
 async def test_an_asynchronous_table_mentions_whose_turn_it_is_and_tells_claims_privately(tmp_path):
@@ -113,17 +122,26 @@ async def test_an_asynchronous_table_mentions_whose_turn_it_is_and_tells_claims_
                 assert bob.id not in mentioned  # he opted out
                 # a member is mentioned each time a turn comes to them, not at every step they stay awaited
                 assert mentioned == expected_turns
-                turn_texts = [call.json["content"] for call in fake.calls
-                              if call.key == POST and call.json.get("allowed_mentions", {}).get("users")]
+                turn_texts = [
+                    call.json["content"]
+                    for call in fake.calls
+                    if call.key == POST and call.json.get("allowed_mentions", {}).get("users")
+                ]
                 assert all(text.startswith(f"<@{user}>") for text, user in zip(turn_texts, mentioned, strict=True))
                 dms = _direct_messages(fake)
                 assert dms and {recipient for recipient, _ in dms} <= set(claims) - {bob.id}
                 assert all(f"<#{thread}>" in text and "Claim" in text for _, text in dms)
                 # nobody else is ever pinged: every other message lets Discord notify no one
-                others = [call for call in fake.calls if call.key == POST
-                          and not call.json.get("allowed_mentions", {}).get("users")]
-                assert all(call.json.get("allowed_mentions", {}).get("parse") == [] for call in others
-                           if call.params["channel_id"] == str(thread))
+                others = [
+                    call
+                    for call in fake.calls
+                    if call.key == POST and not call.json.get("allowed_mentions", {}).get("users")
+                ]
+                assert all(
+                    call.json.get("allowed_mentions", {}).get("parse") == []
+                    for call in others
+                    if call.params["channel_id"] == str(thread)
+                )
                 assert fake.violations == []
         finally:
             await store.close()

@@ -47,8 +47,9 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                 assert {option["name"] for option in command["options"]} >= {"config", "mentions"}
 
                 # a member without Manage Server sends the command anyway: refused, nothing stored
-                refused = await _slash(fake, member, guild.text_channel, "mahjong config",
-                                       {"rules": "hongkong", "computers": False})
+                refused = await _slash(
+                    fake, member, guild.text_channel, "mahjong config", {"rules": "hongkong", "computers": False}
+                )
                 assert refused.response.ephemeral
                 assert "Manage Server" in refused.response.content
                 assert await bot.ledger.guild_settings(guild.id) == GuildSettings()
@@ -59,16 +60,25 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                 assert "any channel" in shown.response.content
 
                 # the admin sets the defaults and a table channel: saved and shown back
-                done = await _slash(fake, admin, guild.text_channel, "mahjong config",
-                                    {"rules": "hongkong", "speed": "async", "turn_minutes": 90, "claim_seconds": 45,
-                                     "channel": tables})
+                done = await _slash(
+                    fake,
+                    admin,
+                    guild.text_channel,
+                    "mahjong config",
+                    {"rules": "hongkong", "speed": "async", "turn_minutes": 90, "claim_seconds": 45, "channel": tables},
+                )
                 text = done.response.content
                 assert done.response.ephemeral and text.startswith("Saved.")
                 assert "Hong Kong" in text and "asynchronous" in text and "1.5 h" in text and "45 s" in text
                 assert f"<#{tables.id}>" in text
                 settings = await bot.ledger.guild_settings(guild.id)
-                assert settings == GuildSettings(default_rules="hongkong", default_speed="async", turn_seconds=5400.0,
-                                                 claim_seconds=45.0, table_channels=(tables.id,))
+                assert settings == GuildSettings(
+                    default_rules="hongkong",
+                    default_speed="async",
+                    turn_seconds=5400.0,
+                    claim_seconds=45.0,
+                    table_channels=(tables.id,),
+                )
 
                 # out of range: Discord's client refuses it, and a request that gets past a client is
                 # refused by the bot with the range, nothing changed
@@ -77,7 +87,7 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                 forged = await _forged_config(fake, admin, guild.text_channel, {"turn_minutes": 0})
                 assert "turn_minutes must be between 1 and 10080, not 0" in forged.response.content
                 assert "Nothing was changed" in forged.response.content
-                forged = await _forged_config(fake, admin, guild.text_channel, {"claim_seconds": 10 ** 6})
+                forged = await _forged_config(fake, admin, guild.text_channel, {"claim_seconds": 10**6})
                 assert "claim_seconds must be between 5 and 86400" in forged.response.content
                 assert await bot.ledger.guild_settings(guild.id) == settings
 
@@ -140,12 +150,21 @@ async def _forged_config(fake, who, channel, options):
     refuse, built from the synced command without the fake's client-side checks."""
     command = fake.registry.find("mahjong", channel.guild_id, 1)
     sub = next(option for option in command["options"] if option["name"] == "config")
-    data = {"id": command["id"], "name": "mahjong", "type": 1, "options": [
-        {"name": "config", "type": sub["type"], "options": [
-            {"name": name, "type": next(o["type"] for o in sub["options"] if o["name"] == name), "value": value}
-            for name, value in options.items()
-        ]},
-    ]}
+    data = {
+        "id": command["id"],
+        "name": "mahjong",
+        "type": 1,
+        "options": [
+            {
+                "name": "config",
+                "type": sub["type"],
+                "options": [
+                    {"name": name, "type": next(o["type"] for o in sub["options"] if o["name"] == name), "value": value}
+                    for name, value in options.items()
+                ],
+            },
+        ],
+    }
     interaction = await fake._interact(2, who, channel, data, name="mahjong config")
     await interaction.wait_done()
     return interaction
@@ -159,9 +178,22 @@ async def test_the_servers_table_options_fill_what_a_new_table_leaves_out(tmp_pa
         store = await SqliteLiveStore.open(database)
         try:
             async with running_bot(fake, store, database_path=database) as bot:
-                done = await _slash(fake, admin, guild.text_channel, "mahjong config", {
-                    "rules": "hongkong", "length": "one_hand", "level": "basic", "hints": False,
-                    "hide_claims": True, "seven_pairs": True, "minimum_fan": 1, "idle_hours": 48})
+                done = await _slash(
+                    fake,
+                    admin,
+                    guild.text_channel,
+                    "mahjong config",
+                    {
+                        "rules": "hongkong",
+                        "length": "one_hand",
+                        "level": "basic",
+                        "hints": False,
+                        "hide_claims": True,
+                        "seven_pairs": True,
+                        "minimum_fan": 1,
+                        "idle_hours": 48,
+                    },
+                )
                 text = done.response.content
                 assert done.response.ephemeral and "une main" in text and "basic" in text and "48 h" in text
                 assert "Minimum Hong Kong : 1" in text and "Conseils : non" in text
@@ -171,16 +203,27 @@ async def test_the_servers_table_options_fill_what_a_new_table_leaves_out(tmp_pa
                 state = await table_state(store, table_id_of(fake.channel_messages(fake.threads[-1].id)[-1]))
                 rules = state.settings.rules
                 assert (rules.name, rules.length, rules.seven_pairs, rules.minimum_fan) == (
-                    "hongkong", "one_hand", True, 1)
+                    "hongkong",
+                    "one_hand",
+                    True,
+                    1,
+                )
                 assert (state.settings.computer_level, state.settings.hints, state.settings.hide_claims) == (
-                    "basic", False, True)
+                    "basic",
+                    False,
+                    True,
+                )
                 assert state.settings.timing.idle == 48 * 3600.0
                 assert state.seats[1].computer == "basic"
 
                 # the member's own choices win; a classic table does not take the Hong Kong minimum
-                await _slash(fake, admin, guild.text_channel, "mahjong new", {
-                    "rules": "classic", "length": "one_wind", "level": "teacher", "hints": True,
-                    "seven_pairs": False})
+                await _slash(
+                    fake,
+                    admin,
+                    guild.text_channel,
+                    "mahjong new",
+                    {"rules": "classic", "length": "one_wind", "level": "teacher", "hints": True, "seven_pairs": False},
+                )
                 state = await table_state(store, table_id_of(fake.channel_messages(fake.threads[-1].id)[-1]))
                 rules = state.settings.rules
                 assert (rules.name, rules.length, rules.seven_pairs) == ("classic", "one_wind", False)

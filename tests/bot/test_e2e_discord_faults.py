@@ -69,8 +69,9 @@ async def test_rate_limits_and_server_errors_on_the_table_message_are_waited_out
     fake.fail_next(EDIT, status=500, times=1)
     fake.fail_next(EDIT, status=502, times=1)
     await play_one_move(world, table_id, message, rng)
-    await wait_until(partial(_shows_current_step, world, message, table_id), timeout=15,
-                     what="the edit after the 500 and 502")
+    await wait_until(
+        partial(_shows_current_step, world, message, table_id), timeout=15, what="the edit after the 500 and 502"
+    )
     assert [call.status for call in fake.calls[mark:] if call.key == EDIT][:3] == [500, 502, 200]
     assert fake.violations == []
 
@@ -80,8 +81,10 @@ async def test_the_gateway_drops_and_resumes_and_play_goes_on(table):
     fake, rng = world.fake, random.Random(2)
     for drop, resumes in ((fake.disconnect(4000), 1), (fake.request_reconnect(), 2)):
         await drop
-        await wait_until(partial(_true, lambda resumes=resumes: len(fake.events("RESUMED")) >= resumes),
-                         what="the bot to resume its session")
+        await wait_until(
+            partial(_true, lambda resumes=resumes: len(fake.events("RESUMED")) >= resumes),
+            what="the bot to resume its session",
+        )
         await play_one_move(world, table_id, message, rng)
         await wait_until(partial(_shows_current_step, world, message, table_id), what="the table after the resume")
     assert len(fake.events("READY")) == 1 and fake.violations == []  # resumed, never identified again
@@ -141,8 +144,9 @@ async def test_discord_slow_to_answer_the_table_edit_never_delays_an_acknowledge
         await play_one_move(world, table_id, message, rng)
     clicks = list(fake.interactions)[before:]
     assert len(clicks) >= 3 and all(click.ack_seconds is not None and click.ack_seconds < 0.5 for click in clicks)
-    await wait_until(partial(_shows_current_step, world, message, table_id), timeout=15,
-                     what="the table message to catch up")
+    await wait_until(
+        partial(_shows_current_step, world, message, table_id), timeout=15, what="the table message to catch up"
+    )
     assert fake.violations == []
 
 

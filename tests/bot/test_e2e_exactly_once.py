@@ -27,16 +27,25 @@ REDIS_URL = "redis://127.0.0.1:6379/0"
 
 async def start_bot(fake: FakeDiscord, folder: pathlib.Path, backend: str, kill_at: str | None, namespace: str):
     environment = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "KILL_AT")}
-    environment.update(DISCORD_TOKEN=fake.token, FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-                       FAKE_DISCORD_GATEWAY=fake.gateway_url, PYTHONPATH=str(ROOT), FAST_TABLES="1",
-                       DATABASE_PATH=str(folder / "bot.sqlite3"))
+    environment.update(
+        DISCORD_TOKEN=fake.token,
+        FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
+        FAKE_DISCORD_GATEWAY=fake.gateway_url,
+        PYTHONPATH=str(ROOT),
+        FAST_TABLES="1",
+        DATABASE_PATH=str(folder / "bot.sqlite3"),
+    )
     if backend == "redis":
         environment.update(REDIS_URL=REDIS_URL, TEST_REDIS_NAMESPACE=namespace)
     if kill_at:
         environment["KILL_AT"] = kill_at
     return await asyncio.create_subprocess_exec(
-        sys.executable, str(ROOT / "tests" / "bot" / "run_against_fake.py"), cwd=folder, env=environment,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        sys.executable,
+        str(ROOT / "tests" / "bot" / "run_against_fake.py"),
+        cwd=folder,
+        env=environment,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
     )
 
 
@@ -66,8 +75,12 @@ async def test_a_hand_finished_as_the_bot_is_killed_is_recorded_once_after_the_r
         try:
             await fake.wait_ready(timeout=30)
             await fake.wait_commands_synced(timeout=30)
-            command = await fake.slash(host, guild.text_channel, "mahjong new",
-                                       {"rules": "classic", "length": "one_hand", "computers": 3, "level": "basic"})
+            command = await fake.slash(
+                host,
+                guild.text_channel,
+                "mahjong new",
+                {"rules": "classic", "length": "one_hand", "computers": 3, "level": "basic"},
+            )
             await command.wait_done(timeout=20)
             lobby = fake.channel_messages(fake.threads[-1].id)[-1]
             table_id = table_id_of(lobby)
@@ -89,6 +102,7 @@ async def test_a_hand_finished_as_the_bot_is_killed_is_recorded_once_after_the_r
             assert await ledger.has_hand(hand_id) is (kill_at == "after-ledger")
             restarted = await start_bot(fake, tmp_path, backend, None, namespace)
             try:
+
                 async def recorded():
                     state = await table_state(live, table_id)
                     return not state.unrecorded and await ledger.has_hand(hand_id)

@@ -33,8 +33,29 @@ AT_ONCE = 25  # interactions in flight together
 
 def _forgeries(rng: random.Random, valid: list[str], table_ids: list[str]) -> list[tuple[str, list[str] | None]]:
     """Custom ids (and select values) a modified client, a replay or a fuzzer could send."""
-    verbs = ["join", "leave", "addcpu", "start", "cancel", "first", "hand", "claim", "rules", "next", "detail",
-             "d", "kong", "win", "call", "hint", "c", "p", "back", "boom", ""]
+    verbs = [
+        "join",
+        "leave",
+        "addcpu",
+        "start",
+        "cancel",
+        "first",
+        "hand",
+        "claim",
+        "rules",
+        "next",
+        "detail",
+        "d",
+        "kong",
+        "win",
+        "call",
+        "hint",
+        "c",
+        "p",
+        "back",
+        "boom",
+        "",
+    ]
     alphabet = string.ascii_letters + string.digits + ":_-/é😀\x00 "
     made: list[tuple[str, list[str] | None]] = []
     for _ in range(FORGERIES):
@@ -51,7 +72,8 @@ def _forgeries(rng: random.Random, valid: list[str], table_ids: list[str]) -> li
         elif kind == 4:  # a well-formed id with numbers out of range
             table = rng.choice(table_ids)
             text = f"mj1:{table}:{rng.choice([-1, 0, 10**12, rng.randrange(10**6)])}:{rng.choice(verbs)}" + (
-                f":{rng.choice([-5, 0, 14, 99, 10**9])}" if rng.random() < 0.6 else "")
+                f":{rng.choice([-5, 0, 14, 99, 10**9])}" if rng.random() < 0.6 else ""
+            )
         elif kind == 5:  # a table that does not exist, or another prefix of ours
             prefix = rng.choice(["mj1", "mjr1", "mjp1", "mjs1", "mj2", "MJ1"])
             text = f"{prefix}:{''.join(rng.choice(string.ascii_lowercase) for _ in range(8))}:{rng.randrange(50)}"
@@ -77,12 +99,15 @@ async def test_a_fuzzer_of_forged_components_changes_nothing_and_logs_no_error(t
             async with running_bot(fake, store) as bot:
                 world = World(fake, bot, store, guild, members)
                 table_message, table_id = await start_members_table(
-                    fake, members, guild.text_channel, {"rules": "classic"})
+                    fake, members, guild.text_channel, {"rules": "classic"}
+                )
                 for _ in range(6):  # a few real moves, so that older steps' buttons exist to replay
                     await play_one_move(world, table_id, table_message, rng)
                 state = await table_state(store, table_id)
-                valid = sorted({cid for message in fake.world.messages.values() for cid in message.custom_ids()}
-                               | {f"mj1:{table_id}:{step}:d:{n}" for step in range(state.step + 1) for n in range(14)})
+                valid = sorted(
+                    {cid for message in fake.world.messages.values() for cid in message.custom_ids()}
+                    | {f"mj1:{table_id}:{step}:d:{n}" for step in range(state.step + 1) for n in range(14)}
+                )
                 # a lobby on the other server, whose message the outsider forges our table's ids on
                 other = await fake.slash(outsider, other_guild.text_channel, "mahjong new", {"rules": "classic"})
                 await other.wait_done()
@@ -91,25 +116,28 @@ async def test_a_fuzzer_of_forged_components_changes_nothing_and_logs_no_error(t
                 await fake.wait_idle()
 
                 before = {key: await store.read(key) for key in (f"table:{table_id}", f"table:{other_table}")}
-                private_hands = {m.id: m for m in fake.world.messages.values()
-                                 if m.ephemeral and m.guild_id == guild.id}
+                private_hands = {
+                    m.id: m for m in fake.world.messages.values() if m.ephemeral and m.guild_id == guild.id
+                }
                 # a seated member the table does not wait for (a click of the awaited one could be a real move)
                 awaited = {state.seats[seat].member_id for seat in load_round(state).awaiting()}
                 idle, meddler = [member for member in members if member.id not in awaited][:2]
                 senders = [(stranger, table_message), (outsider, other_message), (idle, table_message)]
-                senders += [(meddler, hand) for hand in private_hands.values()
-                            if hand.interaction_token is not None]  # other members' private hands
+                senders += [
+                    (meddler, hand) for hand in private_hands.values() if hand.interaction_token is not None
+                ]  # other members' private hands
                 caplog.clear()
                 with caplog.at_level(logging.WARNING):
                     forgeries = _forgeries(rng, valid, [table_id, other_table])
                     sent = []
                     for start in range(0, len(forgeries), AT_ONCE):
                         batch = []
-                        for custom_id, values in forgeries[start:start + AT_ONCE]:
+                        for custom_id, values in forgeries[start : start + AT_ONCE]:
                             who, message = rng.choice(senders)
                             kind = 3 if values is not None else 2
-                            batch.append(fake.forge_component(who, message, custom_id, component_type=kind,
-                                                              values=values))
+                            batch.append(
+                                fake.forge_component(who, message, custom_id, component_type=kind, values=values)
+                            )
                         sent += await asyncio.gather(*batch)
                     await asyncio.gather(*(interaction.wait_done(quiet=0.05) for interaction in sent[-AT_ONCE:]))
                     await fake.wait_idle()
@@ -138,15 +166,19 @@ async def test_the_same_button_twenty_times_at_once_applies_once(tmp_path):
                 await opened.wait_done()
                 table_message = fake.channel_messages(fake.threads[-1].id)[-1]
                 table_id = table_id_of(table_message)
-                joins = await asyncio.gather(*(fake.click(members[1], table_message, f"mj1:{table_id}:0:join")
-                                               for _ in range(20)))
+                joins = await asyncio.gather(
+                    *(fake.click(members[1], table_message, f"mj1:{table_id}:0:join") for _ in range(20))
+                )
                 await asyncio.gather(*(join.wait_done() for join in joins))
                 assert [seat.member_id for seat in (await table_state(store, table_id)).seats] == [
-                    members[0].id, members[1].id]
+                    members[0].id,
+                    members[1].id,
+                ]
                 for member in members[2:]:
                     await (await fake.click(member, table_message, f"mj1:{table_id}:0:join")).wait_done()
-                starts = await asyncio.gather(*(fake.click(members[0], table_message, f"mj1:{table_id}:0:start")
-                                                for _ in range(20)))
+                starts = await asyncio.gather(
+                    *(fake.click(members[0], table_message, f"mj1:{table_id}:0:start") for _ in range(20))
+                )
                 await asyncio.gather(*(start.wait_done() for start in starts))
                 state = await table_state(store, table_id)
                 hand = load_round(state)

@@ -40,14 +40,17 @@ async def test_a_whole_match_of_clicks_hints_details_and_replays_leaks_no_hidden
     database = tmp_path / "bot.sqlite3"
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Club")
-        members = [fake.add_member(guild, name=name, locale=locale)
-                   for name, locale in (("Alice", "fr"), ("Bob", "en-US"), ("Chloé", "fr"), ("Dan", "en-GB"))]
+        members = [
+            fake.add_member(guild, name=name, locale=locale)
+            for name, locale in (("Alice", "fr"), ("Bob", "en-US"), ("Chloé", "fr"), ("Dan", "en-GB"))
+        ]
         store = await SqliteLiveStore.open(database)
         try:
             async with running_bot(fake, store, database_path=str(database)) as bot:
                 world = World(fake, bot, store, guild, members)
-                opened = await fake.slash(members[0], guild.text_channel, "mahjong new",
-                                          {"rules": "classic", "length": "one_wind"})
+                opened = await fake.slash(
+                    members[0], guild.text_channel, "mahjong new", {"rules": "classic", "length": "one_wind"}
+                )
                 await opened.wait_done()
                 table = fake.channel_messages(fake.threads[-1].id)[-1]
                 table_id = table_id_of(table)
@@ -73,8 +76,11 @@ async def test_a_whole_match_of_clicks_hints_details_and_replays_leaks_no_hidden
                         verb = rng.choice(["hand", "rules"])
                         shown = next((c for c in table.custom_ids() if c.endswith(f":{verb}")), None)
                         looked = await _click(fake, looker, table, shown) if shown else None
-                        hints = [c for c in (looked.response.custom_ids() if looked and looked.response else ())
-                                 if c.endswith(":hint")]
+                        hints = [
+                            c
+                            for c in (looked.response.custom_ids() if looked and looked.response else ())
+                            if c.endswith(":hint")
+                        ]
                         if verb == "hand" and hints:
                             await _click(fake, looker, looked.response, hints[0])
                     await play_one_move(world, table_id, table, rng)
@@ -110,8 +116,14 @@ async def _read_the_result(world, state, rng):
     fake = world.fake
 
     async def result():
-        return next((m for m in reversed(fake.channel_messages(fake.threads[-1].id))
-                     if any(c.endswith(":detail") for c in m.custom_ids())), None)
+        return next(
+            (
+                m
+                for m in reversed(fake.channel_messages(fake.threads[-1].id))
+                if any(c.endswith(":detail") for c in m.custom_ids())
+            ),
+            None,
+        )
 
     posted = await wait_until(result, what="the result message")
     detail = next(c for c in posted.custom_ids() if c.endswith(":detail"))
@@ -123,8 +135,9 @@ async def _read_the_result(world, state, rng):
     await asked.wait_done(quiet=0.05)
     shown = asked.response
     for _ in range(rng.randint(1, 6)):
-        following = next((b.custom_id for b in shown.buttons() if not b.disabled and b.label in ("Next", "Suivant")),
-                         None)
+        following = next(
+            (b.custom_id for b in shown.buttons() if not b.disabled and b.label in ("Next", "Suivant")), None
+        )
         if following is None:
             break
         await _click(fake, viewer, shown, following)

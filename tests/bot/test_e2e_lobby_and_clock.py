@@ -94,7 +94,8 @@ async def test_tile_emojis_are_uploaded_once_and_put_on_the_tile_buttons(tmp_pat
                 await press(world, members[0], lobby, f"mj1:{table_id}:0:start")
                 hand_button = await wait_until(
                     partial(_true, lambda: next((c for c in lobby.custom_ids() if c.endswith(":hand")), None)),
-                    what="My hand")
+                    what="My hand",
+                )
                 mine = await press(world, members[0], lobby, hand_button)
                 tiles = [button for button in mine.response.buttons() if ":d:" in button.custom_id]
                 assert tiles and all(button.emoji and "mj_" in button.emoji for button in tiles)
@@ -118,7 +119,8 @@ async def test_a_private_hand_is_kept_current_without_a_click(world):
     waiting_seat = next(seat for seat in range(4) if seat != hand.turn and seat != (hand.turn + 1) % 4)
     waiting = next(member for member in world.members if member.id == state.seats[waiting_seat].member_id)
     hand_button = await wait_until(
-        partial(_true, lambda: next((c for c in lobby.custom_ids() if c.endswith(":hand")), None)), what="My hand")
+        partial(_true, lambda: next((c for c in lobby.custom_ids() if c.endswith(":hand")), None)), what="My hand"
+    )
     opened = await press(world, waiting, lobby, hand_button)
     panel = opened.response
     assert all(button.disabled for button in panel.buttons() if ":d:" in button.custom_id)
@@ -163,14 +165,24 @@ async def test_missed_turns_play_by_the_clock_then_a_computer_until_im_back(tmp_
                 hand = load_round(state)
                 discards = [action for action in hand.actions if action.text().startswith(f"{seat} d ")]
                 assert len(discards) >= 2  # the clock discarded for the member twice
-                await wait_until(partial(_true, lambda: ("Alice" in lobby.content and "ordinateur" not in lobby.content)
-                                         or "computer plays for Alice" in lobby.content), what="the away notice")
+                await wait_until(
+                    partial(
+                        _true,
+                        lambda: (
+                            ("Alice" in lobby.content and "ordinateur" not in lobby.content)
+                            or "computer plays for Alice" in lobby.content
+                        ),
+                    ),
+                    what="the away notice",
+                )
                 hand_button = await wait_until(
                     partial(_true, lambda: next((c for c in lobby.custom_ids() if c.endswith(":hand")), None)),
-                    what="My hand")
+                    what="My hand",
+                )
                 mine = await press(world, members[0], lobby, hand_button)
-                back = next(button.custom_id for button in mine.response.buttons()
-                            if button.custom_id.endswith(":back"))
+                back = next(
+                    button.custom_id for button in mine.response.buttons() if button.custom_id.endswith(":back")
+                )
                 await press(world, members[0], mine.response, back)
                 state = await table_state(store, table_id)
                 assert not state.seats[state.seat_of(members[0].id)].away

@@ -59,8 +59,12 @@ KILLS = 25  # per live-state store
 SEED = 1313
 # (rules, length, most hands): a classic wind round of basic computers lasts 4 to 9 hands (one of at
 # most 5 is chosen); a Hong Kong one of a dozen or more (3 fan to win: many draws), so Hong Kong plays one hand
-FIRST_TABLES = (("classic", "one_wind", 5), ("hongkong", "one_hand", None), ("classic", "one_hand", None),
-                ("hongkong", "one_hand", None))
+FIRST_TABLES = (
+    ("classic", "one_wind", 5),
+    ("hongkong", "one_hand", None),
+    ("classic", "one_hand", None),
+    ("hongkong", "one_hand", None),
+)
 MORE_TABLES = (("classic", "one_hand", None), ("hongkong", "one_hand", None))
 MIN_IN_PLAY = 3  # fewer tables in play than this at a restart: another one opens (while kills remain)
 MAX_TABLES = 10
@@ -100,8 +104,18 @@ class Run:
 
 def fingerprint(state: TableState) -> str:
     """What a table's play consists of, without its timers (absolute times of a run) or its place."""
-    return json.dumps([state.status, state.step, state.hand_number, state.hand, state.match,
-                       [seat.__repr__() for seat in state.seats]], sort_keys=True, default=str)
+    return json.dumps(
+        [
+            state.status,
+            state.step,
+            state.hand_number,
+            state.hand,
+            state.match,
+            [seat.__repr__() for seat in state.seats],
+        ],
+        sort_keys=True,
+        default=str,
+    )
 
 
 def reference_run(lobby: TableState, host_id: int) -> Reference:
@@ -127,9 +141,16 @@ def reference_run(lobby: TableState, host_id: int) -> Reference:
 
 def environment(fake: FakeDiscord, folder: pathlib.Path, backend: str, namespace: str, first_seed: int):
     env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "KILL_AT")}
-    env.update(DISCORD_TOKEN=fake.token, FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-               FAKE_DISCORD_GATEWAY=fake.gateway_url, PYTHONPATH=str(ROOT), FAST_TABLES="1",
-               DATABASE_PATH=str(folder / "bot.sqlite3"), FIRST_SEED=str(first_seed), CLOCK_LEASE="1")
+    env.update(
+        DISCORD_TOKEN=fake.token,
+        FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
+        FAKE_DISCORD_GATEWAY=fake.gateway_url,
+        PYTHONPATH=str(ROOT),
+        FAST_TABLES="1",
+        DATABASE_PATH=str(folder / "bot.sqlite3"),
+        FIRST_SEED=str(first_seed),
+        CLOCK_LEASE="1",
+    )
     if backend == "redis":
         env.update(REDIS_URL=REDIS_URL, TEST_REDIS_NAMESPACE=namespace)
     return env
@@ -137,23 +158,31 @@ def environment(fake: FakeDiscord, folder: pathlib.Path, backend: str, namespace
 
 async def start_bot(fake: FakeDiscord, folder: pathlib.Path, backend: str, namespace: str, first_seed: int):
     process = await asyncio.create_subprocess_exec(
-        sys.executable, str(ROOT / "tests" / "bot" / "run_against_fake.py"), cwd=folder,
+        sys.executable,
+        str(ROOT / "tests" / "bot" / "run_against_fake.py"),
+        cwd=folder,
         env=environment(fake, folder, backend, namespace, first_seed),
-        stdout=asyncio.subprocess.DEVNULL, stderr=open(folder / "bot.log", "ab"),  # noqa: SIM115
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=open(folder / "bot.log", "ab"),  # noqa: SIM115
     )
     await fake.wait_ready(timeout=60)
     return process
 
 
-async def open_table(fake: FakeDiscord, guild: Any, live: Any, run: Run, rules: str, length: str,
-                     max_hands: int | None = None) -> None:
+async def open_table(
+    fake: FakeDiscord, guild: Any, live: Any, run: Run, rules: str, length: str, max_hands: int | None = None
+) -> None:
     """A member opens a table with three computers and starts it. With ``max_hands``, a lobby whose
     match would be longer (the reference run says so) is cancelled and another one opened (the next seed),
     so that a seeded run keeps a match of several hands without one of fifteen."""
     host = fake.add_member(guild, name=f"Host {len(run.tables) + 1}")
     for _ in range(20):
-        command = await fake.slash(host, guild.text_channel, "mahjong new", {
-            "rules": rules, "length": length, "computers": 3, "level": "basic", "hide_claims": False})
+        command = await fake.slash(
+            host,
+            guild.text_channel,
+            "mahjong new",
+            {"rules": rules, "length": length, "computers": 3, "level": "basic", "hide_claims": False},
+        )
         await command.wait_done(timeout=30)
         lobby_message = next(m for m in reversed(fake.channel_messages(fake.threads[-1].id)) if m.custom_ids())
         table_id = table_id_of(lobby_message)
@@ -198,17 +227,24 @@ async def check_resumable(live: Any, ledger: SqliteLedger, run: Run) -> None:
         state = await table_state(live, played.table_id)
         where = f"{run.backend}, kill {run.kills}: table {played.table_id}"
         position = played.reference.positions.get(fingerprint(state))
-        assert position is not None, (f"{where} is in a state its uninterrupted run never reaches "
-                                      f"(status {state.status}, step {state.step}, hand {state.hand_number})")
+        assert position is not None, (
+            f"{where} is in a state its uninterrupted run never reaches "
+            f"(status {state.status}, step {state.step}, hand {state.hand_number})"
+        )
         assert position >= played.last_position, (
-            f"{where} went back from state {played.last_position} to {position}: a committed state was lost")
+            f"{where} went back from state {played.last_position} to {position}: a committed state was lost"
+        )
         played.last_position = position
         finished = len(state.match["hands"]) if state.match is not None else 0
         pending = {entry["number"]: entry["record"] for entry in state.unrecorded if entry["kind"] == "hand"}
-        recorded = {hand.number: hand.record for hand in await ledger.hands(run.guild_id, limit=1000)
-                    if hand.match_id == played.table_id}
+        recorded = {
+            hand.number: hand.record
+            for hand in await ledger.hands(run.guild_id, limit=1000)
+            if hand.match_id == played.table_id
+        }
         assert set(pending) | set(recorded) == set(range(finished)), (
-            f"{where}: {finished} hands finished, {sorted(recorded)} in the ledger, {sorted(pending)} pending")
+            f"{where}: {finished} hands finished, {sorted(recorded)} in the ledger, {sorted(pending)} pending"
+        )
         for number, record in {**recorded, **pending}.items():
             assert record == played.reference.records[number], f"{where}: hand {number} is not the reference's"
         if state.status in ("playing", "between"):
@@ -278,8 +314,9 @@ async def test_random_kills_lose_nothing_and_apply_nothing_twice(tmp_path, backe
 
             async def finished():
                 states = [await table_state(live, p.table_id) for p in run.tables]
-                return all(state.status == "over" and not state.unrecorded and not state.result_unposted
-                           for state in states)
+                return all(
+                    state.status == "over" and not state.unrecorded and not state.result_unposted for state in states
+                )
 
             await wait_until(finished, timeout=240, what="every table to finish and show it without a click")
             finish_seconds = time.monotonic() - killed_at
@@ -317,7 +354,8 @@ async def test_random_kills_lose_nothing_and_apply_nothing_twice(tmp_path, backe
         for hand in mine:  # each record replays through the engine
             Round.from_record(HandRecord.from_text(hand.record))
         assert [hand.record for hand in mine] == played.reference.records, (
-            f"table {played.table_id}: the hands played through {run.kills} kills differ from the uninterrupted run")
+            f"table {played.table_id}: the hands played through {run.kills} kills differ from the uninterrupted run"
+        )
     assert run.kills >= KILLS
     for table_id, (_, results) in shown.items():  # every hand's result posted once, kills or not
         assert results == [1] * len(results), f"table {table_id}: result messages per hand {results}"
@@ -326,11 +364,13 @@ async def test_random_kills_lose_nothing_and_apply_nothing_twice(tmp_path, backe
     in_play = sum(p.kills_in_play for p in run.tables)
     pending = sum(p.kills_pending for p in run.tables)
     written = sum(p.kills_pending_written for p in run.tables)
-    print(f"\n{backend}: {run.kills} kills, {len(run.tables)} tables ({run.cancelled} lobbies cancelled), "
-          f"{len(hands)} hands, "
-          f"{in_play} table-kills in play, {pending} with a finished hand pending ({written} already in the "
-          f"ledger; {run.aimed} kills aimed), "
-          f"{finish_seconds:.1f} s to finish after the last kill, {time.monotonic() - began:.1f} s in all")
+    print(
+        f"\n{backend}: {run.kills} kills, {len(run.tables)} tables ({run.cancelled} lobbies cancelled), "
+        f"{len(hands)} hands, "
+        f"{in_play} table-kills in play, {pending} with a finished hand pending ({written} already in the "
+        f"ledger; {run.aimed} kills aimed), "
+        f"{finish_seconds:.1f} s to finish after the last kill, {time.monotonic() - began:.1f} s in all"
+    )
 
 
 @pytest.mark.parametrize("kill_at", ["before-ledger", "after-ledger"])
@@ -348,9 +388,13 @@ async def test_a_hand_ended_as_the_bot_is_killed_is_still_shown_after_the_restar
         process = None
         try:
             process = await asyncio.create_subprocess_exec(
-                sys.executable, str(ROOT / "tests" / "bot" / "run_against_fake.py"), cwd=tmp_path,
+                sys.executable,
+                str(ROOT / "tests" / "bot" / "run_against_fake.py"),
+                cwd=tmp_path,
                 env={**environment(fake, tmp_path, "sqlite", "", SEED), **env_kill},
-                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL,
+            )
             await fake.wait_ready(timeout=60)
             await fake.wait_commands_synced(timeout=30)
             await open_table(fake, guild, live, run, "classic", "one_hand")

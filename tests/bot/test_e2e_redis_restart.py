@@ -18,8 +18,12 @@ from data.live_redis import RedisLiveStore
 from tests.bot.e2e_helpers import World, play_one_move, running_bot, start_members_table, table_state
 from tests.fakediscord import FakeDiscord
 
-pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.asyncio,
-              pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")]
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.redis,
+    pytest.mark.asyncio,
+    pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server"),
+]
 
 
 def _free_port() -> int:
@@ -37,9 +41,24 @@ class RedisServer:
 
     async def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
-             "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.directory),
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+                "--save",
+                "",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         loop = asyncio.get_running_loop()
         end = loop.time() + 10
         while loop.time() < end:
@@ -68,7 +87,8 @@ async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its
             async with running_bot(fake, store) as bot:
                 world = World(fake, bot, store, guild, members)
                 table_message, table_id = await start_members_table(
-                    fake, members, guild.text_channel, {"rules": "classic"})
+                    fake, members, guild.text_channel, {"rules": "classic"}
+                )
                 rng = random.Random(8)
                 for _ in range(5):
                     await play_one_move(world, table_id, table_message, rng)

@@ -21,11 +21,24 @@ def hands_of(guild_id: int, member_id: int, name: str, index: int) -> list[HandE
     seats = (SeatEntry(name, member_id, None), *COMPUTERS)
     won = (index + 1) * 10.0
     return [
-        HandEntry(hand_id=f"m{member_id}:{n}", guild_id=guild_id, table_id=f"t{member_id}", match_id=f"t{member_id}",
-                  number=n, rules={"name": "classic"}, seats=seats, winner=0 if n == 0 else None,
-                  discarder=1 if n == 0 else None, self_drawn=False, score=won if n == 0 else 0.0, fan=0,
-                  payments=(won if n == 0 else 0.0, 0.0, 0.0, 0.0), patterns=("dragon_pung",) if n == 0 else (),
-                  record="-", finished_at=1_700_000_000.0 + index * 100 + n)
+        HandEntry(
+            hand_id=f"m{member_id}:{n}",
+            guild_id=guild_id,
+            table_id=f"t{member_id}",
+            match_id=f"t{member_id}",
+            number=n,
+            rules={"name": "classic"},
+            seats=seats,
+            winner=0 if n == 0 else None,
+            discarder=1 if n == 0 else None,
+            self_drawn=False,
+            score=won if n == 0 else 0.0,
+            fan=0,
+            payments=(won if n == 0 else 0.0, 0.0, 0.0, 0.0),
+            patterns=("dragon_pung",) if n == 0 else (),
+            record="-",
+            finished_at=1_700_000_000.0 + index * 100 + n,
+        )
         for n in range(5)
     ]
 
@@ -40,10 +53,18 @@ async def test_leaderboard_stats_and_history(tmp_path):
             for index, member in enumerate(members):
                 for entry in hands_of(guild.id, member.id, f"Player{index:02d}", index):
                     assert await ledger.record_hand(entry)
-            await ledger.record_match(MatchEntry(
-                match_id=f"t{members[0].id}", guild_id=guild.id, table_id=f"t{members[0].id}",
-                rules={"name": "classic"}, seats=(SeatEntry("Player00", members[0].id, None), *COMPUTERS),
-                totals=(10.0, 0.0, -4.0, -6.0), hands=5, finished_at=1_700_000_500.0))
+            await ledger.record_match(
+                MatchEntry(
+                    match_id=f"t{members[0].id}",
+                    guild_id=guild.id,
+                    table_id=f"t{members[0].id}",
+                    rules={"name": "classic"},
+                    seats=(SeatEntry("Player00", members[0].id, None), *COMPUTERS),
+                    totals=(10.0, 0.0, -4.0, -6.0),
+                    hands=5,
+                    finished_at=1_700_000_500.0,
+                )
+            )
         finally:
             await ledger.close()
         store = await SqliteLiveStore.open(path)
@@ -85,8 +106,12 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 assert "**Player10**" in text
                 assert "5 hands · 1 wins (20%) · 0 deal-ins · +22 per hand (+110 in all)" in text
                 assert "Best hand: +110" in text and "Dragon pung ×1" in text
-                french = await fake.slash(fake.add_member(guild, name="Zoé", locale="fr"), guild.text_channel,
-                                          "mahjong stats", {"member": best})
+                french = await fake.slash(
+                    fake.add_member(guild, name="Zoé", locale="fr"),
+                    guild.text_channel,
+                    "mahjong stats",
+                    {"member": best},
+                )
                 await french.wait_done()
                 assert "Pung de dragons ×1" in french.response.content
 
@@ -94,7 +119,8 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 await history.wait_done()
                 assert history.response.ephemeral
                 assert "5 hands · place 1 of 4 · +10 — with Computer 0, Computer 1, Computer 2" in (
-                    history.response.content)
+                    history.response.content
+                )
 
                 empty = await fake.slash(best, guild.text_channel, "mahjong history", {})
                 await empty.wait_done()
@@ -106,7 +132,8 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 default = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {})
                 await default.wait_done()
                 assert "Leaderboard — Hong Kong" in default.response.content and "mjr1:lb:hongkong:all:2" in (
-                    default.response.custom_ids())
+                    default.response.custom_ids()
+                )
         finally:
             await store.close()
         assert fake.violations == []

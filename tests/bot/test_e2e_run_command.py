@@ -23,13 +23,24 @@ async def test_mahjong_bot_run_with_only_a_token_serves_a_table_from_the_embedde
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Club")
         member = fake.add_member(guild, name="Alice", locale="fr")
-        environment = {key: value for key, value in os.environ.items()
-                       if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID")}
-        environment.update(DISCORD_TOKEN=fake.token, FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-                           FAKE_DISCORD_GATEWAY=fake.gateway_url, PYTHONPATH=str(ROOT))
+        environment = {
+            key: value
+            for key, value in os.environ.items()
+            if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID")
+        }
+        environment.update(
+            DISCORD_TOKEN=fake.token,
+            FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
+            FAKE_DISCORD_GATEWAY=fake.gateway_url,
+            PYTHONPATH=str(ROOT),
+        )
         process = await asyncio.create_subprocess_exec(
-            sys.executable, str(ROOT / "tests" / "bot" / "run_against_fake.py"), cwd=tmp_path, env=environment,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            sys.executable,
+            str(ROOT / "tests" / "bot" / "run_against_fake.py"),
+            cwd=tmp_path,
+            env=environment,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
         )
         try:
             await fake.wait_ready(timeout=30)
@@ -56,13 +67,24 @@ async def test_mahjong_bot_run_on_a_corrupt_database_file_says_so_and_leaves_it_
     damaged.write_bytes(b"not a database, but someone's precious file " * 100)
     before = damaged.read_bytes()
     async with FakeDiscord() as fake:
-        environment = {key: value for key, value in os.environ.items()
-                       if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID")}
-        environment.update(DISCORD_TOKEN=fake.token, FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-                           FAKE_DISCORD_GATEWAY=fake.gateway_url, PYTHONPATH=str(ROOT))
+        environment = {
+            key: value
+            for key, value in os.environ.items()
+            if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID")
+        }
+        environment.update(
+            DISCORD_TOKEN=fake.token,
+            FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
+            FAKE_DISCORD_GATEWAY=fake.gateway_url,
+            PYTHONPATH=str(ROOT),
+        )
         process = await asyncio.create_subprocess_exec(
-            sys.executable, str(ROOT / "tests" / "bot" / "run_against_fake.py"), cwd=tmp_path, env=environment,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            sys.executable,
+            str(ROOT / "tests" / "bot" / "run_against_fake.py"),
+            cwd=tmp_path,
+            env=environment,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
         )
         _, errors = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 2

@@ -33,13 +33,26 @@ EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 async def start_shard(fake: FakeDiscord, folder: pathlib.Path, shard: int, namespace: str):
     environment = {key: value for key, value in os.environ.items() if key not in ("KILL_AT",)}
-    environment.update(DISCORD_TOKEN=fake.token, FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-                       FAKE_DISCORD_GATEWAY=fake.gateway_url, PYTHONPATH=str(ROOT), FAST_TABLES="1",
-                       DATABASE_PATH=str(folder / "bot.sqlite3"), REDIS_URL=REDIS_URL,
-                       TEST_REDIS_NAMESPACE=namespace, SHARD_COUNT="2", SHARD_IDS=str(shard))
+    environment.update(
+        DISCORD_TOKEN=fake.token,
+        FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
+        FAKE_DISCORD_GATEWAY=fake.gateway_url,
+        PYTHONPATH=str(ROOT),
+        FAST_TABLES="1",
+        DATABASE_PATH=str(folder / "bot.sqlite3"),
+        REDIS_URL=REDIS_URL,
+        TEST_REDIS_NAMESPACE=namespace,
+        SHARD_COUNT="2",
+        SHARD_IDS=str(shard),
+    )
     return await asyncio.create_subprocess_exec(
-        sys.executable, str(ROOT / "tests" / "bot" / "run_against_fake.py"), cwd=folder, env=environment,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        sys.executable,
+        str(ROOT / "tests" / "bot" / "run_against_fake.py"),
+        cwd=folder,
+        env=environment,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
 
 
 async def _stop(process: asyncio.subprocess.Process) -> None:
@@ -107,8 +120,12 @@ async def test_two_shard_processes_on_one_redis(tmp_path, shared_redis):
             await fake.wait_commands_synced(timeout=30)
             matches = {}
             for shard, guild in guilds.items():
-                lobby, table_id = await _open(fake, hosts[shard], guild, {
-                    "rules": "classic", "length": "one_hand", "computers": 3, "level": "basic"})
+                lobby, table_id = await _open(
+                    fake,
+                    hosts[shard],
+                    guild,
+                    {"rules": "classic", "length": "one_hand", "computers": 3, "level": "basic"},
+                )
                 await (await fake.click(hosts[shard], lobby, f"mj1:{table_id}:0:start")).wait_done()
                 matches[shard] = (lobby, table_id)
 
@@ -133,8 +150,9 @@ async def test_two_shard_processes_on_one_redis(tmp_path, shared_redis):
             # on shard 1, a lobby and a started table; then its process is killed, and the other one's
             # clock plays the started table to its end while it is down
             lobby, waiting = await _open(fake, hosts[1], guilds[1], {"rules": "classic", "length": "one_hand"})
-            started_lobby, started = await _open(fake, guests[1], guilds[1], {
-                "rules": "classic", "length": "one_hand", "computers": 3, "level": "basic"})
+            started_lobby, started = await _open(
+                fake, guests[1], guilds[1], {"rules": "classic", "length": "one_hand", "computers": 3, "level": "basic"}
+            )
             await (await fake.click(guests[1], started_lobby, f"mj1:{started}:0:start")).wait_done()
             processes[1].send_signal(signal.SIGKILL)
             assert await asyncio.wait_for(processes[1].wait(), 10) == -signal.SIGKILL
@@ -158,8 +176,10 @@ async def test_two_shard_processes_on_one_redis(tmp_path, shared_redis):
         for lobby, _ in matches.values():
             # each committed step was shown once: no step's table message edited twice with the same buttons
             shown = collections.Counter(
-                repr(call.json.get("components", [])) for call in fake.calls
-                if call.key == EDIT and call.params["message_id"] == str(lobby.id))
+                repr(call.json.get("components", []))
+                for call in fake.calls
+                if call.key == EDIT and call.params["message_id"] == str(lobby.id)
+            )
             assert max(shown.values()) == 1
         assert fake.violations == []
     ledger = await SqliteLedger.open(tmp_path / "bot.sqlite3")

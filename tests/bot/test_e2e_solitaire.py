@@ -56,8 +56,15 @@ class FakeClock:
 @contextlib.asynccontextmanager
 async def solitaire_bot(fake: FakeDiscord, store: LiveStore, clock: FakeClock, path: Any) -> AsyncIterator[Any]:
     """The bot from ``create_bot`` on the fake, its clock the test's."""
-    bot = create_bot(Settings(token=fake.token, database_path=str(path)), store=store, clock=clock, tick=0.02,
-                     guild_ready_timeout=0.05, heartbeat_timeout=1e9, upload_emojis=False)
+    bot = create_bot(
+        Settings(token=fake.token, database_path=str(path)),
+        store=store,
+        clock=clock,
+        tick=0.02,
+        guild_ready_timeout=0.05,
+        heartbeat_timeout=1e9,
+        upload_emojis=False,
+    )
     task = asyncio.create_task(bot.start(fake.token))
     try:
         await fake.wait_ready(bot)
@@ -105,8 +112,9 @@ def button(message, verb: str) -> str:
 
 async def settled(interaction, message, before: int):
     """Waits until the bot edited ``message`` (it draws off the event loop, then edits) or answered."""
-    await wait_until(partial(_async, lambda: message.edits != before
-                             or interaction.followups), what="the game message to change")
+    await wait_until(
+        partial(_async, lambda: message.edits != before or interaction.followups), what="the game message to change"
+    )
     await interaction.wait_done(quiet=0.02)
     return interaction
 
@@ -147,8 +155,10 @@ def answer(interaction):
 async def refusal(interaction):
     """Waits for the private refusal of a forged interaction (the response itself, or a followup to a
     deferred update: the bot reads the store before it knows) and returns it."""
-    await wait_until(partial(_async, lambda: interaction.followups or interaction.ack_type == 4),
-                     what=f"an answer to {interaction.name!r}")
+    await wait_until(
+        partial(_async, lambda: interaction.followups or interaction.ack_type == 4),
+        what=f"an answer to {interaction.name!r}",
+    )
     await interaction.wait_done(quiet=0.02)
     reply = answer(interaction)
     assert reply.ephemeral
@@ -212,8 +222,9 @@ async def test_illegal_forged_foreign_and_replayed_picks_are_refused_privately_a
         stale = select
         await pick(fake, alice, message, a, b)
         version = (await store.read(key)).version
-        replayed = await fake.forge_component(alice, message, stale, component_type=3,
-                                              values=[pair_value(*deal.solution[1])])
+        replayed = await fake.forge_component(
+            alice, message, stale, component_type=3, values=[pair_value(*deal.solution[1])]
+        )
         assert "no longer current" in (await refusal(replayed)).content
         foreign = await fake.forge_component(bob, message, button(message, "undo"))
         assert "appartient à un autre membre" in (await refusal(foreign)).content
@@ -309,8 +320,9 @@ async def test_a_game_left_open_continues_from_the_next_command(tmp_path):
         assert "deal 7 open" in refused.response.content
 
 
-def honest_result(result_id: str, member: Any, guild: Any, pairs: int, seconds: int, day: date | None,
-                  at: float) -> SolitaireResult:
+def honest_result(
+    result_id: str, member: Any, guild: Any, pairs: int, seconds: int, day: date | None, at: float
+) -> SolitaireResult:
     deal = deal_for_seed(3)
     game = Game.start(deal, at, idle_pause=10_000)
     for x, y in deal.solution[:pairs]:
@@ -341,8 +353,9 @@ async def test_leaderboard_order_ties_pseudonyms_and_stats(tmp_path):
                 assert named.response.ephemeral and "**Late Tie**" in named.response.content
                 bad = await command(fake, caller, guild.text_channel, "solitaire name", {"pseudonym": "@everyone"})
                 assert "2 to 32 letters" in bad.response.content
-                board = (await command(fake, caller, guild.text_channel, "solitaire leaderboard",
-                                       {"date": "2025-03-14"})).response
+                board = (
+                    await command(fake, caller, guild.text_channel, "solitaire leaderboard", {"date": "2025-03-14"})
+                ).response
                 lines = [line for line in board.content.splitlines() if re.match(r"\d+\. ", line)]
                 assert lines[0].startswith("1. P10 — 990") and lines[4].startswith("5. P06 — 590")
                 assert lines[5].startswith("6. P05 — 490") and lines[6].startswith("7. Late Tie — 490")
@@ -351,8 +364,9 @@ async def test_leaderboard_order_ties_pseudonyms_and_stats(tmp_path):
                 turned = await fake.click(members[1], board, board.custom_ids()[1])
                 await turned.wait_done(quiet=0.05)
                 assert "page 2/2" in fake.message(board.id).content and "11. P01 — 90" in fake.message(board.id).content
-                free = (await command(fake, caller, guild.text_channel, "solitaire leaderboard",
-                                      {"board": "free"})).response
+                free = (
+                    await command(fake, caller, guild.text_channel, "solitaire leaderboard", {"board": "free"})
+                ).response
                 assert "1. P03 — 890" in free.content and "Late Tie: not ranked yet" in free.content
                 for wrong in ("2025-02-30", "2099-01-01", "yesterday"):
                     refused = await command(fake, caller, guild.text_channel, "solitaire leaderboard", {"date": wrong})
@@ -461,8 +475,9 @@ async def test_two_processes_on_one_redis_post_once(tmp_path):
                 async with solitaire_bot(fake, stores[1], clock, path) as two:
                     assert one is not two
                     clock.now = MIDNIGHT + 86_400
-                    await wait_until(partial(_async, lambda: len(posts(fake, guild.text_channel)) == 2),
-                                     what="the midnight post")
+                    await wait_until(
+                        partial(_async, lambda: len(posts(fake, guild.text_channel)) == 2), what="the midnight post"
+                    )
                     await asyncio.sleep(0.3)
                     # both processes went through the 15th's post; one of them made it
                     assert all((guild.id, date(2025, 3, 15)) in bot.daily_poster._done for bot in (one, two))
@@ -478,15 +493,20 @@ async def test_two_processes_on_one_redis_post_once(tmp_path):
         assert fake.violations == []
 
 
-
 async def test_the_solitaire_commands_are_synced_with_french_names(tmp_path):
     async with world(tmp_path) as (fake, *_):
         group = next(command for command in fake.commands if command["name"] == "solitaire")
         subcommands = {option["name"]: option for option in group["options"]}
         assert set(subcommands) == {"daily", "free", "leaderboard", "stats", "name", "config"}
         french = {name: option["name_localizations"]["fr"] for name, option in subcommands.items()}
-        assert french == {"daily": "quotidien", "free": "libre", "leaderboard": "classement",
-                          "stats": "statistiques", "name": "pseudo", "config": "reglages"}
+        assert french == {
+            "daily": "quotidien",
+            "free": "libre",
+            "leaderboard": "classement",
+            "stats": "statistiques",
+            "name": "pseudo",
+            "config": "reglages",
+        }
         seed = subcommands["free"]["options"][0]
         assert seed["name_localizations"]["fr"] == "numero" and seed["max_value"] == 2**53 - 1
         assert subcommands["daily"]["description_localizations"]["fr"].startswith("Jouer la donne du jour")
@@ -508,9 +528,16 @@ async def test_a_fuzzer_of_forged_ids_and_values_changes_nothing_and_every_one_i
         for _ in range(240):
             kind = rng.randrange(5)
             if kind == 0:  # a select of the game, values no menu offers
-                values = rng.choice([[f"{rng.randrange(300)}-{rng.randrange(300)}"], [str(rng.randrange(99))],
-                                     ["".join(rng.choice("0123456789-x ") for _ in range(rng.randrange(12)))],
-                                     [pair_value(a, b)], [f"{rng.randrange(144)}-{rng.randrange(144)}"] * 2, []])
+                values = rng.choice(
+                    [
+                        [f"{rng.randrange(300)}-{rng.randrange(300)}"],
+                        [str(rng.randrange(99))],
+                        ["".join(rng.choice("0123456789-x ") for _ in range(rng.randrange(12)))],
+                        [pair_value(a, b)],
+                        [f"{rng.randrange(144)}-{rng.randrange(144)}"] * 2,
+                        [],
+                    ]
+                )
                 forgeries.append((alice, rng.choice(selects), 3, values))
             elif kind == 1:  # a control of an older step, or of another game
                 verb = rng.choice(["undo", "pause", "resume", "finish", "hint", "pair:0", "page:1"])
@@ -527,14 +554,23 @@ async def test_a_fuzzer_of_forged_ids_and_values_changes_nothing_and_every_one_i
                 forgeries.append((alice, "mjs1:" + noise, 2, None))
         replies: list[str] = []
         for start in range(0, len(forgeries), 20):
-            sent = [await fake.forge_component(who, message, custom_id, component_type=kind, values=values)
-                    for who, custom_id, kind, values in forgeries[start:start + 20]]
+            sent = [
+                await fake.forge_component(who, message, custom_id, component_type=kind, values=values)
+                for who, custom_id, kind, values in forgeries[start : start + 20]
+            ]
             for interaction in sent:
                 reply = await refusal(interaction)
                 assert interaction.ack_seconds < 3 and reply.content, interaction.name
                 replies.append(reply.content)
-        for reason in ("no longer current", "another of your games", "appartient à un autre membre",
-                       "not one of this bot's", "already been removed", "not a pair of tiles", "There is no tile"):
+        for reason in (
+            "no longer current",
+            "another of your games",
+            "appartient à un autre membre",
+            "not one of this bot's",
+            "already been removed",
+            "not a pair of tiles",
+            "There is no tile",
+        ):
             assert any(reason in reply for reply in replies), reason
         after = await store.read(key)
         assert after.version == before.version and after.document == before.document

@@ -59,8 +59,9 @@ async def start_with_four_members(world: World, options: dict) -> tuple[object, 
     for member in world.members[1:]:
         await (await world.fake.click(member, lobby, f"mj1:{table_id}:0:join")).wait_done()
     await (await world.fake.click(world.members[0], lobby, f"mj1:{table_id}:0:start")).wait_done()
-    await wait_until(partial(_async, lambda: any(c.endswith(":hand") for c in lobby.custom_ids())),
-                     what="the table message")
+    await wait_until(
+        partial(_async, lambda: any(c.endswith(":hand") for c in lobby.custom_ids())), what="the table message"
+    )
     return thread, lobby, table_id
 
 
@@ -117,8 +118,14 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
     seed = str(state.last_hand["seed"])
 
     async def result():
-        return next((message for message in world.fake.channel_messages(thread.id)
-                     if not message.ephemeral and seed in message.content), None)
+        return next(
+            (
+                message
+                for message in world.fake.channel_messages(thread.id)
+                if not message.ephemeral and seed in message.content
+            ),
+            None,
+        )
 
     posted = await wait_until(result, what="the result")
     if state.last_hand["winner"] is not None:
@@ -154,8 +161,10 @@ async def test_a_member_who_is_not_seated_gets_a_private_answer(world):
         answer = click.followups[-1] if click.followups else click.response
         assert answer.ephemeral and "ne jouez pas" not in answer.content and "not playing" in answer.content
     after = await world.store.read(f"table:{table_id}")
-    assert load_round(await table_state(world.store, table_id)).actions[: len(load_round(state).actions)] == \
-        load_round(state).actions
+    assert (
+        load_round(await table_state(world.store, table_id)).actions[: len(load_round(state).actions)]
+        == load_round(state).actions
+    )
     assert after.version >= before.version
 
 
@@ -164,9 +173,17 @@ async def test_forged_and_malformed_custom_ids_are_answered_privately_and_change
     table_id = table_id_of(lobby)
     before = await world.store.read(f"table:{table_id}")
     forged = [
-        "mj1:zzzzzzzz:0:join", f"mj1:{table_id}:0:explode", f"mj1:{table_id}:0:d:99", f"mj1:{table_id}:x:join",
-        "mj1:" + "a" * 96, f"mj1:{table_id}:9999999:start", "mj1:", f"mj1:{table_id.upper()}:0:join",
-        "hello", "sol1:whatever", "x" * 100,
+        "mj1:zzzzzzzz:0:join",
+        f"mj1:{table_id}:0:explode",
+        f"mj1:{table_id}:0:d:99",
+        f"mj1:{table_id}:x:join",
+        "mj1:" + "a" * 96,
+        f"mj1:{table_id}:9999999:start",
+        "mj1:",
+        f"mj1:{table_id.upper()}:0:join",
+        "hello",
+        "sol1:whatever",
+        "x" * 100,
     ]
     for custom_id in forged:
         click = await world.fake.forge_component(world.members[1], lobby, custom_id)
@@ -178,8 +195,9 @@ async def test_forged_and_malformed_custom_ids_are_answered_privately_and_change
 
 
 async def test_one_member_and_three_computers_play_a_whole_one_wind_match(world):
-    thread, lobby = await open_lobby(world, {"rules": "classic", "length": "one_wind", "computers": 3,
-                                             "level": "basic"})
+    thread, lobby = await open_lobby(
+        world, {"rules": "classic", "length": "one_wind", "computers": 3, "level": "basic"}
+    )
     table_id = table_id_of(lobby)
     started = await world.fake.click(world.members[0], lobby, f"mj1:{table_id}:0:start")
     await started.wait_done()
@@ -202,9 +220,11 @@ async def test_one_member_and_three_computers_play_a_whole_one_wind_match(world)
         await play_one_move(world, table_id, lobby, rng)
     state = await table_state(world.store, table_id)
     assert state.status == "over"
+
     async def summary():
-        return any("🏁" in message.content for message in world.fake.channel_messages(thread.id)
-                   if not message.ephemeral)
+        return any(
+            "🏁" in message.content for message in world.fake.channel_messages(thread.id) if not message.ephemeral
+        )
 
     await wait_until(summary, what="the match's summary")
     assert world.fake.violations == []
@@ -215,8 +235,11 @@ async def _async(test):
 
 
 async def _public_message_with(world, channel_id, custom_id):
-    shown = [message for message in world.fake.channel_messages(channel_id)
-             if not message.ephemeral and custom_id in message.custom_ids()]
+    shown = [
+        message
+        for message in world.fake.channel_messages(channel_id)
+        if not message.ephemeral and custom_id in message.custom_ids()
+    ]
     return shown[-1] if shown else None
 
 
@@ -230,6 +253,7 @@ async def _until_awaiting_member(world, table_id):
         if state.status != "playing":
             return True
         return state.seats[load_round(state).awaiting()[0]].computer is None
+
     await wait_until(ready, timeout=30, what="the member's turn")
 
 
@@ -283,7 +307,8 @@ def _pung_and_chow_window(state, hand):
         return False
     kinds = {seat: {a.kind for a in hand.legal_actions(seat) if isinstance(a, Claim)} for seat in hand.awaiting()}
     return any(ClaimKind.PUNG in k for k in kinds.values()) and any(
-        ClaimKind.CHOW in k and ClaimKind.PUNG not in k for k in kinds.values())
+        ClaimKind.CHOW in k and ClaimKind.PUNG not in k for k in kinds.values()
+    )
 
 
 async def test_two_claims_sent_at_once_are_resolved_by_priority(world):
@@ -301,8 +326,11 @@ async def test_two_claims_sent_at_once_are_resolved_by_priority(world):
         panels[seat] = opened.response
     clicks = await asyncio.gather(
         world.fake.click(member_at(world, state, chow_seat), panels[chow_seat], button_for(state, hand, chow).text()),
-        world.fake.click(member_at(world, state, pung_seat), panels[pung_seat],
-                         button_for(state, hand, Claim(pung_seat, ClaimKind.PUNG)).text()),
+        world.fake.click(
+            member_at(world, state, pung_seat),
+            panels[pung_seat],
+            button_for(state, hand, Claim(pung_seat, ClaimKind.PUNG)).text(),
+        ),
     )
     for click in clicks:
         await click.wait_done()
@@ -324,14 +352,16 @@ async def test_pass_by_everyone_closes_the_claim_window_before_its_deadline(worl
     for seat in hand.awaiting():
         opened = await world.fake.click(member_at(world, state, seat), lobby, claim)
         await opened.wait_done()
-        passed = await world.fake.click(member_at(world, state, seat), opened.response,
-                                        f"mj1:{table_id}:{state.step}:p")
+        passed = await world.fake.click(
+            member_at(world, state, seat), opened.response, f"mj1:{table_id}:{state.step}:p"
+        )
         await passed.wait_done()
     after = await table_state(world.store, table_id)
     round_after = load_round(after)
     assert round_after.phase is Phase.DISCARD and round_after.turn == (discarder + 1) % 4
-    assert [a.text() for a in round_after.actions[len(hand.actions):len(hand.actions) + len(hand.awaiting())]] == [
-        f"{seat} p" for seat in hand.awaiting()]
+    assert [a.text() for a in round_after.actions[len(hand.actions) : len(hand.actions) + len(hand.awaiting())]] == [
+        f"{seat} p" for seat in hand.awaiting()
+    ]
     assert after.deadline is not None and after.deadline > world.bot.clock() + 60  # a new turn's, not the window's
 
 
@@ -373,8 +403,9 @@ async def test_claim_without_a_legal_claim_and_a_stale_button_are_refused_privat
     claim = await shown(lobby, f"mj1:{table_id}:{state.step}:claim")
     asked = await world.fake.click(member_at(world, state, idle), lobby, claim)
     await asked.wait_done()
-    assert (asked.response.ephemeral and "prendre" in asked.response.content.lower()) or \
-        "nothing to claim" in asked.response.content
+    assert (
+        asked.response.ephemeral and "prendre" in asked.response.content.lower()
+    ) or "nothing to claim" in asked.response.content
     assert await world.store.read(f"table:{table_id}") == before
     waiting = hand.awaiting()[0]
     opened = await world.fake.click(member_at(world, state, waiting), lobby, claim)
@@ -403,8 +434,9 @@ async def test_the_commands_are_synced_with_french_names_and_answer_in_the_membe
     await aide.wait_done()
     pages = " ".join(message.content for message in [aide.response, *aide.followups])
     assert aide.response.ephemeral and "Jouer au mahjong" in pages and "Pour aller plus loin" in pages
-    scored = await world.fake.slash(bob, world.guild.text_channel, "mahjong score",
-                                    {"hand": "234m [777z] (2222s) 456p 99s", "win": "9s"})
+    scored = await world.fake.slash(
+        bob, world.guild.text_channel, "mahjong score", {"hand": "234m [777z] (2222s) 456p 99s", "win": "9s"}
+    )
     await scored.wait_done()
     assert scored.response.ephemeral and "Score" in scored.response.content
     wrong = await world.fake.slash(bob, world.guild.text_channel, "mahjong score", {"hand": "11111m"})
@@ -448,8 +480,9 @@ async def test_a_hint_on_request_and_a_double_click_that_applies_once(world):
     assert "hint" in panel.attachments[0].description.lower() or "conseil" in panel.attachments[0].description.lower()
     before = load_round(await table_state(world.store, table_id))
     discard = f"mj1:{table_id}:{state.step}:d:0"
-    first, second = await asyncio.gather(world.fake.click(member, panel, discard),
-                                         world.fake.click(member, panel, discard))
+    first, second = await asyncio.gather(
+        world.fake.click(member, panel, discard), world.fake.click(member, panel, discard)
+    )
     await first.wait_done()
     await second.wait_done()
     after = load_round(await table_state(world.store, table_id))
@@ -460,13 +493,15 @@ async def test_a_hint_on_request_and_a_double_click_that_applies_once(world):
 
 
 async def test_table_options_reach_the_rules_and_impossible_ones_are_refused_privately(world):
-    refused = await world.fake.slash(world.members[1], world.guild.text_channel, "mahjong new",
-                                     {"rules": "hongkong", "jokers": True})
+    refused = await world.fake.slash(
+        world.members[1], world.guild.text_channel, "mahjong new", {"rules": "hongkong", "jokers": True}
+    )
     await refused.wait_done()
     assert refused.response.ephemeral and "classic" in refused.response.content
     assert world.fake.threads == []
-    _, lobby = await open_lobby(world, {"rules": "hongkong", "minimum_fan": 1, "seven_pairs": True, "players": 3,
-                                        "length": "one_wind"})
+    _, lobby = await open_lobby(
+        world, {"rules": "hongkong", "minimum_fan": 1, "seven_pairs": True, "players": 3, "length": "one_wind"}
+    )
     state = await table_state(world.store, table_id_of(lobby))
     rules = state.settings.rules
     assert (rules.minimum_fan, rules.seven_pairs, rules.players, rules.length) == (1, True, 3, "one_wind")

@@ -38,8 +38,13 @@ def test_the_members_choice_beats_the_servers_default():
 def test_the_servers_deadlines_replace_only_the_turn_and_claim():
     server = GuildSettings(turn_seconds=600.0, claim_seconds=30.0)
     timing = table_defaults(server, TIMINGS, speed="async").timing
-    assert timing == Timing(turn=600.0, claim=30.0, computer_pause=TIMINGS["async"].computer_pause,
-                            next_hand=TIMINGS["async"].next_hand, idle=TIMINGS["async"].idle)
+    assert timing == Timing(
+        turn=600.0,
+        claim=30.0,
+        computer_pause=TIMINGS["async"].computer_pause,
+        next_hand=TIMINGS["async"].next_hand,
+        idle=TIMINGS["async"].idle,
+    )
     only_claim = table_defaults(GuildSettings(claim_seconds=20.0), TIMINGS).timing
     assert (only_claim.turn, only_claim.claim) == (TIMINGS["live"].turn, 20.0)
 
@@ -51,32 +56,83 @@ def test_the_servers_idle_limit_replaces_the_speeds():
 
 
 def test_the_servers_table_options_fill_what_the_member_left_out():
-    server = GuildSettings(default_length="one_hand", default_level="basic", default_hints=False,
-                           default_hide_claims=True, default_seven_pairs=True, default_minimum_fan=1)
+    server = GuildSettings(
+        default_length="one_hand",
+        default_level="basic",
+        default_hints=False,
+        default_hide_claims=True,
+        default_seven_pairs=True,
+        default_minimum_fan=1,
+    )
     chosen = table_defaults(server, TIMINGS, rules="hongkong")
-    assert (chosen.length, chosen.level, chosen.hints, chosen.hide_claims, chosen.seven_pairs, chosen.minimum_fan) \
-        == ("one_hand", "basic", False, True, True, 1)
-    mine = table_defaults(server, TIMINGS, rules="hongkong", length="four_winds", level="teacher", hints=True,
-                          hide_claims=False, seven_pairs=False, minimum_fan=5)
-    assert (mine.length, mine.level, mine.hints, mine.hide_claims, mine.seven_pairs, mine.minimum_fan) \
-        == ("four_winds", "teacher", True, False, False, 5)
+    assert (chosen.length, chosen.level, chosen.hints, chosen.hide_claims, chosen.seven_pairs, chosen.minimum_fan) == (
+        "one_hand",
+        "basic",
+        False,
+        True,
+        True,
+        1,
+    )
+    mine = table_defaults(
+        server,
+        TIMINGS,
+        rules="hongkong",
+        length="four_winds",
+        level="teacher",
+        hints=True,
+        hide_claims=False,
+        seven_pairs=False,
+        minimum_fan=5,
+    )
+    assert (mine.length, mine.level, mine.hints, mine.hide_claims, mine.seven_pairs, mine.minimum_fan) == (
+        "four_winds",
+        "teacher",
+        True,
+        False,
+        False,
+        5,
+    )
     # the minimum is a Hong Kong rule: a classic table does not get the server's
     assert table_defaults(server, TIMINGS, rules="classic").minimum_fan is None
     untouched = table_defaults(GuildSettings(), TIMINGS)
-    assert (untouched.length, untouched.level, untouched.hints, untouched.hide_claims, untouched.seven_pairs,
-            untouched.minimum_fan) == (None, "strong", True, False, False, None)
+    assert (
+        untouched.length,
+        untouched.level,
+        untouched.hints,
+        untouched.hide_claims,
+        untouched.seven_pairs,
+        untouched.minimum_fan,
+    ) == (None, "strong", True, False, False, None)
 
 
 def test_table_option_changes_are_checked_and_rules_restores_the_length():
-    new = changed(GuildSettings(), length="one_wind", level="teacher", hints=False, hide_claims=True,
-                  seven_pairs=True, minimum_fan=0, idle_hours=72)
-    assert new == GuildSettings(default_length="one_wind", default_level="teacher", default_hints=False,
-                                default_hide_claims=True, default_seven_pairs=True, default_minimum_fan=0,
-                                idle_hours=72)
+    new = changed(
+        GuildSettings(),
+        length="one_wind",
+        level="teacher",
+        hints=False,
+        hide_claims=True,
+        seven_pairs=True,
+        minimum_fan=0,
+        idle_hours=72,
+    )
+    assert new == GuildSettings(
+        default_length="one_wind",
+        default_level="teacher",
+        default_hints=False,
+        default_hide_claims=True,
+        default_seven_pairs=True,
+        default_minimum_fan=0,
+        idle_hours=72,
+    )
     assert changed(new, length="rules").default_length is None
-    for options, key in (({"length": "two_winds"}, "config_bad_choice"), ({"level": "genius"}, "config_bad_choice"),
-                         ({"minimum_fan": 14}, "config_out_of_range"), ({"idle_hours": 0}, "config_out_of_range"),
-                         ({"idle_hours": 24 * 31}, "config_out_of_range")):
+    for options, key in (
+        ({"length": "two_winds"}, "config_bad_choice"),
+        ({"level": "genius"}, "config_bad_choice"),
+        ({"minimum_fan": 14}, "config_out_of_range"),
+        ({"idle_hours": 0}, "config_out_of_range"),
+        ({"idle_hours": 24 * 31}, "config_out_of_range"),
+    ):
         with pytest.raises(ConfigRefused) as refused:
             changed(new, **options)
         assert refused.value.key == key
@@ -104,11 +160,27 @@ def test_the_servers_language_else_its_locales():
 
 
 def test_changes_are_applied_and_validated():
-    new = changed(GuildSettings(), rules="hongkong", speed="async", turn_minutes=120, claim_seconds=60, channel=7,
-                  computers=False, mentions=False, lang="fr")
-    assert new == GuildSettings(default_rules="hongkong", default_speed="async", turn_seconds=7200.0,
-                                claim_seconds=60.0, table_channels=(7,), computers_allowed=False, mentions=False,
-                                lang="fr")
+    new = changed(
+        GuildSettings(),
+        rules="hongkong",
+        speed="async",
+        turn_minutes=120,
+        claim_seconds=60,
+        channel=7,
+        computers=False,
+        mentions=False,
+        lang="fr",
+    )
+    assert new == GuildSettings(
+        default_rules="hongkong",
+        default_speed="async",
+        turn_seconds=7200.0,
+        claim_seconds=60.0,
+        table_channels=(7,),
+        computers_allowed=False,
+        mentions=False,
+        lang="fr",
+    )
     assert changed(new, channel=8).table_channels == (7, 8)
     assert changed(new, channel=7).table_channels == (7,)
     assert changed(new, clear_channels=True).table_channels == ()
@@ -117,15 +189,18 @@ def test_changes_are_applied_and_validated():
     assert changed(new) == new
 
 
-@pytest.mark.parametrize(("options", "key", "option"), [
-    ({"turn_minutes": 0}, "config_out_of_range", "turn_minutes"),
-    ({"turn_minutes": 7 * 24 * 60 + 1}, "config_out_of_range", "turn_minutes"),
-    ({"claim_seconds": 4}, "config_out_of_range", "claim_seconds"),
-    ({"claim_seconds": 86401}, "config_out_of_range", "claim_seconds"),
-    ({"rules": "riichi"}, "config_bad_choice", "rules"),
-    ({"speed": "blitz"}, "config_bad_choice", "speed"),
-    ({"lang": "de"}, "config_bad_choice", "lang"),
-])
+@pytest.mark.parametrize(
+    ("options", "key", "option"),
+    [
+        ({"turn_minutes": 0}, "config_out_of_range", "turn_minutes"),
+        ({"turn_minutes": 7 * 24 * 60 + 1}, "config_out_of_range", "turn_minutes"),
+        ({"claim_seconds": 4}, "config_out_of_range", "claim_seconds"),
+        ({"claim_seconds": 86401}, "config_out_of_range", "claim_seconds"),
+        ({"rules": "riichi"}, "config_bad_choice", "rules"),
+        ({"speed": "blitz"}, "config_bad_choice", "speed"),
+        ({"lang": "de"}, "config_bad_choice", "lang"),
+    ],
+)
 def test_a_value_out_of_range_is_refused_with_its_range(options, key, option):
     with pytest.raises(ConfigRefused) as refused:
         changed(GuildSettings(), **options)
@@ -151,8 +226,16 @@ def test_the_channel_list_has_a_limit():
 
 
 def test_settings_shown_back_in_both_languages():
-    server = GuildSettings(default_rules="family", default_speed="async", turn_seconds=3600.0, claim_seconds=None,
-                           table_channels=(4, 5), computers_allowed=False, mentions=False, lang="fr")
+    server = GuildSettings(
+        default_rules="family",
+        default_speed="async",
+        turn_seconds=3600.0,
+        claim_seconds=None,
+        table_channels=(4, 5),
+        computers_allowed=False,
+        mentions=False,
+        lang="fr",
+    )
     english = settings_text(server, "en")
     assert "Family" in english and "asynchronous" in english and "1 h" in english and "the speed's own" in english
     assert "<#4>, <#5>" in english and "not allowed" in english and "Turn mentions: off" in english

@@ -69,8 +69,7 @@ async def test_a_lobby_nobody_touches_is_closed_at_its_idle_limit(service_and_le
 
 async def test_a_match_nobody_plays_closes_and_is_recorded_as_closed(service_and_ledger):
     service, ledger, clock = service_and_ledger
-    committed = await open_table(service, ruleset("classic", length="one_wind"), members=1, computers=3,
-                                 timing=PACED)
+    committed = await open_table(service, ruleset("classic", length="one_wind"), members=1, computers=3, timing=PACED)
     started = await service.start(committed.state.id, 1)
     assert started.state.idle_at == clock.now + 600.0
     # the member's turns are played by the clock, then by a computer: none of that counts as a click

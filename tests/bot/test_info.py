@@ -72,12 +72,17 @@ def test_french_and_english_pages_differ():
 def test_classic_points_are_the_engines(lang):
     lines = lines_of(rules_pages("classic", lang))
     colon = ":" if lang == "en" else " :"
-    for kind, tile, label in [(SetKind.PUNG, Tile.M5, "Pung"), (SetKind.PUNG, Tile.M9, "Pung"),
-                              (SetKind.KONG, Tile.P5, "Kong"), (SetKind.KONG, Tile.EAST, "Kong")]:
+    for kind, tile, label in [
+        (SetKind.PUNG, Tile.M5, "Pung"),
+        (SetKind.PUNG, Tile.M9, "Pung"),
+        (SetKind.KONG, Tile.P5, "Kong"),
+        (SetKind.KONG, Tile.EAST, "Kong"),
+    ]:
         exposed = set_points(ReadSet(kind, tile, concealed=False, declared=True))
         concealed = set_points(ReadSet(kind, tile, concealed=True, declared=False))
-        assert any(line.startswith(f"• {label}") and line.endswith(f"{colon} {exposed} / {concealed}")
-                   for line in lines), (label, tile)
+        assert any(
+            line.startswith(f"• {label}") and line.endswith(f"{colon} {exposed} / {concealed}") for line in lines
+        ), (label, tile)
     chow = set_points(ReadSet(SetKind.CHOW, Tile.M2, concealed=False, declared=True))
     assert f"• Chow{colon} {chow}" in lines
     assert f"• Mah-Jong{colon} {MAHJONG_POINTS}" in lines
@@ -90,15 +95,21 @@ def test_classic_points_are_the_engines(lang):
 def test_classic_doubles_and_example_are_the_engines(lang):
     text = "\n".join(rules_pages("classic", lang))
     # Each double of the engine doubles the score: a hand with one dragon pung scores twice its points.
-    example = score_classic(WinContext(
-        concealed=tuple(parse_tiles("234m456p99s")),
-        melds=(Meld(SetKind.PUNG, Tile.RED), Meld(SetKind.KONG, Tile.S2, exposed=False)),
-        winning_tile=Tile.S9, self_drawn=False, seat=0, round_wind=WINDS[1], bonus=tuple(parse_tiles(EXAMPLE_BONUS)),
-    ))
+    example = score_classic(
+        WinContext(
+            concealed=tuple(parse_tiles("234m456p99s")),
+            melds=(Meld(SetKind.PUNG, Tile.RED), Meld(SetKind.KONG, Tile.S2, exposed=False)),
+            winning_tile=Tile.S9,
+            self_drawn=False,
+            seat=0,
+            round_wind=WINDS[1],
+            bonus=tuple(parse_tiles(EXAMPLE_BONUS)),
+        )
+    )
     assert f"{example.points} × 2^{example.doubles} = **{example.score}**" in text
     assert EXAMPLE_HAND in text
     dragon = next(item.doubles for item in example.items if item.key == "dragon_set")
-    doubles = [line for line in text.split("\n") if line.startswith("• ") and line.endswith(f"×{2 ** dragon}")]
+    doubles = [line for line in text.split("\n") if line.startswith("• ") and line.endswith(f"×{2**dragon}")]
     assert len(doubles) == 5  # dragons, own wind, prevailing wind, concealed hand, one suit
 
 
@@ -110,8 +121,10 @@ def test_hongkong_fan_minimum_cap_and_payments_are_the_engines(lang):
     samples = {
         "pure_one_suit": ("123456789m111m55m", ()),
         "all_pungs": ("555s777s99m", (Meld(SetKind.PUNG, Tile.M1), Meld(SetKind.PUNG, Tile.P3))),
-        "great_three_dragons": ("123m55p", (Meld(SetKind.PUNG, Tile.WHITE), Meld(SetKind.PUNG, Tile.GREEN),
-                                            Meld(SetKind.PUNG, Tile.RED))),
+        "great_three_dragons": (
+            "123m55p",
+            (Meld(SetKind.PUNG, Tile.WHITE), Meld(SetKind.PUNG, Tile.GREEN), Meld(SetKind.PUNG, Tile.RED)),
+        ),
     }
     for key, (concealed, melds) in samples.items():
         tiles = tuple(parse_tiles(concealed))
@@ -175,7 +188,11 @@ def test_score_reply_gives_the_classic_score(lang):
     win = WinContext(
         concealed=tuple(parse_tiles("234m456p99s")),
         melds=(Meld(SetKind.PUNG, Tile.RED), Meld(SetKind.KONG, Tile.S2, exposed=False)),
-        winning_tile=Tile.S9, self_drawn=False, seat=0, round_wind=WINDS[1], bonus=tuple(parse_tiles("1f6f")),
+        winning_tile=Tile.S9,
+        self_drawn=False,
+        seat=0,
+        round_wind=WINDS[1],
+        bonus=tuple(parse_tiles("1f6f")),
     )
     expected = score_classic(win, settings_for(ruleset("classic")))
     reply = score_reply("234m [777z] (2222s) 456p 99s", "9s", "classic", "E", "S", False, "1f6f", lang)
@@ -212,9 +229,28 @@ def test_score_reply_reads_the_options():
 
 
 BAD_HANDS = [
-    "", " ", "11111m", "²m", "１２３m", "123m456m789m123p45p", "x" * 10_000, "1m" * 5_000, "[" * 5_000,
-    "123m [456m (789m) 11p", "[1f2f3f] 123m", "(123m) 456m 789m 11p 22p", "[0j0j0j] 123m 456m 789m 11p",
-    "123m 456m 789m 123p 11p 1f", "8z", "0m", "1j", "m", "12", "\x00", "<@123> @everyone", "**`|",
+    "",
+    " ",
+    "11111m",
+    "²m",
+    "１２３m",
+    "123m456m789m123p45p",
+    "x" * 10_000,
+    "1m" * 5_000,
+    "[" * 5_000,
+    "123m [456m (789m) 11p",
+    "[1f2f3f] 123m",
+    "(123m) 456m 789m 11p 22p",
+    "[0j0j0j] 123m 456m 789m 11p",
+    "123m 456m 789m 123p 11p 1f",
+    "8z",
+    "0m",
+    "1j",
+    "m",
+    "12",
+    "\x00",
+    "<@123> @everyone",
+    "**`|",
 ]
 
 
@@ -241,15 +277,24 @@ def test_bad_hands_get_a_message_in_the_readers_language(hand):
 def test_bad_options_are_named(options, english, french):
     arguments = {"win": None, "seat": "E", "round_wind": "E", "bonus": ""} | options
     for lang, expected in (("en", english), ("fr", french)):
-        reply = score_reply("123m 456m 789m 234p 55p", arguments["win"], "classic", arguments["seat"],
-                            arguments["round_wind"], False, arguments["bonus"], lang)
+        reply = score_reply(
+            "123m 456m 789m 234p 55p",
+            arguments["win"],
+            "classic",
+            arguments["seat"],
+            arguments["round_wind"],
+            False,
+            arguments["bonus"],
+            lang,
+        )
         assert expected.lower() in reply.lower() and len(reply) <= MESSAGE_LIMIT
 
 
 def test_a_non_winning_hand_is_named_as_such():
     assert "not a winning hand" in score_reply("123m456m789m123p45p", None, "classic", "E", "E", False, "", "en")
-    assert "n'est pas une main gagnante" in score_reply("123m456m789m123p45p", None, "hongkong", "E", "E", False, "",
-                                                        "fr")
+    assert "n'est pas une main gagnante" in score_reply(
+        "123m456m789m123p45p", None, "hongkong", "E", "E", False, "", "fr"
+    )
 
 
 def test_the_family_game_has_nothing_to_score():
@@ -339,9 +384,19 @@ def test_the_commands_answer_privately_page_by_page_in_the_members_language(loca
     cases = [
         (info_commands.show_rules, {"rules": "hongkong"}, rules_pages("hongkong", lang)),
         (info_commands.show_help, {}, help_pages(lang)),
-        (info_commands.score, {"hand": EXAMPLE_HAND, "win": "9s", "rules": "classic", "seat": "E",
-                               "round_wind": "S", "self_drawn": False, "bonus": EXAMPLE_BONUS},
-         [score_reply(EXAMPLE_HAND, "9s", "classic", "E", "S", False, EXAMPLE_BONUS, lang)]),
+        (
+            info_commands.score,
+            {
+                "hand": EXAMPLE_HAND,
+                "win": "9s",
+                "rules": "classic",
+                "seat": "E",
+                "round_wind": "S",
+                "self_drawn": False,
+                "bonus": EXAMPLE_BONUS,
+            },
+            [score_reply(EXAMPLE_HAND, "9s", "classic", "E", "S", False, EXAMPLE_BONUS, lang)],
+        ),
     ]
     for command, options, expected in cases:
         interaction = FakeInteraction(locale)

@@ -41,13 +41,23 @@ def test_a_secret_tile_sent_publicly_or_to_another_member_is_found_and_to_its_ow
     members = {0: 10, 1: 11, 2: 12, 3: 13}
     other = members[(seat + 1) % 4]
     public = _Call("POST", "/channels/{channel_id}/messages", {"content": f"look: {tile.code}"})
-    in_alt_text = _Call("PATCH", "/channels/{channel_id}/messages/{message_id}",
-                        {"attachments": [{"filename": "t.png", "description": tile_name(tile, "fr")}]})
-    to_other = _Call("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
-                     {"type": 4, "data": {"content": "", "components": [{"emoji": {"name": f"mj_{tile.code}"}}]}},
-                     interaction=_Interaction(other))
-    to_owner = _Call("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
-                     {"type": 4, "data": {"content": tile_name(tile, "en")}}, interaction=_Interaction(members[seat]))
+    in_alt_text = _Call(
+        "PATCH",
+        "/channels/{channel_id}/messages/{message_id}",
+        {"attachments": [{"filename": "t.png", "description": tile_name(tile, "fr")}]},
+    )
+    to_other = _Call(
+        "POST",
+        "/interactions/{interaction_id}/{interaction_token}/callback",
+        {"type": 4, "data": {"content": "", "components": [{"emoji": {"name": f"mj_{tile.code}"}}]}},
+        interaction=_Interaction(other),
+    )
+    to_owner = _Call(
+        "POST",
+        "/interactions/{interaction_id}/{interaction_token}/callback",
+        {"type": 4, "data": {"content": tile_name(tile, "en")}},
+        interaction=_Interaction(members[seat]),
+    )
     found = leaks([public, in_alt_text, to_other, to_owner], secrets, members)
     assert len(found) == 3 and all(f"seat {seat}'s {tile.code}" in line for line in found)
     assert leaks([to_owner], secrets, members) == []
@@ -70,17 +80,25 @@ def test_over_a_match_each_request_is_read_against_the_hand_its_buttons_belong_t
     last_steps = [40, 90]
 
     def private_to(member: int, step: int) -> _Call:
-        return _Call("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
-                     {"content": tile.code, "components": [{"custom_id": f"mj1:abcdefgh:{step}:d:0"}]},
-                     interaction=_Interaction(member))
+        return _Call(
+            "PATCH",
+            "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+            {"content": tile.code, "components": [{"custom_id": f"mj1:abcdefgh:{step}:d:0"}]},
+            interaction=_Interaction(member),
+        )
 
     # the same deal twice: seat's secret of hand 0 is its secret in hand 1 too, so both are leaks
-    assert len(match_leaks([private_to(other, 12), private_to(other, 60)], records, last_steps, "abcdefgh",
-                           members)) == 2
+    assert (
+        len(match_leaks([private_to(other, 12), private_to(other, 60)], records, last_steps, "abcdefgh", members)) == 2
+    )
     # a request of another table's buttons, or a member's own answer without buttons, is not this match's
     assert match_leaks([private_to(other, 12)], records, last_steps, "zzzzzzzz", members) == []
-    own = _Call("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", {"content": tile.code},
-                interaction=_Interaction(other))
+    own = _Call(
+        "PATCH",
+        "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+        {"content": tile.code},
+        interaction=_Interaction(other),
+    )
     assert match_leaks([own], records, last_steps, "abcdefgh", members) == []
     # a public request without buttons is read against every hand
     public = _Call("POST", "/channels/{channel_id}/messages", {"content": f"look: {tile.code}"})

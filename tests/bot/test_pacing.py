@@ -71,14 +71,17 @@ async def test_waiters_take_their_slots_in_the_order_they_came():
     assert order == [0, 1, 2, 3, 4]
 
 
-@pytest.mark.parametrize(("path", "counts"), [
-    ("/api/v10/channels/12/messages/34", True),
-    ("/api/v10/applications/99/guilds/5/commands", True),
-    ("/api/v10/webhooks/7/sometoken", True),  # a webhook of someone else's: the bot's own request
-    ("/api/v10/interactions/55/token/callback", False),
-    ("/api/v10/webhooks/99/token/messages/@original", False),  # the application's interactions
-    ("/gateway", False),
-])
+@pytest.mark.parametrize(
+    ("path", "counts"),
+    [
+        ("/api/v10/channels/12/messages/34", True),
+        ("/api/v10/applications/99/guilds/5/commands", True),
+        ("/api/v10/webhooks/7/sometoken", True),  # a webhook of someone else's: the bot's own request
+        ("/api/v10/interactions/55/token/callback", False),
+        ("/api/v10/webhooks/99/token/messages/@original", False),  # the application's interactions
+        ("/gateway", False),
+    ],
+)
 def test_what_counts_against_the_global_limit(path, counts):
     assert counts_globally(path, 99) is counts
 
@@ -108,9 +111,13 @@ async def test_the_trace_paces_what_an_aiohttp_session_sends_and_lets_interactio
     port = runner.addresses[0][1]
     try:
         async with aiohttp.ClientSession(trace_configs=[pacing_trace(pacer, lambda: 99)]) as session:
-            for path in ("/api/v10/channels/1/messages", "/api/v10/interactions/5/t/callback",
-                         "/api/v10/channels/1/messages", "/api/v10/webhooks/99/t/messages/@original",
-                         "/api/v10/channels/1/messages"):
+            for path in (
+                "/api/v10/channels/1/messages",
+                "/api/v10/interactions/5/t/callback",
+                "/api/v10/channels/1/messages",
+                "/api/v10/webhooks/99/t/messages/@original",
+                "/api/v10/channels/1/messages",
+            ):
                 async with session.post(f"http://127.0.0.1:{port}{path}") as response:
                     assert response.status == 200
     finally:

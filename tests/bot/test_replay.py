@@ -37,10 +37,23 @@ def entry_of(hand: Round, guild_id: int = 7, number: int = 2) -> HandEntry:
     won = result.winner is not None
     payments = (10.0, -10.0, 0.0, 0.0) if won else (0.0, 0.0, 0.0, 0.0)
     return HandEntry(
-        hand_id=f"abcdefgh:{number}", guild_id=guild_id, table_id="abcdefgh", match_id="abcdefgh", number=number,
-        rules=hand.ruleset.to_document(), seats=SEATS, winner=result.winner,
-        discarder=None if result.self_drawn else result.discarder, self_drawn=result.self_drawn, score=10.0, fan=0,
-        payments=payments, patterns=(), record=hand.record().to_text(), finished_at=1_700_000_000.0)
+        hand_id=f"abcdefgh:{number}",
+        guild_id=guild_id,
+        table_id="abcdefgh",
+        match_id="abcdefgh",
+        number=number,
+        rules=hand.ruleset.to_document(),
+        seats=SEATS,
+        winner=result.winner,
+        discarder=None if result.self_drawn else result.discarder,
+        self_drawn=result.self_drawn,
+        score=10.0,
+        fan=0,
+        payments=payments,
+        patterns=(),
+        record=hand.record().to_text(),
+        finished_at=1_700_000_000.0,
+    )
 
 
 def positions(hand: Round) -> list[Round]:
@@ -49,15 +62,21 @@ def positions(hand: Round) -> list[Round]:
     found = [Round.deal(hand.ruleset, hand.seed, dealer=hand.dealer, round_wind=hand.round_wind)]
     for index, action in enumerate(hand.actions):
         if any(isinstance(event, PUBLIC) for event in again.apply(action)):
-            found.append(Round.replay(hand.ruleset, hand.seed, hand.actions[:index + 1], dealer=hand.dealer,
-                                      round_wind=hand.round_wind))
+            found.append(
+                Round.replay(
+                    hand.ruleset, hand.seed, hand.actions[: index + 1], dealer=hand.dealer, round_wind=hand.round_wind
+                )
+            )
     return found
 
 
 @pytest.fixture(scope="module")
 def won() -> Round:
-    hand = next(hand for hand in (played(seed) for seed in range(20))
-                if hand.result is not None and hand.result.winner is not None and not hand.result.self_drawn)
+    hand = next(
+        hand
+        for hand in (played(seed) for seed in range(20))
+        if hand.result is not None and hand.result.winner is not None and not hand.result.self_drawn
+    )
     return hand
 
 
@@ -89,12 +108,15 @@ def test_a_middle_step_is_the_engines_position_and_says_what_happened(won):
     after = positions(won)
     first_discard = next(action for action in won.actions if type(action).__name__ == "Discard")
     content, rendered = replay_frame(entry, 2, "en")
-    assert content == (f"Hand 3 · step 2/{steps} · {NAMES[first_discard.seat]} discards "
-                       f"{tile_name(first_discard.tile)}")
+    assert content == (
+        f"Hand 3 · step 2/{steps} · {NAMES[first_discard.seat]} discards {tile_name(first_discard.tile)}"
+    )
     assert rendered.description == render_table(after[1].view(None), NAMES, [0, 0, 0, 0], "en").description
     middle = steps // 2
-    assert replay_frame(entry, middle, "fr")[1].description == render_table(
-        after[middle - 1].view(None), NAMES, [0, 0, 0, 0], "fr").description
+    assert (
+        replay_frame(entry, middle, "fr")[1].description
+        == render_table(after[middle - 1].view(None), NAMES, [0, 0, 0, 0], "fr").description
+    )
     assert replay_frame(entry, 2, "fr")[0].startswith(f"Main 3 · étape 2/{steps} · ")
 
 
@@ -105,15 +127,26 @@ def test_the_last_step_of_a_won_hand_is_the_winning_card(won):
     result = won.result
     assert result is not None and result.win is not None and result.winner is not None
     assert content.startswith(f"Hand 3 · step {steps}/{steps} · Mahjong! {NAMES[result.winner]} wins")
-    card = render_result(result.win, score_classic(result.win, settings_for(won.ruleset)),
-                         winner_name=NAMES[result.winner], discarder_name=NAMES[result.discarder or 0], lang="en")
+    card = render_result(
+        result.win,
+        score_classic(result.win, settings_for(won.ruleset)),
+        winner_name=NAMES[result.winner],
+        discarder_name=NAMES[result.discarder or 0],
+        lang="en",
+    )
     assert rendered.description == card.description
     assert replay_frame(entry, steps - 1, "en")[1].description != card.description
 
 
 def test_a_drawn_hand_ends_on_the_table_saying_drawn():
-    hand = next((hand for hand in (played(seed, "random") for seed in range(40))
-                 if hand.result is not None and hand.result.winner is None), None)
+    hand = next(
+        (
+            hand
+            for hand in (played(seed, "random") for seed in range(40))
+            if hand.result is not None and hand.result.winner is None
+        ),
+        None,
+    )
     if hand is None:
         pytest.skip("no drawn hand among the seeds")
     entry = entry_of(hand)
@@ -143,8 +176,16 @@ def test_a_record_that_does_not_replay_is_refused(won):
 
 
 def test_history_shows_the_hand_ids_to_replay():
-    match = MatchEntry(match_id="abcdefgh", guild_id=7, table_id="abcdefgh", rules={"name": "classic"},
-                       seats=SEATS, totals=(10.0, 0.0, -4.0, -6.0), hands=4, finished_at=1_700_000_000.0)
+    match = MatchEntry(
+        match_id="abcdefgh",
+        guild_id=7,
+        table_id="abcdefgh",
+        rules={"name": "classic"},
+        seats=SEATS,
+        totals=(10.0, 0.0, -4.0, -6.0),
+        hands=4,
+        finished_at=1_700_000_000.0,
+    )
     text = history_text("en", 42, "Alice", [match])
     assert "hands `abcdefgh:0` to `abcdefgh:3`" in text
     assert "mains `abcdefgh:0` à `abcdefgh:3`" in history_text("fr", 42, "Alice", [match])

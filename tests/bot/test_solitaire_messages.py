@@ -42,8 +42,13 @@ def control(state: SolitaireState, verb: str, number: int | None = None) -> Cont
 
 # --- custom ids ---------------------------------------------------------------------------------
 
-@given(st.sampled_from(["daily", "free"]), st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=8, max_size=8),
-       st.integers(0, 9_999_999), st.sampled_from(["undo", "pause", "resume", "finish", "hint", "again"]))
+
+@given(
+    st.sampled_from(["daily", "free"]),
+    st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=8, max_size=8),
+    st.integers(0, 9_999_999),
+    st.sampled_from(["undo", "pause", "resume", "finish", "hint", "again"]),
+)
 def test_controls_round_trip(kind, game, step, verb):
     button = Control(kind, game, step, verb)
     assert parse_custom_id(button.text()) == button
@@ -63,12 +68,27 @@ def test_play_and_board_pages_round_trip():
     assert BoardPage("daily", date(2025, 3, 14), 2).text() == "mjs1:lb:d:20250314:2"
 
 
-@pytest.mark.parametrize("forged", [
-    "", "mjs1:", "mjs1:x:abcd1234:0:undo", "mjs1:d:ABCD1234:0:undo", "mjs1:d:abcd1234:01:undo",
-    "mjs1:d:abcd1234:0:fly", "mjs1:d:abcd1234:0:undo:1", "mjs1:d:abcd1234:0:pair", "mjs1:lb:d:all:1",
-    "mjs1:lb:f:20250314:1", "mjs1:lb:d:20251341:1", "mjs1:lb:d:20250314:0", "mjs1:play:x", "mj1:abcd1234:0:join",
-    "mjs1:d:abcd1234:0:undo" + "x" * 100, "mjs1:d:abcd1234:٣:undo",
-])
+@pytest.mark.parametrize(
+    "forged",
+    [
+        "",
+        "mjs1:",
+        "mjs1:x:abcd1234:0:undo",
+        "mjs1:d:ABCD1234:0:undo",
+        "mjs1:d:abcd1234:01:undo",
+        "mjs1:d:abcd1234:0:fly",
+        "mjs1:d:abcd1234:0:undo:1",
+        "mjs1:d:abcd1234:0:pair",
+        "mjs1:lb:d:all:1",
+        "mjs1:lb:f:20250314:1",
+        "mjs1:lb:d:20251341:1",
+        "mjs1:lb:d:20250314:0",
+        "mjs1:play:x",
+        "mj1:abcd1234:0:join",
+        "mjs1:d:abcd1234:0:undo" + "x" * 100,
+        "mjs1:d:abcd1234:٣:undo",
+    ],
+)
 def test_forged_custom_ids_are_refused(forged):
     with pytest.raises(BadCustomId):
         parse_custom_id(forged)
@@ -83,6 +103,7 @@ def test_pair_values():
 
 # --- the live state -----------------------------------------------------------------------------
 
+
 def test_state_round_trips_through_its_document():
     state = new_state(kind="daily")
     a, b = deal_for_seed(7).solution[0]
@@ -90,10 +111,21 @@ def test_state_round_trips_through_its_document():
     assert SolitaireState.from_document(state.to_document()) == state
 
 
-@pytest.mark.parametrize("change", [
-    {"version": 2}, {"kind": "weekly"}, {"day": "2025-02-30"}, {"day": None}, {"id": "short"}, {"step": -1},
-    {"recorded": "yes"}, {"guild": True}, {"extra": 1}, {"game": {"version": 1}},
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"version": 2},
+        {"kind": "weekly"},
+        {"day": "2025-02-30"},
+        {"day": None},
+        {"id": "short"},
+        {"step": -1},
+        {"recorded": "yes"},
+        {"guild": True},
+        {"extra": 1},
+        {"game": {"version": 1}},
+    ],
+)
 def test_malformed_documents_are_refused(change):
     document = {**new_state(kind="daily").to_document(), **change}
     with pytest.raises(SolitaireDocumentError):
@@ -109,6 +141,7 @@ def test_a_stored_game_with_an_illegal_move_is_refused():
 
 
 # --- transitions ----------------------------------------------------------------------------------
+
 
 def test_a_pair_is_removed_in_one_step():
     state = new_state()
@@ -131,8 +164,9 @@ def test_blocked_tiles_are_refused_with_the_reason():
     free = board.free_ids()[0]
     refusal = refused(state, "pair", (pair_value(free, covered),))
     assert refusal.key == "sol_covered" and refusal.params["tile"] == play.label(board, covered)
-    hemmed = next(i for i in ids_of(board.present) if not board.layout.above[i] & board.present
-                  and not board.is_free(i))
+    hemmed = next(
+        i for i in ids_of(board.present) if not board.layout.above[i] & board.present and not board.is_free(i)
+    )
     refusal = refused(state, "pair", (pair_value(free, hemmed),))
     assert refusal.key == "sol_hemmed" and "," in refusal.params["by"]
     assert "on both sides" in say(refusal.key, "en", **refusal.params)
@@ -216,7 +250,6 @@ def test_the_solver_knows_a_lost_cause_and_gives_hints():
     assert "can no longer be cleared" in presenter.hint_text(board, play.hint(board), "en")
 
 
-
 def test_a_pick_from_a_clearing_order_already_found_needs_no_search(monkeypatch):
     """Once the check after a pick has found a clearing order, picks of its pairs, in another order than
     its own, and undos are answered without searching again; a board no order covers is searched."""
@@ -289,7 +322,9 @@ def _lost_board() -> Board:
     faces[below] = faces[above] = Tile(1)
     return Board(tuple(faces), sum(1 << i for i in (below, above, left, right)))
 
+
 # --- the presenter --------------------------------------------------------------------------------
+
 
 def test_the_menu_lists_exactly_the_legal_pairs_grouped_by_face():
     state = new_state()
@@ -324,13 +359,15 @@ def test_more_pairs_than_four_selects_turn_into_pages():
 
 # --- words ----------------------------------------------------------------------------------------
 
+
 def test_every_message_the_solitaire_names_exists_in_both_languages_with_the_same_fields():
     sources = [*pathlib.Path("bot/solitaire").glob("*.py"), pathlib.Path("bot/commands/solitaire.py")]
     named = {key for source in sources for key in re.findall(r'"(sol_[a-z_]+)"', source.read_text())}
     assert len(named) > 60 and named <= set(MESSAGES), sorted(named - set(MESSAGES))
     for key in (key for key in MESSAGES if key.startswith("sol_")):
-        english, french = (sorted(name for _, name, _, _ in string.Formatter().parse(text) if name)
-                           for text in MESSAGES[key])
+        english, french = (
+            sorted(name for _, name, _, _ in string.Formatter().parse(text) if name) for text in MESSAGES[key]
+        )
         assert english == french, key
 
 
@@ -342,8 +379,7 @@ def test_the_daily_post_and_boards_in_french():
     assert [button.label for button in post.buttons] == ["Jouer"] and post.pictures
     nobody = presenter.daily_post(date(2025, 3, 15), deal_for_seed(3).board(), [], date(2025, 3, 14), "en")
     assert "Nobody scored on the deal of 2025-03-14" in nobody.content
-    board = presenter.leaderboard_message(Leaderboard("daily", date(2025, 3, 14)), 1, 1, 2, podium, None, "Ana",
-                                          "fr")
+    board = presenter.leaderboard_message(Leaderboard("daily", date(2025, 3, 14)), 1, 1, 2, podium, None, "Ana", "fr")
     assert "Classement du solitaire du jour, 2025-03-14" in board.content and "Ana : pas encore classé" in board.content
     assert board.buttons == ()  # one page: no page buttons
     stats = presenter.stats_text("Ana", SolitaireStats(4, 1, 9520, None, 480.0, 3), "fr")

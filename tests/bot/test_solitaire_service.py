@@ -143,8 +143,11 @@ async def test_two_clicks_on_one_step_apply_once(store, ledger):
     service = service_on(store, ledger, FakeClock())
     opened = await service.free(GUILD, ALICE, "Alice", 7)
     (a, b), (c, d) = deal_for_seed(7).solution[:2]
-    results = await asyncio.gather(service.act(GUILD, ALICE, *pair(opened.state, a, b)),
-                                   service.act(GUILD, ALICE, *pair(opened.state, c, d)), return_exceptions=True)
+    results = await asyncio.gather(
+        service.act(GUILD, ALICE, *pair(opened.state, a, b)),
+        service.act(GUILD, ALICE, *pair(opened.state, c, d)),
+        return_exceptions=True,
+    )
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, Refusal)]
     assert len(applied) == 1 and [r.key for r in refused] == ["sol_stale"]
@@ -157,8 +160,9 @@ async def test_a_result_left_pending_by_a_crash_is_recorded_once_by_the_next_rea
     opened = await service.free(GUILD, ALICE, "Alice", 7)
     state = opened.state
     ended = state.game.finish(clock.now).finish(clock.now)
-    crashed = SolitaireState(state.id, state.guild_id, state.member_id, state.name, state.kind, None, ended,
-                             state.step + 2)  # what the live write holds when the ledger's write never came
+    crashed = SolitaireState(
+        state.id, state.guild_id, state.member_id, state.name, state.kind, None, ended, state.step + 2
+    )  # what the live write holds when the ledger's write never came
     found = await store.read(slot_key(GUILD, ALICE, "free"))
     assert await store.write(crashed.key, found.version, crashed.to_document()) is not None
     assert await ledger.result(state.id) is None

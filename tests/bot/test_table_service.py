@@ -103,8 +103,12 @@ async def test_two_claims_sent_at_once_are_resolved_by_priority_not_by_arrival(s
         if hand.phase is Phase.CLAIM:
             options = {seat: hand.legal_actions(seat) for seat in hand.awaiting()}
             pungs = [seat for seat, legal in options.items() if Claim(seat, ClaimKind.PUNG) in legal]
-            chows = [(seat, claim) for seat, legal in options.items() for claim in legal
-                     if isinstance(claim, Claim) and claim.kind is ClaimKind.CHOW and seat not in pungs]
+            chows = [
+                (seat, claim)
+                for seat, legal in options.items()
+                for claim in legal
+                if isinstance(claim, Claim) and claim.kind is ClaimKind.CHOW and seat not in pungs
+            ]
             if pungs and chows and len(options) == 2:
                 break
         if state.status == "between":
@@ -123,8 +127,10 @@ async def test_two_claims_sent_at_once_are_resolved_by_priority_not_by_arrival(s
     after = load_round(final)
     assert after.phase is Phase.DISCARD and after.turn == pung_seat
     assert after.view(None).seats[pung_seat].melds[-1].base == hand.view(None).last_discard[1]
-    assert not after.view(None).seats[chow_seat].melds or after.view(None).seats[chow_seat].melds == \
-        hand.view(None).seats[chow_seat].melds
+    assert (
+        not after.view(None).seats[chow_seat].melds
+        or after.view(None).seats[chow_seat].melds == hand.view(None).seats[chow_seat].melds
+    )
 
 
 async def test_a_stale_or_doubled_click_is_refused_and_changes_nothing(store_factory, ledger):
@@ -138,12 +144,11 @@ async def test_a_stale_or_doubled_click_is_refused_and_changes_nothing(store_fac
     member = state.seats[seat].member_id
     discard = next(action for action in hand.legal_actions(seat) if isinstance(action, Discard))
     button = button_for(state, hand, discard)
-    results = await asyncio.gather(*(service.click(state.id, member, button) for _ in range(5)),
-                                   return_exceptions=True)
+    results = await asyncio.gather(*(service.click(state.id, member, button) for _ in range(5)), return_exceptions=True)
     applied = [result for result in results if not isinstance(result, Exception)]
     refused = [result for result in results if isinstance(result, Refusal)]
     assert len(applied) == 1 and len(refused) == 4 and {error.key for error in refused} == {"stale"}
-    after = (await service.read(state.id))
+    after = await service.read(state.id)
     assert load_round(after.state).view(None).seats[seat].discards[-1].tile == discard.tile
     assert len(load_round(after.state).actions) == len(hand.actions) + 1
 
@@ -254,9 +259,11 @@ async def test_a_mahjong_below_the_hong_kong_minimum_is_refused_with_its_reason(
         hand = load_round(state)
         seat = hand.awaiting()[0]
         win_button = ButtonId(state.id, state.step, "win")
-        if hand.phase is Phase.DISCARD and win_button.text() in [
-            button.custom_id for button in hand_message(state, seat, "en").buttons
-        ] and hand.win_refusal(seat) is not None:
+        if (
+            hand.phase is Phase.DISCARD
+            and win_button.text() in [button.custom_id for button in hand_message(state, seat, "en").buttons]
+            and hand.win_refusal(seat) is not None
+        ):
             break
         committed = await member_move(service, committed, rng)
     else:
@@ -278,8 +285,9 @@ async def test_hidden_claim_windows_hold_every_discard_whether_or_not_anyone_may
     service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic"), members=4)
     table_id = committed.state.id
-    await service.update(table_id, lambda state, now: (
-        with_(state, settings=with_(state.settings, hide_claims=True)), Change()))
+    await service.update(
+        table_id, lambda state, now: (with_(state, settings=with_(state.settings, hide_claims=True)), Change())
+    )
     committed = await service.start(table_id, 1)
     rng = random.Random(6)
     unclaimable = 0

@@ -14,8 +14,13 @@ from game.rules import ruleset
 
 
 def started_table() -> TableState:
-    state = TableState(id="abcdefgh", host_id=1, place=Place(1, 2, 3, 4),
-                       settings=TableSettings(ruleset("hongkong"), "async", Timing.for_speed("async")), seed=42)
+    state = TableState(
+        id="abcdefgh",
+        host_id=1,
+        place=Place(1, 2, 3, 4),
+        settings=TableSettings(ruleset("hongkong"), "async", Timing.for_speed("async")),
+        seed=42,
+    )
     state, _ = table.join(state, 1, "Ana")
     for _ in range(3):
         state, _ = table.add_computer(state, 1)
@@ -29,15 +34,31 @@ def test_a_table_round_trips_through_json():
     assert TableState.from_document(document) == state
 
 
-@pytest.mark.parametrize("path, value", [
-    (("version",), 3), (("version",), 0), (("status",), "flying"), (("settings", "speed"), "slow"),
-    (("settings", "lang"), "de"),
-    (("settings", "computer_level"), "genius"), (("seed",), "42"), (("seed",), True), (("step",), 1.5),
-    (("host",), None), (("settings", "hints"), "false"), (("settings", "timing", "turn"), -1),
-    (("settings", "timing", "turn"), "60"), (("seats",), "four"), (("place", "guild"), "1"),
-    (("settings", "rules"), {"name": "chess"}), (("extra",), []), (("hand",), 7), (("idle_at",), "soon"),
-    (("settings", "timing", "idle"), None),
-])
+@pytest.mark.parametrize(
+    "path, value",
+    [
+        (("version",), 3),
+        (("version",), 0),
+        (("status",), "flying"),
+        (("settings", "speed"), "slow"),
+        (("settings", "lang"), "de"),
+        (("settings", "computer_level"), "genius"),
+        (("seed",), "42"),
+        (("seed",), True),
+        (("step",), 1.5),
+        (("host",), None),
+        (("settings", "hints"), "false"),
+        (("settings", "timing", "turn"), -1),
+        (("settings", "timing", "turn"), "60"),
+        (("seats",), "four"),
+        (("place", "guild"), "1"),
+        (("settings", "rules"), {"name": "chess"}),
+        (("extra",), []),
+        (("hand",), 7),
+        (("idle_at",), "soon"),
+        (("settings", "timing", "idle"), None),
+    ],
+)
 def test_a_damaged_document_is_refused(path, value):
     document = copy.deepcopy(started_table().to_document())
     target = document

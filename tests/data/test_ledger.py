@@ -138,14 +138,21 @@ async def test_a_hand_reads_back_exactly_as_recorded(ledger: SqliteLedger) -> No
     assert not await ledger.has_hand("table-1:99")
 
 
-@pytest.mark.parametrize("changes", [
-    {"winner": None, "discarder": None, "score": 0.0, "payments": (0.0,) * 4, "patterns": ()},  # a drawn hand
-    {"winner": 2, "discarder": None, "self_drawn": True, "payments": (-16.0, -16.0, 48.0, -16.0)},
-    {"rules": HONGKONG, "fan": 7, "score": 64.0, "payments": (64.0, -64.0, 0.0, 0.0)},
-    {"seats": SEATS[:2], "payments": (1.5, -1.5)},  # a two-player family game
-    {"hand_id": "t\x00ble:1", "seats": (SeatEntry("名\x00'\"", 2**63 - 1, None), *SEATS[1:]),
-     "patterns": ("\x00",), "record": "\x00\n"},  # any text, the largest member id
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"winner": None, "discarder": None, "score": 0.0, "payments": (0.0,) * 4, "patterns": ()},  # a drawn hand
+        {"winner": 2, "discarder": None, "self_drawn": True, "payments": (-16.0, -16.0, 48.0, -16.0)},
+        {"rules": HONGKONG, "fan": 7, "score": 64.0, "payments": (64.0, -64.0, 0.0, 0.0)},
+        {"seats": SEATS[:2], "payments": (1.5, -1.5)},  # a two-player family game
+        {
+            "hand_id": "t\x00ble:1",
+            "seats": (SeatEntry("名\x00'\"", 2**63 - 1, None), *SEATS[1:]),
+            "patterns": ("\x00",),
+            "record": "\x00\n",
+        },  # any text, the largest member id
+    ],
+)
 @pytest.mark.asyncio
 async def test_every_kind_of_hand_reads_back_exactly(ledger: SqliteLedger, changes: dict[str, Any]) -> None:
     entry = hand_entry(**changes)
@@ -174,8 +181,9 @@ async def test_the_same_hand_twice_is_kept_once(ledger: SqliteLedger, path: path
 @pytest.mark.asyncio
 async def test_a_replayed_hand_rebuilt_from_json_is_the_same_hand(ledger: SqliteLedger) -> None:
     """After a crash the entry is rebuilt from the live state's JSON: lists for tuples, 48 for 48.0."""
-    assert await ledger.record_hand(hand_entry(rules={**CLASSIC, "house": ("a", "b")}, score=48.0,
-                                               payments=(48.0, -48.0, 0.0, 0.0)))
+    assert await ledger.record_hand(
+        hand_entry(rules={**CLASSIC, "house": ("a", "b")}, score=48.0, payments=(48.0, -48.0, 0.0, 0.0))
+    )
     replayed = hand_entry(rules={**CLASSIC, "house": ["a", "b"]}, score=48, payments=(48, -48, 0, 0))
     assert await ledger.record_hand(replayed) is False
 
@@ -211,9 +219,7 @@ async def test_ten_writers_on_two_connections_record_a_hand_once(ledger: SqliteL
     other = await SqliteLedger.open(path)
     try:
         entry = hand_entry()
-        results = await asyncio.gather(*(
-            (ledger if index % 2 else other).record_hand(entry) for index in range(10)
-        ))
+        results = await asyncio.gather(*((ledger if index % 2 else other).record_hand(entry) for index in range(10)))
     finally:
         await other.close()
     assert sorted(results) == [False] * 9 + [True]
@@ -239,13 +245,20 @@ def _hands(draw: st.DrawFn) -> HandEntry:
     discarder = None if winner is None or self_drawn else draw(st.sampled_from(others))
     return hand_entry(
         hand_id=draw(st.text(min_size=1, max_size=30)),
-        rules={"name": draw(st.sampled_from(["classic", "hongkong", "family"])),
-               "options": draw(st.dictionaries(st.text(max_size=5), st.integers() | st.text(max_size=5)))},
-        seats=seats, winner=winner, discarder=discarder, self_drawn=self_drawn,
-        score=draw(_amount), fan=draw(st.integers(0, 13)),
+        rules={
+            "name": draw(st.sampled_from(["classic", "hongkong", "family"])),
+            "options": draw(st.dictionaries(st.text(max_size=5), st.integers() | st.text(max_size=5))),
+        },
+        seats=seats,
+        winner=winner,
+        discarder=discarder,
+        self_drawn=self_drawn,
+        score=draw(_amount),
+        fan=draw(st.integers(0, 13)),
         payments=tuple(draw(_amount) for _ in seats),
         patterns=tuple(draw(st.lists(st.text(min_size=1, max_size=12), max_size=6))),
-        record=draw(st.text(max_size=200)), finished_at=draw(_amount),
+        record=draw(st.text(max_size=200)),
+        finished_at=draw(_amount),
     )
 
 
@@ -259,16 +272,19 @@ async def test_any_hand_reads_back_exactly_and_is_kept_once(ledger: SqliteLedger
     assert await ledger.record_hand(entry) is False
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"payments": (1.0, -1.0)}, r"2 payments for 4 seats"),
-    ({"winner": 4}, r"winner must be a seat from 0 to 3, not 4"),
-    ({"discarder": 0}, r"discarder must be another seat than the winner"),
-    ({"winner": None}, r"discarder must be another seat"),
-    ({"self_drawn": True}, r"self-drawn hand has a winner and no discarder"),
-    ({"score": float("nan")}, r"finite"),
-    ({"rules": {"jokers": True}}, r"names its rule set"),
-    ({"hand_id": ""}, r"hand_id must not be empty"),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"payments": (1.0, -1.0)}, r"2 payments for 4 seats"),
+        ({"winner": 4}, r"winner must be a seat from 0 to 3, not 4"),
+        ({"discarder": 0}, r"discarder must be another seat than the winner"),
+        ({"winner": None}, r"discarder must be another seat"),
+        ({"self_drawn": True}, r"self-drawn hand has a winner and no discarder"),
+        ({"score": float("nan")}, r"finite"),
+        ({"rules": {"jokers": True}}, r"names its rule set"),
+        ({"hand_id": ""}, r"hand_id must not be empty"),
+    ],
+)
 def test_an_inconsistent_hand_cannot_be_built(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(LedgerValueError, match=message):
         hand_entry(**changes)
@@ -342,13 +358,15 @@ async def test_hands_paged(ledger: SqliteLedger) -> None:
     assert _numbers(await ledger.hands(GUILD, member_id=CAROL, limit=2, offset=1)) == [5, 3]
 
 
-@pytest.mark.parametrize(("limit", "offset", "message"), [
-    (0, 0, r"limit must be at least 1, not 0"),
-    (10, -1, r"offset must be 0 or more, not -1"),
-])
+@pytest.mark.parametrize(
+    ("limit", "offset", "message"),
+    [
+        (0, 0, r"limit must be at least 1, not 0"),
+        (10, -1, r"offset must be 0 or more, not -1"),
+    ],
+)
 @pytest.mark.asyncio
-async def test_a_page_that_cannot_exist_is_refused(ledger: SqliteLedger, limit: int, offset: int,
-                                                   message: str) -> None:
+async def test_a_page_that_cannot_exist_is_refused(ledger: SqliteLedger, limit: int, offset: int, message: str) -> None:
     with pytest.raises(LedgerValueError, match=message):
         await ledger.hands(GUILD, limit=limit, offset=offset)
     with pytest.raises(LedgerValueError, match=message):
@@ -359,8 +377,12 @@ async def test_a_page_that_cannot_exist_is_refused(ledger: SqliteLedger, limit: 
 async def test_matches_newest_first_by_member_and_paged(ledger: SqliteLedger) -> None:
     without_alice = (SeatEntry("Dan", 14, None), *SEATS[1:])
     entries = [
-        match_entry(match_id=f"table-{index}", table_id=f"table-{index}", finished_at=1000.0 + index,
-                    seats=SEATS if index % 2 else without_alice)
+        match_entry(
+            match_id=f"table-{index}",
+            table_id=f"table-{index}",
+            finished_at=1000.0 + index,
+            seats=SEATS if index % 2 else without_alice,
+        )
         for index in range(5)
     ]
     for entry in entries:
@@ -379,16 +401,29 @@ async def test_matches_newest_first_by_member_and_paged(ledger: SqliteLedger) ->
 async def test_a_server_without_settings_gets_the_defaults(ledger: SqliteLedger) -> None:
     assert await ledger.guild_settings(GUILD) == GuildSettings()
     assert GuildSettings() == GuildSettings(
-        default_rules="classic", default_speed="live", turn_seconds=None, claim_seconds=None,
-        table_channels=(), computers_allowed=True, mentions=True, lang=None,
+        default_rules="classic",
+        default_speed="live",
+        turn_seconds=None,
+        claim_seconds=None,
+        table_channels=(),
+        computers_allowed=True,
+        mentions=True,
+        lang=None,
     )
 
 
 @pytest.mark.asyncio
 async def test_settings_read_back_per_server(ledger: SqliteLedger) -> None:
-    chosen = GuildSettings(default_rules="hongkong", default_speed="async", turn_seconds=6 * 3600.0,
-                           claim_seconds=5, table_channels=(123, 456), computers_allowed=False, mentions=False,
-                           lang="fr")
+    chosen = GuildSettings(
+        default_rules="hongkong",
+        default_speed="async",
+        turn_seconds=6 * 3600.0,
+        claim_seconds=5,
+        table_channels=(123, 456),
+        computers_allowed=False,
+        mentions=False,
+        lang="fr",
+    )
     await ledger.set_guild_settings(GUILD, chosen)
     assert await ledger.guild_settings(GUILD) == chosen
     assert await ledger.guild_settings(OTHER_GUILD) == GuildSettings()
@@ -397,16 +432,26 @@ async def test_settings_read_back_per_server(ledger: SqliteLedger) -> None:
     assert await ledger.guild_settings(GUILD) == changed
 
 
-@pytest.mark.parametrize(("changes", "field", "message"), [
-    ({"default_rules": "riichi"}, "default_rules",
-     r"default_rules must be one of classic, hongkong, family, not 'riichi'"),
-    ({"default_speed": "slow"}, "default_speed", r"default_speed must be one of live, async, not 'slow'"),
-    ({"turn_seconds": 4.9}, "turn_seconds", r"turn_seconds must be between 5 seconds and 7 days \(604800 seconds\)"),
-    ({"claim_seconds": 7 * 86400 + 1}, "claim_seconds", r"claim_seconds must be between 5 seconds and 7 days"),
-    ({"turn_seconds": float("nan")}, "turn_seconds", r"turn_seconds must be between"),
-    ({"table_channels": (123, -4)}, "table_channels", r"table_channels must be channel ids, not -4"),
-    ({"lang": "de"}, "lang", r"lang must be one of en, fr, not 'de'"),
-])
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        (
+            {"default_rules": "riichi"},
+            "default_rules",
+            r"default_rules must be one of classic, hongkong, family, not 'riichi'",
+        ),
+        ({"default_speed": "slow"}, "default_speed", r"default_speed must be one of live, async, not 'slow'"),
+        (
+            {"turn_seconds": 4.9},
+            "turn_seconds",
+            r"turn_seconds must be between 5 seconds and 7 days \(604800 seconds\)",
+        ),
+        ({"claim_seconds": 7 * 86400 + 1}, "claim_seconds", r"claim_seconds must be between 5 seconds and 7 days"),
+        ({"turn_seconds": float("nan")}, "turn_seconds", r"turn_seconds must be between"),
+        ({"table_channels": (123, -4)}, "table_channels", r"table_channels must be channel ids, not -4"),
+        ({"lang": "de"}, "lang", r"lang must be one of en, fr, not 'de'"),
+    ],
+)
 @pytest.mark.asyncio
 async def test_settings_out_of_range_are_refused_with_a_message_and_nothing_written(
     ledger: SqliteLedger, changes: dict[str, Any], field: str, message: str
@@ -475,7 +520,8 @@ async def test_each_earlier_version_upgrades_to_the_latest_schema(tmp_path: path
     await (await SqliteLedger.open(upgraded)).close()
     assert schema(upgraded) == schema(fresh)
     assert rows(upgraded, "SELECT version, name FROM ledger_migrations") == rows(
-        fresh, "SELECT version, name FROM ledger_migrations")
+        fresh, "SELECT version, name FROM ledger_migrations"
+    )
 
 
 @pytest.mark.asyncio
@@ -485,21 +531,51 @@ async def test_a_version_1_file_keeps_its_rows_when_upgraded(path: pathlib.Path)
     with sqlite3.connect(path) as connection:  # as release 1 wrote them: matches had no "ended" yet
         connection.execute(
             "INSERT INTO hands VALUES (?, ?, ?, ?, ?, 'classic', ?, ?, ?, ?, ?, ?, ?, ?)",
-            (entry.hand_id, entry.guild_id, entry.table_id, entry.match_id, entry.number,
-             '{"jokers":false,"length":"four_winds","minimum_fan":0,"name":"classic"}', entry.winner,
-             entry.discarder, 0, entry.score, entry.fan, entry.record, entry.finished_at))
-        connection.executemany("INSERT INTO hand_seats VALUES (?, ?, ?, ?, ?, ?)", [
-            (entry.hand_id, index, seat.member_id, seat.name, seat.computer, payment)
-            for index, (seat, payment) in enumerate(zip(entry.seats, entry.payments, strict=True))])
-        connection.executemany("INSERT INTO hand_patterns VALUES (?, ?, ?)",
-                               [(entry.hand_id, index, pattern) for index, pattern in enumerate(entry.patterns)])
-        connection.execute("INSERT INTO matches VALUES (?, ?, ?, 'classic', ?, ?, ?)", (
-            match.match_id, match.guild_id, match.table_id,
-            '{"jokers":false,"length":"four_winds","minimum_fan":0,"name":"classic"}', match.hands,
-            match.finished_at))
-        connection.executemany("INSERT INTO match_seats VALUES (?, ?, ?, ?, ?, ?)", [
-            (match.match_id, index, seat.member_id, seat.name, seat.computer, total)
-            for index, (seat, total) in enumerate(zip(match.seats, match.totals, strict=True))])
+            (
+                entry.hand_id,
+                entry.guild_id,
+                entry.table_id,
+                entry.match_id,
+                entry.number,
+                '{"jokers":false,"length":"four_winds","minimum_fan":0,"name":"classic"}',
+                entry.winner,
+                entry.discarder,
+                0,
+                entry.score,
+                entry.fan,
+                entry.record,
+                entry.finished_at,
+            ),
+        )
+        connection.executemany(
+            "INSERT INTO hand_seats VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (entry.hand_id, index, seat.member_id, seat.name, seat.computer, payment)
+                for index, (seat, payment) in enumerate(zip(entry.seats, entry.payments, strict=True))
+            ],
+        )
+        connection.executemany(
+            "INSERT INTO hand_patterns VALUES (?, ?, ?)",
+            [(entry.hand_id, index, pattern) for index, pattern in enumerate(entry.patterns)],
+        )
+        connection.execute(
+            "INSERT INTO matches VALUES (?, ?, ?, 'classic', ?, ?, ?)",
+            (
+                match.match_id,
+                match.guild_id,
+                match.table_id,
+                '{"jokers":false,"length":"four_winds","minimum_fan":0,"name":"classic"}',
+                match.hands,
+                match.finished_at,
+            ),
+        )
+        connection.executemany(
+            "INSERT INTO match_seats VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (match.match_id, index, seat.member_id, seat.name, seat.computer, total)
+                for index, (seat, total) in enumerate(zip(match.seats, match.totals, strict=True))
+            ],
+        )
         connection.execute("INSERT INTO guild_settings VALUES (?, ?)", (GUILD, '{"default_rules":"family"}'))
         connection.execute("INSERT INTO member_preferences VALUES (?, ?, 0)", (GUILD, BOB))
     connection.close()
@@ -544,7 +620,8 @@ async def test_several_connections_opening_a_new_file_at_once_migrate_it_once(
         for ledger in opened:
             await ledger.close()
     assert rows(path, "SELECT version FROM ledger_migrations ORDER BY version") == [
-        (version,) for version in range(1, LATEST_VERSION + 1)]
+        (version,) for version in range(1, LATEST_VERSION + 1)
+    ]
 
 
 # --- the file: refused untouched ----------------------------------------------------------------------
@@ -594,20 +671,23 @@ def _foreign_migrations_table(connection: sqlite3.Connection) -> None:
 
 
 def _foreign_history(connection: sqlite3.Connection) -> None:
-    connection.execute("CREATE TABLE ledger_migrations (version INTEGER PRIMARY KEY NOT NULL, name TEXT NOT NULL,"
-                       " applied_at REAL NOT NULL) STRICT")
+    connection.execute(
+        "CREATE TABLE ledger_migrations (version INTEGER PRIMARY KEY NOT NULL, name TEXT NOT NULL,"
+        " applied_at REAL NOT NULL) STRICT"
+    )
     connection.execute("INSERT INTO ledger_migrations VALUES (1, '0001_something_else', 0)")
 
 
-@pytest.mark.parametrize(("make", "message"), [
-    (_foreign_hands, r"table hands exists but ledger version 0 has none"),
-    (_foreign_migrations_table, r"table ledger_migrations is not the ledger's"),
-    (_foreign_history, r"the ledger records migrations \[\(1, '0001_something_else'\)\]"),
-])
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (_foreign_hands, r"table hands exists but ledger version 0 has none"),
+        (_foreign_migrations_table, r"table ledger_migrations is not the ledger's"),
+        (_foreign_history, r"the ledger records migrations \[\(1, '0001_something_else'\)\]"),
+    ],
+)
 @pytest.mark.asyncio
-async def test_a_foreign_sqlite_file_is_refused_and_left_unchanged(
-    path: pathlib.Path, make: Any, message: str
-) -> None:
+async def test_a_foreign_sqlite_file_is_refused_and_left_unchanged(path: pathlib.Path, make: Any, message: str) -> None:
     with sqlite3.connect(path) as connection:
         make(connection)
     connection.close()

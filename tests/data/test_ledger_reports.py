@@ -21,23 +21,59 @@ pytestmark = pytest.mark.asyncio
 ANN, BOB, CLO, DAN, XAV = 1, 2, 3, 4, 9
 EVE, FAY, GUS = 5, 6, 7
 PIA, QUI, ROY, SAM, TED = 11, 12, 13, 14, 15
-NAMES = {ANN: "Alice", BOB: "Bob", CLO: "Chloé", DAN: "Dan", XAV: "Xavier", EVE: "Eve", FAY: "Fay", GUS: "Gus",
-         PIA: "Pia", QUI: "Qui", ROY: "Roy", SAM: "Sam", TED: "Ted"}
+NAMES = {
+    ANN: "Alice",
+    BOB: "Bob",
+    CLO: "Chloé",
+    DAN: "Dan",
+    XAV: "Xavier",
+    EVE: "Eve",
+    FAY: "Fay",
+    GUS: "Gus",
+    PIA: "Pia",
+    QUI: "Qui",
+    ROY: "Roy",
+    SAM: "Sam",
+    TED: "Ted",
+}
 JAN = calendar.timegm((2024, 1, 10, 12, 0, 0))
 FEB_1 = calendar.timegm((2024, 2, 1, 0, 0, 0))
 FEB = calendar.timegm((2024, 2, 5, 12, 0, 0))
 MAR = calendar.timegm((2024, 3, 5, 12, 0, 0))
 
 
-def hand(guild: int, key: str, at: float, members: list[int | None], winner: int | None, discarder: int | None,
-         payments: list[float], *, rules: str = "classic", patterns: tuple[str, ...] = (), fan: int = 0,
-         names: dict[int, str] | None = None) -> HandEntry:
+def hand(
+    guild: int,
+    key: str,
+    at: float,
+    members: list[int | None],
+    winner: int | None,
+    discarder: int | None,
+    payments: list[float],
+    *,
+    rules: str = "classic",
+    patterns: tuple[str, ...] = (),
+    fan: int = 0,
+    names: dict[int, str] | None = None,
+) -> HandEntry:
     names = {**NAMES, **(names or {})}
     return HandEntry(
-        hand_id=f"g{guild}:{key}", guild_id=guild, table_id=f"t{guild}", match_id=f"t{guild}", number=1,
-        rules={"name": rules}, seats=tuple(seat(m, names) for m in members), winner=winner,
-        discarder=discarder, self_drawn=winner is not None and discarder is None,
-        score=max(payments), fan=fan, payments=tuple(payments), patterns=patterns, record="-", finished_at=at,
+        hand_id=f"g{guild}:{key}",
+        guild_id=guild,
+        table_id=f"t{guild}",
+        match_id=f"t{guild}",
+        number=1,
+        rules={"name": rules},
+        seats=tuple(seat(m, names) for m in members),
+        winner=winner,
+        discarder=discarder,
+        self_drawn=winner is not None and discarder is None,
+        score=max(payments),
+        fan=fan,
+        payments=tuple(payments),
+        patterns=patterns,
+        record="-",
+        finished_at=at,
     )
 
 
@@ -102,8 +138,12 @@ def line(rank: int, member: int, hands: int, wins: int, net: float, name: str | 
 
 async def test_order_is_net_then_wins_and_the_minimum_leaves_out_the_few_hands(reports):
     board = await reports.leaderboard(1, "classic", None, 5, 10, 0)
-    assert board == [line(1, BOB, 7, 2, 100), line(2, ANN, 7, 1, 100, "Ann"), line(3, CLO, 7, 1, 40),
-                     line(4, DAN, 5, 0, 0)]
+    assert board == [
+        line(1, BOB, 7, 2, 100),
+        line(2, ANN, 7, 1, 100, "Ann"),
+        line(3, CLO, 7, 1, 40),
+        line(4, DAN, 5, 0, 0),
+    ]
     assert await reports.count_ranked(1, "classic", None, 5) == 4
     assert [s.member_id for s in await reports.leaderboard(1, "classic", None, 1, 10, 0)] == [XAV, BOB, ANN, CLO, DAN]
     assert [s.member_id for s in await reports.leaderboard(1, "classic", None, 6, 10, 0)] == [BOB, ANN, CLO]
@@ -112,7 +152,10 @@ async def test_order_is_net_then_wins_and_the_minimum_leaves_out_the_few_hands(r
 
 async def test_exact_ties_share_a_rank_listed_by_member_id_and_fewer_hands_wins_a_tie(reports):
     assert await reports.leaderboard(2, "classic", None, 5, 10, 0) == [
-        line(1, EVE, 5, 1, 30), line(1, FAY, 5, 1, 30), line(3, GUS, 5, 0, 0)]
+        line(1, EVE, 5, 1, 30),
+        line(1, FAY, 5, 1, 30),
+        line(3, GUS, 5, 0, 0),
+    ]
     board = await reports.leaderboard(3, "classic", None, 5, 10, 0)
     assert [(s.rank, s.member_id) for s in board] == [(1, PIA), (2, QUI), (3, ROY), (3, SAM)]
     assert board[1] == line(2, QUI, 6, 1, 50)
@@ -133,12 +176,20 @@ async def test_pages_and_the_own_rank_off_the_page(reports):
 
 async def test_since_keeps_only_the_month_and_rule_sets_are_apart(reports):
     board = await reports.leaderboard(1, "classic", FEB_1, 1, 10, 0)
-    assert board == [line(1, XAV, 2, 1, 500), line(2, ANN, 2, 0, 0, "Ann"), line(2, BOB, 2, 0, 0),
-                     line(2, CLO, 2, 0, 0)]
+    assert board == [
+        line(1, XAV, 2, 1, 500),
+        line(2, ANN, 2, 0, 0, "Ann"),
+        line(2, BOB, 2, 0, 0),
+        line(2, CLO, 2, 0, 0),
+    ]
     assert await reports.leaderboard(1, "classic", MAR, 1, 10, 0) == []
     hongkong = await reports.leaderboard(1, "hongkong", None, 1, 10, 0)
-    assert hongkong == [line(1, ANN, 1, 1, 96), line(2, BOB, 1, 0, -32), line(2, CLO, 1, 0, -32),
-                        line(2, DAN, 1, 0, -32)]
+    assert hongkong == [
+        line(1, ANN, 1, 1, 96),
+        line(2, BOB, 1, 0, -32),
+        line(2, CLO, 1, 0, -32),
+        line(2, DAN, 1, 0, -32),
+    ]
     assert await reports.leaderboard(99, "classic", None, 1, 10, 0) == []
 
 
@@ -157,12 +208,21 @@ async def test_member_stats_figures(reports):
     assert everything.best is not None and everything.best.hand_id == "g1:h1"
     hongkong = await reports.member_stats(1, ANN, "hongkong")
     assert hongkong.best is not None and (hongkong.best.hand_id, hongkong.best.value, hongkong.best.fan) == (
-        "g1:h8", 96, 5)
+        "g1:h8",
+        96,
+        5,
+    )
     assert await reports.rules_played(1, ANN) == ["classic", "hongkong"]
 
     nobody = await reports.member_stats(1, 777, None)
     assert (nobody.hands, nobody.wins, nobody.deal_ins, nobody.net, nobody.best, nobody.patterns) == (
-        0, 0, 0, 0, None, ())
+        0,
+        0,
+        0,
+        0,
+        None,
+        (),
+    )
     assert nobody.win_rate == 0 and nobody.per_hand == 0
 
 

@@ -58,8 +58,11 @@ async def redis_store() -> AsyncIterator[tuple[RedisLiveStore, aioredis.Redis, s
         yield store, client, namespace
     finally:
         await store.close()
-        leftovers = [name for pattern in (f"{namespace}:*", f"{{{namespace}*")
-                     for name in [found async for found in client.scan_iter(match=pattern)]]
+        leftovers = [
+            name
+            for pattern in (f"{namespace}:*", f"{{{namespace}*")
+            for name in [found async for found in client.scan_iter(match=pattern)]
+        ]
         if leftovers:
             await client.delete(*leftovers)
         await client.aclose()
@@ -250,9 +253,7 @@ async def _race(stores: list[LiveStore], key: str, writers: int) -> list[int | N
     versions = [read.version for read in reads if read is not None]
     assert versions == [1] * writers
     return list(
-        await asyncio.gather(
-            *(stores[i % len(stores)].write(key, versions[i], {"click": i}) for i in range(writers))
-        )
+        await asyncio.gather(*(stores[i % len(stores)].write(key, versions[i], {"click": i}) for i in range(writers)))
     )
 
 
@@ -509,8 +510,9 @@ async def test_sqlite_shares_the_file_with_other_tables(tmp_path: pathlib.Path) 
         await store.close()
 
 
-async def test_sqlite_locked_past_the_timeout_raises_store_unavailable(sqlite_store: SqliteLiveStore,
-                                                                       tmp_path: pathlib.Path) -> None:
+async def test_sqlite_locked_past_the_timeout_raises_store_unavailable(
+    sqlite_store: SqliteLiveStore, tmp_path: pathlib.Path
+) -> None:
     await sqlite_store.create("k", {"before": True})
     impatient = await SqliteLiveStore.open(tmp_path / "live.db", busy_timeout=0.05)
     blocker = sqlite3.connect(tmp_path / "live.db", isolation_level=None)

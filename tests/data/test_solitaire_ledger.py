@@ -47,8 +47,16 @@ def ended_game(seed: int = 7, pairs: int = 3, *, seconds: int = 10, undos: int =
     return game
 
 
-def result(result_id: str, member: int = ALICE, *, guild: int = GUILD, name: str = "Alice", day: date | None = DAY,
-           recorded_at: float = START, **play: int | bool) -> SolitaireResult:
+def result(
+    result_id: str,
+    member: int = ALICE,
+    *,
+    guild: int = GUILD,
+    name: str = "Alice",
+    day: date | None = DAY,
+    recorded_at: float = START,
+    **play: int | bool,
+) -> SolitaireResult:
     game = ended_game(**play)  # type: ignore[arg-type]
     return SolitaireResult.of(result_id, guild, member, name, "daily" if day else "free", day, game, recorded_at)
 
@@ -89,8 +97,10 @@ async def test_a_cleared_board_scores_the_bonus():
     assert cleared.cleared and cleared.pairs == 72 and cleared.score == 7200 + 2800 - 300
 
 
-@pytest.mark.parametrize("change", [{"score": 10_000}, {"pairs": 9}, {"seconds": 1}, {"undos": 0},
-                                    {"cleared": True}, {"seed": 8}, {"moves": ()}])
+@pytest.mark.parametrize(
+    "change",
+    [{"score": 10_000}, {"pairs": 9}, {"seconds": 1}, {"undos": 0}, {"cleared": True}, {"seed": 8}, {"moves": ()}],
+)
 @pytest.mark.asyncio
 async def test_figures_other_than_the_replays_are_refused(ledger, change):
     honest = result("game0003", pairs=3, undos=1, seconds=20)
@@ -130,13 +140,13 @@ async def test_a_row_changed_behind_the_ledgers_back_is_not_shown(tmp_path):
 @pytest.mark.asyncio
 async def test_the_daily_board_ranks_each_members_best_of_the_day(ledger):
     daily = Board("daily", DAY)
-    await ledger.record(result("a0000001", ALICE, pairs=3, seconds=10))                   # 290
-    await ledger.record(result("b0000001", BOB, name="Bob", pairs=5, seconds=10))         # 490
-    await ledger.record(result("a0000002", ALICE, pairs=6, seconds=10))                   # 590: Alice's best
-    await ledger.record(result("c0000001", CAROL, name="Carol", pairs=0, seconds=50))     # 0: not listed
+    await ledger.record(result("a0000001", ALICE, pairs=3, seconds=10))  # 290
+    await ledger.record(result("b0000001", BOB, name="Bob", pairs=5, seconds=10))  # 490
+    await ledger.record(result("a0000002", ALICE, pairs=6, seconds=10))  # 590: Alice's best
+    await ledger.record(result("c0000001", CAROL, name="Carol", pairs=0, seconds=50))  # 0: not listed
     await ledger.record(result("b0000002", BOB, name="Bob", day=date(2025, 3, 13), pairs=9))  # another day
-    await ledger.record(result("b0000003", BOB, name="Bob", day=None, pairs=9))               # free play
-    await ledger.record(result("b0000004", BOB, name="Bob", guild=OTHER_GUILD, pairs=9))      # another server
+    await ledger.record(result("b0000003", BOB, name="Bob", day=None, pairs=9))  # free play
+    await ledger.record(result("b0000004", BOB, name="Bob", guild=OTHER_GUILD, pairs=9))  # another server
     board = await ledger.leaderboard(GUILD, daily)
     assert [(s.rank, s.name, s.score) for s in board] == [(1, "Alice", 590), (2, "Bob", 490)]
     assert await ledger.count_ranked(GUILD, daily) == 2
@@ -197,8 +207,10 @@ def test_pseudonyms_people_use_are_accepted(name):
     assert check_pseudonym(name) == name
 
 
-@pytest.mark.parametrize("name", ["", "x", "a" * 33, "@everyone", "<@123>", "**bold**", "two  spaces", "line\nbreak",
-                                  "`code`", "-dash", "a|b"])
+@pytest.mark.parametrize(
+    "name",
+    ["", "x", "a" * 33, "@everyone", "<@123>", "**bold**", "two  spaces", "line\nbreak", "`code`", "-dash", "a|b"],
+)
 def test_pseudonyms_that_discord_would_read_as_markup_are_refused(name):
     with pytest.raises(LedgerValueError):
         check_pseudonym(name)
@@ -218,7 +230,12 @@ async def test_member_stats(ledger):
     assert stats.streak == 2  # the 13th and the 12th (today, the 14th, is not over)
     nobody = await ledger.member_stats(GUILD, BOB, DAY)
     assert (nobody.games, nobody.clears, nobody.best_daily, nobody.average_clear_seconds, nobody.streak) == (
-        0, 0, None, None, 0)
+        0,
+        0,
+        None,
+        None,
+        0,
+    )
 
 
 def test_streaks():
@@ -269,8 +286,9 @@ async def test_both_ledgers_on_one_connection_keep_all_they_write_at_once(tmp_pa
     solitaire = SqliteSolitaireLedger.beside(tables)
     try:
         games = [result(f"game{n:04d}", member=100 + n, pairs=1 + n % 5) for n in range(12)]
-        written = await asyncio.gather(*(tables.record_hand(hand_entry(n)) for n in range(1, 13)),
-                                       *(solitaire.record(game) for game in games))
+        written = await asyncio.gather(
+            *(tables.record_hand(hand_entry(n)) for n in range(1, 13)), *(solitaire.record(game) for game in games)
+        )
         assert all(written)
         assert [await tables.has_hand(f"table-1:{n}") for n in range(1, 13)] == [True] * 12
         assert await solitaire.count_ranked(GUILD, Board("daily", DAY)) == 12

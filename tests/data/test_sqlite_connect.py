@@ -21,11 +21,17 @@ def _workers() -> list[threading.Thread]:
     return [thread for thread in threading.enumerate() if "_connection_worker_thread" in thread.name]
 
 
-@pytest.mark.parametrize(("store", "refusal"), [
-    (SqliteLiveStore, LiveStoreFileError), (SqliteLedger, LedgerFileError), (SqliteSolitaireLedger, LedgerFileError),
-])
-async def test_a_file_that_cannot_be_opened_leaves_no_worker_thread(store: type, refusal: type[Exception],
-                                                                    tmp_path: pathlib.Path) -> None:
+@pytest.mark.parametrize(
+    ("store", "refusal"),
+    [
+        (SqliteLiveStore, LiveStoreFileError),
+        (SqliteLedger, LedgerFileError),
+        (SqliteSolitaireLedger, LedgerFileError),
+    ],
+)
+async def test_a_file_that_cannot_be_opened_leaves_no_worker_thread(
+    store: type, refusal: type[Exception], tmp_path: pathlib.Path
+) -> None:
     before = _workers()
     with pytest.raises(refusal, match=r"no-such-folder"):
         await store.open(tmp_path / "no-such-folder" / "bot.sqlite3")

@@ -12,7 +12,17 @@ from game.tiles import Tile, format_tiles, parse_tiles
 
 
 def rig(
-    rules, hands, *, wall="", dealer=0, turn=None, drawn=None, melds=None, calling=None, bonus=None, judge=None,
+    rules,
+    hands,
+    *,
+    wall="",
+    dealer=0,
+    turn=None,
+    drawn=None,
+    melds=None,
+    calling=None,
+    bonus=None,
+    judge=None,
     first_turn=False,
 ):
     """A hand where seat ``i`` holds ``hands[i]`` and the wall is ``wall`` (live end first).
@@ -32,8 +42,11 @@ def rig(
     document["seats"][turn]["drawn"] = drawn or parse_tiles(hands[turn])[-1].code
     document["wall"] = {"tiles": wall, "taken": [0, 0], "dice": [3, 4], "break": 0}
     document |= {
-        "phase": "discard", "turn": turn, "source": "deal" if first_turn else "draw",
-        "discard_count": 0 if first_turn else 4, "interrupted": False,
+        "phase": "discard",
+        "turn": turn,
+        "source": "deal" if first_turn else "draw",
+        "discard_count": 0 if first_turn else 4,
+        "interrupted": False,
     }
     return rigged_round(document, judge=judge)
 

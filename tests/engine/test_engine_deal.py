@@ -30,8 +30,15 @@ def test_tile_sets(options, size):
 
 @pytest.mark.parametrize(
     ("name", "options"),
-    [("riichi", {}), ("classic", {"players": 5}), ("classic", {"dragons": True}), ("classic", {"jokers": "yes"}),
-     ("classic", {"length": "forever"}), ("family", {"bonus_tiles": True}), ("hongkong", {"minimum_fan": -1})],
+    [
+        ("riichi", {}),
+        ("classic", {"players": 5}),
+        ("classic", {"dragons": True}),
+        ("classic", {"jokers": "yes"}),
+        ("classic", {"length": "forever"}),
+        ("family", {"bonus_tiles": True}),
+        ("hongkong", {"minimum_fan": -1}),
+    ],
 )
 def test_bad_rule_sets_are_refused_with_a_reason(name, options):
     with pytest.raises(InvalidNotation):

@@ -79,7 +79,27 @@ ROUND_DOCUMENTS = _round_documents()
 # --- mutations -----------------------------------------------------------------------------------
 
 OTHER_VALUES: list[Any] = [
-    None, True, False, 0, 1, -1, 7, 2**40, 1.0, 0.5, "0", "1", "false", "true", "", "5p", "1z", [], {}, [0], {"a": 1},
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    7,
+    2**40,
+    1.0,
+    0.5,
+    "0",
+    "1",
+    "false",
+    "true",
+    "",
+    "5p",
+    "1z",
+    [],
+    {},
+    [0],
+    {"a": 1},
 ]
 NOTATION_CHARACTERS = "0123456789mpszfj ²５"
 
@@ -186,15 +206,22 @@ def test_one_change_to_a_round_document_is_always_refused_unless_it_changes_noth
     assert refused > 1300
 
 
-@pytest.mark.parametrize("document", [
-    "tile eight times", "false read as true", "taken past the wall", "turn of 7", "history the seed cannot produce",
-])
+@pytest.mark.parametrize(
+    "document",
+    [
+        "tile eight times",
+        "false read as true",
+        "taken past the wall",
+        "turn of 7",
+        "history the seed cannot produce",
+    ],
+)
 def test_the_probes_corruptions_are_refused(document):
     """The outside probe's examples, each now refused with a typed error."""
     broken = copy.deepcopy(ROUND_DOCUMENTS[1])
     if document == "tile eight times":
         seat = broken["seats"][1]
-        seat["concealed"] = "1111m" + seat["concealed"][: -5] if len(seat["concealed"]) > 5 else "1111m"
+        seat["concealed"] = "1111m" + seat["concealed"][:-5] if len(seat["concealed"]) > 5 else "1111m"
     elif document == "false read as true":
         broken["interrupted"] = "false"
     elif document == "taken past the wall":
@@ -267,9 +294,18 @@ KINDS = st.one_of(st.sampled_from(list(ClaimKind)), st.sampled_from(["pung", "ch
 def hostile_actions(draw):
     seat, tile, kind, base = draw(SEATS), draw(TILES), draw(KINDS), draw(st.one_of(st.none(), TILES))
     makers = [
-        lambda: Discard(seat, tile), lambda: DeclareWin(seat), lambda: ConcealedKong(seat, tile),
-        lambda: AddedKong(seat, tile), lambda: Claim(seat, kind, base), lambda: Pass(seat), lambda: Call(seat),
-        lambda: CloseWindow(), lambda: "0 d 5p", lambda: None, lambda: 3, lambda: (seat, tile),
+        lambda: Discard(seat, tile),
+        lambda: DeclareWin(seat),
+        lambda: ConcealedKong(seat, tile),
+        lambda: AddedKong(seat, tile),
+        lambda: Claim(seat, kind, base),
+        lambda: Pass(seat),
+        lambda: Call(seat),
+        lambda: CloseWindow(),
+        lambda: "0 d 5p",
+        lambda: None,
+        lambda: 3,
+        lambda: (seat, tile),
     ]
     try:
         return draw(st.sampled_from(makers))()
@@ -344,11 +380,18 @@ def test_a_tile_code_is_a_real_tile_or_refused(value):
 
 
 @settings(max_examples=200, deadline=None)
-@given(document=JSON | st.fixed_dictionaries(
-    {"type": st.sampled_from(["discard", "claim", "pass", "win", "close", "call", "added_kong"])},
-    optional={"seat": JSON | st.integers(-2, 5), "tile": JSON | st.sampled_from(["5p", "0j"]),
-              "kind": st.sampled_from(["pung", "chow", "x"]), "chow_base": st.sampled_from(["3m", "8m", 3])},
-))
+@given(
+    document=JSON
+    | st.fixed_dictionaries(
+        {"type": st.sampled_from(["discard", "claim", "pass", "win", "close", "call", "added_kong"])},
+        optional={
+            "seat": JSON | st.integers(-2, 5),
+            "tile": JSON | st.sampled_from(["5p", "0j"]),
+            "kind": st.sampled_from(["pung", "chow", "x"]),
+            "chow_base": st.sampled_from(["3m", "8m", 3]),
+        },
+    )
+)
 def test_action_json_is_an_action_or_refused(document):
     try:
         action = action_from_json(document)

@@ -103,8 +103,12 @@ def test_totals_come_from_the_settle_function_and_the_document_round_trips():
     assert match.totals == [40 * win - 10 * won for win in wins]
     copy = Match.from_document(match.to_document(), settle=winner_takes_ten)
     assert copy.to_document() == match.to_document()
-    assert (copy.dealer, copy.round_wind, copy.totals, copy.over) == (match.dealer, match.round_wind, match.totals,
-                                                                       match.over)
+    assert (copy.dealer, copy.round_wind, copy.totals, copy.over) == (
+        match.dealer,
+        match.round_wind,
+        match.totals,
+        match.over,
+    )
     with pytest.raises(InvalidNotation):
         Match.from_document(match.to_document())  # settled otherwise, the payments do not follow
 

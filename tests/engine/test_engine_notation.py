@@ -69,8 +69,13 @@ def test_bad_action_text_is_refused(text):
 
 @pytest.mark.parametrize(
     "document",
-    [[], {"type": "discard"}, {"type": "discard", "seat": 0}, {"type": "jump", "seat": 1},
-     {"type": "claim", "seat": 1, "kind": "ron"}],
+    [
+        [],
+        {"type": "discard"},
+        {"type": "discard", "seat": 0},
+        {"type": "jump", "seat": 1},
+        {"type": "claim", "seat": 1, "kind": "ron"},
+    ],
 )
 def test_bad_action_json_is_refused(document):
     with pytest.raises(InvalidNotation):
@@ -89,8 +94,12 @@ def test_hand_record_text_replays_the_hand():
 
 def test_a_malformed_document_is_refused():
     document = Round.deal(ruleset("classic"), 1).to_document()
-    for broken in ({**document, "version": 99}, {**document, "seats": document["seats"][:3]},
-                   {**document, "phase": "dancing"}, {**document, "wall": {}}):
+    for broken in (
+        {**document, "version": 99},
+        {**document, "seats": document["seats"][:3]},
+        {**document, "phase": "dancing"},
+        {**document, "wall": {}},
+    ):
         with pytest.raises(InvalidNotation):
             Round.from_document(broken)
 

@@ -206,6 +206,7 @@ def test_the_judge_decides_which_wins_are_legal():
     hand = rig(ruleset("hongkong"), hands, wall=WALL, drawn="5p", judge=RefuseSmallHands())
     play(hand, "0 d 5p")
     assert Claim(3, ClaimKind.MAHJONG) not in hand.legal_actions(3)
-    hand = rig(ruleset("hongkong"), [COMPLETE, NOTHING, NOTHING, NOTHING], wall=WALL, drawn="9s",
-               judge=RefuseSmallHands())
+    hand = rig(
+        ruleset("hongkong"), [COMPLETE, NOTHING, NOTHING, NOTHING], wall=WALL, drawn="9s", judge=RefuseSmallHands()
+    )
     assert "0 win" in legal_texts(hand, 0)

@@ -78,6 +78,7 @@ def test_basic_claims_only_what_lowers_its_shanten():
 
 
 def test_basic_keeps_its_jokers():
-    hand = rig(ruleset("classic", jokers=True), ["0j19m19p19s1234567z", NOTHING, NOTHING, NOTHING], wall=WALL,
-               drawn="0j")
+    hand = rig(
+        ruleset("classic", jokers=True), ["0j19m19p19s1234567z", NOTHING, NOTHING, NOTHING], wall=WALL, drawn="0j"
+    )
     assert BasicPlayer().choose(hand.view(0), random.Random(0)).tile != Tile.JOKER

@@ -42,8 +42,14 @@ def random_illegal(hand: Round, rng: random.Random):
     tile = Tile(rng.randrange(43))
     kind = rng.choice(list(ClaimKind))
     candidates = [
-        Discard(seat, tile), DeclareWin(seat), ConcealedKong(seat, tile), AddedKong(seat, tile),
-        Claim(seat, kind, tile if kind is ClaimKind.CHOW else None), Pass(seat), Call(seat), CloseWindow(),
+        Discard(seat, tile),
+        DeclareWin(seat),
+        ConcealedKong(seat, tile),
+        AddedKong(seat, tile),
+        Claim(seat, kind, tile if kind is ClaimKind.CHOW else None),
+        Pass(seat),
+        Call(seat),
+        CloseWindow(),
     ]
     return rng.choice(candidates)
 

@@ -81,16 +81,22 @@ def test_a_judge_of_the_table_overrides_the_rule_set():
         def judge(self, win: WinContext) -> WinVerdict:
             return WinVerdict(True)
 
-    hand = rig(ruleset("hongkong"), ["123m456m789m12s99s5p", NOTHING, NOTHING, SMALL], wall=WALL, drawn="5p",
-               judge=AcceptEveryHand())
+    hand = rig(
+        ruleset("hongkong"),
+        ["123m456m789m12s99s5p", NOTHING, NOTHING, SMALL],
+        wall=WALL,
+        drawn="5p",
+        judge=AcceptEveryHand(),
+    )
     play(hand, "0 d 5p")
     assert Claim(3, ClaimKind.MAHJONG) in hand.legal_actions(3)
 
 
 def test_a_classic_hand_pays_its_score_to_the_winner_only():
     rules = ruleset("classic")
-    hand = rig(rules, ["123m456m789m12s99s5p", NOTHING, NOTHING, BIG], wall=WALL, drawn="5p",
-               judge=judge_for_table(rules))
+    hand = rig(
+        rules, ["123m456m789m12s99s5p", NOTHING, NOTHING, BIG], wall=WALL, drawn="5p", judge=judge_for_table(rules)
+    )
     play(hand, "0 d 5p", "3 c mahjong")
     scored = settle_hand(rules, hand.result)
     expected = score_classic(hand.result.win, settings_for(rules)).score
@@ -99,8 +105,14 @@ def test_a_classic_hand_pays_its_score_to_the_winner_only():
 
 def test_three_players_score_north_as_a_bonus_tile():
     rules = ruleset("classic", players=3)
-    hand = rig(rules, ["123m456p789s12s99s5p", NOTHING[:-2] + "1z", BIG], wall=WALL, drawn="5p",
-               bonus={2: "4z4z"}, judge=judge_for_table(rules))
+    hand = rig(
+        rules,
+        ["123m456p789s12s99s5p", NOTHING[:-2] + "1z", BIG],
+        wall=WALL,
+        drawn="5p",
+        bonus={2: "4z4z"},
+        judge=judge_for_table(rules),
+    )
     play(hand, "0 d 5p", "2 c mahjong")
     breakdown = score_classic(hand.result.win, settings_for(rules)).items
     assert [item.points for item in breakdown if item.key == "north_bonus"] == [4, 4]
@@ -112,8 +124,9 @@ def test_every_win_of_a_simulated_match_scores_and_meets_the_rules(name):
     rules = ruleset(name, length="one_wind")
     wins = 0
     for seed in range(3):
-        match = Match(rules, seed, settle=lambda result: settle_hand(rules, result).payments,
-                      judge=judge_for_table(rules))
+        match = Match(
+            rules, seed, settle=lambda result: settle_hand(rules, result).payments, judge=judge_for_table(rules)
+        )
         players = [make_player("basic") for _ in rules.seats]
         rng = random.Random(seed)
         while not match.over and len(match.hands) < 40:

@@ -21,8 +21,9 @@ def run(capsys, *args):
 
 @pytest.mark.parametrize("rules", ["classic", "hongkong", "family"])
 def test_one_line_per_hand_then_a_summary(capsys, rules):
-    status, lines = run(capsys, "--hands", "12", "--seed", "3", "--rules", rules, "--players",
-                        "random,basic,basic,basic")
+    status, lines = run(
+        capsys, "--hands", "12", "--seed", "3", "--rules", rules, "--players", "random,basic,basic,basic"
+    )
     assert status == 0 and len(lines) == 13
     for number, line in enumerate(lines[:-1]):
         expected = HAND_KEYS[:5] + (["fan"] if rules == "hongkong" else []) + HAND_KEYS[5:]
@@ -60,8 +61,13 @@ def test_the_same_arguments_print_the_same_lines(capsys):
 
 
 def test_seats_keep_their_strength_across_hands():
-    lines = simulate(ruleset("classic"), players_names=["basic", "random", "random", "random"],
-                     players=[make_player(name) for name in ("basic", "random", "random", "random")], hands=24, seed=1)
+    lines = simulate(
+        ruleset("classic"),
+        players_names=["basic", "random", "random", "random"],
+        players=[make_player(name) for name in ("basic", "random", "random", "random")],
+        hands=24,
+        seed=1,
+    )
     wins = lines[-1]["summary"]["wins"]
     assert wins[0] > max(wins[1:]), "the basic seat outplays the random ones whoever deals"
 
@@ -73,9 +79,12 @@ def test_fewer_players_play_a_smaller_table(capsys):
 
 @pytest.mark.parametrize(
     "args",
-    [("--hands", "-1", "--seed", "1"), ("--hands", "2", "--seed", "1", "--rules", "riichi"),
-     ("--hands", "2", "--seed", "1", "--players", "basic,genius,basic,basic"),
-     ("--hands", "2", "--seed", "1", "--players", "basic")],
+    [
+        ("--hands", "-1", "--seed", "1"),
+        ("--hands", "2", "--seed", "1", "--rules", "riichi"),
+        ("--hands", "2", "--seed", "1", "--players", "basic,genius,basic,basic"),
+        ("--hands", "2", "--seed", "1", "--players", "basic"),
+    ],
 )
 def test_bad_arguments_get_a_json_error_and_status_1(capsys, args):
     status, lines = run(capsys, *args)
@@ -86,8 +95,9 @@ def test_bad_arguments_get_a_json_error_and_status_1(capsys, args):
 def test_a_thousand_random_hands_play_through(rules):
     rules = ruleset(rules)
     players = [make_player("random") for _ in range(4)]
-    lines = simulate(rules, players_names=["random"] * 4, players=players, hands=1000, seed=random.Random(rules.name)
-                     .randrange(1000))
+    lines = simulate(
+        rules, players_names=["random"] * 4, players=players, hands=1000, seed=random.Random(rules.name).randrange(1000)
+    )
     summary = lines[-1]["summary"]
     assert summary["hands"] == 1000 and sum(summary["wins"]) + summary["draws"] == 1000
     assert all(line["wall_left"] == 0 for line in lines[:-1] if line["winner"] is None)

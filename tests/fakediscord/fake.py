@@ -99,8 +99,12 @@ class FakeDiscord:
         self.host = host
         self.world = World()
         self.registry = CommandRegistry()
-        self.gateway = Gateway(self.world, allowed_intents=self.allowed_intents,
-                               application_flags=self.application_flags, resume_url=lambda: self.gateway_url)
+        self.gateway = Gateway(
+            self.world,
+            allowed_intents=self.allowed_intents,
+            application_flags=self.application_flags,
+            resume_url=lambda: self.gateway_url,
+        )
         self.rest = Rest(self)
         self.server = Server(self)
         self.port = 0
@@ -296,8 +300,10 @@ class FakeDiscord:
         end = loop.time() + timeout
         while True:
             last = max((c.at for c in self.world.calls), default=0.0)
-            thinking = any(i.response is not None and i.response.loading and not i.response.deleted
-                           for i in self.world.interactions.values())
+            thinking = any(
+                i.response is not None and i.response.loading and not i.response.deleted
+                for i in self.world.interactions.values()
+            )
             left = 0.02 if thinking else last + quiet - loop.time()
             if left <= 0:
                 return
@@ -384,30 +390,41 @@ class FakeDiscord:
         w = self.world
         gid = w.snowflakes.next()
         everyone = FakeRole(gid, "@everyone", DEFAULT_MEMBER_PERMISSIONS)
-        bot_role = FakeRole(w.snowflakes.next(), w.bot.name, bot_permissions, position=1, managed=True,
-                            bot_id=w.bot.id)
+        bot_role = FakeRole(w.snowflakes.next(), w.bot.name, bot_permissions, position=1, managed=True, bot_id=w.bot.id)
         g = FakeGuild(gid, name, owner_id=w.owner.id, roles=[everyone, bot_role], locale=locale)
         general = FakeChannel(w.snowflakes.next(), GUILD_TEXT, "general", gid)
         g.channels.append(general)
         w.channels[general.id] = general
-        g.members[w.bot.id] = FakeMember(w.bot.id, w.bot.name, gid, permissions=bot_permissions |
-                                         DEFAULT_MEMBER_PERMISSIONS, roles=[bot_role.id], bot=True)
-        g.members[w.owner.id] = FakeMember(w.owner.id, w.owner.name, gid, permissions=ALL_PERMISSIONS,
-                                           global_name=w.owner.global_name)
+        g.members[w.bot.id] = FakeMember(
+            w.bot.id,
+            w.bot.name,
+            gid,
+            permissions=bot_permissions | DEFAULT_MEMBER_PERMISSIONS,
+            roles=[bot_role.id],
+            bot=True,
+        )
+        g.members[w.owner.id] = FakeMember(
+            w.owner.id, w.owner.name, gid, permissions=ALL_PERMISSIONS, global_name=w.owner.global_name
+        )
         w.guilds.append(g)
         if self._live():
-            self._spawn(self.gateway.dispatch("GUILD_CREATE", payloads.guild_create(g, w), intent=GUILDS,
-                                              guild_id=g.id))
+            self._spawn(
+                self.gateway.dispatch("GUILD_CREATE", payloads.guild_create(g, w), intent=GUILDS, guild_id=g.id)
+            )
         return g
 
     def add_channel(self, guild: FakeGuild, name: str, *, topic: str | None = None) -> FakeChannel:
-        c = FakeChannel(self.world.snowflakes.next(), GUILD_TEXT, name, guild.id, position=len(guild.channels),
-                        topic=topic)
+        c = FakeChannel(
+            self.world.snowflakes.next(), GUILD_TEXT, name, guild.id, position=len(guild.channels), topic=topic
+        )
         guild.channels.append(c)
         self.world.channels[c.id] = c
         if self._live():
-            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", payloads.channel(c, self.world), intent=GUILDS,
-                                              guild_id=guild.id))
+            self._spawn(
+                self.gateway.dispatch(
+                    "CHANNEL_CREATE", payloads.channel(c, self.world), intent=GUILDS, guild_id=guild.id
+                )
+            )
         return c
 
     def add_role(self, guild: FakeGuild, name: str, permissions: int = 0) -> FakeRole:
@@ -435,8 +452,16 @@ class FakeDiscord:
             value |= r.permissions
         if permissions is not None and permissions != DEFAULT_MEMBER_PERMISSIONS:
             role_ids.append(self.add_role(guild, f"{name} role", int(permissions)).id)
-        m = FakeMember(w.snowflakes.next(), name, guild.id, locale=locale, permissions=value, nick=nick,
-                       global_name=global_name, roles=role_ids)
+        m = FakeMember(
+            w.snowflakes.next(),
+            name,
+            guild.id,
+            locale=locale,
+            permissions=value,
+            nick=nick,
+            global_name=global_name,
+            roles=role_ids,
+        )
         guild.members[m.user_id] = m
         w.users[m.user_id] = FakeUser(m.user_id, name, global_name=global_name, locale=locale)
         if self._live():
@@ -522,14 +547,16 @@ class FakeDiscord:
 
     def new_attachment(self, f: FakeFile) -> FakeAttachment:
         """An upload by a user (attachment options): stored for the CDN."""
-        att = FakeAttachment(self.world.snowflakes.next(), f.filename, f.data,
-                             guess_content_type(f.filename, f.data), f.description)
+        att = FakeAttachment(
+            self.world.snowflakes.next(), f.filename, f.data, guess_content_type(f.filename, f.data), f.description
+        )
         self.world.attachments[att.id] = att
         return att
 
     def _resolver(self, channel: FakeChannel) -> OptionResolver:
-        return OptionResolver(self.world, self.world.guild(channel.guild_id), self.new_attachment, self.cdn_url,
-                              channel.id)
+        return OptionResolver(
+            self.world, self.world.guild(channel.guild_id), self.new_attachment, self.cdn_url, channel.id
+        )
 
     async def _interact(
         self,
@@ -554,13 +581,20 @@ class FakeDiscord:
                 raise CommandInputError(f"{user.name} is not a member of {guild.name}")
         iid, token = w.snowflakes.next(), w.new_token()
         payload = payloads.interaction(
-            w, interaction_id=iid, token=token, kind=kind, data=data, guild=guild, channel_obj=channel,
-            member_obj=member, user_obj=user, locale=locale or (member.locale if member else user.locale),
+            w,
+            interaction_id=iid,
+            token=token,
+            kind=kind,
+            data=data,
+            guild=guild,
+            channel_obj=channel,
+            member_obj=member,
+            user_obj=user,
+            locale=locale or (member.locale if member else user.locale),
             message_payload=payloads.message(message, w, self.cdn_url) if message is not None else None,
         )
         loop = asyncio.get_running_loop()
-        i = FakeInteraction(iid, token, kind, user.id, channel, guild, payload, loop.time(), name=name,
-                            message=message)
+        i = FakeInteraction(iid, token, kind, user.id, channel, guild, payload, loop.time(), name=name, message=message)
         i.last_activity = i.dispatched_at
         w.interactions[iid] = i
         w.tokens[token] = i
@@ -605,17 +639,28 @@ class FakeDiscord:
         cmd = self.registry.find(name, channel.guild_id, USER_COMMAND)
         resolver = self._resolver(channel)
         target_id = resolver.add_user(target.user_id if isinstance(target, FakeMember) else target.id)
-        data = {"id": cmd["id"], "name": name, "type": USER_COMMAND, "target_id": target_id,
-                "resolved": resolver.resolved}
+        data = {
+            "id": cmd["id"],
+            "name": name,
+            "type": USER_COMMAND,
+            "target_id": target_id,
+            "resolved": resolver.resolved,
+        }
         return await self._interact(2, who, channel, data, name=name)
 
-    async def message_command(self, who: Person, channel: FakeChannel, name: str, target: MessageRef
-                              ) -> FakeInteraction:
+    async def message_command(
+        self, who: Person, channel: FakeChannel, name: str, target: MessageRef
+    ) -> FakeInteraction:
         cmd = self.registry.find(name, channel.guild_id, MESSAGE_COMMAND)
         resolver = self._resolver(channel)
         target_id = resolver.add_message(self._msg(target))
-        data = {"id": cmd["id"], "name": name, "type": MESSAGE_COMMAND, "target_id": target_id,
-                "resolved": resolver.resolved}
+        data = {
+            "id": cmd["id"],
+            "name": name,
+            "type": MESSAGE_COMMAND,
+            "target_id": target_id,
+            "resolved": resolver.resolved,
+        }
         return await self._interact(2, who, channel, data, name=name)
 
     def _clickable(self, who: Person, msg: FakeMessage) -> None:
@@ -654,9 +699,7 @@ class FakeDiscord:
             data["values"] = list(values)
         return await self._interact(3, who, self.world.channels[msg.channel_id], data, name=custom_id, message=msg)
 
-    async def select(
-        self, who: Person, message: MessageRef, custom_id: str, values: Sequence[Any]
-    ) -> FakeInteraction:
+    async def select(self, who: Person, message: MessageRef, custom_id: str, values: Sequence[Any]) -> FakeInteraction:
         """Chooses ``values`` in select ``custom_id``. String selects take option values (and get no
         ``resolved``); user/role/mentionable/channel selects take fakes or ids and get ``resolved``."""
         msg = self._msg(message)
@@ -707,9 +750,14 @@ class FakeDiscord:
         uid = self._user(who).id
         source = interaction
         if source is None:
-            source = next((i for i in reversed(self.world.interactions.values())
-                           if i.modal is not None and i.modal.get("custom_id") == custom_id and i.user_id == uid),
-                          None)
+            source = next(
+                (
+                    i
+                    for i in reversed(self.world.interactions.values())
+                    if i.modal is not None and i.modal.get("custom_id") == custom_id and i.user_id == uid
+                ),
+                None,
+            )
         if source is None or source.modal is None:
             raise CommandInputError(f"the bot opened no modal {custom_id!r} for user {uid}")
         layout = payloads.numbered_components(source.modal.get("components") or [])
@@ -727,8 +775,11 @@ class FakeDiscord:
     def _fill_modal(self, c: dict[str, Any], values: dict[str, Any], resolver: OptionResolver) -> dict[str, Any]:
         kind = c.get("type")
         if kind == 1:
-            return {"type": 1, "id": c["id"], "components": [self._fill_modal(x, values, resolver)
-                                                             for x in c.get("components", [])]}
+            return {
+                "type": 1,
+                "id": c["id"],
+                "components": [self._fill_modal(x, values, resolver) for x in c.get("components", [])],
+            }
         if kind == 18:
             return {"type": 18, "id": c["id"], "component": self._fill_modal(c["component"], values, resolver)}
         cid = str(c.get("custom_id"))
@@ -763,8 +814,9 @@ class FakeDiscord:
         user = self._user(who)
         w = self.world
         m = FakeMessage(w.snowflakes.next(), channel.id, user.id, guild_id=channel.guild_id)
-        uploads = [FakeFile(name, data, guess_content_type(name, data), index=n) for n, (name, data) in
-                   enumerate(files)]
+        uploads = [
+            FakeFile(name, data, guess_content_type(name, data), index=n) for n, (name, data) in enumerate(files)
+        ]
         apply_payload(m, {"content": content, "embeds": embeds or []}, uploads, w.snowflakes.next, edit=False)
         self.rest.store(m)
         await self.rest.dispatch_message("MESSAGE_CREATE", m)
@@ -776,9 +828,15 @@ class FakeDiscord:
         user = self._user(who)
         msg.reactions.setdefault(emoji, set()).add(user.id)
         name, _, emoji_id = emoji.partition(":")
-        data: dict[str, Any] = {"user_id": str(user.id), "channel_id": str(msg.channel_id), "message_id": str(msg.id),
-                                "emoji": {"id": emoji_id or None, "name": name}, "burst": False, "type": 0,
-                                "message_author_id": str(msg.author_id)}
+        data: dict[str, Any] = {
+            "user_id": str(user.id),
+            "channel_id": str(msg.channel_id),
+            "message_id": str(msg.id),
+            "emoji": {"id": emoji_id or None, "name": name},
+            "burst": False,
+            "type": 0,
+            "message_author_id": str(msg.author_id),
+        }
         intent = 1 << 13
         if msg.guild_id is not None:
             intent = 1 << 10

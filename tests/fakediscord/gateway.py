@@ -121,8 +121,9 @@ class SentEvent:
 
 
 class Gateway:
-    def __init__(self, world: World, *, allowed_intents: int, application_flags: Callable[[], int],
-                 resume_url: Callable[[], str]) -> None:
+    def __init__(
+        self, world: World, *, allowed_intents: int, application_flags: Callable[[], int], resume_url: Callable[[], str]
+    ) -> None:
         self.world = world
         self.allowed_intents = allowed_intents
         self.application_flags = application_flags
@@ -158,8 +159,14 @@ class Gateway:
         conn = Connection(ws, compression, _compressor(compression))
         self.connections.append(conn)
         try:
-            await conn.send({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["fake"]},
-                             "s": None, "t": None})
+            await conn.send(
+                {
+                    "op": HELLO,
+                    "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["fake"]},
+                    "s": None,
+                    "t": None,
+                }
+            )
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
                     frame = json.loads(msg.data)
@@ -171,8 +178,9 @@ class Gateway:
                 try:
                     await self._on_frame(conn, frame)
                 except Exception as e:  # a bug in the fake
-                    self.world.internal_errors.append(f"gateway op {frame.get('op')}: "
-                                                      f"{''.join(traceback.format_exception(e))}")
+                    self.world.internal_errors.append(
+                        f"gateway op {frame.get('op')}: {''.join(traceback.format_exception(e))}"
+                    )
         finally:
             session = conn.session
             if session is not None and session.conn is conn:
@@ -239,7 +247,7 @@ class Gateway:
             "guild_join_requests": [],
             "geo_ordered_rtc_regions": ["fake"],
             "user_settings": {},
-            "_trace": ["[\"fake-gateway\",{}]"],
+            "_trace": ['["fake-gateway",{}]'],
         }
         if shard:
             ready["shard"] = [int(shard[0]), int(shard[1])]

@@ -130,8 +130,13 @@ class FakeMessage:
 
     def buttons(self) -> list[ButtonInfo]:
         return [
-            ButtonInfo(c.get("custom_id"), c.get("label"), _emoji_text(c.get("emoji")), bool(c.get("disabled")),
-                       int(c.get("style", 1)))
+            ButtonInfo(
+                c.get("custom_id"),
+                c.get("label"),
+                _emoji_text(c.get("emoji")),
+                bool(c.get("disabled")),
+                int(c.get("style", 1)),
+            )
             for c in self.iter_components()
             if c.get("type") == 2
         ]

@@ -323,8 +323,9 @@ def message(m: FakeMessage, world: World, cdn: str) -> dict[str, Any]:
         "mention_everyone": "@everyone" in m.content,
         "mentions": mentions,
         "mention_roles": [],
-        "attachments": [attachment(a, attachment_url(cdn, m.channel_id, a), ephemeral=m.ephemeral)
-                        for a in m.attachments],
+        "attachments": [
+            attachment(a, attachment_url(cdn, m.channel_id, a), ephemeral=m.ephemeral) for a in m.attachments
+        ],
         "embeds": m.embeds,
         "components": numbered_components(m.components),
         "pinned": m.pinned,

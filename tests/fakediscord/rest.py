@@ -130,8 +130,10 @@ class Rest:
         if m is None or m.deleted or m.channel_id != channel.id:
             raise DiscordError(*UNKNOWN_MESSAGE)
         if m.ephemeral:
-            self.violation(f"{action} ephemeral message {m.id} through {req.call.key}: 404 (only the interaction "
-                           "webhook routes reach ephemeral messages)")
+            self.violation(
+                f"{action} ephemeral message {m.id} through {req.call.key}: 404 (only the interaction "
+                "webhook routes reach ephemeral messages)"
+            )
             raise DiscordError(*UNKNOWN_MESSAGE)
         return m
 
@@ -147,9 +149,17 @@ class Rest:
             self.violation(f"{where}: {'; '.join(f'{k}: {v}' for k, v in problems.items())}")
             raise DiscordError(*INVALID_FORM, errors=problems)
 
-    def new_message(self, channel: FakeChannel, payload: dict[str, Any], files: list[FakeFile], *,
-                    where: str, interaction: FakeInteraction | None = None, allow_ephemeral: bool = False,
-                    kind: int | None = None) -> FakeMessage:
+    def new_message(
+        self,
+        channel: FakeChannel,
+        payload: dict[str, Any],
+        files: list[FakeFile],
+        *,
+        where: str,
+        interaction: FakeInteraction | None = None,
+        allow_ephemeral: bool = False,
+        kind: int | None = None,
+    ) -> FakeMessage:
         m = FakeMessage(self.world.snowflakes.next(), channel.id, self.world.bot.id, guild_id=channel.guild_id)
         apply_payload(m, payload, files, self.world.snowflakes.next, edit=False)
         if not allow_ephemeral:
@@ -210,8 +220,9 @@ class Rest:
             hidden.pop("poll", None)
             return hidden
 
-        await self.fake.gateway.dispatch(event, data, intent=self.message_intent(m), guild_id=m.guild_id,
-                                         gate_content=gated)
+        await self.fake.gateway.dispatch(
+            event, data, intent=self.message_intent(m), guild_id=m.guild_id, gate_content=gated
+        )
 
     async def dispatch_delete(self, m: FakeMessage) -> None:
         if m.ephemeral:
@@ -236,8 +247,10 @@ class Rest:
             raise DiscordError(*INVALID_WEBHOOK_TOKEN)
         age = self.now() - i.dispatched_at
         if age > self.fake.token_ttl:
-            self.violation(f"{what} for {i.name!r} with a token {age:.0f} s old (tokens last "
-                           f"{self.fake.token_ttl:.0f} s): 401 50027")
+            self.violation(
+                f"{what} for {i.name!r} with a token {age:.0f} s old (tokens last "
+                f"{self.fake.token_ttl:.0f} s): 401 50027"
+            )
             raise DiscordError(*INVALID_WEBHOOK_TOKEN)
         if not i.acked:
             self.violation(f"{what} for {i.name!r} before the initial response: 404 10015")
@@ -379,8 +392,14 @@ class Rest:
             raise DiscordError(*INVALID_FORM, errors={"image": "Invalid image data"}) from None
         if len(data) > 256 * 1024:
             raise DiscordError(*INVALID_FORM, errors={"image": "File cannot be larger than 256.0 kb."})
-        e = FakeEmoji(self.world.snowflakes.next(), name, data, match.group(1), animated=match.group(1) == "image/gif",
-                      user_id=self.world.bot.id)
+        e = FakeEmoji(
+            self.world.snowflakes.next(),
+            name,
+            data,
+            match.group(1),
+            animated=match.group(1) == "image/gif",
+            user_id=self.world.bot.id,
+        )
         self.world.emojis.append(e)
         return payloads.emoji(e, self.world)
 
@@ -419,13 +438,17 @@ class Rest:
         data = body.get("data") or {}
         now = self.now()
         if i.acked:
-            self.violation(f"second initial response (type {kind}) to {i.name!r}, already answered with type "
-                           f"{i.ack_type}: 400 40060")
+            self.violation(
+                f"second initial response (type {kind}) to {i.name!r}, already answered with type "
+                f"{i.ack_type}: 400 40060"
+            )
             raise DiscordError(*ALREADY_ACKNOWLEDGED)
         elapsed = now - i.dispatched_at
         if elapsed > self.fake.ack_limit:
-            self.violation(f"initial response (type {kind}) to {i.name!r} after {elapsed:.2f} s (limit "
-                           f"{self.fake.ack_limit} s): 404 10062 Unknown interaction")
+            self.violation(
+                f"initial response (type {kind}) to {i.name!r} after {elapsed:.2f} s (limit "
+                f"{self.fake.ack_limit} s): 404 10062 Unknown interaction"
+            )
             raise DiscordError(*UNKNOWN_INTERACTION)
         if kind not in ALLOWED_CALLBACKS.get(i.type, set()):
             self.violation(f"callback type {kind} is not valid for interaction type {i.type} ({i.name!r})")
@@ -440,8 +463,14 @@ class Rest:
             msg = self.new_message(i.channel, data, req.files, where=where, interaction=i, allow_ephemeral=True)
             i.response = msg
         elif kind == 5:
-            msg = self.new_message(i.channel, {"flags": int(data.get("flags") or 0) & EPHEMERAL}, [],
-                                   where=where, interaction=i, allow_ephemeral=True)
+            msg = self.new_message(
+                i.channel,
+                {"flags": int(data.get("flags") or 0) & EPHEMERAL},
+                [],
+                where=where,
+                interaction=i,
+                allow_ephemeral=True,
+            )
             msg.flags |= LOADING
             i.response = msg
         elif kind == 6:
@@ -471,8 +500,9 @@ class Rest:
         if not req.flag("with_response"):
             return None
         msg_json = self.message_json(msg) if msg is not None and kind != 6 else None
-        return payloads.callback_response(i.id, kind, msg_json, ephemeral=bool(msg and msg.ephemeral),
-                                          loading=kind == 5)
+        return payloads.callback_response(
+            i.id, kind, msg_json, ephemeral=bool(msg and msg.ephemeral), loading=kind == 5
+        )
 
     @route("POST", "/webhooks/{webhook_id}/{webhook_token}")
     async def followup(self, req: Request) -> Any:
@@ -565,7 +595,9 @@ class Rest:
             await self.fake.gateway.dispatch(
                 "THREAD_DELETE",
                 {"id": str(c.id), "guild_id": str(c.guild_id), "parent_id": str(c.parent_id), "type": c.type},
-                intent=GUILDS, guild_id=c.guild_id)
+                intent=GUILDS,
+                guild_id=c.guild_id,
+            )
         elif c.type != DM:
             await self.dispatch_channel("CHANNEL_DELETE", c)
         return data
@@ -588,7 +620,7 @@ class Rest:
         if "around" in req.query:
             pivot = int(req.query["around"])
             older = [m for m in msgs if m.id <= pivot][: (limit + 1) // 2]
-            newer = [m for m in msgs if m.id > pivot][-(limit // 2):] if limit > 1 else []
+            newer = [m for m in msgs if m.id > pivot][-(limit // 2) :] if limit > 1 else []
             msgs = newer + older
         return [self.message_json(m) for m in msgs[:limit]]
 
@@ -637,7 +669,9 @@ class Rest:
         await self.fake.gateway.dispatch(
             "MESSAGE_DELETE_BULK",
             {"ids": [str(m.id) for m in gone], "channel_id": str(c.id), "guild_id": str(c.guild_id)},
-            intent=GUILD_MESSAGES, guild_id=c.guild_id)
+            intent=GUILD_MESSAGES,
+            guild_id=c.guild_id,
+        )
         return None
 
     # --- reactions and pins --------------------------------------------------------------------------------
@@ -705,10 +739,18 @@ class Rest:
         duration = int(body.get("auto_archive_duration") or 4320)
         if duration not in (60, 1440, 4320, 10080):
             raise DiscordError(*INVALID_FORM, errors={"auto_archive_duration": "Must be 60, 1440, 4320 or 10080."})
-        t = FakeChannel(thread_id, kind, name, parent.guild_id, parent_id=parent.id, owner_id=self.world.bot.id,
-                        auto_archive_duration=duration, invitable=bool(body.get("invitable", True)),
-                        rate_limit_per_user=int(body.get("rate_limit_per_user") or 0),
-                        member_ids=[self.world.bot.id])
+        t = FakeChannel(
+            thread_id,
+            kind,
+            name,
+            parent.guild_id,
+            parent_id=parent.id,
+            owner_id=self.world.bot.id,
+            auto_archive_duration=duration,
+            invitable=bool(body.get("invitable", True)),
+            rate_limit_per_user=int(body.get("rate_limit_per_user") or 0),
+            member_ids=[self.world.bot.id],
+        )
         self.world.channels[t.id] = t
         self.world.threads.append(t)
         guild = self.world.guild(parent.guild_id)
@@ -753,8 +795,9 @@ class Rest:
         data: dict[str, Any] = {"id": str(t.id), "guild_id": str(t.guild_id)}
         if add:
             t.member_ids.append(user_id)
-            data["added_members"] = [{**payloads.thread_member(t, user_id), "member": payloads.member(member),
-                                      "presence": None}]
+            data["added_members"] = [
+                {**payloads.thread_member(t, user_id), "member": payloads.member(member), "presence": None}
+            ]
         else:
             t.member_ids.remove(user_id)
             data["removed_member_ids"] = [str(user_id)]

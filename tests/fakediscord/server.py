@@ -103,8 +103,14 @@ class Server:
                     elif part.name.startswith("files["):
                         number = part.name[6:-1]
                         index = int(number) if number.isdigit() else len(files)
-                        files.append(FakeFile(part.filename or f"file{index}", part.data,
-                                              part.content_type or "application/octet-stream", index=index))
+                        files.append(
+                            FakeFile(
+                                part.filename or f"file{index}",
+                                part.data,
+                                part.content_type or "application/octet-stream",
+                                index=index,
+                            )
+                        )
             except (MalformedForm, ValueError):
                 raise DiscordError(400, 50035, "Invalid Form Body") from None
             described: list[dict[str, Any]] = []
@@ -133,8 +139,17 @@ class Server:
         handled = fake.rest.router.resolve(method, raw_path)
         found = handled or self.known.resolve(method, raw_path)
         template, params = found if found else (None, {})
-        call = Call(method, template.path if template else raw_path, str(request.url), params, dict(request.query),
-                    None, [], at, headers=dict(request.headers))
+        call = Call(
+            method,
+            template.path if template else raw_path,
+            str(request.url),
+            params,
+            dict(request.query),
+            None,
+            [],
+            at,
+            headers=dict(request.headers),
+        )
         try:
             call.json, call.files = await self._read_body(request)
         except DiscordError as e:
@@ -161,8 +176,10 @@ class Server:
             return self._finish(call, 404, {"message": "404: Not Found", "code": 0})
         too_big = [f for f in call.files if len(f.data) > ATTACHMENT_SIZE_LIMIT]
         if too_big:
-            world.violations.append(f"{call.key}: file {too_big[0].filename!r} is {len(too_big[0].data)} bytes "
-                                    f"(limit {ATTACHMENT_SIZE_LIMIT}): 413 40005")
+            world.violations.append(
+                f"{call.key}: file {too_big[0].filename!r} is {len(too_big[0].data)} bytes "
+                f"(limit {ATTACHMENT_SIZE_LIMIT}): 413 40005"
+            )
             return self._finish(call, 413, {"message": "Request entity too large", "code": 40005})
         req = Request(call, params, call.query, call.json, call.files)
         try:

@@ -47,4 +47,3 @@ def test_with_three_jokers_the_shanten_is_never_more_than_one_off():
     for _ in range(40):
         counts = random_hand(rng, 3)
         assert abs(free_distance(counts) - exact_shanten(counts)) <= 1, counts
-

@@ -65,9 +65,7 @@ def test_tip3_a_collected_suit_is_more_dangerous_against_its_collector():
 
 def test_tip4_late_and_far_from_ready_the_leaders_own_discards_are_played():
     leader = {1: [pung("7z", claimed_from=0), chow("3p", claimed_from=0)]}
-    late = position(
-        "159m159p159s12345z", wall_left=10, melds=leader, discards={1: "5s2m8m9p1z3z6s", 2: "4m", 3: "6p"}
-    )
+    late = position("159m159p159s12345z", wall_left=10, melds=leader, discards={1: "5s2m8m9p1z3z6s", 2: "4m", 3: "6p"})
     assert decide(late).action.tile in {Tile.S5, Tile.P9, Tile.EAST, Tile.WEST}  # the leader's own discards
     # Early, with nobody close, the same hand plays for itself: a lone honour, not the 5 of bamboo.
     early = position("159m159p159s12345z", wall_left=80, discards={1: "5s"})

@@ -45,8 +45,11 @@ def _compare(actual: Image.Image, expected: Image.Image) -> tuple[float, float]:
     difference = ImageChops.difference(actual.convert("RGB"), expected.convert("RGB"))
     histogram = difference.histogram()
     pixels = actual.width * actual.height
-    mean = sum(value * count for channel in range(3)
-               for value, count in enumerate(histogram[256 * channel:256 * channel + 256])) / (3 * pixels)
+    mean = sum(
+        value * count
+        for channel in range(3)
+        for value, count in enumerate(histogram[256 * channel : 256 * channel + 256])
+    ) / (3 * pixels)
     changed = sum(difference.convert("L").histogram()[65:]) / pixels
     return mean, changed
 

@@ -34,8 +34,7 @@ def _image(png: bytes) -> Image.Image:
 
 def test_the_table_does_not_change_with_the_viewers_own_concealed_tiles(view):
     """The table goes to the channel: the viewer's hand shows as backs, like everyone else's."""
-    other = dataclasses.replace(view, concealed=tuple(parse_tiles("112z")),
-                                drawn=Tile.EAST)
+    other = dataclasses.replace(view, concealed=tuple(parse_tiles("112z")), drawn=Tile.EAST)
     assert render_table(view, NAMES, SCORES).image_png == render_table(other, NAMES, SCORES).image_png
 
 

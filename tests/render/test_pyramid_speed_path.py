@@ -62,17 +62,33 @@ def _reference(board: Board, selected: int | None, small: bool, lang: Lang) -> I
     image = felt_canvas(*frame.size)
     draw = ImageDraw.Draw(image)
     free = set(board.free_ids())
-    text(draw, (frame.margin, frame.header // 2), "Mahjong solitaire", 16 if small else 28, TEXT_ON_FELT, bold=True,
-         anchor="lm")
-    text(draw, (frame.size[0] - frame.margin, frame.header // 2),
-         f"{board.remaining_count} {words[0]} · {len(free)} {words[1]}", 13 if small else 20, TEXT_DIM_ON_FELT,
-         anchor="rm")
-    for tile_id in sorted(board.remaining, key=lambda i: (board.layout.positions[i].z, board.layout.positions[i].y,
-                                                          board.layout.positions[i].x)):
+    text(
+        draw,
+        (frame.margin, frame.header // 2),
+        "Mahjong solitaire",
+        16 if small else 28,
+        TEXT_ON_FELT,
+        bold=True,
+        anchor="lm",
+    )
+    text(
+        draw,
+        (frame.size[0] - frame.margin, frame.header // 2),
+        f"{board.remaining_count} {words[0]} · {len(free)} {words[1]}",
+        13 if small else 20,
+        TEXT_DIM_ON_FELT,
+        anchor="rm",
+    )
+    for tile_id in sorted(
+        board.remaining,
+        key=lambda i: (board.layout.positions[i].z, board.layout.positions[i].y, board.layout.positions[i].x),
+    ):
         x, y = frame.places[tile_id]
         lifted = board.layout.positions[tile_id].z > 0
-        image.alpha_composite(_sprite(board.faces[tile_id], width, lang, dimmed=tile_id not in free,
-                                      lift=_lift(width) if lifted else 0), (x, y))
+        image.alpha_composite(
+            _sprite(board.faces[tile_id], width, lang, dimmed=tile_id not in free, lift=_lift(width) if lifted else 0),
+            (x, y),
+        )
         box = (x, y, x + tile.face_width, y + tile.face_height)
         if tile_id == selected:
             outline(draw, box, SELECTED, 4 if small else 6, 6)
@@ -82,8 +98,14 @@ def _reference(board: Board, selected: int | None, small: bool, lang: Lang) -> I
     for tile_id in free:
         if tile_id in labels:
             x, y = frame.places[tile_id]
-            badge(draw, (x + tile.face_width - 22, y + tile.face_height - 15), labels[tile_id], 15,
-                  SELECTED if tile_id == selected else PAPER, PAPER if tile_id == selected else INK)
+            badge(
+                draw,
+                (x + tile.face_width - 22, y + tile.face_height - 15),
+                labels[tile_id],
+                15,
+                SELECTED if tile_id == selected else PAPER,
+                PAPER if tile_id == selected else INK,
+            )
     return image.convert("RGB")
 
 
@@ -102,8 +124,13 @@ def _differences(a: Image.Image, b: Image.Image) -> tuple[float, int]:
     return sum(value * count for value, count in enumerate(counts)) / total, p99
 
 
-CASES = [("fresh", False, "en"), ("fresh", True, "fr"), ("mid", False, "fr"), ("late", False, "en"),
-         ("mid", True, "en")]
+CASES = [
+    ("fresh", False, "en"),
+    ("fresh", True, "fr"),
+    ("mid", False, "fr"),
+    ("late", False, "en"),
+    ("mid", True, "en"),
+]
 
 
 @pytest.mark.parametrize(("name", "small", "lang"), CASES)
@@ -121,8 +148,9 @@ def test_the_picture_is_the_one_compositing_every_sprite_draws(name, small, lang
     assert max(high for _, high in ImageChops.difference(drawn, reference).getextrema()) <= 10
     # Encoded on the fixed palette, the picture stays about as close as the adaptive palette kept it
     # (0.7–1.4 on these boards).
-    mean, p99 = _differences(_decoded(render_pyramid(board, selected=selected, small=small, lang=lang).image_png),
-                             reference)
+    mean, p99 = _differences(
+        _decoded(render_pyramid(board, selected=selected, small=small, lang=lang).image_png), reference
+    )
     assert mean < 1.5 and p99 <= 12, (mean, p99)
 
 
@@ -135,8 +163,10 @@ def test_the_png_is_a_palette_picture_of_the_pyramids_size(name, small):
     tile = metrics(SMALL_WIDTH if small else FULL_WIDTH, lift="down_right")
     lift = _lift(tile.face_width)
     margin, header = (14, 40) if small else (28, 70)
-    expected = (margin + 4 * lift + 8 * tile.face_width + tile.offset_x + tile.shadow + margin,
-                header + 4 * lift + 9 * tile.face_height + tile.offset_y + tile.shadow + margin)
+    expected = (
+        margin + 4 * lift + 8 * tile.face_width + tile.offset_x + tile.shadow + margin,
+        header + 4 * lift + 9 * tile.face_height + tile.offset_y + tile.shadow + margin,
+    )
     assert image.size == (rendered.width, rendered.height) == expected
     # Every picture carries the one palette, whatever it shows.
     assert image.getpalette() == pyramid_palette().getpalette()
@@ -150,7 +180,7 @@ def test_the_palette_keeps_the_flat_colours_exactly():
     for colour in (FELT, HIGHLIGHT, SELECTED, INK, TEXT_ON_FELT, TEXT_DIM_ON_FELT):
         index = Image.new("RGB", (1, 1), colour).quantize(palette=palette, dither=Image.Dither.NONE).getpixel((0, 0))
         assert isinstance(index, int)
-        assert tuple((palette.getpalette() or [])[3 * index:3 * index + 3]) == colour
+        assert tuple((palette.getpalette() or [])[3 * index : 3 * index + 3]) == colour
 
 
 @pytest.mark.parametrize("small", [False, True])
@@ -165,9 +195,12 @@ def test_the_selected_tile_and_the_free_tiles_are_framed(small):
         colour, width = (SELECTED, 4 if small else 6) if tile_id == selected else (HIGHLIGHT, 2 if small else 3)
         x, y = frame.places[tile_id]
         # The frame around the face (tiles drawn later hide parts of it, as they always did).
-        ring = [(x + dx, y + dy) for dx in range(-width, tile.face_width + width + 1)
-                for dy in range(-width, tile.face_height + width + 1)
-                if not (0 <= dx <= tile.face_width and 0 <= dy <= tile.face_height)]
+        ring = [
+            (x + dx, y + dy)
+            for dx in range(-width, tile.face_width + width + 1)
+            for dy in range(-width, tile.face_height + width + 1)
+            if not (0 <= dx <= tile.face_width and 0 <= dy <= tile.face_height)
+        ]
         shown = sum(rgb.getpixel(point) == colour for point in ring)
         assert shown > len(ring) // 8, (tile_id, shown, len(ring))
     # Drawn, the frames are where compositing the sprites in turn puts them, but for a pixel in a
@@ -182,8 +215,10 @@ def test_the_selected_tile_and_the_free_tiles_are_framed(small):
 
 def _where(picture: Image.Image, colour: tuple[int, int, int]) -> Image.Image:
     """A "1" mask of the pixels of exactly ``colour``."""
-    channels = [band.point(lambda value, wanted=wanted: 255 if value == wanted else 0)
-                for band, wanted in zip(picture.split(), colour, strict=True)]
+    channels = [
+        band.point(lambda value, wanted=wanted: 255 if value == wanted else 0)
+        for band, wanted in zip(picture.split(), colour, strict=True)
+    ]
     return ImageChops.multiply(ImageChops.multiply(channels[0], channels[1]), channels[2]).convert("1")
 
 

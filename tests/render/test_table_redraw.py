@@ -29,8 +29,11 @@ SCORES = [10, 20, 30, 40]
 
 def _mean_difference(a: Image.Image, b: Image.Image) -> float:
     histogram = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).histogram()
-    total = sum(value * count for channel in range(3)
-                for value, count in enumerate(histogram[256 * channel:256 * channel + 256]))
+    total = sum(
+        value * count
+        for channel in range(3)
+        for value, count in enumerate(histogram[256 * channel : 256 * channel + 256])
+    )
     return total / (3 * a.width * a.height)
 
 
@@ -76,8 +79,12 @@ def test_tables_drawn_in_worker_threads_are_those_drawn_one_by_one():
     views = [played_round(seed, actions=actions).view(None) for seed in (1, 2) for actions in (10, 40, 70)]
     expected = [render_table(view, NAMES, SCORES, lang).image_png for view in views for lang in ("en", "fr")]
     with ThreadPoolExecutor(4) as pool:
-        results = list(pool.map(lambda job: render_table(job[0], NAMES, SCORES, job[1]).image_png,
-                                [(view, lang) for view in views for lang in ("en", "fr")]))
+        results = list(
+            pool.map(
+                lambda job: render_table(job[0], NAMES, SCORES, job[1]).image_png,
+                [(view, lang) for view in views for lang in ("en", "fr")],
+            )
+        )
     assert results == expected
 
 

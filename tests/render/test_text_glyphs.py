@@ -12,8 +12,9 @@ from render.draw import _glyphs, text
 WORDS = ["Bérénice", "score -120", "13 tuiles", "à jouer", "7", "Wall 83", "W", "Ïñ…", ""]
 
 
-@pytest.mark.parametrize("mode, background", [("RGB", (30, 90, 60)), ("RGBA", (0, 0, 0, 0)),
-                                              ("RGBA", (250, 240, 220, 255))])
+@pytest.mark.parametrize(
+    "mode, background", [("RGB", (30, 90, 60)), ("RGBA", (0, 0, 0, 0)), ("RGBA", (250, 240, 220, 255))]
+)
 def test_cached_glyphs_draw_the_same_pixels_as_pillow(mode, background):
     for anchor in ("la", "mm", "lt", "rs", "ms"):
         for size, bold in ((13, True), (17, False), (22, True), (44, True)):
@@ -23,8 +24,9 @@ def test_cached_glyphs_draw_the_same_pixels_as_pillow(mode, background):
                         mine = Image.new(mode, (160, 70), background)
                         theirs = mine.copy()
                         text(ImageDraw.Draw(mine), xy, content, size, colour, bold=bold, anchor=anchor)
-                        ImageDraw.Draw(theirs).text(xy, content, font=fonts.latin(size, bold=bold), fill=colour,
-                                                    anchor=anchor)
+                        ImageDraw.Draw(theirs).text(
+                            xy, content, font=fonts.latin(size, bold=bold), fill=colour, anchor=anchor
+                        )
                         assert mine.tobytes() == theirs.tobytes(), (content, size, xy, anchor, mode)
 
 

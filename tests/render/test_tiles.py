@@ -13,8 +13,11 @@ FACES: list[Tile | None] = [*Tile, None]
 def _difference(a: Image.Image, b: Image.Image) -> float:
     """Mean absolute difference per channel, 0–255."""
     histogram = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).histogram()
-    total = sum(value * count for channel in range(3) for value, count in enumerate(histogram[256 * channel:
-                                                                                             256 * channel + 256]))
+    total = sum(
+        value * count
+        for channel in range(3)
+        for value, count in enumerate(histogram[256 * channel : 256 * channel + 256])
+    )
     return total / (a.width * a.height * 3)
 
 

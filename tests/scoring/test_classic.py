@@ -198,8 +198,7 @@ def test_house_doubles_apply_only_when_chosen(rule, text, kwargs, doubles):
         ("four_concealed_pungs", "111m 222p 333s 444z 55p", {"self_drawn": True}),
         ("all_green", "[234s] 666s 888s 666z 22s", {}),
         ("heavenly_earthly", "123m 456p 789s 123s 11z", {"self_drawn": True, "heavenly": True}),
-        ("kong_upon_kong", "[1111m] (2222p) 345s 678s 11z",
-         {"self_drawn": True, "double_kong_replacement": True}),
+        ("kong_upon_kong", "[1111m] (2222p) 345s 678s 11z", {"self_drawn": True, "double_kong_replacement": True}),
     ],
 )
 def test_limit_hands_score_the_limit(rule, text, kwargs):

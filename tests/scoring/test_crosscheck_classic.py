@@ -41,8 +41,11 @@ def unexplained(crosscheck, ruleset, hands, seed, house=False):
     rng = random.Random(seed)
     wins = [crosscheck.random_win(rng, max_chows=1 if ruleset == "bmja" else 4) for _ in range(hands)]
     scope = crosscheck.scope_for(ruleset, house)
-    return [(outcome.win, outcome.differences()) for outcome in crosscheck.crosscheck(wins, scope)
-            if any(not source.startswith("known") for _what, source in outcome.differences())]
+    return [
+        (outcome.win, outcome.differences())
+        for outcome in crosscheck.crosscheck(wins, scope)
+        if any(not source.startswith("known") for _what, source in outcome.differences())
+    ]
 
 
 @pytest.mark.optional
@@ -60,7 +63,10 @@ def test_reference_vector_scores_the_same_in_kajongg_and_here(crosscheck):
     win = WinContext(
         concealed=tuple(parse_tiles("123777m55s")),
         melds=(Meld(SetKind.PUNG, Tile.P1, claimed_from=0), Meld(SetKind.PUNG, Tile.WEST, claimed_from=1)),
-        winning_tile=Tile.S5, self_drawn=False, seat=2, round_wind=Tile.EAST,
+        winning_tile=Tile.S5,
+        self_drawn=False,
+        seat=2,
+        round_wind=Tile.EAST,
     )
     ((_reading, string),) = crosscheck.kajongg_hands(win)
     (answer,) = crosscheck.run_oracle("dmjl", [{"seat": 2, "round": 0, "hands": [string]}])
@@ -77,8 +83,13 @@ def test_crosscheck_catches_a_wrong_value(crosscheck, monkeypatch, mutation):
     # The harness must be able to fail: break one value of the table and expect unexplained disagreements.
     if mutation == "terminal_kong_points":
         right = classic.set_points
-        monkeypatch.setattr(classic, "set_points", lambda item: right(item) // 2 if item.kind is SetKind.KONG
-                            and item.tile.is_terminal_or_honour else right(item))
+        monkeypatch.setattr(
+            classic,
+            "set_points",
+            lambda item: (
+                right(item) // 2 if item.kind is SetKind.KONG and item.tile.is_terminal_or_honour else right(item)
+            ),
+        )
     else:
         monkeypatch.setattr(classic, "MAHJONG_POINTS", 10)
     assert unexplained(crosscheck, "dmjl", 150, seed=3)

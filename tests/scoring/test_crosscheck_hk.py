@@ -32,8 +32,9 @@ def test_hk_mahjong_agrees_up_to_known_differences():
     rng = random.Random(7)
     wins = [crosscheck.random_win(rng) for _ in range(500)]
     lines = "".join(json.dumps(crosscheck.oracle_input(win)) + "\n" for win in wins)
-    output = subprocess.run(["node", str(crosscheck.ORACLE_DIR / "oracle.js")], input=lines, capture_output=True,
-                            text=True, check=True).stdout.splitlines()
+    output = subprocess.run(
+        ["node", str(crosscheck.ORACLE_DIR / "oracle.js")], input=lines, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     unexplained = []
     for win, line in zip(wins, output, strict=True):
         theirs = json.loads(line)

@@ -17,18 +17,34 @@ def fan_of(result):
 ROWS = [
     ("self-drawn", PLAIN, {"self_drawn": True}, {"self_drawn": 1}),
     ("concealed hand on a discard", "123m 234p 567p 789s 11s", {}, {"concealed_hand": 1}),
-    ("concealed and self-drawn", "123m 234p 567p 789s 11s", {"self_drawn": True},
-     {"concealed_hand": 1, "self_drawn": 1}),
+    (
+        "concealed and self-drawn",
+        "123m 234p 567p 789s 11s",
+        {"self_drawn": True},
+        {"concealed_hand": 1, "self_drawn": 1},
+    ),
     ("last tile", PLAIN, {"last_tile": True}, {"last_tile": 1}),
-    ("kong replacement: 1 plus self-drawn", "[5555m] 234p 567p 789s 11s",
-     {"self_drawn": True, "kong_replacement": True}, {"kong_replacement": 1, "self_drawn": 1}),
-    ("two kongs in a row: 8 plus self-drawn", "[1111m] [2222p] 345s 678s 11s",
-     {"self_drawn": True, "double_kong_replacement": True}, {"double_kong_replacement": 8, "self_drawn": 1}),
+    (
+        "kong replacement: 1 plus self-drawn",
+        "[5555m] 234p 567p 789s 11s",
+        {"self_drawn": True, "kong_replacement": True},
+        {"kong_replacement": 1, "self_drawn": 1},
+    ),
+    (
+        "two kongs in a row: 8 plus self-drawn",
+        "[1111m] [2222p] 345s 678s 11s",
+        {"self_drawn": True, "double_kong_replacement": True},
+        {"double_kong_replacement": 8, "self_drawn": 1},
+    ),
     ("robbing a kong", PLAIN, {"robbing_kong": True}, {"robbing_kong": 1}),
     ("dragon pung, each", "[555z] [666z] 123m 456p 11s", {}, {"dragon_pung": 1}),
     ("seat wind pung", "[222z] 234p 567p 789s 11s", {"seat": "S"}, {"seat_wind_pung": 1}),
-    ("prevailing wind pung", "[333z] 234p 567p 789s 11s", {"seat": "S", "round_wind": "W"},
-     {"prevailing_wind_pung": 1}),
+    (
+        "prevailing wind pung",
+        "[333z] 234p 567p 789s 11s",
+        {"seat": "S", "round_wind": "W"},
+        {"prevailing_wind_pung": 1},
+    ),
     ("small three dragons: 5 in all", "[555z] [666z] 123m 456p 77z", {}, {"small_three_dragons": 5}),
     ("great three dragons: 8 in all", "[555z] [666z] [777z] 456p 11m", {}, {"great_three_dragons": 8}),
     ("all chows", "[234m] 234p 567p 789s 44z", {"seat": "S"}, {"all_chows": 1}),
@@ -86,8 +102,12 @@ def test_four_pungs_with_one_completed_by_a_discard_are_not_four_concealed_pungs
 def test_small_four_winds_option_6_stacks_with_wind_pungs():
     settings = HongKongSettings(small_four_winds_fan=6, bonus_tiles=False)
     result = score_hongkong(make_win("[111z] [222z] 333z 456p 44z", seat="E", round_wind="E"), settings)
-    assert fan_of(result) == {"small_four_winds": 6, "seat_wind_pung": 1, "prevailing_wind_pung": 1,
-                              "mixed_one_suit": 3}
+    assert fan_of(result) == {
+        "small_four_winds": 6,
+        "seat_wind_pung": 1,
+        "prevailing_wind_pung": 1,
+        "mixed_one_suit": 3,
+    }
     assert result.fan == 6 + 1 + 1 + 3
 
 

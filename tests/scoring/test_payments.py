@@ -38,7 +38,11 @@ def test_payment_table(fan, portion, each, half_discarder, half_other, full_disc
     assert hongkong_payments(portion, 2, None, EVERYONE) == (-each, -each, 3 * each, -each)
     assert hongkong_payments(portion, 0, 3, DISCARDER) == (full_discarder, 0, 0, -full_discarder)
     assert hongkong_payments(portion, 0, 3, EVERYONE) == (
-        half_discarder + 2 * half_other, -half_other, -half_other, -half_discarder)
+        half_discarder + 2 * half_other,
+        -half_other,
+        -half_other,
+        -half_discarder,
+    )
 
 
 def test_half_a_portion_is_exact():

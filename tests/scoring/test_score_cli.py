@@ -46,8 +46,11 @@ def test_hongkong_json(monkeypatch, capsys):
 
 def test_the_spec_example_is_refused_with_the_tile_and_count(monkeypatch, capsys):
     # SPEC §5's sample holds 123m and a concealed kong of 1m: five 1m.
-    sample = {**SPEC_SHAPED, "concealed": "123m456p99s", "melds": [
-        {"tiles": "777z", "exposed": True}, {"tiles": "1111m", "exposed": False}]}
+    sample = {
+        **SPEC_SHAPED,
+        "concealed": "123m456p99s",
+        "melds": [{"tiles": "777z", "exposed": True}, {"tiles": "1111m", "exposed": False}],
+    }
     status, out = run(monkeypatch, capsys, ["--rules", "classic"], sample)
     assert status == 1 and out["valid"] is False and "1m appears 5 times" in out["error"]
 
@@ -74,11 +77,40 @@ def test_bad_input_gives_valid_false_and_status_1(monkeypatch, capsys, stdin, me
 
 
 def test_compact_form(monkeypatch, capsys):
-    status, out = run(monkeypatch, capsys, ["123m 456m 789m 234p 55p", "--win", "5p", "--self-drawn", "--seat", "E",
-                                            "--round", "S", "--rules", "hongkong"])
+    status, out = run(
+        monkeypatch,
+        capsys,
+        [
+            "123m 456m 789m 234p 55p",
+            "--win",
+            "5p",
+            "--self-drawn",
+            "--seat",
+            "E",
+            "--round",
+            "S",
+            "--rules",
+            "hongkong",
+        ],
+    )
     assert status == 0 and out["fan"] == 4 and out["meets_minimum"]  # self-drawn, concealed, all chows, no flowers
-    status, out = run(monkeypatch, capsys, ["234m [777z] (2222s) 456p 99s", "--win", "9s", "--seat", "E",
-                                            "--round", "S", "--bonus", "1f6f", "--rules", "classic"])
+    status, out = run(
+        monkeypatch,
+        capsys,
+        [
+            "234m [777z] (2222s) 456p 99s",
+            "--win",
+            "9s",
+            "--seat",
+            "E",
+            "--round",
+            "S",
+            "--bonus",
+            "1f6f",
+            "--rules",
+            "classic",
+        ],
+    )
     assert status == 0 and out["score"] == 96
 
 
@@ -90,16 +122,23 @@ def test_compact_form_errors(monkeypatch, capsys):
 def test_french_labels_and_errors(monkeypatch, capsys):
     _, out = run(monkeypatch, capsys, ["--rules", "classic", "--lang", "fr"], SPEC_SHAPED)
     assert "Pung exposé de Dragon rouge" in [line["label"] for line in out["breakdown"]]
-    _, out = run(monkeypatch, capsys, ["--rules", "classic", "--lang", "fr"],
-                 {**SPEC_SHAPED, "concealed": "234m456p98s", "winning_tile": "8s"})
+    _, out = run(
+        monkeypatch,
+        capsys,
+        ["--rules", "classic", "--lang", "fr"],
+        {**SPEC_SHAPED, "concealed": "234m456p98s", "winning_tile": "8s"},
+    )
     assert "n'est pas une main gagnante" in out["error"]
 
 
 def test_options(monkeypatch, capsys):
     _, out = run(monkeypatch, capsys, ["--rules", "classic", "--limit", "50"], SPEC_SHAPED)
     assert out["score"] == 50
-    _, out = run(monkeypatch, capsys, ["19m19p19s1234567z1m", "--rules", "classic", "--limit", "500",
-                                       "--house", "thirteen_orphans"])
+    _, out = run(
+        monkeypatch,
+        capsys,
+        ["19m19p19s1234567z1m", "--rules", "classic", "--limit", "500", "--house", "thirteen_orphans"],
+    )
     assert out["score"] == 500 and out["breakdown"][0]["limit"] is True
     status, out = run(monkeypatch, capsys, ["--rules", "classic", "--house", "nope"], SPEC_SHAPED)
     assert status == 1 and "unknown house rule" in out["error"]

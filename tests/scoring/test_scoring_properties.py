@@ -73,9 +73,19 @@ def reordered(win, rng):
     concealed, melds, bonus = list(win.concealed), list(win.melds), list(win.bonus)
     for items in (concealed, melds, bonus):
         rng.shuffle(items)
-    return WinContext(tuple(concealed), tuple(melds), win.winning_tile, win.self_drawn, win.seat, win.round_wind,
-                      tuple(bonus), win.last_tile, win.kong_replacement, win.double_kong_replacement,
-                      win.robbing_kong)
+    return WinContext(
+        tuple(concealed),
+        tuple(melds),
+        win.winning_tile,
+        win.self_drawn,
+        win.seat,
+        win.round_wind,
+        tuple(bonus),
+        win.last_tile,
+        win.kong_replacement,
+        win.double_kong_replacement,
+        win.robbing_kong,
+    )
 
 
 @settings(max_examples=300, deadline=None)
@@ -108,9 +118,19 @@ def test_a_joker_in_a_concealed_set_never_lowers_the_score(win, data):
     position = data.draw(st.sampled_from(candidates))
     concealed = list(win.concealed)
     concealed[position] = Tile.JOKER
-    with_joker = WinContext(tuple(concealed), win.melds, win.winning_tile, win.self_drawn, win.seat, win.round_wind,
-                            win.bonus, win.last_tile, win.kong_replacement, win.double_kong_replacement,
-                            win.robbing_kong)
+    with_joker = WinContext(
+        tuple(concealed),
+        win.melds,
+        win.winning_tile,
+        win.self_drawn,
+        win.seat,
+        win.round_wind,
+        win.bonus,
+        win.last_tile,
+        win.kong_replacement,
+        win.double_kong_replacement,
+        win.robbing_kong,
+    )
     jokers = ClassicSettings(jokers=True)
     assert score_classic(with_joker, jokers).score >= score_classic(win, jokers).score
 

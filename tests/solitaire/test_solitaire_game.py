@@ -112,7 +112,7 @@ def stuck_moves(seed):
     for attempt in range(50):
         rng = Xoshiro128.from_seed(b"stuck-%d-%d" % (seed, attempt))
         board, moves = DEAL.board(), []
-        while (pairs := board.matching_free_pairs()):
+        while pairs := board.matching_free_pairs():
             pair = pairs[rng.below(len(pairs))]
             board = board.remove(*pair)
             moves.append(pair)
@@ -144,8 +144,12 @@ def test_a_tampered_document_is_refused():
     document["events"].append(["select", T0 + 10, blocked])
     with pytest.raises(InvalidNotation, match="event 4"):
         Game.from_document(document)
-    for broken in ({}, {"version": 9}, {**game.to_document(), "events": [["fly", 1.0]]},
-                   {**game.to_document(), "seed": -1}):
+    for broken in (
+        {},
+        {"version": 9},
+        {**game.to_document(), "events": [["fly", 1.0]]},
+        {**game.to_document(), "seed": -1},
+    ):
         with pytest.raises(InvalidNotation):
             Game.from_document(broken)
 
@@ -155,9 +159,7 @@ def test_replay_refuses_every_illegal_move():
     (a, b), (c, d) = DEAL.solution[:2]
     blocked = next(i for i in board.remaining if not board.is_free(i))
     free = board.free_ids()
-    mismatched = next(
-        (x, y) for x in free for y in free if x != y and not tiles_match(board.face(x), board.face(y))
-    )
+    mismatched = next((x, y) for x in free for y in free if x != y and not tiles_match(board.face(x), board.face(y)))
     partner = next(i for i in board.remaining if i != blocked and tiles_match(board.face(i), board.face(blocked)))
     cases = {
         "not free": [(blocked, partner)],

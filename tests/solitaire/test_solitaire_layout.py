@@ -16,8 +16,7 @@ def test_pyramid_has_the_five_levels_of_the_spec():
     columns = {z: sorted({p.x for p in PYRAMID.positions if p.z == z}) for z in range(5)}
     rows = {z: sorted({p.y for p in PYRAMID.positions if p.z == z}) for z in range(5)}
     assert columns == {0: list(range(0, 15, 2)), 1: list(range(2, 13, 2)), 2: [4, 6, 8, 10], 3: [6, 8], 4: [6, 8]}
-    assert rows == {0: list(range(0, 17, 2)), 1: list(range(2, 15, 2)), 2: [4, 6, 8, 10, 12], 3: [5, 7, 9, 11],
-                    4: [8]}
+    assert rows == {0: list(range(0, 17, 2)), 1: list(range(2, 15, 2)), 2: [4, 6, 8, 10, 12], 3: [5, 7, 9, 11], 4: [8]}
 
 
 def test_ids_follow_z_y_x_order():
@@ -45,9 +44,7 @@ def test_full_pyramid_frees_only_row_ends_of_uncovered_tiles():
 def test_every_position_is_covered_by_exactly_the_tiles_that_overlap_it_from_higher_levels():
     level3 = [p for p in PYRAMID.positions if p.z == 3]
     top_of_level2 = {p.id for p in PYRAMID.positions if p.z == 2 and p.x in (6, 8) and 4 <= p.y <= 12}
-    covered_by_level3 = {
-        q for q in top_of_level2 if any(PYRAMID.above[q] >> p.id & 1 for p in level3)
-    }
+    covered_by_level3 = {q for q in top_of_level2 if any(PYRAMID.above[q] >> p.id & 1 for p in level3)}
     # A level-3 tile at odd y half-covers two level-2 rows: all ten middle tiles of level 2 are covered.
     assert covered_by_level3 == top_of_level2
 

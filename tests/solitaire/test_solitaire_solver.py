@@ -40,9 +40,7 @@ def test_the_four_green_dragons_trap():
 
 
 # A small three-level board of 12 tiles, filled with three groups of four, for exhaustive comparison.
-SMALL = Layout.of(
-    [(x, y, 0) for x in (0, 2, 4, 6, 8) for y in (0, 2)] + [(2, 1, 1), (6, 1, 1)]
-)
+SMALL = Layout.of([(x, y, 0) for x in (0, 2, 4, 6, 8) for y in (0, 2)] + [(2, 1, 1), (6, 1, 1)])
 
 
 def brute_force_solvable(board: Board) -> bool:
