@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from data.broadcast import Broadcast, MemoryBroadcast
 from data.live import LiveStore, StoreUnavailable
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
@@ -21,3 +22,11 @@ async def open_live_store(redis_url: str | None, database_path: str) -> LiveStor
             logging.getLogger(__name__).warning("Redis unreachable at start, layout not checked: %s", error)
         return store
     return await SqliteLiveStore.open(database_path)
+
+
+def broadcast_for(store: LiveStore) -> Broadcast:
+    """How the processes sharing ``store`` hear of each other's changes: Redis pub/sub beside a Redis
+    store; none for the embedded store, which one process holds."""
+    if isinstance(store, RedisLiveStore):
+        return store.broadcast()
+    return MemoryBroadcast()

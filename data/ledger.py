@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
+from data.live import StoreFailed
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS, RULE_NAMES
 
@@ -43,7 +44,7 @@ class LedgerConflict(Exception):
     """An id already recorded with other contents: two different hands (or matches) under one id."""
 
 
-class LedgerFileError(Exception):
+class LedgerFileError(StoreFailed):
     """The database file cannot hold the ledgers: not SQLite, another program's tables, or a ledger
     from a newer release. Raised at open, before anything in the file is changed: it needs a person
     (a backup, the right file, the newer release), not a retry."""

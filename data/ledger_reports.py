@@ -27,7 +27,7 @@ import aiosqlite
 
 from data.ledger import LedgerFileError, check_page
 from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS
-from data.live import StoreUnavailable
+from data.sqlite_file import available
 
 TOP_PATTERNS = 5
 
@@ -247,10 +247,6 @@ class LedgerReports:
         )
 
     async def _all(self, sql: str, parameters: Sequence[Any]) -> list[tuple[Any, ...]]:
-        """All rows of one read; a lock held past the busy timeout is ``StoreUnavailable`` (try later)."""
-        try:
+        """All rows of one read; SQLite's errors as the stores' own (``data.sqlite_file.available``)."""
+        with available():
             return [tuple(row) for row in await self._db.execute_fetchall(sql, parameters)]
-        except sqlite3.OperationalError as error:
-            if (error.sqlite_errorcode & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-                raise StoreUnavailable(f"SQLite database locked: {error}") from error
-            raise

@@ -17,9 +17,18 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 
-class StoreUnavailable(Exception):
+class StoreError(Exception):
+    """A store could not do what it was asked. Nothing was written."""
+
+
+class StoreUnavailable(StoreError):
     """The store cannot be reached now (Redis down, database locked past its timeout): try again later.
     Nothing was written."""
+
+
+class StoreFailed(StoreError):
+    """The store answered with an error that trying again will not mend (a damaged file, a disk that
+    cannot be written, a server refusing the command): it needs a person. Nothing was written."""
 
 
 @dataclass(frozen=True, slots=True)

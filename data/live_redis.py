@@ -41,9 +41,11 @@ import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from data.live import StoreUnavailable, Versioned
+from data.broadcast import RedisBroadcast
+from data.live import StoreFailed, StoreUnavailable, Versioned
 
 SOCKET_TIMEOUT_SECONDS = 3.0
 BUCKETS = 16
@@ -131,11 +133,14 @@ _T = TypeVar("_T")
 
 @contextmanager
 def _reachable() -> Iterator[None]:
-    """Turn the client's connection failures into the Protocol's ``StoreUnavailable``."""
+    """The client's errors as the Protocol's: a connection failure is ``StoreUnavailable``, any other
+    (the server refusing a command: out of memory, read-only, a script error) ``StoreFailed``."""
     try:
         yield
     except (RedisConnectionError, RedisTimeoutError) as error:
         raise StoreUnavailable(f"Redis unreachable: {error}") from error
+    except RedisError as error:
+        raise StoreFailed(f"Redis refused: {error}") from error
 
 
 def _deadline_arg(deadline: float | None) -> str:
@@ -171,6 +176,10 @@ class RedisLiveStore:
             retry=Retry(NoBackoff(), 0),
         )
         return cls(client, namespace)
+
+    def broadcast(self) -> RedisBroadcast:
+        """The processes of this store's namespace, told of each other's changes (``data.broadcast``)."""
+        return RedisBroadcast(self._client, self._namespace)
 
     async def _once_more(self, attempt: Callable[[], Awaitable[_T]]) -> tuple[_T, bool]:
         """``attempt()``, and once more after a connection error on a fresh connection (after a restart

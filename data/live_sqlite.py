@@ -20,7 +20,7 @@ from typing import Any
 
 import aiosqlite
 
-from data.live import Versioned
+from data.live import StoreFailed, Versioned
 from data.sqlite_file import available, connect, switch_to_wal, usable_file
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 5.0
@@ -52,7 +52,7 @@ _EXPECTED_COLUMNS = {
 }
 
 
-class LiveStoreFileError(Exception):
+class LiveStoreFileError(StoreFailed):
     """The database file cannot hold the live state: not SQLite, unreadable, or tables of another shape."""
 
 

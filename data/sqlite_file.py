@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 import aiosqlite
 
-from data.live import StoreUnavailable
+from data.live import StoreFailed, StoreUnavailable
 
 _BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 _WAL_RETRY_SECONDS = 0.01
@@ -28,13 +28,17 @@ def is_busy(error: sqlite3.Error) -> bool:
 
 @contextmanager
 def available() -> Iterator[None]:
-    """A lock held past the busy timeout is ``StoreUnavailable``: the caller retries later, nothing written."""
+    """SQLite's errors as the stores' own: a lock held past the busy timeout is ``StoreUnavailable`` (the
+    caller retries later), any other is ``StoreFailed`` (a damaged file, a full disk: it needs a person);
+    nothing was written either way."""
     try:
         yield
     except sqlite3.OperationalError as error:
         if is_busy(error):
             raise StoreUnavailable(f"SQLite database locked: {error}") from error
-        raise
+        raise StoreFailed(f"SQLite database error: {error}") from error
+    except sqlite3.Error as error:
+        raise StoreFailed(f"SQLite database error: {error}") from error
 
 
 @contextmanager
@@ -43,8 +47,10 @@ def usable_file(path: str | pathlib.Path, refusal: type[Exception], purpose: str
     try:
         with available():
             yield
-    except sqlite3.DatabaseError as error:
-        raise refusal(f"{path}: cannot be used as the {purpose} database ({error})") from error
+    except StoreFailed as error:
+        if isinstance(error, refusal):  # the file's own check said why already
+            raise
+        raise refusal(f"{path}: cannot be used as the {purpose} database ({error.__cause__})") from error
 
 
 async def connect(path: str | pathlib.Path) -> aiosqlite.Connection:

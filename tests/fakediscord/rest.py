@@ -509,8 +509,9 @@ class Rest:
         i = self.token_interaction(req, "followup message")
         where = f"followup to {i.name!r}"
         original = i.response
-        if i.ack_type == 5 and original is not None and original.loading and not i.followups:
-            # The first followup after a deferred "thinking" response becomes that response.
+        if i.ack_type == 5 and original is not None and original.loading and not original.deleted and not i.followups:
+            # The first followup after a deferred "thinking" response becomes that response (unless the
+            # bot deleted it: then the followup is a message of its own, with its own flags).
             payload = {k: v for k, v in req.body.items() if k != "flags"}
             self.edit_message(original, payload, req.files, where)
             m = original
