@@ -56,12 +56,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.solitaire.custom_ids import pair_value  # noqa: E402
+from bot.tables.rounds import load_round  # noqa: E402
 from bot.tables.state import TableState  # noqa: E402
-from bot.tables.table import button_for, load_round  # noqa: E402
 from data.live_redis import RedisLiveStore  # noqa: E402
 from data.live_sqlite import SqliteLiveStore  # noqa: E402
 from game.players.basic import BasicPlayer  # noqa: E402
 from game.solitaire.deal import deal_for_seed  # noqa: E402
+from tests.bot.e2e_helpers import button_text  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -241,7 +242,7 @@ async def move(run: Run, table: Table, seat: int) -> None:
         return
     member = next(m for m in table.members if m.id == state.seats[seat].member_id)
     action = run.player.choose(hand.view(seat), table.rng)
-    wanted = button_for(state, hand, action).text()
+    wanted = button_text(state, hand, action)
     message = table.hands.get(member.id)
     for _ in range(20):  # the bot refreshes a live hand message after each change: give it a moment
         if message is not None and wanted in message.custom_ids():
@@ -369,7 +370,7 @@ async def steps_per_hand(hands: int, first_seed: int = 1000) -> float:
     service on a store of its own with a stopped clock (no timeouts), seeded hands."""
     from data.ledger_sqlite import SqliteLedger
     from game.rules import ruleset
-    from tests.bot.tables_helpers import FakeClock, member_move, service_on
+    from tests.bot.tables_helpers import FakeClock, member_move, service_on, start
     from tests.bot.tables_helpers import open_table as open_on_service
 
     counts = []
@@ -380,7 +381,7 @@ async def steps_per_hand(hands: int, first_seed: int = 1000) -> float:
             try:
                 service = service_on(store, ledger, FakeClock(), seed=first_seed + n)
                 committed = await open_on_service(service, ruleset("classic", length="one_hand"), 4)
-                committed = await service.start(committed.state.id, 1)
+                committed = await start(service, committed.state.id, 1)
                 rng = random.Random(n)
                 while committed.state.status == "playing":
                     committed = await member_move(service, committed, rng)

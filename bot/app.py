@@ -11,34 +11,45 @@ commands and their French translations, starts the table clock, and uploads the 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import pathlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import Ack, acknowledge, tell
 from bot.drawing import Drawer
 from bot.emojis import ensure_tile_emojis
+from bot.events import Events, SolitaireChanged, TableChanged
+from bot.failures import answer_failure
 from bot.i18n import lang_of, say
+from bot.interaction import Interaction
 from bot.pacing import RequestPacer, budget_for, pacing_trace
 from bot.solitaire.daily_post import DailyPoster
 from bot.solitaire.desk import SolitaireDesk
 from bot.solitaire.discord_views import SolitaireItem
 from bot.solitaire.service import SolitaireService
-from bot.tables.desk import TableDesk
+from bot.tables.clicks import ComputersAllowed, TableClicks
+from bot.tables.clock import TableClock
 from bot.tables.discord_views import TableButton
+from bot.tables.hands import LiveHands
+from bot.tables.ledger_writer import LedgerWriter
+from bot.tables.messages import MentionsWanted, TableMessages
 from bot.tables.service import TableService, new_seed
 from bot.tables.state import SPEEDS, Speed, Timing
-from data import open_live_store
+from data import broadcast_for, open_live_store
+from data.broadcast import Broadcast
 from data.ledger import Ledger
+from data.ledger_reports import LedgerReports
 from data.ledger_sqlite import SqliteLedger
 from data.live import LiveStore
+from data.solitaire_ledger import SolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.tiles import Tile
 from render.pyramid import pyramid_palette
@@ -158,6 +169,28 @@ def invite_link(application_id: int) -> str:
 
 DEFAULT_TIMINGS: dict[Speed, Timing] = {speed: Timing.for_speed(speed) for speed in SPEEDS}
 CLOCK_TICK = 0.5  # seconds between the table clock's looks at the store's deadlines
+ReportsOpener = Callable[[], Awaitable[LedgerReports]]
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """What a command may read and change: handed to it only once its interaction is acknowledged
+    (``MahjongBot.acknowledged``), so no command can keep Discord waiting on a store."""
+
+    ledger: Ledger
+    reports: ReportsOpener
+    tables: TableService
+    table_messages: TableMessages
+    timings: Mapping[Speed, Timing]
+    solitaire: SolitaireDesk
+    daily_poster: DailyPoster
+    clock: Callable[[], float]
+
+
+class MahjongTree(app_commands.CommandTree["MahjongBot"]):
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        command = interaction.command
+        await answer_failure(interaction, error, command.qualified_name if command is not None else "a command")
 
 
 class MahjongBot(commands.AutoShardedBot):
@@ -167,6 +200,9 @@ class MahjongBot(commands.AutoShardedBot):
         *,
         store: LiveStore | None = None,
         ledger: Ledger | None = None,
+        solitaire_ledger: SolitaireLedger | None = None,
+        reports: ReportsOpener | None = None,
+        broadcast: Broadcast | None = None,
         clock: Callable[[], float] = time.time,
         timings: Mapping[Speed, Timing] | None = None,
         tick: float | None = None,
@@ -181,39 +217,51 @@ class MahjongBot(commands.AutoShardedBot):
             options.setdefault("shard_ids", None if settings.shard_ids is None else list(settings.shard_ids))
         budget = budget_for(None if settings.shard_ids is None else len(settings.shard_ids), settings.shard_count)
         options.setdefault("http_trace", pacing_trace(RequestPacer(budget), lambda: self.application_id))
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **options)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=MahjongTree,
+            **options,
+        )
         self.settings = settings
         self.clock = clock
         self._given_store = store
         self._given_ledger = ledger
-        self._ledger: Ledger | None = None
-        self._solitaire_ledger: SqliteSolitaireLedger | None = None
+        self._given_solitaire_ledger = solitaire_ledger
+        self._given_reports = reports
+        self._given_broadcast = broadcast
         self._timings = dict(timings or DEFAULT_TIMINGS)
         self._tick = CLOCK_TICK if tick is None else tick
         self._upload_emojis = upload_emojis
         self._make_seed = make_seed
         self.tile_emojis: dict[Tile, discord.PartialEmoji] = {}
-        self._store: LiveStore | None = None
+        self._closing: list[Callable[[], Awaitable[None]]] = []
         self._drawer: Drawer | None = None
+        self._events: Events | None = None
+        self._services: Services | None = None
+        self._table_clicks: TableClicks | None = None
         self._background: list[asyncio.Task[None]] = []
 
+    async def acknowledged(self, interaction: Interaction, ack: Ack) -> Services:
+        """Acknowledge ``interaction`` (``bot.answers``), then hand over the stores."""
+        await acknowledge(interaction, ack)
+        assert self._services is not None, "the services start in setup_hook"
+        return self._services
+
     @property
-    def desk(self) -> TableDesk:
-        return self._desk
+    def table_clicks(self) -> TableClicks:
+        assert self._table_clicks is not None, "the routers start in setup_hook"
+        return self._table_clicks
 
     @property
     def solitaire(self) -> SolitaireDesk:
-        return self._solitaire
+        assert self._services is not None, "the services start in setup_hook"
+        return self._services.solitaire
 
     @property
-    def daily_poster(self) -> DailyPoster:
-        return self._daily_poster
-
-    @property
-    def ledger(self) -> Ledger:
-        """The ledger database (finished hands and matches, server settings), open from ``setup_hook`` on."""
-        assert self._ledger is not None, "the ledger opens in setup_hook"
-        return self._ledger
+    def table_messages(self) -> TableMessages:
+        assert self._services is not None, "the services start in setup_hook"
+        return self._services.table_messages
 
     async def setup_hook(self) -> None:
         from bot.commands import mahjong
@@ -222,49 +270,72 @@ class MahjongBot(commands.AutoShardedBot):
         from bot.commands.solitaire import solitaire
         from bot.translator import MahjongTranslator
 
-        store = self._given_store or await open_live_store(self.settings.redis_url, self.settings.database_path)
-        self._store = store
-        ledger = self._given_ledger or await SqliteLedger.open(self.settings.database_path)
-        self._ledger = ledger
-        service = TableService(store, ledger, self.clock, make_seed=self._make_seed)
-        self._drawer = Drawer(self.settings.drawing_processes)
-        self._desk = TableDesk(
-            self, store, service, self._timings, self.tile_emojis, tick=self._tick, drawer=self._drawer
+        settings = self.settings
+        store = self._given_store or await self._opened(open_live_store(settings.redis_url, settings.database_path))
+        ledger = self._given_ledger or await self._opened(SqliteLedger.open(settings.database_path))
+        solitaire_ledger = self._given_solitaire_ledger or await self._opened(
+            _solitaire_ledger(ledger, settings.database_path)
         )
-        self._solitaire_ledger = (
-            SqliteSolitaireLedger.beside(ledger)
-            if isinstance(ledger, SqliteLedger)
-            else await SqliteSolitaireLedger.open(self.settings.database_path)
-        )
-        secret = self.settings.daily_secret.encode() if self.settings.daily_secret else None
-        solitaire_service = SolitaireService(store, self._solitaire_ledger, self.clock, daily_secret=secret)
-        self._solitaire = SolitaireDesk(solitaire_service, self.tile_emojis, tick=self._tick, drawer=self._drawer)
-        self._daily_poster = DailyPoster(
-            self, solitaire_service, self.tile_emojis, tick=self._tick, drawer=self._drawer
+        events = Events(self._given_broadcast or broadcast_for(store))
+        self._events = events
+        self._drawer = drawer = Drawer(settings.drawing_processes)
+        tables = TableService(store, ledger, self.clock, events, make_seed=self._make_seed)
+        table_messages = TableMessages(self, tables, drawer, self.tile_emojis, _mentions_wanted(ledger))
+        hands = LiveHands(tables, drawer, self.tile_emojis)
+        events.subscribe(TableChanged, LedgerWriter(tables))
+        events.subscribe(TableChanged, table_messages)
+        events.subscribe(TableChanged, hands, everywhere=True)
+        events.on_gap(hands.catch_up)
+        self._table_clicks = TableClicks(tables, hands, drawer, _computers_allowed(ledger))
+        secret = settings.daily_secret.encode() if settings.daily_secret else None
+        solitaire_service = SolitaireService(store, solitaire_ledger, self.clock, events, daily_secret=secret)
+        events.subscribe(SolitaireChanged, solitaire_service.record_ended)
+        solitaire_desk = SolitaireDesk(solitaire_service, self.tile_emojis, tick=self._tick, drawer=drawer)
+        daily_poster = DailyPoster(self, solitaire_service, self.tile_emojis, tick=self._tick, drawer=drawer)
+        self._services = Services(
+            ledger=ledger,
+            reports=self._given_reports or (lambda: LedgerReports.open(settings.database_path)),
+            tables=tables,
+            table_messages=table_messages,
+            timings=self._timings,
+            solitaire=solitaire_desk,
+            daily_poster=daily_poster,
+            clock=self.clock,
         )
         self.add_dynamic_items(TableButton, LeaderboardButton, ReplayButton, SolitaireItem)
         await self.tree.set_translator(MahjongTranslator())
         self.tree.add_command(mahjong)
         self.tree.add_command(solitaire)
-        if not self.settings.primary:
+        if not settings.primary:
             pass  # the process with shard 0 syncs the commands for the whole application
-        elif self.settings.guild_id is not None:
-            guild = discord.Object(self.settings.guild_id)
+        elif settings.guild_id is not None:
+            guild = discord.Object(settings.guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        self._background.append(asyncio.create_task(self._desk.run_clock(self.clock), name="table-clock"))
-        self._background.append(asyncio.create_task(self._solitaire.run_idle_watch(), name="solitaire-idle"))
-        self._background.append(asyncio.create_task(self._daily_poster.run(), name="solitaire-daily-post"))
-        if self.settings.drawing_processes == 0:  # drawing processes build their own as they start
-            self._background.append(asyncio.create_task(_warm_pictures(), name="warm-pictures"))
+        clock = TableClock(store, tables, self.clock, tick=self._tick)
+        self._start(clock.run(), "table-clock")
+        self._start(events.run(), "events-from-other-processes")
+        self._start(solitaire_desk.run_idle_watch(), "solitaire-idle")
+        self._start(daily_poster.run(), "solitaire-daily-post")
+        if settings.drawing_processes == 0:  # drawing processes build their own as they start
+            self._start(_warm_pictures(), "warm-pictures")
         if self._upload_emojis:
-            self._background.append(asyncio.create_task(self._emojis(), name="tile-emojis"))
+            self._start(self._emojis(), "tile-emojis")
         if self.application_id is not None:
             log.info("Invite link: %s", invite_link(self.application_id))
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def _opened(self, opening: Awaitable[_Closable]) -> Any:
+        """A store this bot opened itself, to be closed with it (in the reverse order of opening)."""
+        opened = await opening
+        self._closing.insert(0, opened.close)
+        return opened
+
+    def _start(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        self._background.append(asyncio.create_task(work, name=name))
+
+    async def on_interaction(self, interaction: Interaction) -> None:
         """Components no button handler will see still get a private answer instead of Discord's
         "interaction failed": an id of no kind this bot makes, or one that is not on the message it
         claims to come from (forged or replayed: discord.py only dispatches buttons the message shows)."""
@@ -274,22 +345,23 @@ class MahjongBot(commands.AutoShardedBot):
         kind = interaction.data.get("component_type")
         if custom_id.startswith(KNOWN_PREFIXES) and _shown_on(interaction.message, custom_id, kind):
             return
-        if custom_id.startswith(TABLE_PREFIX):
-            await self.desk.on_button(interaction, custom_id)
-            return
-        if custom_id.startswith(SOLITAIRE_PREFIX):
-            await self.solitaire.on_component(interaction, custom_id)
-            return
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.response.send_message(say("unknown_button", lang_of(interaction.locale)), ephemeral=True)
+        try:
+            if custom_id.startswith(TABLE_PREFIX):
+                await self.table_clicks.on_button(interaction, custom_id)
+            elif custom_id.startswith(SOLITAIRE_PREFIX):
+                await self.solitaire.on_component(interaction, custom_id)
+            else:
+                await tell(interaction, say("unknown_button", lang_of(interaction.locale)))
+        except Exception as error:
+            await answer_failure(interaction, error, custom_id)
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         if payload.guild_id is not None:
-            await self.desk.on_message_deleted(payload.channel_id, payload.message_id)
+            await self.table_messages.on_message_deleted(payload.channel_id, payload.message_id)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         if payload.data.get("thread_metadata", {}).get("archived"):
-            await self.desk.keep_thread_open(payload.thread_id, payload.thread)
+            await self.table_messages.keep_thread_open(payload.thread_id, payload.thread)
 
     async def _emojis(self) -> None:
         try:
@@ -300,19 +372,45 @@ class MahjongBot(commands.AutoShardedBot):
     async def close(self) -> None:
         await _stop_tasks(self._background)
         self._background.clear()
+        if self._events is not None:
+            await self._events.drain()
         await super().close()
         if self._drawer is not None:
             self._drawer.close()
             self._drawer = None
-        if self._store is not None and self._given_store is None:
-            await self._store.close()
-            self._store = None
-        if self._ledger is not None and self._given_ledger is None:
-            await self._ledger.close()
-            self._ledger = None
-        if self._solitaire_ledger is not None:
-            await self._solitaire_ledger.close()
-            self._solitaire_ledger = None
+        closing, self._closing = self._closing, []
+        for close in closing:
+            await close()
+
+
+class _Closable(Protocol):
+    async def close(self) -> None: ...
+
+
+async def _solitaire_ledger(ledger: Ledger, path: str) -> SqliteSolitaireLedger:
+    """The solitaire's ledger: on the four-player ledger's connection when it is SQLite's, else its own."""
+    if isinstance(ledger, SqliteLedger):
+        return SqliteSolitaireLedger.beside(ledger)
+    return await SqliteSolitaireLedger.open(path)
+
+
+def _mentions_wanted(ledger: Ledger) -> MentionsWanted:
+    async def wanted(guild_id: int, members: list[int]) -> list[int]:
+        if not (await ledger.guild_settings(guild_id)).mentions:
+            return []
+        return [member for member in members if await ledger.member_mentions(guild_id, member)]
+
+    return wanted
+
+
+def _computers_allowed(ledger: Ledger) -> ComputersAllowed:
+    """``/mahjong config`` may forbid computer seats: the lobby's Add computer button obeys it too, not
+    only ``/mahjong new``'s option (read at the click, so a change applies to open lobbies)."""
+
+    async def allowed(guild_id: int) -> bool:
+        return bool((await ledger.guild_settings(guild_id)).computers_allowed)
+
+    return allowed
 
 
 async def _stop_tasks(tasks: list[asyncio.Task[None]], patience: float = 5.0) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from bot.i18n import LENGTH_NAMES, RULE_NAMES, SPEED_NAMES, duration, pick, say
+from bot.refusal import Refusal
 from bot.tables.state import SPEEDS, Speed, Timing
 from data.ledger import IDLE_HOURS, MINIMUM_FAN, GuildSettings, LedgerValueError
 from game.players import PLAYERS
@@ -31,14 +32,9 @@ LANG_CHOICES = ("en", "fr", "auto")
 LENGTH_CHOICES = (*MATCH_LENGTHS, "rules")  # "rules": back to the rule set's own length
 
 
-class ConfigRefused(Exception):
+class ConfigRefused(Refusal):
     """A change the server cannot take: ``key`` is an ``bot.i18n`` message, ``params`` fill it. Nothing
     of the change is applied (the settings are computed whole, then stored in one write)."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
 
 
 @dataclass(frozen=True, slots=True)

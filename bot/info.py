@@ -19,7 +19,7 @@ from typing import Any
 from bot.command_words import FRENCH_NAMES
 from bot.i18n import RULE_NAMES, WIND_NAMES, duration, pick, say
 from bot.tables.state import Timing
-from bot.tables.table import MISSED_TURNS_BEFORE_AWAY
+from bot.tables.transitions import MISSED_TURNS_BEFORE_AWAY
 from game.errors import GameError
 from game.hand import SetKind
 from game.rules import RuleName, ruleset

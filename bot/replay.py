@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import say
+from bot.refusal import Refusal
 from data.ledger import HandEntry
 from game.actions import Action
 from game.errors import GameError
@@ -33,14 +34,9 @@ from render.table import render_table
 _PUBLIC = (Discarded, SetClaimed, KongDeclared, Called, HandWon, HandDrawn)
 
 
-class ReplayError(ValueError):
+class ReplayError(Refusal):
     """A step that is not one, or a record that does not replay: ``key`` is the message to show
     (``bot.i18n.MESSAGES``), ``params`` fill it."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(f"{key}: {params}")
-        self.key = key
-        self.params = params
 
 
 def _parse(record_text: str) -> HandRecord:

@@ -9,18 +9,17 @@ they mean for a table is ``bot.guild_config``.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
 from bot.commands.group import LEVEL_CHOICES, RULE_CHOICES, mahjong
-from bot.guild_config import CLAIM_SECONDS, TURN_MINUTES, ConfigRefused, changed, settings_text
+from bot.guild_config import CLAIM_SECONDS, TURN_MINUTES, changed, settings_text
 from bot.i18n import lang_of, say
-from data.ledger import IDLE_HOURS, MINIMUM_FAN, Ledger
-from data.live import StoreUnavailable
+from bot.interaction import Interaction
+from bot.refusal import Refusal
+from data.ledger import IDLE_HOURS, MINIMUM_FAN
 
 
 @mahjong.command(name="config", description=_("Server settings for new tables (Manage Server)"))
@@ -60,7 +59,7 @@ from data.live import StoreUnavailable
     level=LEVEL_CHOICES,
 )
 async def config(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     rules: str | None = None,
     speed: str | None = None,
     turn_minutes: app_commands.Range[int, TURN_MINUTES[0], TURN_MINUTES[1]] | None = None,
@@ -81,78 +80,64 @@ async def config(
     """No option shows the settings; any option changes them in one write and shows the result."""
     reader = lang_of(interaction.locale)
     if interaction.guild_id is None or not interaction.permissions.manage_guild:
-        await interaction.response.send_message(say("config_manage_only", reader), ephemeral=True)
-        return
+        raise Refusal("config_manage_only")
     if channel is not None and getattr(channel, "guild", None) is not None and channel.guild.id != interaction.guild_id:
-        await interaction.response.send_message(say("config_not_text_channel", reader), ephemeral=True)
+        raise Refusal("config_not_text_channel")
+    services = await interaction.client.acknowledged(interaction, "private")
+    ledger = services.ledger
+    current = await ledger.guild_settings(interaction.guild_id)
+    asked = (
+        rules,
+        speed,
+        turn_minutes,
+        claim_seconds,
+        channel,
+        computers,
+        mentions,
+        lang,
+        length,
+        level,
+        hints,
+        hide_claims,
+        seven_pairs,
+        minimum_fan,
+        idle_hours,
+    )
+    if all(value is None for value in asked) and not clear_channels:
+        await interaction.edit_original_response(content=settings_text(current, reader))
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    ledger: Ledger = interaction.client.ledger
-    try:
-        current = await ledger.guild_settings(interaction.guild_id)
-        asked = (
-            rules,
-            speed,
-            turn_minutes,
-            claim_seconds,
-            channel,
-            computers,
-            mentions,
-            lang,
-            length,
-            level,
-            hints,
-            hide_claims,
-            seven_pairs,
-            minimum_fan,
-            idle_hours,
-        )
-        if all(value is None for value in asked) and not clear_channels:
-            await interaction.edit_original_response(content=settings_text(current, reader))
-            return
-        new = changed(
-            current,
-            rules=rules,
-            speed=speed,
-            turn_minutes=turn_minutes,
-            claim_seconds=claim_seconds,
-            channel=None if channel is None else channel.id,
-            clear_channels=clear_channels,
-            computers=computers,
-            mentions=mentions,
-            lang=lang,
-            length=length,
-            level=level,
-            hints=hints,
-            hide_claims=hide_claims,
-            seven_pairs=seven_pairs,
-            minimum_fan=minimum_fan,
-            idle_hours=idle_hours,
-        )
-        await ledger.set_guild_settings(interaction.guild_id, new)
-    except ConfigRefused as refusal:
-        await interaction.edit_original_response(content=say(refusal.key, reader, **refusal.params))
-        return
-    except StoreUnavailable:
-        await interaction.edit_original_response(content=say("config_store_down", reader))
-        return
+    new = changed(
+        current,
+        rules=rules,
+        speed=speed,
+        turn_minutes=turn_minutes,
+        claim_seconds=claim_seconds,
+        channel=None if channel is None else channel.id,
+        clear_channels=clear_channels,
+        computers=computers,
+        mentions=mentions,
+        lang=lang,
+        length=length,
+        level=level,
+        hints=hints,
+        hide_claims=hide_claims,
+        seven_pairs=seven_pairs,
+        minimum_fan=minimum_fan,
+        idle_hours=idle_hours,
+    )
+    await ledger.set_guild_settings(interaction.guild_id, new)
     await interaction.edit_original_response(content=say("config_saved", reader) + "\n" + settings_text(new, reader))
 
 
 @mahjong.command(name="mentions", description=_("Whether tables on this server mention you when it is your turn"))
 @app_commands.describe(state=_("On: mention me when a table waits for me; off: never"))
 @app_commands.choices(state=[Choice(name=_("On"), value="on"), Choice(name=_("Off"), value="off")])
-async def mentions(interaction: discord.Interaction[Any], state: str) -> None:
+async def mentions(interaction: Interaction, state: str) -> None:
     """Each member's own opt-out, kept per server (the server's own switch is in ``/mahjong config``)."""
     reader = lang_of(interaction.locale)
     if interaction.guild_id is None:
-        await interaction.response.send_message(say("no_threads_here", reader), ephemeral=True)
-        return
+        raise Refusal("no_threads_here")
     on = state == "on"
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
-        await interaction.client.ledger.set_member_mentions(interaction.guild_id, interaction.user.id, on)
-    except StoreUnavailable:
-        await interaction.edit_original_response(content=say("config_store_down", reader))
-        return
+    services = await interaction.client.acknowledged(interaction, "private")
+    await services.ledger.set_member_mentions(interaction.guild_id, interaction.user.id, on)
     await interaction.edit_original_response(content=say("mentions_on" if on else "mentions_off", reader))

@@ -9,7 +9,6 @@ defer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,6 +18,7 @@ from discord.app_commands import locale_str as _
 from bot.commands.group import RULE_CHOICES, mahjong
 from bot.i18n import lang_of, say
 from bot.info import help_pages, rules_pages, score_reply
+from bot.interaction import Interaction
 from game.errors import GameError
 from game.rules import rule_name
 
@@ -38,7 +38,7 @@ _WINDS = [
 @app_commands.choices(
     rules=RULE_CHOICES,
 )
-async def show_rules(interaction: discord.Interaction[Any], rules: str = "classic") -> None:
+async def show_rules(interaction: Interaction, rules: str = "classic") -> None:
     lang = lang_of(interaction.locale)
     try:
         pages = rules_pages(rule_name(rules), lang)
@@ -48,7 +48,7 @@ async def show_rules(interaction: discord.Interaction[Any], rules: str = "classi
 
 
 @mahjong.command(name="help", description=_("How to play with the bot, and six strategy tips"))
-async def show_help(interaction: discord.Interaction[Any]) -> None:
+async def show_help(interaction: Interaction) -> None:
     await _send(interaction, help_pages(lang_of(interaction.locale)))
 
 
@@ -69,7 +69,7 @@ async def show_help(interaction: discord.Interaction[Any]) -> None:
     round_wind=_WINDS,
 )
 async def score(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     hand: app_commands.Range[str, 1, 200],
     win: app_commands.Range[str, 1, 20] | None = None,
     rules: str = "classic",
@@ -86,7 +86,7 @@ async def score(
     await _send(interaction, [reply])
 
 
-async def _send(interaction: discord.Interaction[Any], pages: Sequence[str]) -> None:
+async def _send(interaction: Interaction, pages: Sequence[str]) -> None:
     """The first page answers the interaction, the others follow; all of them private."""
     await interaction.response.send_message(pages[0], ephemeral=True, allowed_mentions=_NO_MENTIONS)
     for page in pages[1:]:

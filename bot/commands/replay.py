@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-import logging
 import re
-import sqlite3
 from typing import Any
 
 import discord
@@ -22,44 +20,22 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.commands.group import mahjong
+from bot.components import PrefixedItem
 from bot.i18n import lang_of, say
-from bot.prefixed_button import PrefixedButton
-from bot.replay import ReplayError, replay_frame, replay_frames
-from data.ledger import HandEntry, LedgerFileError
-from data.live import StoreUnavailable
+from bot.interaction import Interaction
+from bot.refusal import Refusal
+from bot.replay import replay_frame, replay_frames
+from data.ledger import HandEntry
 from game.tiles import Lang
 from render.rendered import Rendered
 
-log = logging.getLogger(__name__)
-
 REPLAY_PREFIX = "mjp1:"
 CUSTOM_ID_LIMIT = 100
-_NO_MENTIONS = discord.AllowedMentions.none()
 _BUTTON = re.compile(r"mjp1:(?P<step>\d{1,5}):(?P<hand>[^\s]{1,90})")
-_UNREADABLE = (LedgerFileError, StoreUnavailable, sqlite3.Error)
 
 
 def replay_id(hand_id: str, step: int) -> str:
     return f"{REPLAY_PREFIX}{step}:{hand_id}"
-
-
-class _Refused(Exception):
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
-async def _entry(interaction: discord.Interaction[Any], hand_id: str) -> HandEntry:
-    """The hand, if this server has it (a hand of another server is refused as if unknown)."""
-    try:
-        entry: HandEntry | None = await interaction.client.ledger.hand(hand_id)
-    except _UNREADABLE as error:
-        log.warning("the ledger cannot be read for a replay: %s", error)
-        raise _Refused("reports_unavailable") from error
-    if entry is None or interaction.guild_id is None or entry.guild_id != interaction.guild_id:
-        raise _Refused("replay_unknown", hand=discord.utils.escape_markdown(hand_id[:90]))
-    return entry
 
 
 def _frame(entry: HandEntry, step: int, lang: Lang) -> tuple[str, Rendered, int]:
@@ -82,33 +58,15 @@ def _view(lang: Lang, hand_id: str, step: int, steps: int) -> discord.ui.View | 
     return view
 
 
-async def _private(interaction: discord.Interaction[Any], text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)
-
-
-async def show_step(interaction: discord.Interaction[Any], hand_id: str, step: int, *, edit: bool) -> None:
-    """Answer with (or, from a button, edit the private message to) one step of the hand."""
+async def show_step(interaction: Interaction, hand_id: str, step: int, *, edit: bool) -> None:
+    """Answer with (or, from a button, edit the private message to) one step of the hand; a hand of
+    another server is refused as if unknown."""
     lang = lang_of(interaction.locale)
-    try:
-        entry = await _entry(interaction, hand_id)
-        if edit:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        content, rendered, steps = await asyncio.to_thread(_frame, entry, step, lang)
-    except _Refused as refused:
-        await _private(interaction, say(refused.key, lang, **refused.params))
-        return
-    except ReplayError as error:
-        text = say(error.key, lang, **error.params)
-        if edit:
-            await _private(interaction, text)
-        else:
-            await interaction.edit_original_response(content=text)
-        return
+    services = await interaction.client.acknowledged(interaction, "update" if edit else "private")
+    entry = await services.ledger.hand(hand_id)
+    if entry is None or interaction.guild_id is None or entry.guild_id != interaction.guild_id:
+        raise Refusal("replay_unknown", hand=discord.utils.escape_markdown(hand_id[:90]))
+    content, rendered, steps = await asyncio.to_thread(_frame, entry, step, lang)
     picture = discord.File(
         io.BytesIO(rendered.image_png), filename=f"replay-{step}.png", description=rendered.description
     )
@@ -121,16 +79,15 @@ async def show_step(interaction: discord.Interaction[Any], hand_id: str, step: i
 
 @mahjong.command(name="replay", description=_("Replay a past hand step by step, privately"))
 @app_commands.describe(hand=_("The hand's id, as /mahjong history shows it"))
-async def replay(interaction: discord.Interaction[Any], hand: app_commands.Range[str, 1, 90]) -> None:
+async def replay(interaction: Interaction, hand: app_commands.Range[str, 1, 90]) -> None:
     await show_step(interaction, hand.strip().strip("`"), 1, edit=False)
 
 
-class ReplayButton(PrefixedButton, template=r"(?s)mjp1:.*"):
-    """Every ``mjp1:`` button: ``on_click`` parses the id, so a forged one gets a private answer."""
+class ReplayButton(PrefixedItem, template=r"(?s)mjp1:.*"):
+    """Every ``mjp1:`` button: ``on_component`` parses the id, so a forged one gets a private answer."""
 
-    async def on_click(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+    async def on_component(self, interaction: Interaction, custom_id: str) -> None:
         found = _BUTTON.fullmatch(custom_id)
         if found is None:
-            await _private(interaction, say("replay_bad_button", lang_of(interaction.locale)))
-            return
+            raise Refusal("replay_bad_button")
         await show_step(interaction, found["hand"], int(found["step"]), edit=True)

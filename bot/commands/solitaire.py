@@ -10,7 +10,6 @@ only hints to Discord who should see the command.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -18,9 +17,10 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
 from bot.i18n import lang_of, say
+from bot.interaction import Interaction
+from bot.refusal import Refusal
 from bot.solitaire.presenter import stats_text
-from data.ledger import LedgerFileError, LedgerValueError
-from data.live import StoreUnavailable
+from data.ledger import LedgerValueError
 from data.solitaire_ledger import Board
 from game.solitaire.deal import SEED_LIMIT
 
@@ -28,25 +28,18 @@ solitaire = app_commands.Group(
     name="solitaire", description=_("Mahjong solitaire: the daily deal and free play"), guild_only=True
 )
 _NO_MENTIONS = discord.AllowedMentions.none()
-_UNREADABLE = (LedgerFileError, StoreUnavailable)
-
-
-async def _private(interaction: discord.Interaction[Any], text: str) -> None:
-    await interaction.response.send_message(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)
 
 
 @solitaire.command(
     name="daily", description=_("Play today's deal (the same for everyone; your best of the day counts)")
 )
-async def daily(interaction: discord.Interaction[Any]) -> None:
+async def daily(interaction: Interaction) -> None:
     await interaction.client.solitaire.open(interaction, "daily")
 
 
 @solitaire.command(name="free", description=_("Free play: a random deal, or the deal of a number"))
 @app_commands.describe(seed=_("The deal's number (the same number always deals the same board)"))
-async def free(
-    interaction: discord.Interaction[Any], seed: app_commands.Range[int, 0, SEED_LIMIT - 1] | None = None
-) -> None:
+async def free(interaction: Interaction, seed: app_commands.Range[int, 0, SEED_LIMIT - 1] | None = None) -> None:
     await interaction.client.solitaire.open(interaction, "free", seed)
 
 
@@ -57,21 +50,17 @@ async def free(
 )
 @app_commands.choices(board=[Choice(name=_("Daily"), value="daily"), Choice(name=_("Free play"), value="free")])
 async def leaderboard(
-    interaction: discord.Interaction[Any], board: str = "daily", date: app_commands.Range[str, 1, 20] | None = None
+    interaction: Interaction, board: str = "daily", date: app_commands.Range[str, 1, 20] | None = None
 ) -> None:
-    lang = lang_of(interaction.locale)
     desk = interaction.client.solitaire
-    today = desk.service.today()
     if board == "free":
         if date is not None:
-            await _private(interaction, say("sol_lb_no_date", lang))
-            return
+            raise Refusal("sol_lb_no_date")
         await desk.show_board(interaction, Board("free"), 1, edit=False)
         return
-    day = _day(date, today)
+    day = _day(date, desk.service.today())
     if day is None:
-        await _private(interaction, say("sol_lb_bad_date", lang, date=discord.utils.escape_markdown(date or "")))
-        return
+        raise Refusal("sol_lb_bad_date", date=discord.utils.escape_markdown(date or ""))
     await desk.show_board(interaction, Board("daily", day), 1, edit=False)
 
 
@@ -88,76 +77,63 @@ def _day(text: str | None, today: date) -> date | None:
 
 @solitaire.command(name="stats", description=_("A member's solitaire games on this server"))
 @app_commands.describe(member=_("Whose statistics (yours by default)"))
-async def stats(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
-    lang = lang_of(interaction.locale)
+async def stats(interaction: Interaction, member: discord.Member | None = None) -> None:
     if interaction.guild_id is None:
-        await _private(interaction, say("sol_guild_only", lang))
-        return
+        raise Refusal("sol_guild_only")
     who = member or interaction.user
-    service = interaction.client.solitaire.service
-    try:
-        figures = await service.ledger.member_stats(interaction.guild_id, who.id, service.today())
-        name = await service.ledger.pseudonym(interaction.guild_id, who.id) or who.display_name
-    except _UNREADABLE:
-        await _private(interaction, say("sol_ledger_down", lang))
-        return
-    await _private(interaction, stats_text(name, figures, lang))
+    services = await interaction.client.acknowledged(interaction, "private")
+    service = services.solitaire.service
+    figures = await service.ledger.member_stats(interaction.guild_id, who.id, service.today())
+    name = await service.ledger.pseudonym(interaction.guild_id, who.id) or who.display_name
+    await interaction.edit_original_response(
+        content=stats_text(name, figures, lang_of(interaction.locale)), allowed_mentions=_NO_MENTIONS
+    )
 
 
 @solitaire.command(name="name", description=_("Your name on this server's solitaire leaderboards"))
 @app_commands.describe(pseudonym=_("2 to 32 letters or digits; leave it out to be shown by your server name"))
-async def name(interaction: discord.Interaction[Any], pseudonym: app_commands.Range[str, 1, 40] | None = None) -> None:
+async def name(interaction: Interaction, pseudonym: app_commands.Range[str, 1, 40] | None = None) -> None:
     lang = lang_of(interaction.locale)
     if interaction.guild_id is None:
-        await _private(interaction, say("sol_guild_only", lang))
-        return
-    ledger = interaction.client.solitaire.service.ledger
+        raise Refusal("sol_guild_only")
+    services = await interaction.client.acknowledged(interaction, "private")
+    ledger = services.solitaire.service.ledger
     try:
         await ledger.set_pseudonym(interaction.guild_id, interaction.user.id, pseudonym)
-        shown = await ledger.pseudonym(interaction.guild_id, interaction.user.id)
     except LedgerValueError:
-        await _private(interaction, say("sol_name_bad", lang))
-        return
-    except _UNREADABLE:
-        await _private(interaction, say("sol_ledger_down", lang))
-        return
+        raise Refusal("sol_name_bad") from None
+    shown = await ledger.pseudonym(interaction.guild_id, interaction.user.id)
     text = say("sol_name_cleared", lang) if shown is None else say("sol_name_set", lang, name=shown)
-    await _private(interaction, text)
+    await interaction.edit_original_response(content=text, allowed_mentions=_NO_MENTIONS)
 
 
 @solitaire.command(name="config", description=_("Where the daily deal is posted at 00:00 UTC (Manage Server)"))
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.describe(channel=_("Post the daily deal in this channel"), stop=_("Stop the daily posts"))
-async def config(
-    interaction: discord.Interaction[Any], channel: discord.TextChannel | None = None, stop: bool = False
-) -> None:
+async def config(interaction: Interaction, channel: discord.TextChannel | None = None, stop: bool = False) -> None:
     """No option shows the setting; ``channel`` sets it (and today's post follows if it was not made),
     ``stop`` removes it."""
     lang = lang_of(interaction.locale)
     guild_id = interaction.guild_id
     if guild_id is None or not interaction.permissions.manage_guild:
-        await _private(interaction, say("sol_config_manage_only", lang))
-        return
+        raise Refusal("sol_config_manage_only")
     if channel is not None and (getattr(channel, "guild", None) is None or channel.guild.id != guild_id):
-        await _private(interaction, say("sol_config_not_text", lang))
+        raise Refusal("sol_config_not_text")
+    services = await interaction.client.acknowledged(interaction, "private")
+    ledger = services.solitaire.service.ledger
+    if stop:
+        await ledger.set_post_channel(guild_id, None)
+        await interaction.edit_original_response(content=say("sol_config_stopped", lang))
         return
-    desk = interaction.client.solitaire
-    ledger = desk.service.ledger
-    try:
-        if stop:
-            await ledger.set_post_channel(guild_id, None)
-            await _private(interaction, say("sol_config_stopped", lang))
-            return
-        if channel is not None:
-            await ledger.set_post_channel(guild_id, channel.id)
-            interaction.client.daily_poster.wake()
-        current = await ledger.post_channel(guild_id)
-    except _UNREADABLE:
-        await _private(interaction, say("sol_ledger_down", lang))
-        return
+    if channel is not None:
+        await ledger.set_post_channel(guild_id, channel.id)
+        services.daily_poster.wake()
+    current = await ledger.post_channel(guild_id)
     shown = (
         say("sol_config_no_channel", lang)
         if current is None
         else say("sol_config_channel", lang, channel=f"<#{current}>")
     )
-    await _private(interaction, shown if channel is None else say("sol_config_saved", lang) + "\n" + shown)
+    await interaction.edit_original_response(
+        content=shown if channel is None else say("sol_config_saved", lang) + "\n" + shown
+    )

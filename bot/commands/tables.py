@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -12,11 +13,15 @@ from discord.app_commands import locale_str as _
 from bot.commands.group import LEVEL_CHOICES, RULE_CHOICES, mahjong
 from bot.guild_config import allowed_channel, channels_text, computers_allowed, table_defaults, table_lang
 from bot.i18n import lang_of, say
-from data.ledger import GuildSettings
-from data.live import StoreUnavailable
+from bot.interaction import Interaction
+from bot.refusal import Refusal
+from bot.tables.moves import Actor
+from bot.tables.state import TableSettings
 from game.errors import GameError
 from game.players import PLAYERS
-from game.rules import MATCH_LENGTHS, RULE_NAMES, ruleset
+from game.rules import MATCH_LENGTHS, RULE_NAMES, Ruleset, ruleset
+
+log = logging.getLogger(__name__)
 
 
 @mahjong.command(name="new", description=_("Open a mahjong table in a new thread"))
@@ -46,7 +51,7 @@ from game.rules import MATCH_LENGTHS, RULE_NAMES, ruleset
     level=LEVEL_CHOICES,
 )
 async def new(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     rules: str | None = None,
     length: str | None = None,
     speed: str | None = None,
@@ -62,29 +67,25 @@ async def new(
     minimum_fan: app_commands.Range[int, 0, 13] | None = None,
 ) -> None:
     """Options left out take the server's defaults (``/mahjong config``); the server may also limit
-    where tables open and forbid computer seats, refused here before anything is stored."""
+    where tables open and forbid computer seats, refused here before anything is stored. The answer is
+    private: where the table opened."""
     lang = lang_of(interaction.locale)
-    try:
-        server = await _server_settings(interaction)
-    except StoreUnavailable:
-        await interaction.response.send_message(say("store_down", lang), ephemeral=True)
-        return
     channel = interaction.channel
-    if channel is not None and not allowed_channel(server, channel.id, getattr(channel, "parent_id", None)):
-        await interaction.response.send_message(
-            say("channel_not_allowed", lang, channels=channels_text(server, lang)), ephemeral=True
-        )
-        return
+    guild_id = interaction.guild_id
+    if guild_id is None or not isinstance(channel, discord.abc.Messageable):
+        raise Refusal("no_threads_here")
+    services = await interaction.client.acknowledged(interaction, "private")
+    server = await services.ledger.guild_settings(guild_id)
+    if not allowed_channel(server, channel.id, getattr(channel, "parent_id", None)):
+        raise Refusal("channel_not_allowed", channels=channels_text(server, lang))
     if not computers_allowed(server, computers):
-        await interaction.response.send_message(say("computers_not_allowed", lang), ephemeral=True)
-        return
+        raise Refusal("computers_not_allowed")
     refusal = _refusal(rules or server.default_rules, jokers, calling_rule, minimum_fan)
     if refusal is not None:
-        await interaction.response.send_message(say(refusal, lang), ephemeral=True)
-        return
+        raise Refusal(refusal)
     defaults = table_defaults(
         server,
-        interaction.client.desk.timings,
+        services.timings,
         rules=rules,
         speed=speed,
         length=length,
@@ -108,28 +109,24 @@ async def new(
         if speed not in (None, "live", "async") or defaults.level not in PLAYERS:
             raise GameError(f"unknown speed {speed!r} or level {defaults.level!r}")
     except GameError as error:
-        await interaction.response.send_message(say("bad_option", lang, detail=str(error)), ephemeral=True)
-        return
+        raise Refusal("bad_option", detail=str(error)) from None
     guild_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
-    await interaction.client.desk.open_table(
-        interaction,
-        table_rules,
-        defaults.speed,
-        computers,
-        defaults.level,
-        defaults.hints,
-        defaults.hide_claims,
+    settings = TableSettings(
+        rules=table_rules,
+        speed=defaults.speed,
         timing=defaults.timing,
-        table_lang=table_lang(server, guild_lang),
+        computer_level=defaults.level,
+        hints=defaults.hints,
+        lang=table_lang(server, guild_lang),
+        hide_claims=defaults.hide_claims,
     )
-
-
-async def _server_settings(interaction: discord.Interaction[Any]) -> GuildSettings:
-    """The server's settings, or the defaults outside a server (where nothing was ever configured)."""
-    if interaction.guild_id is None:
-        return GuildSettings()
-    settings: GuildSettings = await interaction.client.ledger.guild_settings(interaction.guild_id)
-    return settings
+    host = Actor(interaction.user.id, guild_id, interaction.user.display_name)
+    try:
+        place = await services.table_messages.open_lobby(channel, guild_id, host, settings, computers)
+    except discord.HTTPException as error:
+        log.warning("a lobby could not be posted in channel %s (%s)", channel.id, error.status)
+        raise Refusal("no_permission") from None
+    await interaction.edit_original_response(content=say("opened_in", lang, place=f"<#{place}>"))
 
 
 def _refusal(rules: str, jokers: bool, calling_rule: bool, minimum_fan: int | None) -> str | None:
@@ -152,7 +149,7 @@ def _table_rules(
     calling_rule: bool,
     seven_pairs: bool,
     minimum_fan: int | None,
-) -> Any:
+) -> Ruleset:
     if rules not in RULE_NAMES:
         raise GameError(f"unknown rules {rules!r}")
     options: dict[str, Any] = {

@@ -17,13 +17,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
-from typing import Literal
+from typing import Literal, get_args
 
+from bot.refusal import Refusal
+from bot.solitaire.moves import GameMove, GameVerb
 from data.solitaire_ledger import Kind
 
 PREFIX = "mjs1"
 Verb = Literal["pair", "undo", "pause", "resume", "finish", "hint", "page", "again"]
-VERBS: frozenset[str] = frozenset(Verb.__args__)  # type: ignore[attr-defined]
+VERBS: frozenset[str] = frozenset(get_args(Verb))
+_MOVES: dict[str, GameVerb] = {verb: verb for verb in get_args(GameVerb)}
 _NUMBERED = frozenset({"pair", "page"})
 _KIND_LETTERS: dict[Kind, str] = {"daily": "d", "free": "f"}
 _LETTER_KINDS: dict[str, Kind] = {letter: kind for kind, letter in _KIND_LETTERS.items()}
@@ -53,6 +56,23 @@ class Control:
     def text(self) -> str:
         tail = "" if self.number is None else f":{self.number}"
         return f"{PREFIX}:{_KIND_LETTERS[self.kind]}:{self.game}:{self.step}:{self.verb}{tail}"
+
+    def move(self, values: tuple[str, ...] = ()) -> GameMove:
+        """The move this control makes in its game, with the values its menu sent (a pair control takes
+        exactly one: a pair of tile ids); ``Refusal`` for a control that makes none, or a value that is
+        no pair."""
+        verb = _MOVES.get(self.verb)
+        if verb is None:
+            raise Refusal("sol_not_here")
+        pair = None
+        if verb == "pair":
+            if len(values) != 1:
+                raise Refusal("sol_bad_value")
+            try:
+                pair = parse_pair(values[0])
+            except BadCustomId:
+                raise Refusal("sol_bad_value") from None
+        return GameMove(self.game, self.step, verb, pair)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,8 @@ editable through its interaction's token for 15 minutes; any command or the dail
 gives a fresh one, and the game goes on where it was.
 
 Bad input never changes anything and is answered privately: an id of no component of ours, another
-member's message, a stale step, a select value that is not a legal pair (the reason said).
+member's message, a stale step, a select value that is not a legal pair (the reason said). Refusals
+and failures are answered by the components' and commands' one handler (``bot.failures``).
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from typing import Any
 
 import discord
 
+from bot.answers import acknowledge, tell
 from bot.drawing import Drawer
 from bot.i18n import lang_of, say
+from bot.interaction import Interaction
 from bot.message_specs import Message
 from bot.refusal import Refusal
 from bot.solitaire import play, presenter
@@ -33,7 +36,6 @@ from bot.solitaire.discord_views import files_of, view_of
 from bot.solitaire.play import Outcome
 from bot.solitaire.service import SolitaireService
 from bot.solitaire.state import SolitaireState
-from data.ledger import LedgerFileError
 from data.live import StoreUnavailable
 from data.solitaire_ledger import Board, Kind
 from game.tiles import Lang, Tile
@@ -42,7 +44,6 @@ log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME = 14 * 60.0  # Discord's 15 minutes, less a margin for the last edit
 _NO_MENTIONS = discord.AllowedMentions.none()
-_UNREADABLE = (LedgerFileError, StoreUnavailable)
 
 
 @dataclass
@@ -50,7 +51,7 @@ class LiveView:
     """A member's game message, editable through its interaction until ``expires`` (monotonic); the game's
     clock pauses itself at ``pause_at`` (the game's time) unless the member acts before."""
 
-    interaction: discord.Interaction[Any]
+    interaction: Interaction
     game_id: str
     step: int
     lang: Lang
@@ -77,36 +78,28 @@ class SolitaireDesk:
 
     # --- opening a game -------------------------------------------------------------------------
 
-    async def open(self, interaction: discord.Interaction[Any], kind: Kind, seed: int | None = None) -> None:
+    async def open(self, interaction: Interaction, kind: Kind, seed: int | None = None) -> None:
         """``/solitaire daily``, ``/solitaire free [seed]``, the Play button: the member's game, privately."""
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None:
-            await interaction.response.send_message(say("sol_guild_only", lang), ephemeral=True)
+            await tell(interaction, say("sol_guild_only", lang))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, "private")
         user = interaction.user
-        try:
-            if kind == "daily":
-                committed = await self.service.daily(interaction.guild_id, user.id, user.display_name)
-            else:
-                committed = await self.service.free(interaction.guild_id, user.id, user.display_name, seed)
-            await self._show(interaction, committed.state, lang, outcome=committed.outcome)
-        except Refusal as refusal:
-            await interaction.edit_original_response(content=say(refusal.key, lang, **refusal.params))
-        except StoreUnavailable:
-            await interaction.edit_original_response(content=say("sol_store_down", lang))
-        except Exception:
-            log.exception("a solitaire game could not be opened")
-            await interaction.edit_original_response(content=say("sol_internal", lang))
+        if kind == "daily":
+            committed = await self.service.daily(interaction.guild_id, user.id, user.display_name)
+        else:
+            committed = await self.service.free(interaction.guild_id, user.id, user.display_name, seed)
+        await self._show(interaction, committed.state, lang, outcome=committed.outcome)
 
     # --- components -----------------------------------------------------------------------------
 
-    async def on_component(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+    async def on_component(self, interaction: Interaction, custom_id: str) -> None:
         lang = lang_of(interaction.locale)
         try:
             component = parse_custom_id(custom_id)
         except BadCustomId:
-            await _private(interaction, say("unknown_button", lang))
+            await tell(interaction, say("unknown_button", lang))
             return
         if isinstance(component, Play):
             await self.open(interaction, "daily")
@@ -115,30 +108,24 @@ class SolitaireDesk:
         else:
             await self._on_control(interaction, component, lang)
 
-    async def _on_control(self, interaction: discord.Interaction[Any], control: Control, lang: Lang) -> None:
+    async def _on_control(self, interaction: Interaction, control: Control, lang: Lang) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
-            await _private(interaction, say("sol_guild_only", lang))
+            await tell(interaction, say("sol_guild_only", lang))
             return
         if not _owned_by_clicker(interaction):
-            await _private(interaction, say("sol_not_yours", lang))
+            await tell(interaction, say("sol_not_yours", lang))
             return
-        await interaction.response.defer()
+        await acknowledge(interaction, "update")
         try:
             await self._control(interaction, guild_id, control, lang)
         except Refusal as refusal:
-            await _private(interaction, say(refusal.key, lang, **refusal.params))
-            if refusal.key in ("sol_stale", "sol_paused"):
-                await self._refresh(interaction, guild_id, control.kind, lang)
-        except StoreUnavailable:
-            await _private(interaction, say("sol_store_down", lang))
-        except Exception:
-            log.exception("a solitaire control %s failed", control.text())
-            await _private(interaction, say("sol_internal", lang))
+            if refusal.key in ("sol_stale", "sol_paused"):  # the message then shows the game as it stands
+                with contextlib.suppress(StoreUnavailable, discord.HTTPException):
+                    await self._refresh(interaction, guild_id, control.kind, lang)
+            raise
 
-    async def _control(
-        self, interaction: discord.Interaction[Any], guild_id: int, control: Control, lang: Lang
-    ) -> None:
+    async def _control(self, interaction: Interaction, guild_id: int, control: Control, lang: Lang) -> None:
         member = interaction.user
         service = self.service
         if control.verb == "again":
@@ -158,8 +145,7 @@ class SolitaireDesk:
                     raise Refusal("sol_paused")
                 await self._show(interaction, state, lang, hint=True)
         else:
-            values = _values(interaction)
-            committed = await service.act(guild_id, member.id, control, values)
+            committed = await service.act(guild_id, member.id, control.kind, control.move(_values(interaction)))
             await self._show(interaction, committed.state, lang, outcome=committed.outcome)
 
     async def _current(self, guild_id: int, member_id: int, control: Control) -> SolitaireState:
@@ -173,18 +159,17 @@ class SolitaireDesk:
             raise Refusal("sol_over")
         return current.state
 
-    async def _refresh(self, interaction: discord.Interaction[Any], guild_id: int, kind: Kind, lang: Lang) -> None:
+    async def _refresh(self, interaction: Interaction, guild_id: int, kind: Kind, lang: Lang) -> None:
         """After a stale or paused refusal, the message shows the game as it stands."""
-        with contextlib.suppress(StoreUnavailable, discord.HTTPException):
-            current = await self.service.read(guild_id, interaction.user.id, kind)
-            if current is not None:
-                await self._show(interaction, current.state, lang)
+        current = await self.service.read(guild_id, interaction.user.id, kind)
+        if current is not None:
+            await self._show(interaction, current.state, lang)
 
     # --- showing a game -------------------------------------------------------------------------
 
     async def _show(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         state: SolitaireState,
         lang: Lang,
         *,
@@ -236,35 +221,29 @@ class SolitaireDesk:
 
     # --- leaderboards ---------------------------------------------------------------------------
 
-    async def show_board(self, interaction: discord.Interaction[Any], board: Board, page: int, *, edit: bool) -> None:
+    async def show_board(self, interaction: Interaction, board: Board, page: int, *, edit: bool) -> None:
         """Post (or, from a button, edit in place) one page of a leaderboard, with the caller's own line."""
         lang = lang_of(interaction.locale)
         guild_id = interaction.guild_id
         if guild_id is None:
-            await _private(interaction, say("sol_guild_only", lang))
+            await tell(interaction, say("sol_guild_only", lang))
             return
+        await acknowledge(interaction, "update" if edit else "public")
         ledger = self.service.ledger
         user = interaction.user
-        try:
-            count = await ledger.count_ranked(guild_id, board)
-            pages = max(1, -(-count // presenter.BOARD_PAGE_SIZE))
-            if page > pages:
-                await _private(interaction, say("sol_lb_page_out", lang, page=page, pages=pages))
-                return
-            standings = await ledger.leaderboard(
-                guild_id, board, presenter.BOARD_PAGE_SIZE, (page - 1) * presenter.BOARD_PAGE_SIZE
-            )
-            own = await ledger.rank_of(guild_id, user.id, board)
-            own_name = await ledger.pseudonym(guild_id, user.id) or user.display_name
-        except _UNREADABLE:
-            await _private(interaction, say("sol_ledger_down", lang))
-            return
+        count = await ledger.count_ranked(guild_id, board)
+        pages = max(1, -(-count // presenter.BOARD_PAGE_SIZE))
+        if page > pages:
+            raise Refusal("sol_lb_page_out", page=page, pages=pages)
+        standings = await ledger.leaderboard(
+            guild_id, board, presenter.BOARD_PAGE_SIZE, (page - 1) * presenter.BOARD_PAGE_SIZE
+        )
+        own = await ledger.rank_of(guild_id, user.id, board)
+        own_name = await ledger.pseudonym(guild_id, user.id) or user.display_name
         message = presenter.leaderboard_message(board, page, pages, count, standings, own, own_name, lang)
-        view = view_of(message, self._emojis)
-        if edit:
-            await interaction.response.edit_message(content=message.content, view=view, allowed_mentions=_NO_MENTIONS)
-        else:
-            await interaction.response.send_message(message.content, view=view, allowed_mentions=_NO_MENTIONS)
+        await interaction.edit_original_response(
+            content=message.content, view=view_of(message, self._emojis), allowed_mentions=_NO_MENTIONS
+        )
 
 
 def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None, page: int, hint: bool) -> Message:
@@ -285,7 +264,7 @@ def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None
     return presenter.game_message(state, now, lang, page=page, note=note, hint=answer, lost=lost)
 
 
-def _values(interaction: discord.Interaction[Any]) -> tuple[str, ...]:
+def _values(interaction: Interaction) -> tuple[str, ...]:
     """A select's chosen values as sent (untrusted: the game checks them)."""
     data: Any = interaction.data or {}
     values = data.get("values") if isinstance(data, dict) else None
@@ -294,19 +273,10 @@ def _values(interaction: discord.Interaction[Any]) -> tuple[str, ...]:
     return tuple(str(value)[:20] for value in values[:5])
 
 
-def _owned_by_clicker(interaction: discord.Interaction[Any]) -> bool:
+def _owned_by_clicker(interaction: Interaction) -> bool:
     """A private message's components are its owner's (Discord never shows them to another member, but a
     forged or replayed request can name them)."""
     message = interaction.message
     if message is None or not message.flags.ephemeral or message.interaction_metadata is None:
         return True
     return message.interaction_metadata.user.id == interaction.user.id
-
-
-async def _private(interaction: discord.Interaction[Any], text: str) -> None:
-    """A private answer, whether or not the interaction was acknowledged yet."""
-    with contextlib.suppress(discord.HTTPException):
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=_NO_MENTIONS)

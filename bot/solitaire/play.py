@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any
 
 from bot.refusal import Refusal
-from bot.solitaire.custom_ids import Control, parse_pair
+from bot.solitaire.moves import GameMove
 from bot.solitaire.state import SolitaireState
 from data.solitaire_ledger import Kind
 from game.errors import IllegalAction
@@ -94,23 +94,23 @@ def check_pair(board: Board, a: int, b: int) -> None:
         raise Refusal("sol_no_match", a=label(board, a), b=label(board, b))
 
 
-def act(state: SolitaireState, control: Control, values: tuple[str, ...], now: float) -> tuple[SolitaireState, Outcome]:
-    """Apply one control of the game's message; ``Refusal`` (and nothing changed) when it cannot be."""
-    if control.game != state.id or control.kind != state.kind:
+def act(state: SolitaireState, move: GameMove, now: float) -> tuple[SolitaireState, Outcome]:
+    """Apply one move to the game; ``Refusal`` (and nothing changed) when it cannot be."""
+    if move.game != state.id:
         raise Refusal("sol_other_game")
-    if control.step != state.step:
+    if move.step != state.step:
         raise Refusal("sol_stale")
     game = state.game
     if game.over:
         raise Refusal("sol_over")
     # Several processes' clocks may disagree by a little: the engine never sees time go backwards.
     now = max(now, game.clock.last_activity)
-    verb = control.verb
+    verb = move.verb
     if verb in ("pair", "undo") and game.is_paused(now):
         raise Refusal("sol_paused")
     try:
         if verb == "pair":
-            game, outcome = _pair(game, values, now)
+            game, outcome = _pair(game, move.pair, now)
         elif verb == "undo":
             if not game.removed:
                 raise Refusal("sol_nothing_to_undo")
@@ -123,22 +123,17 @@ def act(state: SolitaireState, control: Control, values: tuple[str, ...], now: f
             if not game.is_paused(now):
                 raise Refusal("sol_not_paused")
             game, outcome = game.resume(now), Outcome()
-        elif verb == "finish":
-            game, outcome = game.finish(now), Outcome()
         else:
-            raise Refusal("sol_not_here")
+            game, outcome = game.finish(now), Outcome()
     except IllegalAction as error:  # every case is checked above; this is the engine's last word
         raise Refusal("sol_not_legal", reason=str(error)) from None
     return replace(state, game=game, step=state.step + 1), outcome
 
 
-def _pair(game: Game, values: tuple[str, ...], now: float) -> tuple[Game, Outcome]:
-    if len(values) != 1:
+def _pair(game: Game, pair: tuple[int, int] | None, now: float) -> tuple[Game, Outcome]:
+    if pair is None:
         raise Refusal("sol_bad_value")
-    try:
-        a, b = parse_pair(values[0])
-    except ValueError:
-        raise Refusal("sol_bad_value") from None
+    a, b = pair
     check_pair(game.board, a, b)
     if game.selected is not None:  # never left by the menu, but a stored game may hold one
         game = game.select(game.selected, now)

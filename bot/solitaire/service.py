@@ -1,11 +1,12 @@
 """The solitaire's service: load a member's game, apply one action with compare-and-set, record results,
-claim the daily posts. It imports nothing of Discord, so commands, buttons, the daily post and tests
-share one path: the Discord side turns an interaction into a call here and shows what comes back.
+claim the daily posts. It imports nothing of Discord, so commands, buttons, web pages, the daily post
+and tests share one path: a surface turns what a member did into a ``GameMove`` and shows what comes
+back. Every write that changes a game publishes one ``SolitaireChanged`` (``bot.events``).
 
 Results reach the ledger exactly once: the write that ends a game leaves it pending in the live state
-(``recorded`` false); the ledger's write comes next, then the state is marked recorded. A process that
-dies in between leaves it pending, and the next read of that game records it again under the same
-id, which the ledger keeps once.
+(``recorded`` false); the ledger's subscriber (``record``) writes it next, then marks the state
+recorded. A process that dies in between leaves it pending, and the next read of that game records
+it again under the same id, which the ledger keeps once.
 
 No solitaire key carries a store deadline: nothing in a game has to happen unless its member acts
 (the engine's clock pauses itself by arithmetic), and the daily post is claimed by its own key.
@@ -22,9 +23,10 @@ from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any, Literal
 
+from bot.events import Events, SolitaireChanged
 from bot.refusal import Refusal
 from bot.solitaire import play
-from bot.solitaire.custom_ids import Control
+from bot.solitaire.moves import GameMove
 from bot.solitaire.play import Outcome
 from bot.solitaire.state import SolitaireDocumentError, SolitaireState, slot_key
 from data.ledger import LedgerConflict, LedgerValueError
@@ -75,6 +77,7 @@ class SolitaireService:
         store: LiveStore,
         ledger: SolitaireLedger,
         clock: Callable[[], float],
+        events: Events,
         *,
         daily_secret: bytes | None = None,
         idle_pause: float = DEFAULT_IDLE_PAUSE,
@@ -84,6 +87,7 @@ class SolitaireService:
         self._store = store
         self.ledger = ledger
         self._clock = clock
+        self._events = events
         self._secret = daily_secret
         self._idle_pause = idle_pause
         self._make_id = make_id
@@ -121,9 +125,25 @@ class SolitaireService:
         """Write a new game into its slot (over ``previous``, compare-and-set); None if someone moved it."""
         if previous is None:
             created = await self._store.create(state.key, state.to_document())
-            return Committed(state, 1, Outcome()) if created else None
+            return await self._published(Committed(state, 1, Outcome())) if created else None
         version = await self._store.write(state.key, previous.version, state.to_document())
-        return None if version is None else Committed(state, version, Outcome())
+        return None if version is None else await self._published(Committed(state, version, Outcome()))
+
+    async def _published(self, committed: Committed) -> Committed:
+        state = committed.state
+        await self._events.publish(
+            SolitaireChanged(
+                guild_id=state.guild_id,
+                member_id=state.member_id,
+                kind=state.kind,
+                game_id=state.id,
+                version=committed.version,
+                step=state.step,
+                over=state.game.over,
+                state=state,
+            )
+        )
+        return committed
 
     async def update(
         self,
@@ -140,8 +160,7 @@ class SolitaireService:
             state, outcome = await asyncio.to_thread(transition, current.state, self._clock())
             version = await self._store.write(state.key, current.version, state.to_document())
             if version is not None:
-                committed = Committed(state, version, outcome)
-                return await self.record(committed) if state.pending else committed
+                return await self._published(Committed(state, version, outcome))
         raise Refusal("sol_busy")
 
     async def record(self, committed: Committed) -> Committed:
@@ -213,11 +232,14 @@ class SolitaireService:
                 return written
         raise Refusal("sol_busy")
 
-    async def act(self, guild_id: int, member_id: int, control: Control, values: tuple[str, ...]) -> Committed:
-        """A control of the game's message: a pair, undo, pause, resume, finish."""
-        return await self.update(
-            guild_id, member_id, control.kind, lambda state, now: play.act(state, control, values, now)
-        )
+    async def act(self, guild_id: int, member_id: int, kind: Kind, move: GameMove) -> Committed:
+        """A member's move in their game of ``kind``: a pair, undo, pause, resume, finish."""
+        return await self.update(guild_id, member_id, kind, lambda state, now: play.act(state, move, now))
+
+    async def record_ended(self, event: SolitaireChanged) -> None:
+        """The ledger's subscriber: a game this process ended goes to the ledger (``record``)."""
+        if event.state is not None and event.state.pending:
+            await self.record(Committed(event.state, event.version, Outcome()))
 
     async def _close(self, current: Committed) -> Committed | None:
         """Finish an open game (two presses on Finish, now) and record it; None if it moved meanwhile."""
@@ -231,7 +253,8 @@ class SolitaireService:
         version = await self._store.write(state.key, current.version, state.to_document())
         if version is None:
             return None
-        return await self.record(Committed(state, version, Outcome()))
+        # recorded before it is told: the daily that replaces it must not find it pending
+        return await self._published(await self.record(Committed(state, version, Outcome())))
 
     # --- the daily post -------------------------------------------------------------------------
 

@@ -5,13 +5,19 @@ drawn for (see ``bot.tables.state``), ``verb`` what it does and ``n`` a small nu
 tile in the hand as numbered on the image, or the rank of a choice among the legal ones. No custom
 id names a tile, so none reveals a concealed one. They are parsed as untrusted input: anything that
 is not exactly this shape is refused with ``BadCustomId``.
+
+This is the Discord vocabulary of the table: ``move_of`` turns a button into the surface-neutral
+``Move`` the service takes (``bot.tables.moves``), and ``button_for`` a move back into its button. The
+buttons that only show something (a private hand, the rules, a result's details) are no move.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
+
+from bot.tables.moves import Lobby, LobbyVerb, Move, Play, PlayVerb
 
 PREFIX = "mj1"
 TABLE_ID = re.compile(r"[a-z0-9]{8}")
@@ -40,7 +46,16 @@ Verb = Literal[
     "p",
     "back",
 ]
-VERBS: frozenset[str] = frozenset(Verb.__args__)  # type: ignore[attr-defined]
+VERBS: frozenset[str] = frozenset(get_args(Verb))
+_LOBBY_MOVES: dict[Verb, LobbyVerb] = {
+    "join": "join", "leave": "leave", "addcpu": "add_computer", "first": "choose_first", "start": "start",
+    "cancel": "cancel",
+}  # fmt: skip
+_PLAY_MOVES: dict[Verb, PlayVerb] = {
+    "d": "discard", "kong": "kong", "win": "win", "call": "call", "c": "claim", "p": "pass", "next": "next",
+    "back": "back",
+}  # fmt: skip
+_BUTTONS: dict[str, Verb] = {move: verb for verb, move in (*_LOBBY_MOVES.items(), *_PLAY_MOVES.items())}
 _TAKES_NUMBER = frozenset({"d", "kong", "c", "first"})
 _PATTERN = re.compile(r"mj1:([a-z0-9]{8}):(0|[1-9][0-9]{0,6}):([a-z]{1,6})(?::(0|[1-9][0-9]?))?")
 
@@ -66,6 +81,19 @@ class ButtonId:
         tail = "" if self.number is None else f":{self.number}"
         return f"{PREFIX}:{self.table}:{self.step}:{self.verb}{tail}"
 
+    def move(self) -> Move | None:
+        """The move this button makes; None for a button that only shows something."""
+        if self.verb in _LOBBY_MOVES:
+            return Lobby(_LOBBY_MOVES[self.verb], self.number)
+        if self.verb in _PLAY_MOVES:
+            return Play(_PLAY_MOVES[self.verb], self.step, self.number)
+        return None
+
+
+def button_for(table_id: str, step: int, move: Move) -> ButtonId:
+    """The button that makes ``move`` at the table's ``step`` (the inverse of ``ButtonId.move``)."""
+    return ButtonId(table_id, step if isinstance(move, Lobby) else move.step, _BUTTONS[move.verb], move.number)
+
 
 def parse_custom_id(text: str) -> ButtonId:
     """The button a custom id names; ``BadCustomId`` for anything else (forged, truncated, too long)."""
@@ -77,4 +105,4 @@ def parse_custom_id(text: str) -> ButtonId:
     table, step, verb, number = found.groups()
     if verb not in VERBS:
         raise BadCustomId(f"unknown button {verb!r}")
-    return ButtonId(table, int(step), verb, None if number is None else int(number))  # type: ignore[arg-type]
+    return ButtonId(table, int(step), verb, None if number is None else int(number))  # type: ignore[arg-type]  # checked above

@@ -17,9 +17,11 @@ from bot.i18n import LENGTH_NAMES, OPTION_NAMES, RULE_NAMES, SPEED_NAMES, WIND_N
 from bot.message_specs import ButtonSpec, Message, Picture, Style
 from bot.refusal import Refusal
 from bot.tables.custom_ids import ButtonId, Verb
+from bot.tables.finished import FinishedHand
+from bot.tables.moves import claim_options, hand_slots, kong_options
+from bot.tables.rounds import first_chosen, held, load_match, shown_round, totals
 from bot.tables.state import TableState
-from bot.tables.table import claim_options, first_chosen, hand_slots, held, load_match, shown_round, totals
-from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard
+from game.actions import Call, Claim, ClaimKind, DeclareWin, Discard
 from game.hints import discard_hints
 from game.record import HandRecord
 from game.round import Phase, Round
@@ -257,7 +259,7 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
             )
         )
     actions: list[ButtonSpec] = []
-    kongs = [action for action in legal if isinstance(action, ConcealedKong | AddedKong)]
+    kongs = kong_options(legal)
     for number, kong in enumerate(kongs):
         actions.append(
             _button(state, "kong", say("btn_kong", lang, tile=tile_label(kong.tile, lang)), "primary", number=number)
@@ -343,18 +345,19 @@ def _hand_status(state: TableState, hand: Round, seat: int, lang: Lang) -> str:
 # --- results ---------------------------------------------------------------------------------
 
 
-def result_message(state: TableState, finished: dict[str, Any], lang: Lang) -> Message:
+def result_message(state: TableState, finished: FinishedHand, lang: Lang) -> Message:
     """The end of a hand: the result card and breakdown, payments and totals, the seed revealed."""
     names = [seat.name for seat in state.seats]
-    number = int(finished["number"]) + 1
-    record = HandRecord.from_text(str(finished["record"]))
+    entry = finished.entry
+    number = entry.number + 1
+    record = HandRecord.from_text(entry.record)
     lines: list[str] = []
     pictures: list[Picture] = []
-    winner = finished["winner"]
+    winner = entry.winner
     if winner is None:
         lines.append(say("result_drawn", lang, number=number))
     else:
-        discarder = finished["discarder"]
+        discarder = entry.discarder
         how = say("result_self_drawn", lang) if discarder is None else say("result_from", lang, name=names[discarder])
         lines.append(f"🀄 **{say('result_won', lang, winner=names[winner], number=number, how=how)}**")
         card = _result_card(state, record, names, finished, lang)
@@ -362,16 +365,14 @@ def result_message(state: TableState, finished: dict[str, Any], lang: Lang) -> M
             rendered, breakdown = card
             pictures.append(Picture(f"result-{state.id}-{number}.png", rendered))
             lines += breakdown
-    payments = [Fraction(str(paid)) for paid in finished["payments"]]
+    payments = [Fraction(str(paid)) for paid in entry.payments]
     if any(payments):
         lines.append(" · ".join(f"{name} {_signed(paid)}" for name, paid in zip(names, payments, strict=True)))
     lines.append(
         say(
             "result_totals",
             lang,
-            totals=" · ".join(
-                f"{name} {_signed(Fraction(str(total)))}" for name, total in zip(names, finished["totals"], strict=True)
-            ),
+            totals=" · ".join(f"{name} {_signed(total)}" for name, total in zip(names, finished.totals, strict=True)),
         )
     )
     rules = record.ruleset
@@ -379,19 +380,19 @@ def result_message(state: TableState, finished: dict[str, Any], lang: Lang) -> M
         f"mahjong-bot verify-wall --rules {rules.name} --seed {record.seed}"
         + "".join(f" --{name.replace('_', '-')}" for name in ("jokers",) if getattr(rules, name))
         + ("" if rules.players == 4 else f" --players {rules.players}")
-        + f" --commitment {finished['commitment']}"
+        + f" --commitment {finished.commitment}"
     )
     lines.append(say("result_seed", lang, seed=record.seed, command=command))
     buttons: tuple[ButtonSpec, ...] = (_button(state, "detail", say("btn_detail", lang)),)
     if state.status == "over":
-        ranking = sorted(range(len(names)), key=lambda seat: -Fraction(str(finished["totals"][seat])))
+        ranking = sorted(range(len(names)), key=lambda seat: -finished.totals[seat])
         lines.append(
             "🏁 "
             + say(
                 "match_over",
                 lang,
                 standings=", ".join(
-                    f"{place + 1}. {names[seat]} ({_signed(Fraction(str(finished['totals'][seat])))})"
+                    f"{place + 1}. {names[seat]} ({_signed(finished.totals[seat])})"
                     for place, seat in enumerate(ranking)
                 ),
             )
@@ -420,14 +421,14 @@ def closed_message(state: TableState, lang: Lang) -> Message:
 def result_details(state: TableState, step: int, lang: Lang) -> Message:
     """The last hand's result again, privately in the reader's language (its card and breakdown)."""
     finished = state.last_hand
-    if finished is None or finished.get("step") != step:
+    if finished is None or finished.step != step:
         raise Refusal("old_result")
     public = result_message(state, finished, lang)
     return Message(public.content, public.pictures)
 
 
 def _result_card(
-    state: TableState, record: HandRecord, names: Sequence[str], finished: dict[str, Any], lang: Lang
+    state: TableState, record: HandRecord, names: Sequence[str], finished: FinishedHand, lang: Lang
 ) -> tuple[Rendered, list[str]] | None:
     hand = Round.from_record(record)
     result = hand.result
@@ -435,14 +436,14 @@ def _result_card(
         return None
     win = result.win
     settings = settings_for(record.ruleset)
-    discarder = finished["discarder"]
+    discarder = finished.entry.discarder
     discarder_name = None if discarder is None else names[discarder]
     if isinstance(settings, ClassicSettings):
         score: Any = score_classic(win, settings)
         payments: list[tuple[str, Fraction | int]] = []
     elif isinstance(settings, HongKongSettings):
         score = score_hongkong(win, settings)
-        payments = [(name, Fraction(str(paid))) for name, paid in zip(names, finished["payments"], strict=True)]
+        payments = [(name, Fraction(str(paid))) for name, paid in zip(names, finished.entry.payments, strict=True)]
     else:
         return None
     rendered = render_result(

@@ -1,10 +1,13 @@
-"""The tables' service: load a table, apply one transition with compare-and-set, keep its deadline.
+"""The tables' service: load a table, apply one transition with compare-and-set, keep its deadline, and
+publish what changed.
 
-It imports nothing of Discord, so clicks, the clock, computer seats and tests share one path: the
-Discord layer turns a click into a call here and shows what comes back. The transition itself
-(``bot.tables.table``) runs in a worker thread: the engine and the computer players never hold the
-event loop. When another process or click moved the table meanwhile, the transition runs again on
-the new state (where a button from the old state is refused as no longer current).
+It imports nothing of Discord, so clicks, taps, the clock, computer seats and tests share one path: a
+surface turns what a member did into a ``Move`` and calls ``act``; the clock calls ``wake``. The
+transition itself (``bot.tables.transitions``) runs in a worker thread: the engine and the computer
+players never hold the event loop. When another process or click moved the table meanwhile, the
+transition runs again on the new state (where a move made from the old state is refused as no longer
+current). Every write that changed what a table is publishes one ``TableChanged`` (``bot.events``);
+its bookkeeping (where it lives on Discord, what the ledger has, a result posted) publishes nothing.
 """
 
 from __future__ import annotations
@@ -15,13 +18,13 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from bot.events import Events, TableChanged
 from bot.refusal import Refusal
-from bot.tables import table
-from bot.tables.custom_ids import ButtonId
-from bot.tables.ledger_entries import ledger_hand, ledger_match
+from bot.tables import transitions
+from bot.tables.moves import Actor, Move
 from bot.tables.state import Place, TableSettings, TableState
-from bot.tables.table import Change
-from data.ledger import Ledger, LedgerConflict, LedgerValueError
+from bot.tables.transitions import Change
+from data.ledger import HandEntry, Ledger, LedgerConflict, LedgerValueError
 from data.live import LiveStore
 
 log = logging.getLogger(__name__)
@@ -33,11 +36,13 @@ RETENTION = 3 * 24 * 3600.0  # an ended table stays this long for its Details an
 
 @dataclass(frozen=True, slots=True)
 class Committed:
-    """A table as written (or read), its store version, and what the transition did."""
+    """A table as written (or read), its store version, and what the transition did; ``written`` when
+    this call wrote that version (False: the transition changed nothing, or the table was only read)."""
 
     state: TableState
     version: int
     change: Change
+    written: bool = False
 
 
 def table_key(table_id: str) -> str:
@@ -62,6 +67,7 @@ class TableService:
         store: LiveStore,
         ledger: Ledger,
         clock: Callable[[], float],
+        events: Events,
         *,
         make_id: Callable[[], str] = new_table_id,
         make_seed: Callable[[], int] = new_seed,
@@ -69,28 +75,25 @@ class TableService:
         self._store = store
         self._ledger = ledger
         self._clock = clock
+        self._events = events
         self._make_id = make_id
         self._make_seed = make_seed
 
-    async def open(
-        self,
-        *,
-        host_id: int,
-        host_name: str,
-        place: Place,
-        settings: TableSettings,
-        computers: int = 0,
-    ) -> Committed:
+    async def open(self, *, host: Actor, place: Place, settings: TableSettings, computers: int = 0) -> Committed:
         """A new lobby with its host seated and ``computers`` computer seats."""
-        state = TableState(id=self._make_id(), host_id=host_id, place=place, settings=settings, seed=self._make_seed())
-        state = table.touched(state, self._clock())
-        state, _ = table.join(state, host_id, host_name)
+        state = TableState(
+            id=self._make_id(), host_id=host.member_id, place=place, settings=settings, seed=self._make_seed()
+        )
+        state = transitions.touched(state, self._clock())
+        state, _ = transitions.join(state, host.member_id, host.name)
         for _ in range(min(computers, state.players - 1)):
-            state, _ = table.add_computer(state, host_id)
+            state, _ = transitions.add_computer(state, host.member_id)
         created = await self._store.create(table_key(state.id), state.to_document(), deadline=state.wake_at)
         if not created:
             raise Refusal("busy")
-        return Committed(state, 1, Change(lobby=True))
+        committed = Committed(state, 1, Change("lobby"), written=True)
+        await self._publish(committed)
+        return committed
 
     async def read(self, table_id: str) -> Committed | None:
         found = await self._store.read(table_key(table_id))
@@ -98,10 +101,12 @@ class TableService:
             return None
         return Committed(TableState.from_document(found.document), found.version, Change())
 
-    async def update(self, table_id: str, transition: Transition, *, by_member: bool = True) -> Committed:
+    async def update(
+        self, table_id: str, transition: Transition, *, by_member: bool = True, answered_by: int | None = None
+    ) -> Committed:
         """Apply ``transition`` to the table and write it if nobody moved it meanwhile (else retry). A
-        change ``by_member`` (a click, not the clock or the bot's own bookkeeping) restarts the table's
-        idle limit."""
+        change ``by_member`` (a move, not the clock or the bot's own bookkeeping) restarts the table's
+        idle limit; ``answered_by``: the member whose own answer shows them the change."""
         for _ in range(_RETRIES):
             current = await self.read(table_id)
             if current is None:
@@ -109,45 +114,56 @@ class TableService:
             now = self._clock()
             state, change = await asyncio.to_thread(transition, current.state, now)
             if state == current.state:
-                return Committed(state, current.version, change)
+                return replace(current, change=change)
             if by_member:
-                state = table.touched(state, now)
+                state = transitions.touched(state, now)
             if current.state.is_open and not state.is_open:
                 state = replace(state, deadline=now + RETENTION, computer_at=None, hold_until=None)
             version = await self._store.write(
                 table_key(table_id), current.version, state.to_document(), deadline=state.wake_at
             )
             if version is not None:
-                return Committed(state, version, change)
+                committed = Committed(state, version, change, written=True)
+                await self._publish(committed, answered_by=answered_by)
+                return committed
         raise Refusal("busy")
+
+    async def _publish(self, committed: Committed, *, answered_by: int | None = None, pending: bool = False) -> None:
+        change, state = committed.change, committed.state
+        if change.happened == "nothing" and not pending:
+            return
+        await self._events.publish(
+            TableChanged(
+                table_id=state.id,
+                guild_id=state.place.guild_id,
+                version=committed.version,
+                step=state.step,
+                happened=change.happened,
+                is_open=state.is_open,
+                awaited=change.awaited,
+                waiting=change.waiting,
+                claim_window=change.claim_window,
+                finished_hand=change.finished_hand,
+                match_entry=change.match_entry,
+                answered_by=answered_by,
+                pending=pending,
+                state=state,
+            )
+        )
 
     # --- what members and the clock ask for ---------------------------------------------------
 
-    async def join(self, table_id: str, member_id: int, name: str) -> Committed:
-        return await self.update(table_id, lambda state, now: table.join(state, member_id, name))
-
-    async def leave(self, table_id: str, member_id: int) -> Committed:
-        return await self.update(table_id, lambda state, now: table.leave(state, member_id))
-
-    async def add_computer(self, table_id: str, member_id: int) -> Committed:
-        return await self.update(table_id, lambda state, now: table.add_computer(state, member_id))
-
-    async def choose_first(self, table_id: str, member_id: int, index: int) -> Committed:
-        return await self.update(table_id, lambda state, now: table.choose_first(state, member_id, index))
-
-    async def cancel(self, table_id: str, member_id: int) -> Committed:
-        return await self.update(table_id, lambda state, now: table.cancel(state, member_id))
-
-    async def start(self, table_id: str, member_id: int) -> Committed:
-        return await self.update(table_id, lambda state, now: table.start(state, member_id, now))
-
-    async def click(self, table_id: str, member_id: int, button: ButtonId) -> Committed:
-        """A play button (discard, claim, pass, kong, mahjong, call, next hand, I'm back)."""
-        return await self.update(table_id, lambda state, now: table.act(state, member_id, button, now))
+    async def act(self, table_id: str, actor: Actor, move: Move, *, answered_by: int | None = None) -> Committed:
+        """A member's move, from any surface (``bot.tables.moves``)."""
+        return await self.update(
+            table_id, lambda state, now: transitions.apply(state, actor, move, now), answered_by=answered_by
+        )
 
     async def wake(self, table_id: str) -> Committed | None:
         """The clock's turn: computer moves and passed deadlines; None when the table ended long enough
-        ago to be removed (once the ledger has everything it finished), with its thread's index."""
+        ago to be removed (once the ledger has everything it finished), with its thread's index. A table
+        left with work undone by a process that died (entries for the ledger, a result to post) is
+        published again as it stands, for the subscribers to finish it."""
         current = await self.read(table_id)
         expired = current is not None and self._expired(current.state)
         if current is not None and expired and await self._store.delete(table_key(table_id), current.version):
@@ -156,7 +172,11 @@ class TableService:
             if thread is not None and index is not None:
                 await self._store.delete(thread_key(thread), index.version)
             return None
-        return await self.update(table_id, table.wake, by_member=False)
+        committed = await self.update(table_id, transitions.wake, by_member=False)
+        state = committed.state
+        if not committed.written and (state.unrecorded or state.result_unposted):
+            await self._publish(committed, pending=True)
+        return committed
 
     def _expired(self, state: TableState) -> bool:
         return (
@@ -167,7 +187,7 @@ class TableService:
         )
 
     async def result_posted(self, table_id: str, step: int) -> Committed:
-        return await self.update(table_id, lambda state, now: table.result_posted(state, step), by_member=False)
+        return await self.update(table_id, lambda state, now: transitions.result_posted(state, step), by_member=False)
 
     async def place(self, table_id: str, place: Place) -> Committed:
         """Where the table now lives on Discord (its thread and table message, once created)."""
@@ -198,21 +218,21 @@ class TableService:
         current = await self.read(table_id)
         if current is None or not current.state.unrecorded:
             return None
-        written: set[tuple[str, str]] = set()
+        written = []
         for entry in current.state.unrecorded:
             try:
-                if entry["kind"] == "hand":
-                    await self._ledger.record_hand(ledger_hand(entry))
+                if isinstance(entry, HandEntry):
+                    await self._ledger.record_hand(entry)
                 else:
-                    await self._ledger.record_match(ledger_match(entry))
-            except (LedgerConflict, LedgerValueError, KeyError, TypeError, ValueError):
+                    await self._ledger.record_match(entry)
+            except (LedgerConflict, LedgerValueError):
                 # Another entry holds this id, or this one is damaged: the ledger keeps what it has,
                 # and the table stops asking (or it would come due for ever).
-                log.exception("table %s: the ledger refused %s %s", table_id, entry.get("kind"), entry.get("id"))
-            written.add((str(entry["kind"]), str(entry["id"])))
+                log.exception("table %s: the ledger refused %r", table_id, entry)
+            written.append(entry)
 
         def forget_written(state: TableState, now: float) -> tuple[TableState, Change]:
-            left = tuple(entry for entry in state.unrecorded if (entry["kind"], entry["id"]) not in written)
+            left = tuple(entry for entry in state.unrecorded if entry not in written)
             return replace(state, unrecorded=left), Change()
 
         return await self.update(table_id, forget_written, by_member=False)

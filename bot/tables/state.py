@@ -13,9 +13,10 @@ as no longer current while two seats answering the same window are both heard.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from bot.tables.finished import FinishedHand, LedgerEntry, entry_document, entry_from_document
 from game.errors import GameError
 from game.players import PLAYERS
 from game.rules import Ruleset
@@ -122,9 +123,9 @@ class TableState:
     computer_at: float | None = None
     hold_until: float | None = None
     idle_at: float | None = None
-    last_hand: dict[str, Any] | None = None
-    unrecorded: tuple[dict[str, Any], ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
+    last_hand: FinishedHand | None = None
+    unrecorded: tuple[LedgerEntry, ...] = ()
+    first_seat: int | None = None  # the lobby seat the host chose to start (tables without a wall)
 
     @property
     def players(self) -> int:
@@ -138,7 +139,7 @@ class TableState:
     def result_unposted(self) -> bool:
         """The last hand's result message is not known to be on Discord yet (documents written before
         the flag existed had theirs posted)."""
-        return self.last_hand is not None and self.last_hand.get("posted", True) is False
+        return self.last_hand is not None and not self.last_hand.posted
 
     @property
     def is_open(self) -> bool:
@@ -155,9 +156,9 @@ class TableState:
         if self.idle_at is not None and self.is_open:
             times.append(self.idle_at)
         if self.unrecorded:  # entries the ledger does not have yet: due at once
-            times.append(min(float(entry["finished_at"]) for entry in self.unrecorded))
-        if self.result_unposted:  # the process that ended the hand died before showing it
-            times.append(float(self.last_hand["finished_at"]) + RESULT_GRACE)  # type: ignore[index]
+            times.append(min(entry.finished_at for entry in self.unrecorded))
+        if self.last_hand is not None and not self.last_hand.posted:  # its process died before showing it
+            times.append(self.last_hand.entry.finished_at + RESULT_GRACE)
         return min(times) if times else None
 
     def with_seat(self, index: int, seat: Seat) -> TableState:
@@ -215,9 +216,9 @@ class TableState:
             "computer_at": self.computer_at,
             "hold_until": self.hold_until,
             "idle_at": self.idle_at,
-            "last_hand": self.last_hand,
-            "unrecorded": list(self.unrecorded),
-            "extra": self.extra,
+            "last_hand": None if self.last_hand is None else self.last_hand.to_document(),
+            "unrecorded": [entry_document(entry) for entry in self.unrecorded],
+            "extra": {} if self.first_seat is None else {"first": self.first_seat},
         }
 
     @classmethod
@@ -292,9 +293,9 @@ def _table_from_document(document: Any) -> TableState:
         computer_at=_optional_number(document["computer_at"]),
         hold_until=_optional_number(document["hold_until"]),
         idle_at=None if upgraded else _optional_number(document["idle_at"]),
-        last_hand=_optional_object(document["last_hand"]),
-        unrecorded=tuple(_ledger_entry(entry) for entry in _list(document["unrecorded"])),
-        extra=_object(document["extra"]),
+        last_hand=None if document["last_hand"] is None else FinishedHand.from_document(document["last_hand"]),
+        unrecorded=tuple(entry_from_document(entry) for entry in _list(document["unrecorded"])),
+        first_seat=_first_seat(_object(document["extra"])),
     )
 
 
@@ -346,12 +347,9 @@ def _list(value: Any) -> list[Any]:
     return value
 
 
-def _ledger_entry(value: Any) -> dict[str, Any]:
-    entry = _object(value)
-    if entry.get("kind") not in ("hand", "match") or not isinstance(entry.get("id"), str):
-        raise TableDocumentError("a ledger entry names its kind and id")
-    _number(entry.get("finished_at"))
-    return entry
+def _first_seat(extra: dict[str, Any]) -> int | None:
+    first = extra.get("first")
+    return None if first is None else _int(first)
 
 
 def _computer(value: Any) -> str | None:

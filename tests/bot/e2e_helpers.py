@@ -12,8 +12,10 @@ from functools import partial
 from typing import Any
 
 from bot.app import Settings, create_bot
+from bot.tables.custom_ids import button_for
+from bot.tables.rounds import load_round
 from bot.tables.state import TableState, Timing
-from bot.tables.table import button_for, load_round
+from bot.tables.transitions import move_for
 from data.live import LiveStore
 from game.players.basic import BasicPlayer
 from tests.fakediscord import FakeDiscord
@@ -65,6 +67,11 @@ async def running_bot(
             await asyncio.wait_for(task, 5)
 
 
+def button_text(state: TableState, hand: Any, action: Any) -> str:
+    """The custom id of the button that plays ``action`` at ``state``."""
+    return button_for(state.id, state.step, move_for(state, hand, action)).text()
+
+
 async def table_state(store: LiveStore, table_id: str) -> TableState:
     found = await store.read(f"table:{table_id}")
     assert found is not None
@@ -101,7 +108,7 @@ async def play_one_move(world: World, table_id: str, table_message: Any, rng: ra
         member_id = state.seats[seat].member_id
         member = next(member for member in world.members if member.id == member_id)
         action = BasicPlayer().choose(hand.view(seat), rng)
-        wanted = button_for(state, hand, action).text()
+        wanted = button_text(state, hand, action)
         message = world.hands.get(member.id)
         if message is None or wanted not in message.custom_ids():
             my_hand = await wait_until(partial(_button_ending, table_message, ":hand"), what="My hand")

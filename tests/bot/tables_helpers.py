@@ -5,13 +5,19 @@ from __future__ import annotations
 import itertools
 import random
 
+from bot.events import Events
+from bot.tables.custom_ids import ButtonId
+from bot.tables.moves import Actor, Lobby, Move, Play
+from bot.tables.rounds import load_round
 from bot.tables.service import Committed, TableService
 from bot.tables.state import Place, TableSettings, Timing
-from bot.tables.table import button_for, load_round
+from bot.tables.transitions import move_for
+from data.broadcast import MemoryBroadcast
 from game.players.basic import BasicPlayer
 from game.rules import Ruleset
 
 QUICK = Timing(turn=30.0, claim=10.0, computer_pause=0.0, next_hand=5.0)
+GUILD = 100
 
 
 class FakeClock:
@@ -25,13 +31,46 @@ class FakeClock:
         self.now += seconds
 
 
-def service_on(store, ledger, clock: FakeClock, seed: int = 11) -> TableService:
+def service_on(store, ledger, clock: FakeClock, seed: int = 11, events: Events | None = None) -> TableService:
     ids = (f"t{number:07d}" for number in itertools.count())
-    return TableService(store, ledger, clock, make_id=lambda: next(ids), make_seed=lambda: seed)
+    return TableService(
+        store, ledger, clock, events or Events(MemoryBroadcast()), make_id=lambda: next(ids), make_seed=lambda: seed
+    )
 
 
 def settings(rules: Ruleset, timing: Timing = QUICK) -> TableSettings:
     return TableSettings(rules=rules, speed="live", timing=timing)
+
+
+def member(member_id: int) -> Actor:
+    return Actor(member_id, GUILD, f"Member {member_id}")
+
+
+async def act(service: TableService, table_id: str, member_id: int, move: Move) -> Committed:
+    return await service.act(table_id, member(member_id), move)
+
+
+async def join(service: TableService, table_id: str, member_id: int, name: str | None = None) -> Committed:
+    return await service.act(table_id, Actor(member_id, GUILD, name or f"Member {member_id}"), Lobby("join"))
+
+
+async def start(service: TableService, table_id: str, member_id: int) -> Committed:
+    return await act(service, table_id, member_id, Lobby("start"))
+
+
+async def cancel(service: TableService, table_id: str, member_id: int) -> Committed:
+    return await act(service, table_id, member_id, Lobby("cancel"))
+
+
+async def choose_first(service: TableService, table_id: str, member_id: int, seat: int) -> Committed:
+    return await act(service, table_id, member_id, Lobby("choose_first", seat))
+
+
+async def click(service: TableService, table_id: str, member_id: int, button: ButtonId) -> Committed:
+    """What a member's click on ``button`` asks of the table."""
+    move = button.move()
+    assert move is not None, f"{button.text()} makes no move"
+    return await act(service, table_id, member_id, move)
 
 
 async def open_table(
@@ -39,19 +78,22 @@ async def open_table(
 ) -> Committed:
     """A table hosted by member 1 with ``members`` members seated and ``computers`` computer seats."""
     committed = await service.open(
-        host_id=1, host_name="Member 1", place=Place(100, 200), settings=settings(rules, timing), computers=computers
+        host=member(1), place=Place(GUILD, 200), settings=settings(rules, timing), computers=computers
     )
-    for member in range(2, members + 1):
-        committed = await service.join(committed.state.id, member, f"Member {member}")
+    for number in range(2, members + 1):
+        committed = await join(service, committed.state.id, number)
     return committed
 
 
 async def member_move(service: TableService, committed: Committed, rng: random.Random) -> Committed:
-    """The first awaited seat's member plays what a basic player would, through its button."""
+    """The first awaited seat's member plays what a basic player would."""
     state = committed.state
     hand = load_round(state)
     seat = hand.awaiting()[0]
-    member = state.seats[seat].member_id
-    assert member is not None
+    member_id = state.seats[seat].member_id
+    assert member_id is not None
     action = BasicPlayer().choose(hand.view(seat), rng)
-    return await service.click(state.id, member, button_for(state, hand, action))
+    return await act(service, state.id, member_id, move_for(state, hand, action))
+
+
+__all__ = ["Play"]

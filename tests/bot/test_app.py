@@ -10,7 +10,7 @@ import pytest
 
 from bot.app import MissingToken, Settings, create_bot, invite_link
 from bot.cli import main
-from bot.tables import table
+from bot.tables import rounds, transitions
 from bot.tables.state import Place, TableSettings, TableState, Timing
 from game.rules import ruleset
 
@@ -91,11 +91,11 @@ def test_verify_wall_checks_the_commitment_a_table_showed(capsys):
         settings=TableSettings(ruleset("classic"), "live", Timing.for_speed("live")),
         seed=8,
     )
-    state, _ = table.join(state, 1, "Ana")
+    state, _ = transitions.join(state, 1, "Ana")
     for _ in range(3):
-        state, _ = table.add_computer(state, 1)
-    state, _ = table.start(state, 1, 0.0)
-    seed = table.load_round(state).seed
+        state, _ = transitions.add_computer(state, 1)
+    state, _ = transitions.start(state, 1, 0.0)
+    seed = rounds.load_round(state).seed
     assert main(["verify-wall", "--rules", "classic", "--seed", str(seed), "--commitment", state.commitment]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["matches"] and report["commitment"] == state.commitment and len(report["wall"].split()) == 144

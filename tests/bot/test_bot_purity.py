@@ -1,5 +1,5 @@
 """The table service and everything it stands on import nothing of Discord (not even indirectly), so
-clicks, the clock, computer seats and tests share one path; only the desk, views and commands do."""
+clicks, the clock, computer seats and tests share one path; only the routers, publishers, views and commands do."""
 
 from __future__ import annotations
 
@@ -9,8 +9,14 @@ import sys
 import pytest
 
 DISCORD_FREE = [
+    "bot.events",
     "bot.tables.service",
-    "bot.tables.table",
+    "bot.tables.transitions",
+    "bot.tables.moves",
+    "bot.tables.rounds",
+    "bot.tables.finished",
+    "bot.tables.clock",
+    "bot.tables.ledger_writer",
     "bot.tables.state",
     "bot.tables.presenter",
     "bot.tables.custom_ids",
@@ -22,8 +28,10 @@ DISCORD_FREE = [
     "bot.guild_config",
     "data.live",
     "data",
+    "data.broadcast",
     "bot.solitaire.service",
     "bot.solitaire.play",
+    "bot.solitaire.moves",
     "bot.solitaire.state",
     "bot.solitaire.presenter",
     "bot.solitaire.custom_ids",
@@ -43,6 +51,6 @@ def test_module_does_not_load_discord(module):
 
 
 def test_the_check_sees_a_module_that_does():
-    probe = "import sys, bot.tables.desk; print(any(name.split('.')[0] == 'discord' for name in sys.modules))"
+    probe = "import sys, bot.tables.clicks; print(any(name.split('.')[0] == 'discord' for name in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "True"

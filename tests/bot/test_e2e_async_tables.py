@@ -10,8 +10,8 @@ from functools import partial
 
 import pytest
 
+from bot.tables.rounds import load_round
 from bot.tables.state import Timing
-from bot.tables.table import load_round
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from game.round import Phase, Round
@@ -234,8 +234,12 @@ async def test_tables_nobody_plays_at_are_closed_with_the_match_recorded(tmp_pat
 
                 [posted] = await wait_until(notice, what="the closing notice")
                 assert "recorded as closed" in posted.content
-                state = await table_state(store, match_id)
-                assert state.unrecorded == () and state.computer_at is None
+
+                async def recorded():  # the ledger's subscriber runs beside the notice's
+                    return (await table_state(store, match_id)).unrecorded == ()
+
+                await wait_until(recorded, what="the closed match in the ledger")
+                assert (await table_state(store, match_id)).computer_at is None
                 history = await _slash(world, alice, "mahjong history", {})
                 assert history.response.ephemeral and "fermée avant la fin" in history.response.content
                 assert fake.violations == []

@@ -33,6 +33,14 @@ async def _stored(path, guild_id):
         await ledger.close()
 
 
+async def _mentions(path, guild_id, member_id):
+    ledger = await SqliteLedger.open(path)
+    try:
+        return await ledger.member_mentions(guild_id, member_id)
+    finally:
+        await ledger.close()
+
+
 async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
     database = str(tmp_path / "bot.sqlite3")
     async with FakeDiscord() as fake:
@@ -42,7 +50,7 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
         member = fake.add_member(guild, name="Bob")
         store = await SqliteLiveStore.open(database)
         try:
-            async with running_bot(fake, store, database_path=database) as bot:
+            async with running_bot(fake, store, database_path=database):
                 command = next(c for c in fake.commands if c["name"] == "mahjong")
                 assert {option["name"] for option in command["options"]} >= {"config", "mentions"}
 
@@ -52,7 +60,7 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                 )
                 assert refused.response.ephemeral
                 assert "Manage Server" in refused.response.content
-                assert await bot.ledger.guild_settings(guild.id) == GuildSettings()
+                assert await _stored(database, guild.id) == GuildSettings()
 
                 # no option: the settings shown, unchanged
                 shown = await _slash(fake, admin, guild.text_channel, "mahjong config")
@@ -71,7 +79,7 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                 assert done.response.ephemeral and text.startswith("Saved.")
                 assert "Hong Kong" in text and "asynchronous" in text and "1.5 h" in text and "45 s" in text
                 assert f"<#{tables.id}>" in text
-                settings = await bot.ledger.guild_settings(guild.id)
+                settings = await _stored(database, guild.id)
                 assert settings == GuildSettings(
                     default_rules="hongkong",
                     default_speed="async",
@@ -89,7 +97,7 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                 assert "Nothing was changed" in forged.response.content
                 forged = await _forged_config(fake, admin, guild.text_channel, {"claim_seconds": 10**6})
                 assert "claim_seconds must be between 5 and 86400" in forged.response.content
-                assert await bot.ledger.guild_settings(guild.id) == settings
+                assert await _stored(database, guild.id) == settings
 
                 # a table outside the listed channels: refused privately, naming the channel
                 elsewhere = await _slash(fake, member, guild.text_channel, "mahjong new")
@@ -125,8 +133,8 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                 # a member opts out of mentions
                 off = await _slash(fake, member, tables, "mahjong mentions", {"state": "off"})
                 assert off.response.ephemeral and "not be mentioned" in off.response.content
-                assert await bot.ledger.member_mentions(guild.id, member.id) is False
-                assert await bot.ledger.member_mentions(guild.id, admin.id) is True
+                assert await _mentions(database, guild.id, member.id) is False
+                assert await _mentions(database, guild.id, admin.id) is True
 
             saved = await _stored(database, guild.id)
             async with running_bot(fake, store, database_path=database):
@@ -177,7 +185,7 @@ async def test_the_servers_table_options_fill_what_a_new_table_leaves_out(tmp_pa
         admin = fake.add_member(guild, name="Ada", permissions=MANAGE, locale="fr")
         store = await SqliteLiveStore.open(database)
         try:
-            async with running_bot(fake, store, database_path=database) as bot:
+            async with running_bot(fake, store, database_path=database):
                 done = await _slash(
                     fake,
                     admin,
@@ -197,7 +205,7 @@ async def test_the_servers_table_options_fill_what_a_new_table_leaves_out(tmp_pa
                 text = done.response.content
                 assert done.response.ephemeral and "une main" in text and "basic" in text and "48 h" in text
                 assert "Minimum Hong Kong : 1" in text and "Conseils : non" in text
-                assert (await bot.ledger.guild_settings(guild.id)).default_minimum_fan == 1
+                assert (await _stored(database, guild.id)).default_minimum_fan == 1
 
                 await _slash(fake, admin, guild.text_channel, "mahjong new", {"computers": 1})
                 state = await table_state(store, table_id_of(fake.channel_messages(fake.threads[-1].id)[-1]))
@@ -231,7 +239,7 @@ async def test_the_servers_table_options_fill_what_a_new_table_leaves_out(tmp_pa
 
                 # "the rules' own" length again
                 await _slash(fake, admin, guild.text_channel, "mahjong config", {"length": "rules"})
-                assert (await bot.ledger.guild_settings(guild.id)).default_length is None
+                assert (await _stored(database, guild.id)).default_length is None
         finally:
             await store.close()
         assert fake.violations == []

@@ -13,6 +13,7 @@ import uuid
 
 import pytest
 
+from data.ledger import HandEntry
 from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
@@ -96,9 +97,9 @@ async def test_a_hand_finished_as_the_bot_is_killed_is_recorded_once_after_the_r
         ledger = await SqliteLedger.open(tmp_path / "bot.sqlite3")
         try:
             killed = await table_state(live, table_id)
-            pending = [entry for entry in killed.unrecorded if entry["kind"] == "hand"]
+            pending = [entry for entry in killed.unrecorded if isinstance(entry, HandEntry)]
             assert pending, "the finished hand waits in the live state"
-            hand_id = pending[0]["id"]
+            hand_id = pending[0].hand_id
             assert await ledger.has_hand(hand_id) is (kill_at == "after-ledger")
             restarted = await start_bot(fake, tmp_path, backend, None, namespace)
             try:
@@ -114,7 +115,7 @@ async def test_a_hand_finished_as_the_bot_is_killed_is_recorded_once_after_the_r
             hands = await ledger.hands(guild.id)
             ids = [hand.hand_id for hand in hands]
             assert len(ids) == len(set(ids)) and hand_id in ids
-            assert [hand.record for hand in hands if hand.hand_id == hand_id] == [pending[0]["record"]]
+            assert [hand.record for hand in hands if hand.hand_id == hand_id] == [pending[0].record]
         finally:
             await ledger.close()
             await live.close()

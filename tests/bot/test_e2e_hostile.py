@@ -12,7 +12,7 @@ import string
 
 import pytest
 
-from bot.tables.table import load_round
+from bot.tables.rounds import load_round
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.e2e_helpers import (
     World,

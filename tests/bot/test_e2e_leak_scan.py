@@ -62,7 +62,7 @@ async def test_a_whole_match_of_clicks_hints_details_and_replays_leaks_no_hidden
                 for _ in range(5000):
                     state = await table_state(store, table_id)
                     if state.status in ("over", "between") and state.hand_number not in last_steps:
-                        last_steps[state.hand_number] = state.last_hand["step"]
+                        last_steps[state.hand_number] = state.last_hand.step
                         await _read_the_result(world, state, rng)
                     if state.status == "over":
                         break
@@ -130,7 +130,7 @@ async def _read_the_result(world, state, rng):
     for reader in rng.sample(world.members, 2):
         await _click(fake, reader, posted, detail)
     viewer = rng.choice(world.members)
-    hand_id = state.last_hand["id"]
+    hand_id = state.last_hand.entry.hand_id
     asked = await fake.slash(viewer, world.guild.text_channel, "mahjong replay", {"hand": hand_id})
     await asked.wait_done(quiet=0.05)
     shown = asked.response

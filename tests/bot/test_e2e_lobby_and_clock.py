@@ -10,8 +10,8 @@ from functools import partial
 import pytest
 import pytest_asyncio
 
+from bot.tables.rounds import load_round
 from bot.tables.state import Timing
-from bot.tables.table import load_round
 from data.live_sqlite import SqliteLiveStore
 from game.round import Phase
 from game.tiles import Tile
@@ -197,7 +197,7 @@ async def test_a_failure_inside_the_bot_still_gets_a_private_answer(world, monke
     async def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(world.bot.desk.service, "join", broken)
+    monkeypatch.setattr(world.bot.table_messages._service, "act", broken)
     click = await world.fake.click(world.members[1], lobby, f"mj1:{table_id}:0:join")
     await click.wait_done()
     assert click.followups and click.followups[-1].ephemeral and "My hand" in click.followups[-1].content

@@ -43,8 +43,9 @@ from typing import Any
 
 import pytest
 
-from bot.tables import table
+from bot.tables import transitions
 from bot.tables.state import TableState
+from data.ledger import HandEntry
 from data.ledger_sqlite import SqliteLedger
 from game.record import HandRecord
 from game.round import Round
@@ -122,20 +123,20 @@ def reference_run(lobby: TableState, host_id: int) -> Reference:
     """The table started by its host and then played by its clock alone, each wake at the time it is due,
     every pending ledger entry taken at once."""
     now = 1_000_000.0
-    state, _ = table.start(lobby, host_id, now)
-    state = table.touched(state, now)
+    state, _ = transitions.start(lobby, host_id, now)
+    state = transitions.touched(state, now)
     positions: dict[str, int] = {}
     records: list[str] = []
     for step in range(100_000):
         positions.setdefault(fingerprint(state), step)
-        records += [entry["record"] for entry in state.unrecorded if entry["kind"] == "hand"]
+        records += [entry.record for entry in state.unrecorded if isinstance(entry, HandEntry)]
         state = replace(state, unrecorded=())
         if state.status == "over":
             return Reference(positions, records)
         due = state.wake_at
         assert due is not None, f"the reference run of {lobby.id} has no timer in {state.status}"
         now = max(now, due)
-        state, _ = table.wake(state, now)
+        state, _ = transitions.wake(state, now)
     raise AssertionError(f"the reference run of {lobby.id} never ends")
 
 
@@ -236,7 +237,7 @@ async def check_resumable(live: Any, ledger: SqliteLedger, run: Run) -> None:
         )
         played.last_position = position
         finished = len(state.match["hands"]) if state.match is not None else 0
-        pending = {entry["number"]: entry["record"] for entry in state.unrecorded if entry["kind"] == "hand"}
+        pending = {entry.number: entry.record for entry in state.unrecorded if isinstance(entry, HandEntry)}
         recorded = {
             hand.number: hand.record
             for hand in await ledger.hands(run.guild_id, limit=1000)

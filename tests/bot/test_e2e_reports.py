@@ -91,8 +91,10 @@ async def test_leaderboard_stats_and_history(tmp_path):
 
                 out_of_range = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {"page": 3})
                 await out_of_range.wait_done()
-                assert out_of_range.response.ephemeral
-                assert "There is no page 3: this leaderboard has 2 page(s)" in out_of_range.response.content
+                # acknowledged publicly before the ledger was read, then answered privately, the public
+                # "thinking" message taken down
+                assert out_of_range.response.deleted and out_of_range.followups[-1].ephemeral
+                assert "There is no page 3: this leaderboard has 2 page(s)" in out_of_range.followups[-1].content
 
                 forged = await fake.forge_component(caller, first, "mjr1:lb:classic:209913:1")
                 await forged.wait_done()

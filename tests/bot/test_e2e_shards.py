@@ -191,3 +191,73 @@ async def test_two_shard_processes_on_one_redis(tmp_path, shared_redis):
             assert len(await ledger.hands(guild.id)) == len(played)
     finally:
         await ledger.close()
+
+
+async def test_a_hand_opened_through_one_process_is_kept_current_by_it_when_the_other_moves_the_table(
+    tmp_path, shared_redis
+):
+    """Issue 21: the process of shard 0 holds the table clock; a member of a server on shard 1 opens their
+    hand through the process of shard 1 (which alone holds its interaction token). The computers' moves
+    and the member's passed deadlines, all made by the other process's clock, reach the member's hand:
+    the process of shard 1 hears them through Redis and edits the hand, never with an older step."""
+    store, namespace = shared_redis
+    processes: dict[int, asyncio.subprocess.Process] = {}
+    client = aioredis.Redis.from_url(REDIS_URL, decode_responses=True)
+    lease = f"{{{namespace}}}:lease:table-clock"
+    async with FakeDiscord() as fake:
+        guilds = _guild_per_shard(fake)
+        host = fake.add_member(guilds[1], name="Host")
+        try:
+            processes[0] = await start_shard(fake, tmp_path, 0, namespace)
+            await _ready_shards(fake, 1)
+
+            async def clock_held():
+                return await client.hget(lease, "holder")
+
+            holder = await wait_until(clock_held, timeout=20, what="shard 0's process to take the clock")
+            processes[1] = await start_shard(fake, tmp_path, 1, namespace)
+            await _ready_shards(fake, 2)
+            await fake.wait_commands_synced(timeout=30)
+            lobby, table_id = await _open(
+                fake, host, guilds[1], {"rules": "classic", "length": "one_wind", "computers": 3, "level": "basic"}
+            )
+            await (await fake.click(host, lobby, f"mj1:{table_id}:0:start")).wait_done()
+            table = fake.message(lobby.id)
+
+            async def my_hand():
+                return next((c for c in fake.message(lobby.id).custom_ids() if c.endswith(":hand")), None)
+
+            hand_button = await wait_until(my_hand, timeout=20, what="the table's My hand button")
+            opened = await fake.click(host, table, hand_button)
+            await opened.wait_done(timeout=20)
+            hand = opened.response
+
+            def shown_step() -> int:
+                return min(int(c.split(":")[2]) for c in fake.message(hand.id).custom_ids() if c.startswith("mj1:"))
+
+            first_step = shown_step()
+
+            async def refreshed_later():
+                return shown_step() > first_step + 2
+
+            await wait_until(refreshed_later, timeout=60, what="the hand to show the other process's moves")
+            assert await client.hget(lease, "holder") == holder  # every move was the other process's
+            edits = [
+                call
+                for call in fake.calls
+                if call.key == "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
+                and call.params["webhook_token"] == opened.token
+            ]
+            steps = [
+                int(button["custom_id"].split(":")[2])
+                for call in edits
+                for row in call.json.get("components", [])
+                for button in row.get("components", [])[:1]
+                if button.get("custom_id", "").startswith("mj1:")
+            ]
+            assert len(edits) >= 2 and steps == sorted(steps)  # newest last: never an older step after a newer
+        finally:
+            for process in processes.values():
+                await _stop(process)
+            await client.aclose()
+        assert fake.violations == []

@@ -480,7 +480,7 @@ async def test_two_processes_on_one_redis_post_once(tmp_path):
                     )
                     await asyncio.sleep(0.3)
                     # both processes went through the 15th's post; one of them made it
-                    assert all((guild.id, date(2025, 3, 15)) in bot.daily_poster._done for bot in (one, two))
+                    assert all((guild.id, date(2025, 3, 15)) in bot._services.daily_poster._done for bot in (one, two))
             assert len(posts(fake, guild.text_channel)) == 2
             assert [p.content.count("2025-03-15") > 0 for p in posts(fake, guild.text_channel)] == [False, True]
         finally:

@@ -11,13 +11,21 @@ from functools import partial
 import pytest
 import pytest_asyncio
 
-from bot.tables.table import button_for, load_round
+from bot.tables.rounds import load_round
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
 from game.actions import Claim, ClaimKind
 from game.record import HandRecord
 from game.round import Phase
-from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state, wait_until
+from tests.bot.e2e_helpers import (
+    World,
+    button_text,
+    play_one_move,
+    running_bot,
+    table_id_of,
+    table_state,
+    wait_until,
+)
 from tests.bot.leak_scanner import leaks, secret_kinds
 from tests.fakediscord import FakeDiscord
 
@@ -115,7 +123,7 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
         assert moves < 400
     state = await table_state(world.store, table_id)
     assert state.last_hand is not None
-    seed = str(state.last_hand["seed"])
+    seed = str(state.last_hand.seed)
 
     async def result():
         return next(
@@ -128,14 +136,14 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
         )
 
     posted = await wait_until(result, what="the result")
-    if state.last_hand["winner"] is not None:
+    if state.last_hand.entry.winner is not None:
         assert posted.attachments and posted.attachments[0].description
     assert state.commitment in posted.content and "verify-wall" in posted.content
     assert world.fake.violations == []
     assert all(message.ephemeral for message in world.hands.values())
     assert all(interaction.ack_seconds < 3 for interaction in world.fake.interactions)
     member_of_seat = {seat: member.member_id for seat, member in enumerate(state.seats)}
-    secrets = secret_kinds([HandRecord.from_text(state.last_hand["record"])])
+    secrets = secret_kinds([HandRecord.from_text(state.last_hand.entry.record)])
     assert any(secrets[0].values()), "the hand left no tile only one seat ever held: the scan would prove nothing"
     assert leaks(world.fake.calls, secrets, member_of_seat) == []
     sent_files = [file for call in world.fake.calls for file in call.files]
@@ -325,11 +333,11 @@ async def test_two_claims_sent_at_once_are_resolved_by_priority(world):
         assert opened.response.ephemeral
         panels[seat] = opened.response
     clicks = await asyncio.gather(
-        world.fake.click(member_at(world, state, chow_seat), panels[chow_seat], button_for(state, hand, chow).text()),
+        world.fake.click(member_at(world, state, chow_seat), panels[chow_seat], button_text(state, hand, chow)),
         world.fake.click(
             member_at(world, state, pung_seat),
             panels[pung_seat],
-            button_for(state, hand, Claim(pung_seat, ClaimKind.PUNG)).text(),
+            button_text(state, hand, Claim(pung_seat, ClaimKind.PUNG)),
         ),
     )
     for click in clicks:

@@ -11,14 +11,14 @@ import pytest
 import pytest_asyncio
 
 from bot.refusal import Refusal
-from bot.tables.custom_ids import ButtonId
+from bot.tables.moves import Play
+from bot.tables.rounds import load_round
 from bot.tables.service import RETENTION
 from bot.tables.state import Timing
-from bot.tables.table import load_round
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from game.rules import ruleset
-from tests.bot.tables_helpers import FakeClock, member_move, open_table, service_on
+from tests.bot.tables_helpers import FakeClock, act, cancel, join, member_move, open_table, service_on, start
 
 pytestmark = pytest.mark.asyncio
 IDLE = Timing(turn=30.0, claim=10.0, computer_pause=0.0, next_hand=5.0, idle=600.0)
@@ -42,7 +42,7 @@ async def _wake_due(service, clock) -> list:
         committed = await service.wake(table_id)
         woken.append(committed)
         if committed is not None and committed.state.result_unposted:
-            await service.result_posted(table_id, committed.state.last_hand["step"])
+            await service.result_posted(table_id, committed.state.last_hand.step)
     return woken
 
 
@@ -52,17 +52,17 @@ async def test_a_lobby_nobody_touches_is_closed_at_its_idle_limit(service_and_le
     assert lobby.state.idle_at == clock.now + 600.0
     clock.advance(599.0)
     assert await service.due() == []
-    joined = await service.join(lobby.state.id, 3, "Member 3")
+    joined = await join(service, lobby.state.id, 3, "Member 3")
     assert joined.state.idle_at == clock.now + 600.0  # a click starts the limit again
     clock.advance(599.0)
     assert await service.due() == []
     clock.advance(2.0)
     [closed] = await _wake_due(service, clock)
-    assert closed.state.status == "closed" and closed.change.closed
+    assert closed.state.status == "closed" and closed.change.happened == "closed"
     assert closed.state.unrecorded == ()  # nothing was played
     assert closed.state.wake_at == clock.now + RETENTION  # kept a while for its buttons, then removed
     with pytest.raises(Refusal) as refused:
-        await service.join(lobby.state.id, 4, "Member 4")
+        await join(service, lobby.state.id, 4, "Member 4")
     assert refused.value.key == "table_closed"
     assert await ledger.matches(100) == []
 
@@ -70,7 +70,7 @@ async def test_a_lobby_nobody_touches_is_closed_at_its_idle_limit(service_and_le
 async def test_a_match_nobody_plays_closes_and_is_recorded_as_closed(service_and_ledger):
     service, ledger, clock = service_and_ledger
     committed = await open_table(service, ruleset("classic", length="one_wind"), members=1, computers=3, timing=PACED)
-    started = await service.start(committed.state.id, 1)
+    started = await start(service, committed.state.id, 1)
     assert started.state.idle_at == clock.now + 600.0
     # the member's turns are played by the clock, then by a computer: none of that counts as a click
     status = started.state.status
@@ -89,18 +89,18 @@ async def test_a_match_nobody_plays_closes_and_is_recorded_as_closed(service_and
     assert match.ended == "closed" and match.hands == len(hands) >= 1
     assert list(match.totals) == [sum(hand.payments[seat] for hand in hands) for seat in range(4)]
     with pytest.raises(Refusal) as refused:
-        await service.click(committed.state.id, 1, _any_button(current.state))
+        await act(service, committed.state.id, 1, _any_button(current.state))
     assert refused.value.key == "table_closed"
 
 
 def _any_button(state):
-    return ButtonId(state.id, state.step, "back")
+    return Play("back", state.step)
 
 
 async def test_a_members_move_restarts_the_idle_limit_and_names_who_is_awaited_next(service_and_ledger):
     service, _, clock = service_and_ledger
     committed = await open_table(service, ruleset("classic"), members=4, timing=IDLE)
-    started = await service.start(committed.state.id, 1)
+    started = await start(service, committed.state.id, 1)
     hand = load_round(started.state)
     assert started.change.awaited == tuple(hand.awaiting())  # the dealer, at the deal
     rng = random.Random(3)
@@ -122,7 +122,7 @@ async def test_an_ended_table_is_removed_after_its_retention_with_its_thread_ind
     table_id = lobby.state.id
     await service.place(table_id, replace(lobby.state.place, thread_id=77, message_id=78))
     await service.index_thread(77, table_id)
-    cancelled = await service.cancel(table_id, 1)
+    cancelled = await cancel(service, table_id, 1)
     assert cancelled.state.status == "cancelled" and cancelled.state.wake_at == clock.now + RETENTION
     clock.advance(RETENTION - 1)
     assert await service.due() == []

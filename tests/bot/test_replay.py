@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.refusal import Refusal
 from bot.replay import ReplayError, replay_frame, replay_frames
 from bot.reports import history_text
 from data.ledger import HandEntry, MatchEntry, SeatEntry
@@ -162,7 +163,7 @@ def test_a_step_out_of_range_is_refused(won, step):
     entry = entry_of(won)
     with pytest.raises(ReplayError) as raised:
         replay_frame(entry, step, "en")
-    assert isinstance(raised.value, ValueError) and raised.value.key == "replay_bad_step"
+    assert isinstance(raised.value, Refusal) and raised.value.key == "replay_bad_step"
     assert raised.value.params["steps"] == replay_frames(entry.record)
 
 

@@ -14,10 +14,12 @@ from datetime import date, timedelta
 import pytest
 import pytest_asyncio
 
+from bot.events import Events, SolitaireChanged
 from bot.refusal import Refusal
-from bot.solitaire.custom_ids import Control, pair_value
+from bot.solitaire.moves import GameMove
 from bot.solitaire.service import POST_CLAIM_SECONDS, SolitaireService, daily_deal, post_key
 from bot.solitaire.state import SolitaireState, slot_key
+from data.broadcast import MemoryBroadcast
 from data.live import LiveStore
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
@@ -74,19 +76,32 @@ def ids():
 
 
 def service_on(store, ledger, clock) -> SolitaireService:
-    return SolitaireService(store, ledger, clock, make_id=ids(), make_seed=lambda: 7)
+    """The service with the ledger's subscriber, as the bot wires it; its events run before it answers."""
+    events = Events(MemoryBroadcast())
+    service = SolitaireService(store, ledger, clock, events, make_id=ids(), make_seed=lambda: 7)
+    events.subscribe(SolitaireChanged, service.record_ended)
+    original = service.update
+
+    async def update(*args, **kwargs):
+        committed = await original(*args, **kwargs)
+        await events.drain()
+        return committed
+
+    service.update = update  # type: ignore[method-assign]
+    return service
 
 
-def pair(state: SolitaireState, a: int, b: int) -> tuple[Control, tuple[str, ...]]:
-    return Control(state.kind, state.id, state.step, "pair", 0), (pair_value(a, b),)
+def pair(state: SolitaireState, a: int, b: int) -> tuple[str, GameMove]:
+    return state.kind, GameMove(state.id, state.step, "pair", (a, b))
 
 
 async def finish(service: SolitaireService, member: int, kind: str = "daily") -> SolitaireState:
     current = await service.read(GUILD, member, kind)  # type: ignore[arg-type]
     for _ in range(2):
         state = current.state
-        current = await service.act(GUILD, member, Control(state.kind, state.id, state.step, "finish"), ())
-    return current.state
+        current = await service.act(GUILD, member, state.kind, GameMove(state.id, state.step, "finish"))
+    recorded = await service.read(GUILD, member, kind)  # type: ignore[arg-type]  # as the ledger's subscriber left it
+    return recorded.state
 
 
 async def test_the_daily_goes_on_where_it_was_and_may_be_replayed(store, ledger):

@@ -11,16 +11,18 @@ import pytest
 import pytest_asyncio
 
 from bot.refusal import Refusal
-from bot.tables.custom_ids import ButtonId
+from bot.tables.custom_ids import button_for
+from bot.tables.moves import Play
+from bot.tables.rounds import load_match, load_round
 from bot.tables.state import TableState
-from bot.tables.table import Change, button_for, load_match, load_round
+from bot.tables.transitions import Change, move_for
 from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
 from game.actions import Claim, ClaimKind, Discard
 from game.round import Phase
 from game.rules import ruleset
-from tests.bot.tables_helpers import FakeClock, member_move, open_table, service_on
+from tests.bot.tables_helpers import FakeClock, act, choose_first, member_move, open_table, service_on, start
 
 pytestmark = pytest.mark.asyncio
 
@@ -61,7 +63,7 @@ async def test_a_match_with_four_computers_runs_on_the_clock_alone(store_factory
     service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic", length="one_wind"), members=1, computers=3)
     table_id = committed.state.id
-    committed = await service.start(table_id, 1)  # the host lets the clock play, and is soon away
+    committed = await start(service, table_id, 1)  # the host lets the clock play, and is soon away
     finished = 0
     for _ in range(5000):
         due = await service.due()
@@ -78,7 +80,7 @@ async def test_a_match_with_four_computers_runs_on_the_clock_alone(store_factory
             assert committed.change.claim_window == (hand.phase in (Phase.CLAIM, Phase.ROB))
         await service.record(due[0])  # what the desk does after each change: the ledger takes the results
         if committed.state.result_unposted:  # and the result message is posted
-            await service.result_posted(due[0], committed.state.last_hand["step"])
+            await service.result_posted(due[0], committed.state.last_hand.step)
         if committed.state.status == "over":
             break
     assert committed.state.status == "over"
@@ -95,7 +97,7 @@ async def test_two_claims_sent_at_once_are_resolved_by_priority_not_by_arrival(s
     clock = FakeClock()
     service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic"), members=4)
-    committed = await service.start(committed.state.id, 1)
+    committed = await start(service, committed.state.id, 1)
     rng = random.Random(5)
     for _ in range(3000):
         state = committed.state
@@ -112,16 +114,16 @@ async def test_two_claims_sent_at_once_are_resolved_by_priority_not_by_arrival(s
             if pungs and chows and len(options) == 2:
                 break
         if state.status == "between":
-            committed = await service.click(state.id, 1, ButtonId(state.id, state.step, "next"))
+            committed = await act(service, state.id, 1, Play("next", state.step))
             continue
         committed = await member_move(service, committed, rng)
     else:
         pytest.fail("no claim window with a pung and a chow came up")
     pung_seat, (chow_seat, chow) = pungs[0], chows[0]
     member_of = {seat: state.seats[seat].member_id for seat in options}
-    chow_click = service.click(state.id, member_of[chow_seat], button_for(state, hand, chow))
+    chow_click = act(service, state.id, member_of[chow_seat], move_for(state, hand, chow))
     pung = Claim(pung_seat, ClaimKind.PUNG)
-    pung_click = service.click(state.id, member_of[pung_seat], button_for(state, hand, pung))
+    pung_click = act(service, state.id, member_of[pung_seat], move_for(state, hand, pung))
     await asyncio.gather(chow_click, pung_click)  # the chow is sent first
     final = (await service.read(state.id)).state
     after = load_round(final)
@@ -137,14 +139,14 @@ async def test_a_stale_or_doubled_click_is_refused_and_changes_nothing(store_fac
     clock = FakeClock()
     service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("hongkong"), members=4)
-    committed = await service.start(committed.state.id, 1)
+    committed = await start(service, committed.state.id, 1)
     state = committed.state
     hand = load_round(state)
     seat = hand.turn
     member = state.seats[seat].member_id
     discard = next(action for action in hand.legal_actions(seat) if isinstance(action, Discard))
-    button = button_for(state, hand, discard)
-    results = await asyncio.gather(*(service.click(state.id, member, button) for _ in range(5)), return_exceptions=True)
+    button = move_for(state, hand, discard)
+    results = await asyncio.gather(*(act(service, state.id, member, button) for _ in range(5)), return_exceptions=True)
     applied = [result for result in results if not isinstance(result, Exception)]
     refused = [result for result in results if isinstance(result, Refusal)]
     assert len(applied) == 1 and len(refused) == 4 and {error.key for error in refused} == {"stale"}
@@ -157,25 +159,25 @@ async def test_refusals_change_nothing(store_factory, ledger):
     clock = FakeClock()
     service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic"), members=4)
-    committed = await service.start(committed.state.id, 1)
+    committed = await start(service, committed.state.id, 1)
     state = committed.state
     before = await service.read(state.id)
     hand = load_round(state)
     idle = next(seat for seat in range(4) if seat not in hand.awaiting())
     cases = [
-        (99, ButtonId(state.id, state.step, "d", 0), "not_seated"),
-        (state.seats[idle].member_id, ButtonId(state.id, state.step, "d", 0), "not_your_turn"),
-        (state.seats[hand.turn].member_id, ButtonId(state.id, state.step, "d", 14), "no_such_tile"),
-        (state.seats[hand.turn].member_id, ButtonId(state.id, state.step, "c", 0), "not_legal"),
-        (state.seats[hand.turn].member_id, ButtonId(state.id, state.step + 1, "d", 0), "stale"),
-        (state.seats[hand.turn].member_id, ButtonId(state.id, state.step, "next"), "stale"),
-        (state.seats[hand.turn].member_id, ButtonId(state.id, state.step, "back"), "not_away"),
-        (state.seats[hand.turn].member_id, ButtonId("zzzzzzzz", state.step, "d", 0), "no_table"),
+        (state.id, 99, Play("discard", state.step, 0), "not_seated"),
+        (state.id, state.seats[idle].member_id, Play("discard", state.step, 0), "not_your_turn"),
+        (state.id, state.seats[hand.turn].member_id, Play("discard", state.step, 14), "no_such_tile"),
+        (state.id, state.seats[hand.turn].member_id, Play("claim", state.step, 0), "not_legal"),
+        (state.id, state.seats[hand.turn].member_id, Play("discard", state.step + 1, 0), "stale"),
+        (state.id, state.seats[hand.turn].member_id, Play("next", state.step), "stale"),
+        (state.id, state.seats[hand.turn].member_id, Play("back", state.step), "not_away"),
+        ("zzzzzzzz", state.seats[hand.turn].member_id, Play("discard", state.step, 0), "no_table"),
     ]
-    for member, button, key in cases:
+    for table_id, member, move, key in cases:
         with pytest.raises(Refusal) as refused:
-            await service.click(button.table, member, button)
-        assert refused.value.key == key, (button, refused.value.key)
+            await act(service, table_id, member, move)
+        assert refused.value.key == key, (move, refused.value.key)
     assert await service.read(state.id) == before
 
 
@@ -183,7 +185,7 @@ async def test_a_passed_deadline_plays_the_default_and_two_make_the_seat_away(st
     clock = FakeClock()
     service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic"), members=4)
-    committed = await service.start(committed.state.id, 1)
+    committed = await start(service, committed.state.id, 1)
     table_id = committed.state.id
     misses: dict[int, int] = {}
     for _ in range(400):
@@ -202,7 +204,7 @@ async def test_a_passed_deadline_plays_the_default_and_two_make_the_seat_away(st
     away = [index for index, seat in enumerate(committed.state.seats) if seat.away]
     assert away and misses[away[0]] >= 2
     member = committed.state.seats[away[0]].member_id
-    back = await service.click(table_id, member, ButtonId(table_id, committed.state.step, "back"))
+    back = await act(service, table_id, member, Play("back", committed.state.step))
     assert not back.state.seats[away[0]].away and back.state.seats[away[0]].missed == 0
 
 
@@ -210,7 +212,7 @@ async def test_claim_windows_pass_on_their_deadline(store_factory, ledger):
     clock = FakeClock()
     service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("classic"), members=4)
-    committed = await service.start(committed.state.id, 1)
+    committed = await start(service, committed.state.id, 1)
     rng = random.Random(2)
     for _ in range(500):
         if load_round(committed.state).phase is Phase.CLAIM:
@@ -231,7 +233,7 @@ async def test_a_restarted_process_continues_the_table_where_it_was(store_factor
     clock = FakeClock()
     first = service_on(await store_factory(), ledger, clock)
     committed = await open_table(first, ruleset("hongkong", length="one_wind"), members=4)
-    committed = await first.start(committed.state.id, 1)
+    committed = await start(first, committed.state.id, 1)
     rng = random.Random(3)
     for _ in range(25):
         committed = await member_move(first, committed, rng)
@@ -249,19 +251,20 @@ async def test_a_mahjong_below_the_hong_kong_minimum_is_refused_with_its_reason(
     clock = FakeClock()
     service = service_on(await store_factory(), ledger, clock)
     committed = await open_table(service, ruleset("hongkong"), members=4)
-    committed = await service.start(committed.state.id, 1)
+    committed = await start(service, committed.state.id, 1)
     rng = random.Random(4)
     for _ in range(6000):
         state = committed.state
         if state.status == "between":
-            committed = await service.click(state.id, 1, ButtonId(state.id, state.step, "next"))
+            committed = await act(service, state.id, 1, Play("next", state.step))
             continue
         hand = load_round(state)
         seat = hand.awaiting()[0]
-        win_button = ButtonId(state.id, state.step, "win")
+        win_button = Play("win", state.step)
         if (
             hand.phase is Phase.DISCARD
-            and win_button.text() in [button.custom_id for button in hand_message(state, seat, "en").buttons]
+            and button_for(state.id, state.step, win_button).text()
+            in [button.custom_id for button in hand_message(state, seat, "en").buttons]
             and hand.win_refusal(seat) is not None
         ):
             break
@@ -270,7 +273,7 @@ async def test_a_mahjong_below_the_hong_kong_minimum_is_refused_with_its_reason(
         pytest.fail("no complete hand below the minimum came up")
     before = await service.read(state.id)
     with pytest.raises(Refusal) as refused:
-        await service.click(state.id, state.seats[seat].member_id, win_button)
+        await act(service, state.id, state.seats[seat].member_id, win_button)
     assert refused.value.key == "win_refused" and "fan" in refused.value.params["reason_en"]
     assert await service.read(state.id) == before
 
@@ -279,7 +282,7 @@ async def test_hidden_claim_windows_hold_every_discard_whether_or_not_anyone_may
     from dataclasses import replace as with_
 
     from bot.tables.presenter import table_message
-    from bot.tables.table import held
+    from bot.tables.rounds import held
 
     clock = FakeClock()
     service = service_on(await store_factory(), ledger, clock)
@@ -288,7 +291,7 @@ async def test_hidden_claim_windows_hold_every_discard_whether_or_not_anyone_may
     await service.update(
         table_id, lambda state, now: (with_(state, settings=with_(state.settings, hide_claims=True)), Change())
     )
-    committed = await service.start(table_id, 1)
+    committed = await start(service, table_id, 1)
     rng = random.Random(6)
     unclaimable = 0
     for _ in range(60):
@@ -302,7 +305,7 @@ async def test_hidden_claim_windows_hold_every_discard_whether_or_not_anyone_may
             seat = hand.turn
             discard = next(a for a in hand.legal_actions(seat) if isinstance(a, Discard))
             with pytest.raises(Refusal) as refused:
-                await service.click(table_id, state.seats[seat].member_id, button_for(state, hand, discard))
+                await act(service, table_id, state.seats[seat].member_id, move_for(state, hand, discard))
             assert refused.value.key == "claims_open"
             unclaimable += 1
             clock.now = state.hold_until
@@ -319,13 +322,13 @@ async def test_in_the_family_game_the_host_picks_who_starts(store_factory, ledge
     committed = await open_table(service, ruleset("family"), members=4)
     table_id = committed.state.id
     with pytest.raises(Refusal) as refused:
-        await service.choose_first(table_id, 2, 1)
+        await choose_first(service, table_id, 2, 1)
     assert refused.value.key == "host_only"
-    await service.choose_first(table_id, 1, 2)  # Member 3 starts
-    committed = await service.start(table_id, 1)
+    await choose_first(service, table_id, 1, 2)  # Member 3 starts
+    committed = await start(service, table_id, 1)
     state = committed.state
     assert load_round(state).dealer == state.seat_of(3) == load_round(state).turn
     classic = await open_table(service, ruleset("classic"), members=4)
     with pytest.raises(Refusal) as refused:
-        await service.choose_first(classic.state.id, 1, 2)
+        await choose_first(service, classic.state.id, 1, 2)
     assert refused.value.key == "not_legal"  # with a wall the dice decide

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.tables import table
+from bot.refusal import Refusal
+from bot.tables import rounds, transitions
 from bot.tables.state import Place, TableDocumentError, TableSettings, TableState, Timing
 from game.rules import ruleset
 
@@ -21,10 +22,10 @@ def started_table() -> TableState:
         settings=TableSettings(ruleset("hongkong"), "async", Timing.for_speed("async")),
         seed=42,
     )
-    state, _ = table.join(state, 1, "Ana")
+    state, _ = transitions.join(state, 1, "Ana")
     for _ in range(3):
-        state, _ = table.add_computer(state, 1)
-    state, _ = table.start(state, 1, 100.0)
+        state, _ = transitions.add_computer(state, 1)
+    state, _ = transitions.start(state, 1, 100.0)
     return state
 
 
@@ -92,11 +93,11 @@ def test_a_damaged_hand_inside_a_table_is_refused_when_played():
     document = state.to_document()
     document["hand"]["seats"][0]["concealed"] = "1111111m"
     damaged = TableState.from_document(document)
-    with pytest.raises(table.Refusal) as refused:
-        table.load_round(damaged)
+    with pytest.raises(Refusal) as refused:
+        rounds.load_round(damaged)
     assert refused.value.key == "broken_table"
-    with pytest.raises(table.Refusal) as refused_shown:
-        table.shown_round(damaged)
+    with pytest.raises(Refusal) as refused_shown:
+        rounds.shown_round(damaged)
     assert refused_shown.value.key == "broken_table"
 
 
@@ -106,13 +107,13 @@ def test_the_round_drawn_from_a_state_is_replayed_once_and_left_as_it_was():
     from bot.tables import presenter
 
     state = started_table()
-    shown = table.shown_round(state)
-    assert shown is table.shown_round(TableState.from_document(json.loads(json.dumps(state.to_document()))))
-    assert shown.to_document() == table.load_round(state).to_document()
+    shown = rounds.shown_round(state)
+    assert shown is rounds.shown_round(TableState.from_document(json.loads(json.dumps(state.to_document()))))
+    assert shown.to_document() == rounds.load_round(state).to_document()
     presenter.table_message(state, "en")
     for seat in range(4):
         presenter.hand_message(state, seat, "fr")
     assert shown.to_document() == state.hand
-    later, _ = table.wake(state, 10.0**9)  # the clock moves the hand on
+    later, _ = transitions.wake(state, 10.0**9)  # the clock moves the hand on
     assert later.hand != state.hand
-    assert table.shown_round(later).to_document() == later.hand and shown.to_document() == state.hand
+    assert rounds.shown_round(later).to_document() == later.hand and shown.to_document() == state.hand

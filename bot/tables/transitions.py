@@ -1,9 +1,10 @@
 """What a table does, as pure functions from a ``TableState`` (and the time) to the next state.
 
 Nothing here does I/O or reads a clock: ``bot.tables.service`` loads the state, calls one of these
-in a worker thread, and writes the result with compare-and-set; clicks, the table's clock, computer
-seats and tests all come through the same functions. A request the table cannot take raises
-``Refusal`` (with a message key for the member's language) and nothing changes.
+in a worker thread, and writes the result with compare-and-set; clicks, taps, the table's clock,
+computer seats and tests all come through the same functions, in the words of ``bot.tables.moves``.
+A request the table cannot take raises ``Refusal`` (with a message key for the member's language)
+and nothing changes.
 
 Seats are the engine's chairs. In the lobby they fill in the order members join; at the start they
 are shuffled (winds drawn at random) and the match draws the first dealer.
@@ -11,70 +12,81 @@ are shuffled (winds drawn at random) and the match draws the first dealer.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any
+from typing import Literal
 
 from bot.refusal import Refusal
-from bot.tables.custom_ids import ButtonId
+from bot.tables.finished import FinishedHand
 from bot.tables.ledger_entries import hand_entry, match_entry
+from bot.tables.moves import Actor, Lobby, Move, Play, claim_options, hand_slots, kong_options
+from bot.tables.rounds import first_chosen, held, load_match, load_round, settle_for
 from bot.tables.state import Seat, Status, TableState
-from game.actions import (
-    Action,
-    AddedKong,
-    Call,
-    Claim,
-    ClaimKind,
-    CloseWindow,
-    ConcealedKong,
-    DeclareWin,
-    Discard,
-    Pass,
-)
-from game.errors import GameError
-from game.events import Event
+from data.ledger import MatchEntry
+from game.actions import Action, Call, Claim, ClaimKind, CloseWindow, DeclareWin, Discard, Pass
 from game.fairness import wall_commitment
-from game.match import Match, Settle, json_number
+from game.match import Match
 from game.players import make_player
-from game.result import HandResult
 from game.round import Phase, Round
-from game.rules import Ruleset
 from game.scoring.table import settle_hand
-from game.tiles import Tile
-from game.view import SeatView
 
 MISSED_TURNS_BEFORE_AWAY = 2
-_HAND_VERBS = frozenset({"d", "kong", "win", "call", "c", "p"})
+
+Happened = Literal["nothing", "lobby", "dealt", "played", "answered", "seat", "hand_over", "closed"]
+"""What a change did, as whoever shows it needs to know: ``lobby`` (seats or the lobby's choices),
+``dealt`` (a hand began), ``played`` (moves or timers that change what the table shows), ``answered``
+(seats answered a claim window that stays open: who answered stays secret, so the table looks the
+same), ``seat`` (a member came back from away), ``hand_over`` (a hand ended: ``finished_hand``),
+``closed`` (the clock closed an idle table), ``nothing`` (the state's bookkeeping only)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """What a transition did, for whoever shows it: the engine's events, and the hand that ended."""
+    """What a transition did. ``waiting`` is every seat the hand in play waits for after it, and
+    ``claim_window`` whether that is a claim window, so that showing the change needs no replay (None
+    where the transition had no hand to ask); ``awaited`` the seats it waits for that it did not before."""
 
-    events: tuple[Event, ...] = ()
-    hand_started: bool = False
-    finished_hand: dict[str, Any] | None = None
-    match_over: bool = False
-    lobby: bool = False
-    closed: bool = False
-    awaited: tuple[int, ...] = ()  # seats the table now waits for that it did not wait for before
-    # Every seat the hand in play waits for after the change, and whether that is a claim window, so
-    # that showing the change needs no replay of the hand; None where the transition had no hand to ask.
+    happened: Happened = "nothing"
+    awaited: tuple[int, ...] = ()
     waiting: tuple[int, ...] | None = None
     claim_window: bool = False
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    finished_hand: FinishedHand | None = None
+    match_entry: MatchEntry | None = None
 
 
-def waiting_on(hand: Round, change: Change | None = None) -> Change:
-    """``change`` (none: an empty one) saying whom ``hand`` waits for now."""
-    return replace(change or Change(), waiting=hand.awaiting(), claim_window=hand.phase in (Phase.CLAIM, Phase.ROB))
+def waiting_on(hand: Round, change: Change) -> Change:
+    """``change`` saying whom ``hand`` waits for now."""
+    return replace(change, waiting=hand.awaiting(), claim_window=hand.phase in (Phase.CLAIM, Phase.ROB))
+
+
+def apply(state: TableState, actor: Actor, move: Move, now: float) -> tuple[TableState, Change]:
+    """A member's move, from any surface: refused unless it comes from the table's own server."""
+    if actor.guild_id != state.place.guild_id:
+        raise Refusal("wrong_guild")
+    if isinstance(move, Lobby):
+        return lobby(state, actor, move, now)
+    return act(state, actor.member_id, move, now)
 
 
 # --- the lobby -----------------------------------------------------------------------------------
+
+
+def lobby(state: TableState, actor: Actor, move: Lobby, now: float) -> tuple[TableState, Change]:
+    member = actor.member_id
+    if move.verb == "join":
+        return join(state, member, actor.name)
+    if move.verb == "leave":
+        return leave(state, member)
+    if move.verb == "add_computer":
+        return add_computer(state, member)
+    if move.verb == "choose_first":
+        assert move.number is not None  # a ``Lobby`` checks it
+        return choose_first(state, member, move.number)
+    if move.verb == "start":
+        return start(state, member, now)
+    return cancel(state, member)
 
 
 def join(state: TableState, member_id: int, name: str) -> tuple[TableState, Change]:
@@ -83,7 +95,7 @@ def join(state: TableState, member_id: int, name: str) -> tuple[TableState, Chan
         raise Refusal("already_seated")
     if state.full:
         raise Refusal("table_full")
-    return replace(state, seats=(*state.seats, Seat(name=name, member_id=member_id))), Change(lobby=True)
+    return replace(state, seats=(*state.seats, Seat(name=name, member_id=member_id))), Change("lobby")
 
 
 def leave(state: TableState, member_id: int) -> tuple[TableState, Change]:
@@ -93,8 +105,8 @@ def leave(state: TableState, member_id: int) -> tuple[TableState, Change]:
         raise Refusal("not_seated_lobby")
     if member_id == state.host_id:
         raise Refusal("host_cannot_leave")
-    extra = {key: value for key, value in state.extra.items() if key != "first"}  # seats moved: choose again
-    return replace(state, seats=state.seats[:seat] + state.seats[seat + 1 :], extra=extra), Change(lobby=True)
+    # the seats moved: the host chooses who starts again
+    return replace(state, seats=state.seats[:seat] + state.seats[seat + 1 :], first_seat=None), Change("lobby")
 
 
 def add_computer(state: TableState, member_id: int, level: str | None = None) -> tuple[TableState, Change]:
@@ -104,31 +116,25 @@ def add_computer(state: TableState, member_id: int, level: str | None = None) ->
     chosen = level or state.settings.computer_level
     number = sum(1 for seat in state.seats if seat.computer is not None) + 1
     seat = Seat(name=f"{chosen.capitalize()} {number}", computer=chosen)
-    return replace(state, seats=(*state.seats, seat)), Change(lobby=True)
+    return replace(state, seats=(*state.seats, seat)), Change("lobby")
 
 
 def choose_first(state: TableState, member_id: int, index: int) -> tuple[TableState, Change]:
-    """Without a wall there are no dice to find the dealer: the host picks who starts (seed 000's family
-    game: the youngest)."""
+    """Without a wall there are no dice to find the dealer: the host picks who starts (the family
+    game's custom: the youngest)."""
     _require_lobby(state)
     if member_id != state.host_id:
         raise Refusal("host_only")
     if state.settings.rules.has_wall or not 0 <= index < len(state.seats):
         raise Refusal("not_legal")
-    return replace(state, extra={**state.extra, "first": index}), Change(lobby=True)
-
-
-def first_chosen(state: TableState) -> int | None:
-    """The lobby seat the host chose to start, if any."""
-    first = state.extra.get("first")
-    return first if type(first) is int and 0 <= first < len(state.seats) else None
+    return replace(state, first_seat=index), Change("lobby")
 
 
 def cancel(state: TableState, member_id: int) -> tuple[TableState, Change]:
     _require_lobby(state)
     if member_id != state.host_id:
         raise Refusal("host_only")
-    return replace(state, status="cancelled", deadline=None, computer_at=None), Change(lobby=True)
+    return replace(state, status="cancelled", deadline=None, computer_at=None), Change("lobby")
 
 
 def start(state: TableState, member_id: int, now: float) -> tuple[TableState, Change]:
@@ -142,7 +148,7 @@ def start(state: TableState, member_id: int, now: float) -> tuple[TableState, Ch
     random.Random(f"table:{state.seed}:seats").shuffle(seats)
     chosen = first_chosen(state)
     first_dealer = None if chosen is None else seats.index(state.seats[chosen])
-    match = Match(state.settings.rules, state.seed, settle=_settle(state), first_dealer=first_dealer)
+    match = Match(state.settings.rules, state.seed, settle=settle_for(state.settings.rules), first_dealer=first_dealer)
     seated = replace(state, seats=tuple(seats), status="playing", match=match.to_document())
     return _deal(seated, match, now)
 
@@ -157,112 +163,88 @@ def _require_lobby(state: TableState) -> None:
 # --- play ----------------------------------------------------------------------------------------
 
 
-def act(state: TableState, member_id: int, button: ButtonId, now: float) -> tuple[TableState, Change]:
-    """A seated member's click on a play button (discard, kong, mahjong, call, claim, pass, next, back)."""
+def act(state: TableState, member_id: int, move: Play, now: float) -> tuple[TableState, Change]:
+    """A seated member's move in the match (discard, kong, mahjong, call, claim, pass, next, back)."""
     seat = state.seat_of(member_id)
     if seat is None:
         raise Refusal("not_seated")
     if state.status == "closed":
         raise Refusal("table_closed")
-    if button.verb == "back":
+    if move.verb == "back":
         return _back(state, seat, now)
-    if button.step != state.step:
+    if move.step != state.step:
         raise Refusal("stale")
-    if button.verb == "next":
+    if move.verb == "next":
         if state.status != "between":
             raise Refusal("stale")
         return next_hand(state, now)
-    if button.verb not in _HAND_VERBS:
-        raise Refusal("unknown_button")
     if state.status != "playing" or state.hand is None:
         raise Refusal("stale")
     hand = load_round(state)
-    if held(state, hand, now) and button.verb not in ("c", "p"):
+    if held(state, hand, now) and move.verb not in ("claim", "pass"):
         raise Refusal("claims_open")
-    action = resolve_action(hand, seat, button)
+    action = resolve_action(hand, seat, move)
     state = state.with_seat(seat, replace(state.seats[seat], missed=0))
     return _play(state, hand, [action], now)
 
 
-def held(state: TableState, hand: Round, now: float | None = None) -> bool:
-    """Whether the turn after a discard waits out the hidden claim window (``hide_claims``)."""
-    if state.hold_until is None or (now is not None and state.hold_until <= now):
-        return False
-    return hand.phase is Phase.DISCARD and hand.view(None).last_discard is not None
-
-
-def resolve_action(hand: Round, seat: int, button: ButtonId) -> Action:
-    """The engine action a hand-view button stands for, checked against what the seat may do now."""
+def resolve_action(hand: Round, seat: int, move: Play) -> Action:
+    """The engine action a move stands for, checked against what the seat may do now."""
     legal = hand.legal_actions(seat)
-    if button.verb == "win" and not any(_is_win(action) for action in legal):
+    if move.verb == "win" and not any(_is_win(action) for action in legal):
         refusal = hand.win_refusal(seat)
         if refusal is not None:
             raise Refusal("win_refused", reason_en=refusal.reason_en, reason_fr=refusal.reason_fr)
     if not legal:
         raise Refusal("not_your_turn")
-    number = button.number if button.number is not None else 0
+    number = move.number if move.number is not None else 0
     chosen: Action | None = None
-    if button.verb == "d":
+    if move.verb == "discard":
         slots = hand_slots(hand.view(seat))
         if number >= len(slots):
             raise Refusal("no_such_tile")
         chosen = Discard(seat, slots[number])
-    elif button.verb == "kong":
-        kongs = [action for action in legal if isinstance(action, ConcealedKong | AddedKong)]
+    elif move.verb == "kong":
+        kongs = kong_options(legal)
         chosen = kongs[number] if number < len(kongs) else None
-    elif button.verb == "win":
+    elif move.verb == "win":
         chosen = next((action for action in legal if _is_win(action)), None)
-    elif button.verb == "call":
+    elif move.verb == "call":
         chosen = Call(seat)
-    elif button.verb == "c":
+    elif move.verb == "claim":
         claims = claim_options(legal)
         chosen = claims[number] if number < len(claims) else None
-    elif button.verb == "p":
+    elif move.verb == "pass":
         chosen = Pass(seat)
     if chosen is None or chosen not in legal:
         raise Refusal("not_legal")
     return chosen
 
 
-def _is_win(action: Action) -> bool:
-    return isinstance(action, DeclareWin) or (isinstance(action, Claim) and action.kind is ClaimKind.MAHJONG)
-
-
-def button_for(state: TableState, hand: Round, action: Action) -> ButtonId:
-    """The hand-view button that plays ``action`` (the inverse of ``resolve_action``)."""
+def move_for(state: TableState, hand: Round, action: Action) -> Play:
+    """The move that plays ``action`` (the inverse of ``resolve_action``)."""
     seat = action.seat
     if seat is None:
         raise Refusal("not_legal")
     legal = hand.legal_actions(seat)
     if isinstance(action, Discard):
-        return ButtonId(state.id, state.step, "d", hand_slots(hand.view(seat)).index(action.tile))
-    if isinstance(action, ConcealedKong | AddedKong):
-        kongs = [other for other in legal if isinstance(other, ConcealedKong | AddedKong)]
-        return ButtonId(state.id, state.step, "kong", kongs.index(action))
+        return Play("discard", state.step, hand_slots(hand.view(seat)).index(action.tile))
     if isinstance(action, Claim):
-        return ButtonId(state.id, state.step, "c", claim_options(legal).index(action))
+        return Play("claim", state.step, claim_options(legal).index(action))
     if isinstance(action, DeclareWin):
-        return ButtonId(state.id, state.step, "win")
+        return Play("win", state.step)
     if isinstance(action, Call):
-        return ButtonId(state.id, state.step, "call")
+        return Play("call", state.step)
     if isinstance(action, Pass):
-        return ButtonId(state.id, state.step, "p")
+        return Play("pass", state.step)
+    kongs: list[Action] = list(kong_options(legal))
+    if action in kongs:
+        return Play("kong", state.step, kongs.index(action))
     raise Refusal("not_legal")
 
 
-def claim_options(legal: Sequence[Action]) -> list[Claim]:
-    """The claims among a seat's legal actions, in the engine's order (numbered on the buttons)."""
-    return [action for action in legal if isinstance(action, Claim)]
-
-
-def hand_slots(view: SeatView) -> tuple[Tile, ...]:
-    """The concealed tiles in the order the hand image numbers them: sorted, then the drawn tile."""
-    if view.concealed is None:
-        return ()
-    rest = list(view.concealed)
-    if view.drawn is not None:
-        rest.remove(view.drawn)
-    return tuple(sorted(rest)) + ((view.drawn,) if view.drawn is not None else ())
+def _is_win(action: Action) -> bool:
+    return isinstance(action, DeclareWin) or (isinstance(action, Claim) and action.kind is ClaimKind.MAHJONG)
 
 
 def _back(state: TableState, seat: int, now: float) -> tuple[TableState, Change]:
@@ -272,8 +254,8 @@ def _back(state: TableState, seat: int, now: float) -> tuple[TableState, Change]
     state = state.with_seat(seat, replace(current, away=False, missed=0))
     if state.status == "playing" and state.hand is not None:
         hand = load_round(state)
-        return _schedule(state, hand, now, step_moved=True), waiting_on(hand)
-    return state, Change()
+        return _schedule(state, hand, now, step_moved=True), waiting_on(hand, Change("seat"))
+    return state, Change("seat")
 
 
 def wake(state: TableState, now: float) -> tuple[TableState, Change]:
@@ -291,7 +273,8 @@ def wake(state: TableState, now: float) -> tuple[TableState, Change]:
     if state.status != "playing" or state.hand is None:
         return replace(state, deadline=None, computer_at=None, hold_until=None), Change()
     hand = load_round(state)
-    if state.hold_until is not None and state.hold_until <= now:
+    released = state.hold_until is not None and state.hold_until <= now
+    if released:  # the hidden claim window is over: the table shows whose turn it is again
         state = replace(state, hold_until=None)
     if state.computer_at is not None and state.computer_at <= now:
         actions = _computer_moves(state, hand)
@@ -299,7 +282,7 @@ def wake(state: TableState, now: float) -> tuple[TableState, Change]:
             return _play(state, hand, actions, now)
     if state.deadline is not None and state.deadline <= now:
         return _play_clock(state, hand, now)
-    return _schedule(state, hand, now, step_moved=False), waiting_on(hand)
+    return _schedule(state, hand, now, step_moved=False), waiting_on(hand, Change("played" if released else "nothing"))
 
 
 def touched(state: TableState, now: float) -> TableState:
@@ -312,18 +295,16 @@ def touched(state: TableState, now: float) -> TableState:
 def result_posted(state: TableState, step: int) -> tuple[TableState, Change]:
     """The result message of the hand that ended at ``step`` is on Discord."""
     finished = state.last_hand
-    if finished is None or finished.get("step") != step or finished.get("posted", True):
+    if finished is None or finished.step != step or finished.posted:
         return state, Change()
-    return replace(state, last_hand={**finished, "posted": True}), Change()
+    return replace(state, last_hand=replace(finished, posted=True)), Change()
 
 
 def close_idle(state: TableState, now: float) -> tuple[TableState, Change]:
     """No member clicked for the table's idle limit: the table closes, and a started match goes to the
     ledger as closed, with the totals of the hands finished so far (the hand in play is dropped), so no
     table is left running for nobody."""
-    unrecorded = state.unrecorded
-    if state.match is not None:
-        unrecorded = (*unrecorded, match_entry(state, load_match(state), now, ended="closed"))
+    entry = None if state.match is None else match_entry(state, load_match(state), now, ended="closed")
     closed = replace(
         state,
         status="closed",
@@ -332,9 +313,9 @@ def close_idle(state: TableState, now: float) -> tuple[TableState, Change]:
         computer_at=None,
         hold_until=None,
         idle_at=None,
-        unrecorded=unrecorded,
+        unrecorded=state.unrecorded if entry is None else (*state.unrecorded, entry),
     )
-    return closed, Change(closed=True)
+    return closed, Change("closed", match_entry=entry)
 
 
 def _computer_moves(state: TableState, hand: Round) -> list[Action]:
@@ -372,13 +353,12 @@ def default_discard(hand: Round, seat: int) -> Action:
 
 def _play(state: TableState, hand: Round, actions: Sequence[Action], now: float) -> tuple[TableState, Change]:
     """Apply ``actions`` in order; the step moves unless they only answered a window that stays open."""
-    events: list[Event] = []
     step_moved = False
     waiting_before = set(hand.awaiting())
     for action in actions:
         if hand.result is not None or action not in hand.legal_actions(action.seat):
             break
-        events += hand.apply(action)
+        hand.apply(action)
         answered_open_window = isinstance(action, Claim | Pass) and hand.phase in (Phase.CLAIM, Phase.ROB)
         step_moved = step_moved or not answered_open_window
     discarded = any(isinstance(action, Discard) for action in actions)
@@ -387,12 +367,10 @@ def _play(state: TableState, hand: Round, actions: Sequence[Action], now: float)
         hold_until = None  # the discard was claimed: the claimer plays at once
     state = replace(state, hand=hand.to_document(), hold_until=hold_until)
     if hand.result is not None:
-        finished, change = _finish_hand(state, hand, now)
-        return finished, replace(change, events=tuple(events))
+        return _finish_hand(state, hand, now)
     awaited = tuple(seat for seat in hand.awaiting() if seat not in waiting_before)
-    return _schedule(state, hand, now, step_moved=step_moved), waiting_on(
-        hand, Change(events=tuple(events), awaited=awaited)
-    )
+    happened: Happened = "played" if step_moved else "answered"
+    return _schedule(state, hand, now, step_moved=step_moved), waiting_on(hand, Change(happened, awaited=awaited))
 
 
 def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -> TableState:
@@ -432,7 +410,7 @@ def _deal(state: TableState, match: Match, now: float) -> tuple[TableState, Chan
         computer_at=None,
     )
     return _schedule(dealt, hand, now, step_moved=True), waiting_on(
-        hand, Change(hand_started=True, awaited=tuple(hand.awaiting()))
+        hand, Change("dealt", awaited=tuple(hand.awaiting()))
     )
 
 
@@ -443,20 +421,16 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
     assert result is not None
     score = settle_hand(hand.ruleset, result)
     entry = hand_entry(state, hand, played, score, now)
-    # What the result message shows: the ledger's entry and what only the table knows.
-    finished = {
-        **entry,
-        "seed": hand.seed,
-        "commitment": state.commitment,
-        "totals": [json_number(total) for total in match.totals],
-        "step": state.step + 1,  # the step its result message is drawn at
-        "posted": False,  # until a process has posted its result message (``result_posted``)
-    }
+    finished = FinishedHand(
+        entry=entry,
+        seed=hand.seed,
+        commitment=state.commitment,
+        totals=tuple(Fraction(total) for total in match.totals),
+        step=state.step + 1,  # the step its result message is drawn at
+    )
     status: Status = "over" if match.over else "between"
     deadline = None if match.over else now + state.settings.timing.next_hand
-    unrecorded = (*state.unrecorded, entry)
-    if match.over:
-        unrecorded = (*unrecorded, match_entry(state, match, now))
+    over = match_entry(state, match, now) if match.over else None
     ended = replace(
         state,
         match=match.to_document(),
@@ -466,57 +440,6 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
         computer_at=None,
         hold_until=None,
         last_hand=finished,
-        unrecorded=unrecorded,
+        unrecorded=(*state.unrecorded, entry) if over is None else (*state.unrecorded, entry, over),
     )
-    return ended, Change(finished_hand=finished, match_over=match.over, waiting=())
-
-
-def _settle(state: TableState) -> Settle:
-    rules = state.settings.rules
-
-    def settle(result: HandResult) -> Sequence[Fraction]:
-        return settle_hand(rules, result).payments
-
-    return settle
-
-
-def load_match(state: TableState) -> Match:
-    if state.match is None:
-        raise Refusal("stale")
-    try:
-        return Match.from_document(state.match, settle=_settle(state))
-    except GameError as error:
-        raise Refusal("broken_table", detail=str(error)) from None
-
-
-def load_round(state: TableState) -> Round:
-    if state.hand is None:
-        raise Refusal("stale")
-    try:
-        return Round.from_document(state.hand, rules=state.settings.rules)
-    except GameError as error:
-        raise Refusal("broken_table", detail=str(error)) from None
-
-
-def shown_round(state: TableState) -> Round:
-    """``load_round`` for the messages drawn from a state, which must not change the round it returns:
-    after one change the same hand is drawn several times (the table, then each private hand that
-    changed), so its replay is kept, by the hand document's exact text and the table's rules."""
-    if state.hand is None:
-        raise Refusal("stale")
-    return _replayed(json.dumps(state.hand, sort_keys=True), state.settings.rules)
-
-
-@lru_cache(maxsize=64)
-def _replayed(document: str, rules: Ruleset) -> Round:
-    try:
-        return Round.from_document(json.loads(document), rules=rules)
-    except GameError as error:
-        raise Refusal("broken_table", detail=str(error)) from None
-
-
-def totals(state: TableState) -> list[Fraction]:
-    """Each seat's running total in the match (zeros before the first hand ends)."""
-    if state.match is None:
-        return [Fraction(0)] * state.players
-    return list(load_match(state).totals)
+    return ended, Change("hand_over", waiting=(), finished_hand=finished, match_entry=over)

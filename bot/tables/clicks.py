@@ -1,0 +1,135 @@
+"""The tables' buttons on Discord: parse the id, acknowledge, check who clicked, make the move.
+
+Every click is acknowledged before anything is read: a button that answers with a new private message
+(My hand, Claim, Rules, a result's Details) with a private "thinking" reply, the others with a deferred
+update of the message they are on. A private message's buttons are its owner's alone, and a table
+answers only the server it lives on: the move's transition checks that (``transitions.apply``), so a
+click reads the table once. What a move changes is shown by the changes' subscribers (the table
+message, the other hands); the clicker's own hand, when they clicked on it, is drawn here, at once.
+Refusals and failures are the component handler's to answer (``bot.failures``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.answers import Ack, acknowledge, tell
+from bot.drawing import Drawer
+from bot.i18n import lang_of, say
+from bot.interaction import Interaction
+from bot.refusal import Refusal
+from bot.tables import presenter
+from bot.tables.custom_ids import BadCustomId, ButtonId, parse_custom_id
+from bot.tables.discord_views import files_of, view_of
+from bot.tables.hands import LiveHands
+from bot.tables.moves import Actor, Lobby, Play
+from bot.tables.service import TableService
+from bot.tables.state import TableState
+from game.tiles import Lang
+
+_NEW_PRIVATE_MESSAGE = frozenset({"hand", "claim", "rules", "detail"})
+ComputersAllowed = Callable[[int], Awaitable[bool]]
+"""Whether a server lets tables seat computers (``/mahjong config``), read at the click."""
+
+
+class TableClicks:
+    def __init__(
+        self, service: TableService, hands: LiveHands, draw: Drawer, computers_allowed: ComputersAllowed
+    ) -> None:
+        self._service = service
+        self._hands = hands
+        self._draw = draw
+        self._computers_allowed = computers_allowed
+
+    async def on_button(self, interaction: Interaction, custom_id: str) -> None:
+        lang = lang_of(interaction.locale)
+        try:
+            button = parse_custom_id(custom_id)
+        except BadCustomId:
+            await tell(interaction, say("unknown_button", lang))
+            return
+        await acknowledge(interaction, _ack(button, interaction))
+        if not _owned_by_clicker(interaction):
+            raise Refusal("not_your_message")
+        member = interaction.user
+        move = button.move()
+        if move is None:
+            await self._show(interaction, button, lang)
+            return
+        guild_id = interaction.guild_id
+        adding = isinstance(move, Lobby) and move.verb == "add_computer"
+        if adding and guild_id is not None and not await self._computers_allowed(guild_id):
+            raise Refusal("computers_not_allowed")
+        own_hand = isinstance(move, Play) and _from_private_message(interaction)
+        committed = await self._service.act(
+            button.table,
+            Actor(member.id, guild_id, member.display_name),
+            move,
+            answered_by=member.id if own_hand else None,
+        )
+        seat = committed.state.seat_of(member.id)
+        if own_hand and seat is not None and committed.state.hand is not None:
+            await self._hands.show(interaction, committed.state, committed.version, seat, lang)
+
+    async def _show(self, interaction: Interaction, button: ButtonId, lang: Lang) -> None:
+        """The buttons that only show something: a private hand, the rules, a result's details."""
+        current = await self._service.read(button.table)
+        if current is None:
+            raise Refusal("no_table")
+        state = current.state
+        if state.place.guild_id != interaction.guild_id:
+            raise Refusal("wrong_guild")
+        if button.verb == "rules":
+            await interaction.edit_original_response(content=presenter.rules_text(state, lang))
+            return
+        if button.verb == "detail":
+            details = await self._draw(presenter.result_details, state, button.step, lang)
+            await interaction.edit_original_response(
+                content=details.content, attachments=files_of(details), view=view_of(details, {})
+            )
+            return
+        seat = _seat(state, interaction.user.id)
+        if button.verb == "hint" and not state.settings.hints:
+            raise Refusal("no_hints")
+        await self._hands.show(
+            interaction,
+            state,
+            current.version,
+            seat,
+            lang,
+            hint=button.verb == "hint",
+            claim=button.verb == "claim",
+        )
+
+
+def _seat(state: TableState, member_id: int) -> int:
+    seat = state.seat_of(member_id)
+    if seat is None:
+        raise Refusal("not_seated")
+    if state.hand is None:
+        raise Refusal("no_hand_yet")
+    return seat
+
+
+def _ack(button: ButtonId, interaction: Interaction) -> Ack:
+    """A new private message (a 'thinking' reply that the answer replaces), or an update of the message
+    the button is on. Hint redraws the private hand it is on, so one forged on a public message answers
+    with a new private message: editing the message it came from would show the clicker's hand to the
+    whole table."""
+    if button.verb in _NEW_PRIVATE_MESSAGE or (button.verb == "hint" and not _from_private_message(interaction)):
+        return "private"
+    return "update"
+
+
+def _owned_by_clicker(interaction: Interaction) -> bool:
+    """A private message's buttons are its owner's: another member cannot press them (Discord never shows
+    them one, but a forged or replayed request can name them)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral or message.interaction_metadata is None:
+        return True
+    return message.interaction_metadata.user.id == interaction.user.id
+
+
+def _from_private_message(interaction: Interaction) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral

@@ -1,0 +1,65 @@
+"""The tables' clock: computer moves, passed deadlines, the next hand, idle tables closed.
+
+One process at a time fires the deadlines, the one holding the store's ``table-clock`` lease, so a
+deadline survives restarts and fires once however many processes share the store. Each due table is
+woken through the service, which publishes what changed like any member's move: the clock shows
+nothing itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+
+from bot.refusal import Refusal
+from bot.tables.service import TableService
+from data.live import LiveStore, StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+LEASE = "table-clock"
+
+
+class TableClock:
+    def __init__(
+        self, store: LiveStore, service: TableService, clock: Callable[[], float], *, tick: float = 0.5
+    ) -> None:
+        self._store = store
+        self._service = service
+        self._clock = clock
+        self._tick = tick
+        self._holder = uuid.uuid4().hex
+        self._outage = False
+
+    async def run(self) -> None:
+        """Fire due deadlines and computer moves while this process holds the clock's lease."""
+        while True:
+            try:
+                if await self._store.acquire_lease(LEASE, self._holder, max(5.0, 10 * self._tick), self._clock()):
+                    due = await self._service.due()
+                    await asyncio.gather(*(self.wake(table_id) for table_id in due))
+                if self._outage:
+                    log.info("the live store answers again: the table clock goes on")
+                self._outage = False
+            except StoreUnavailable as error:
+                if not self._outage:  # once per outage, not at every tick
+                    log.warning("the live store is unavailable (%s): the table clock waits", error)
+                self._outage = True
+            except Exception:
+                log.exception("the table clock failed; it goes on")
+            await asyncio.sleep(self._tick)
+
+    async def wake(self, table_id: str) -> None:
+        try:
+            await self._service.wake(table_id)
+        except StoreUnavailable:
+            raise
+        except Refusal as refusal:
+            log.warning("table %s cannot be woken (%s): its timers are cleared", table_id, refusal.key)
+            await self._service.park(table_id)
+        except Exception:
+            # A bug must not fire again every tick: the table is parked and the error logged in full.
+            log.exception("table %s failed on its clock: its timers are cleared", table_id)
+            await self._service.park(table_id)

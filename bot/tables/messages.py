@@ -1,0 +1,280 @@
+"""A table's public side on Discord: its thread and lobby, and, after each change, what everyone sees.
+
+``TableMessages`` opens a table where ``/mahjong new`` was sent (a public thread, or the channel where
+threads cannot be), and subscribes to the tables' changes where they are made (``bot.events``): it
+posts a hand's result, the notice of a table closed for idleness, edits the table message, and at an
+asynchronous table tells the members it now waits for (a mention for a turn, a direct message for a
+claim window). It keeps the thread open while its table is, and posts the table message again when a
+moderator deletes it. A result is posted once: a process that dies before marking it posted leaves
+the table due, and the next look finds the message or posts it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field, replace
+
+import discord
+
+from bot.drawing import Drawer
+from bot.events import TableChanged
+from bot.i18n import say
+from bot.message_specs import Message
+from bot.refusal import Refusal
+from bot.tables import presenter
+from bot.tables.discord_views import files_of, view_of
+from bot.tables.finished import FinishedHand
+from bot.tables.moves import Actor, Lobby
+from bot.tables.service import TableService
+from bot.tables.state import Place, TableSettings, TableState
+from data.live import StoreUnavailable
+from game.tiles import Tile
+
+log = logging.getLogger(__name__)
+
+RESULT_LOOKBACK = 25  # the latest messages of a table's home searched for a result already posted
+MentionsWanted = Callable[[int, list[int]], Awaitable[list[int]]]
+"""Of ``members`` at a server's table, those to be told when it waits for them (the server's switch and
+each member's own, ``/mahjong mentions``)."""
+
+
+@dataclass
+class _Shown:
+    """What this process showed of one table: the newest version drawn, the newest one known (an older
+    change waiting for the lock is not drawn when a newer one follows), the step of the last result
+    posted here."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = 0
+    newest: int = 0
+    result_step: int | None = None
+
+
+class TableMessages:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        draw: Drawer,
+        emojis: Mapping[Tile, discord.PartialEmoji],
+        mentions_wanted: MentionsWanted,
+    ) -> None:
+        self._client = client
+        self._service = service
+        self._draw = draw
+        self._emojis = emojis
+        self._mentions_wanted = mentions_wanted
+        self._tables: dict[str, _Shown] = {}
+
+    # --- opening a table ------------------------------------------------------------------------
+
+    async def open_lobby(
+        self, channel: discord.abc.Messageable, guild_id: int, host: Actor, settings: TableSettings, computers: int
+    ) -> int:
+        """The table in the store, its thread (or the channel, where a thread cannot be made) and its
+        lobby message; returns where the lobby is. ``discord.HTTPException`` when it cannot be posted
+        (and no table is left waiting in the store for buttons nobody has)."""
+        channel_id = getattr(channel, "id", 0)
+        committed = await self._service.open(
+            host=host, place=Place(guild_id, channel_id), settings=settings, computers=computers
+        )
+        state = committed.state
+        lang = settings.lang
+        home: discord.abc.Messageable = channel
+        thread_id = None
+        if isinstance(channel, discord.TextChannel):
+            try:
+                thread = await channel.create_thread(
+                    name=say("thread_name", lang, rules=presenter.rules_name(state, lang), host=host.name)[:100],
+                    type=discord.ChannelType.public_thread,
+                    # a day for live tables; an asynchronous one keeps its thread open a week between moves
+                    auto_archive_duration=1440 if settings.speed == "live" else 10080,
+                )
+                home, thread_id = thread, thread.id
+            except discord.HTTPException as error:
+                log.info("no thread in channel %s (%s): the table lives in the channel", channel_id, error.status)
+        message = presenter.lobby_message(state, lang)
+        try:
+            sent = await home.send(content=message.content, view=view_of(message, self._emojis))
+        except discord.HTTPException:
+            await self._service.act(state.id, host, Lobby("cancel"))
+            raise
+        placed = await self._service.place(state.id, replace(state.place, thread_id=thread_id, message_id=sent.id))
+        if thread_id is not None:
+            await self._service.index_thread(thread_id, state.id)
+        shown = self._tables.setdefault(state.id, _Shown())
+        shown.version = max(shown.version, placed.version)
+        return thread_id or channel_id
+
+    # --- after each change ----------------------------------------------------------------------
+
+    async def __call__(self, event: TableChanged) -> None:
+        state = event.state
+        if state is None:  # another process's change: that process shows it
+            return
+        shown = self._tables.setdefault(event.table_id, _Shown())
+        # a change left pending by a process that died may not have been shown either: it is drawn again
+        edits = event.pending or event.happened not in ("answered", "nothing")
+        if edits:
+            shown.newest = max(shown.newest, event.version)
+        async with shown.lock:
+            if event.finished_hand is not None:
+                await self._post_result(state, event.finished_hand, shown)
+            elif state.last_hand is not None and state.result_unposted and shown.result_step != state.last_hand.step:
+                await self._post_missing_result(state, state.last_hand, shown)
+            if event.happened == "closed":
+                await self._send(state, presenter.closed_message(state, state.settings.lang))
+            if shown.version < event.version:
+                shown.version = event.version
+                # Changes that come faster than the message can be edited are shown by the newest one
+                # alone: fewer edits keep a busy bot under Discord's global limit of requests.
+                if edits and shown.newest <= event.version:
+                    await self._edit_table(state)
+                await self._mention(state, event.awaited, event.claim_window)
+        if not event.is_open:
+            self._tables.pop(event.table_id, None)
+
+    async def _edit_table(self, state: TableState) -> None:
+        if state.place.message_id is None:
+            return
+        message = await self._draw(presenter.table_message, state, state.settings.lang)
+        target = self._client.get_partial_messageable(state.place.home).get_partial_message(state.place.message_id)
+        try:
+            await target.edit(
+                content=message.content, attachments=files_of(message), view=view_of(message, self._emojis)
+            )
+        except discord.NotFound:
+            await self._repost_table(state, message)
+        except discord.HTTPException as error:
+            log.warning("table %s: the table message could not be edited (%s)", state.id, error.status)
+
+    async def _repost_table(self, state: TableState, message: Message) -> None:
+        """The table message is gone (a moderator deleted it): without it nobody could press My hand, so
+        an open table posts it again where it lives, and remembers the new one."""
+        if not state.is_open:
+            return
+        channel = self._client.get_partial_messageable(state.place.home)
+        try:
+            sent = await channel.send(
+                content=message.content, files=files_of(message), view=view_of(message, self._emojis)
+            )
+        except discord.HTTPException as error:
+            log.warning("table %s: its message was deleted and cannot be posted again (%s)", state.id, error.status)
+            return
+        log.info("table %s: its message was deleted, posted again as %s", state.id, sent.id)
+        with contextlib.suppress(Refusal):
+            await self._service.place(state.id, replace(state.place, message_id=sent.id))
+
+    async def _post_result(self, state: TableState, finished: FinishedHand, shown: _Shown) -> bool:
+        """The hand's result message, then the mark that it is posted; a process killed in between leaves
+        the mark unset, and the next one to look finds the message (``_post_missing_result``)."""
+        message = await self._draw(presenter.result_message, state, finished, state.settings.lang)
+        if not await self._send(state, message):
+            return False
+        shown.result_step = finished.step
+        with contextlib.suppress(Refusal):
+            await self._service.result_posted(state.id, finished.step)
+        return True
+
+    async def _post_missing_result(self, state: TableState, finished: FinishedHand, shown: _Shown) -> None:
+        """A hand ended in a process that died before showing it: post its result, unless the message is
+        among the latest of the table's home already (the process died after posting, before marking)."""
+        marker = f"--commitment {finished.commitment}"
+        channel = self._client.get_partial_messageable(state.place.home)
+        me = None if self._client.user is None else self._client.user.id
+        try:
+            async for earlier in channel.history(limit=RESULT_LOOKBACK):
+                if earlier.author.id == me and marker in earlier.content:
+                    shown.result_step = finished.step
+                    with contextlib.suppress(Refusal):
+                        await self._service.result_posted(state.id, finished.step)
+                    return
+        except discord.HTTPException as error:
+            log.warning("table %s: its home's latest messages cannot be read (%s)", state.id, error.status)
+        log.info("table %s: posting the result of a hand whose process died before showing it", state.id)
+        if not await self._post_result(state, finished, shown):
+            # one try: a home the bot cannot post in must not bring the table due at every tick
+            shown.result_step = finished.step
+            with contextlib.suppress(Refusal):
+                await self._service.result_posted(state.id, finished.step)
+
+    async def _send(
+        self, state: TableState, message: Message, *, mentions: discord.AllowedMentions | None = None
+    ) -> bool:
+        """A new public message in the table's home (a result, a notice, a mention)."""
+        channel = self._client.get_partial_messageable(state.place.home)
+        notify = mentions or self._client.allowed_mentions or discord.AllowedMentions.none()
+        try:
+            await channel.send(
+                content=message.content,
+                files=files_of(message),
+                view=view_of(message, self._emojis),
+                allowed_mentions=notify,
+            )
+        except discord.HTTPException as error:
+            log.warning("table %s: a message could not be posted (%s)", state.id, error.status)
+            return False
+        return True
+
+    async def _mention(self, state: TableState, seats: tuple[int, ...], claim_window: bool) -> None:
+        """At an asynchronous table, tell the members it now waits for: a turn with a mention in the
+        thread (whose turn it is is public), a claim window by direct message (naming in public who may
+        claim would tell the table about their tiles). The server may turn mentions off, and each
+        member may opt out (``/mahjong mentions``); live tables have their players watching."""
+        if state.settings.speed != "async" or state.hand is None or state.status != "playing":
+            return
+        members = [
+            member
+            for seat in seats
+            if not state.seats[seat].played_by_computer and (member := state.seats[seat].member_id) is not None
+        ]
+        if not members:
+            return
+        lang = state.settings.lang
+        for member in await self._mentions_wanted(state.place.guild_id, members):
+            when = presenter.relative(state.deadline)
+            if claim_window:
+                await self._direct(member, say("claim_mention", lang, place=f"<#{state.place.home}>", when=when))
+            else:
+                text = say("turn_mention", lang, member=f"<@{member}>", when=when)
+                users = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(member)])
+                await self._send(state, Message(text), mentions=users)
+
+    async def _direct(self, member: int, text: str) -> None:
+        """A direct message; a member who does not take them from the server is simply not told."""
+        try:
+            channel = await self._client.create_dm(discord.Object(member))  # cached after the first
+            await channel.send(text)
+        except discord.HTTPException as error:
+            log.info("member %s cannot be sent a direct message (%s)", member, error.status)
+
+    # --- the table's thread ---------------------------------------------------------------------
+
+    async def keep_thread_open(self, thread_id: int, thread: discord.Thread | None) -> None:
+        """Discord archived a thread after its archive duration without a new message (edits do not count):
+        while its table is open, it is opened again, or its buttons and edits would stop working."""
+        try:
+            if await self._service.table_in_thread(thread_id) is None:
+                return
+            channel = thread or await self._client.fetch_channel(thread_id)
+            if isinstance(channel, discord.Thread):
+                await channel.edit(archived=False)
+        except StoreUnavailable:
+            log.warning("thread %s was archived while the live store is unavailable", thread_id)
+        except discord.HTTPException as error:
+            log.warning("thread %s of an open table could not be unarchived (%s)", thread_id, error.status)
+
+    async def on_message_deleted(self, channel_id: int, message_id: int) -> None:
+        """A table message deleted in a table's thread is posted again at once (a table living in a
+        channel, without a thread, posts it again at its next change)."""
+        try:
+            current = await self._service.table_in_thread(channel_id)
+            if current is None or current.state.place.message_id != message_id:
+                return
+            message = await self._draw(presenter.table_message, current.state, current.state.settings.lang)
+            await self._repost_table(current.state, message)
+        except StoreUnavailable:
+            log.warning("a table message was deleted while the live store is unavailable")

@@ -1,0 +1,175 @@
+"""Changes as events (``bot.events``): an event's document round-trips; a process's subscribers where the
+change was made hear it with its state, those ``everywhere`` hear it in every process (without the
+state), a subscriber that fails stops no other, a gap in what a process heard is said, and the tables'
+service publishes one event per committed change (none for its bookkeeping)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from fractions import Fraction
+
+import pytest
+import pytest_asyncio
+
+from bot.events import Events, SolitaireChanged, TableChanged, event_from_document
+from bot.refusal import Refusal
+from bot.tables.finished import FinishedHand
+from bot.tables.state import Place
+from data.broadcast import MemoryBroadcast, MemoryNetwork
+from data.ledger import HandEntry, MatchEntry, SeatEntry
+from data.ledger_sqlite import SqliteLedger
+from data.live_sqlite import SqliteLiveStore
+from game.rules import ruleset
+from tests.bot.tables_helpers import FakeClock, join, member_move, open_table, service_on, start
+
+pytestmark = pytest.mark.asyncio
+
+SEATS = (SeatEntry("Ana", 1, None), SeatEntry("Strong 1", None, "strong"))
+HAND = HandEntry(
+    hand_id="abcdefgh:0",
+    guild_id=100,
+    table_id="abcdefgh",
+    match_id="abcdefgh",
+    number=0,
+    rules={"name": "classic"},
+    seats=SEATS,
+    winner=0,
+    discarder=1,
+    self_drawn=False,
+    score=24.0,
+    fan=0,
+    payments=(48.0, -48.0),
+    patterns=("dragon_pung",),
+    record="a record",
+    finished_at=1000.5,
+)
+MATCH = MatchEntry("abcdefgh", 100, "abcdefgh", {"name": "classic"}, SEATS, (48.0, -48.5), 1, 1000.5)
+
+
+def test_every_event_round_trips_through_its_document():
+    finished = FinishedHand(HAND, seed=7, commitment="c0ffee", totals=(Fraction(48), Fraction(-97, 2)), step=12)
+    events = [
+        TableChanged("abcdefgh", 100, 3, 1, "lobby", True),
+        TableChanged(
+            "abcdefgh", 100, 9, 12, "hand_over", False, (1,), (), False, finished, MATCH, answered_by=5, pending=True
+        ),
+        TableChanged("abcdefgh", 100, 10, 13, "played", True, (0, 1), (0, 1), True),
+        SolitaireChanged(100, 5, "daily", "game0000", 4, 3, True),
+    ]
+    for event in events:
+        assert event_from_document(event.to_document()) == event
+    with pytest.raises(ValueError):
+        event_from_document({**events[0].to_document(), "happened": "exploded"})
+    with pytest.raises(ValueError):
+        event_from_document({"kind": "weather"})
+
+
+async def test_subscribers_here_hear_the_state_and_everywhere_ones_hear_every_process():
+    network = MemoryNetwork()
+    here, there = Events(MemoryBroadcast(network)), Events(MemoryBroadcast(network))
+    heard: dict[str, list[TableChanged]] = {"here": [], "here everywhere": [], "there": [], "there everywhere": []}
+
+    def recorder(name):
+        async def record(event):
+            heard[name].append(event)
+
+        return record
+
+    here.subscribe(TableChanged, recorder("here"))
+    here.subscribe(TableChanged, recorder("here everywhere"), everywhere=True)
+    there.subscribe(TableChanged, recorder("there"))
+    there.subscribe(TableChanged, recorder("there everywhere"), everywhere=True)
+    listening = asyncio.create_task(there.run())
+    await asyncio.sleep(0)
+    try:
+        event = TableChanged("abcdefgh", 100, 3, 1, "lobby", True, state=object())  # type: ignore[arg-type]
+        await here.publish(event)
+        await here.drain()
+        for _ in range(100):
+            if heard["there everywhere"]:
+                break
+            await asyncio.sleep(0.01)
+        await there.drain()
+        assert heard["here"] == [event] and heard["here"][0].state is event.state
+        assert heard["here everywhere"] == [event]
+        assert heard["there"] == []  # what happens once happens where the change was made
+        assert heard["there everywhere"] == [event] and heard["there everywhere"][0].state is None
+    finally:
+        listening.cancel()
+
+
+async def test_a_failing_subscriber_is_logged_and_stops_no_other(caplog):
+    events = Events(MemoryBroadcast())
+    heard = []
+
+    async def broken(event):
+        raise RuntimeError("a bug")
+
+    async def fine(event):
+        heard.append(event)
+
+    events.subscribe(SolitaireChanged, broken)
+    events.subscribe(SolitaireChanged, fine)
+    event = SolitaireChanged(100, 5, "free", "game0000", 2, 1, False)
+    with caplog.at_level(logging.ERROR, logger="bot.events"):
+        await events.publish(event)
+        await events.drain()
+    assert heard == [event]
+    assert any("broken" in record.getMessage() and record.exc_info for record in caplog.records)
+
+
+async def test_a_gap_in_what_a_process_heard_calls_its_catch_up():
+    network = MemoryNetwork()
+    receiver = MemoryBroadcast(network)
+    events = Events(receiver)
+    caught_up = asyncio.Event()
+
+    async def catch_up():
+        caught_up.set()
+
+    events.on_gap(catch_up)
+    listening = asyncio.create_task(events.run())
+    try:
+        await asyncio.sleep(0)
+        receiver.lose_messages()
+        await asyncio.wait_for(caught_up.wait(), 2)
+    finally:
+        listening.cancel()
+
+
+@pytest_asyncio.fixture
+async def stores(tmp_path):
+    store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
+    ledger = await SqliteLedger.open(tmp_path / "ledger.sqlite3")
+    yield store, ledger
+    await ledger.close()
+    await store.close()
+
+
+async def test_the_service_publishes_one_event_per_committed_change_and_none_for_its_bookkeeping(stores):
+    store, ledger = stores
+    events = Events(MemoryBroadcast())
+    heard: list[TableChanged] = []
+
+    async def record(event):
+        heard.append(event)
+
+    events.subscribe(TableChanged, record)
+    service = service_on(store, ledger, FakeClock(), events=events)
+    opened = await open_table(service, ruleset("classic"), members=3, computers=1)
+    table_id = opened.state.id
+    await service.place(table_id, Place(100, 200, 300, 400))  # bookkeeping
+    started = await start(service, table_id, 1)
+    moved = await member_move(service, started, random.Random(1))
+    await events.drain()
+    versions = [event.version for event in heard]
+    assert [event.happened for event in heard] == ["lobby", "lobby", "lobby", "dealt", "played"]
+    assert versions == sorted(versions) and len(set(versions)) == len(versions)
+    assert heard[-1].version == moved.version and heard[-1].state == moved.state
+    assert heard[-1].waiting == tuple(moved.change.waiting or ())
+    with pytest.raises(Refusal):
+        await join(service, table_id, 9)  # refused (the match began): nothing published
+    await events.drain()
+    assert len(heard) == 5
