@@ -189,16 +189,21 @@ class Events:
         """``catch_up`` runs when this process may have missed other processes' events."""
         self._gap.append(catch_up)
 
-    async def publish(self, event: Event) -> None:
-        """Run this process's subscribers on ``event`` and send it to the other processes."""
+    async def publish(self, event: Event) -> asyncio.Future[list[None]]:
+        """Start this process's subscribers on ``event``, send it to the other processes, and return what
+        finishes when this process's subscribers are done (the clock waits for it before it moves the
+        same table again; a click does not)."""
         kind = type(event)
-        for subscriber in (*self._here.get(kind, ()), *self._everywhere.get(kind, ())):
+        started = [
             self._start(subscriber, event)
+            for subscriber in (*self._here.get(kind, ()), *self._everywhere.get(kind, ()))
+        ]
         try:
             await self._broadcast.publish(event.to_document())
         except StoreUnavailable as error:
             # the other processes catch up at the next event they hear, or when they hear again
             log.warning("a change could not be told to the other processes: %s", error)
+        return asyncio.gather(*started)
 
     async def run(self) -> None:
         """Hear the other processes' events, for this process's subscribers ``everywhere``."""
@@ -220,8 +225,10 @@ class Events:
         if self._running:
             await asyncio.wait(set(self._running), timeout=patience)
 
-    def _start(self, subscriber: Callable[[Any], Awaitable[None]], event: Event) -> None:
-        self._track(asyncio.create_task(_logged(subscriber, event), name=f"event-{type(event).__name__}"))
+    def _start(self, subscriber: Callable[[Any], Awaitable[None]], event: Event) -> asyncio.Task[None]:
+        task = asyncio.create_task(_logged(subscriber, event), name=f"event-{type(event).__name__}")
+        self._track(task)
+        return task
 
     def _start_gap(self, catch_up: Callable[[], Awaitable[None]]) -> None:
         self._track(asyncio.create_task(_logged_gap(catch_up), name="events-catch-up"))

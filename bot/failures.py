@@ -23,8 +23,8 @@ log = logging.getLogger(__name__)
 
 # What a failure is called, by the feature it happened in: (a store could not be used, anything else).
 _SOLITAIRE = ("sol_store_down", "sol_internal")
-_SETTINGS = ("config_store_down", "internal_error")
-_REPORTS = ("reports_unavailable", "internal_error")
+_SETTINGS = ("config_store_down", "command_failed")
+_REPORTS = ("reports_unavailable", "command_failed")
 _TABLES = ("store_down", "internal_error")
 _FEATURES = {
     "solitaire": _SOLITAIRE,

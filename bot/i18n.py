@@ -57,6 +57,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Something went wrong on the bot's side. Press My hand to see where the table stands.",
         "Le bot a rencontré un problème. Appuyez sur Ma main pour voir où en est la table.",
     ),
+    "command_failed": (
+        "Something went wrong on the bot's side: nothing was done. Try again in a moment.",
+        "Le bot a rencontré un problème : rien n'a été fait. Réessayez dans un instant.",
+    ),
     "old_result": (
         "Only the latest hand's result can be shown again; this one is in the message above.",
         "Seul le résultat de la dernière main peut être réaffiché ; celui-ci est dans le message.",

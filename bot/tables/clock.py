@@ -32,13 +32,14 @@ class TableClock:
         self._tick = tick
         self._holder = uuid.uuid4().hex
         self._outage = False
+        self._following: dict[str, asyncio.Future[list[None]]] = {}  # tables whose last change is being shown
 
     async def run(self) -> None:
         """Fire due deadlines and computer moves while this process holds the clock's lease."""
         while True:
             try:
                 if await self._store.acquire_lease(LEASE, self._holder, max(5.0, 10 * self._tick), self._clock()):
-                    due = await self._service.due()
+                    due = [table_id for table_id in await self._service.due() if table_id not in self._following]
                     await asyncio.gather(*(self.wake(table_id) for table_id in due))
                 if self._outage:
                     log.info("the live store answers again: the table clock goes on")
@@ -52,8 +53,15 @@ class TableClock:
             await asyncio.sleep(self._tick)
 
     async def wake(self, table_id: str) -> None:
+        """Wake one table. Until what follows the change is done (its message, its result, its ledger
+        entries), the clock leaves that table alone: a table never runs ahead of what it shows, nor its
+        bookkeeping (a result marked posted) is outrun by its own clock; the others go on meanwhile."""
         try:
-            await self._service.wake(table_id)
+            committed = await self._service.wake(table_id)
+            followed = None if committed is None else committed.followed
+            if followed is not None and not followed.done():
+                self._following[table_id] = followed
+                followed.add_done_callback(lambda _: self._following.pop(table_id, None))
         except StoreUnavailable:
             raise
         except Refusal as refusal:

@@ -16,7 +16,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from bot.events import Events, TableChanged
 from bot.refusal import Refusal
@@ -37,12 +37,14 @@ RETENTION = 3 * 24 * 3600.0  # an ended table stays this long for its Details an
 @dataclass(frozen=True, slots=True)
 class Committed:
     """A table as written (or read), its store version, and what the transition did; ``written`` when
-    this call wrote that version (False: the transition changed nothing, or the table was only read)."""
+    this call wrote that version (False: the transition changed nothing, or the table was only read);
+    ``followed``: done when this process's subscribers are done with the change it published."""
 
     state: TableState
     version: int
     change: Change
     written: bool = False
+    followed: asyncio.Future[list[None]] | None = field(default=None, compare=False, repr=False)
 
 
 def table_key(table_id: str) -> str:
@@ -92,8 +94,7 @@ class TableService:
         if not created:
             raise Refusal("busy")
         committed = Committed(state, 1, Change("lobby"), written=True)
-        await self._publish(committed)
-        return committed
+        return replace(committed, followed=await self._publish(committed))
 
     async def read(self, table_id: str) -> Committed | None:
         found = await self._store.read(table_key(table_id))
@@ -124,15 +125,16 @@ class TableService:
             )
             if version is not None:
                 committed = Committed(state, version, change, written=True)
-                await self._publish(committed, answered_by=answered_by)
-                return committed
+                return replace(committed, followed=await self._publish(committed, answered_by=answered_by))
         raise Refusal("busy")
 
-    async def _publish(self, committed: Committed, *, answered_by: int | None = None, pending: bool = False) -> None:
+    async def _publish(
+        self, committed: Committed, *, answered_by: int | None = None, pending: bool = False
+    ) -> asyncio.Future[list[None]] | None:
         change, state = committed.change, committed.state
         if change.happened == "nothing" and not pending:
-            return
-        await self._events.publish(
+            return None
+        return await self._events.publish(
             TableChanged(
                 table_id=state.id,
                 guild_id=state.place.guild_id,
@@ -175,7 +177,7 @@ class TableService:
         committed = await self.update(table_id, transitions.wake, by_member=False)
         state = committed.state
         if not committed.written and (state.unrecorded or state.result_unposted):
-            await self._publish(committed, pending=True)
+            return replace(committed, followed=await self._publish(committed, pending=True))
         return committed
 
     def _expired(self, state: TableState) -> bool:

@@ -20,6 +20,8 @@ from bot.tables import presenter
 from tests.bot.test_solitaire_messages import START, new_state
 from tests.bot.test_table_state import started_table
 
+pytestmark = pytest.mark.slow  # each test starts worker processes: a second or more apiece
+
 
 @pytest.mark.asyncio
 async def test_a_worker_process_draws_the_same_table_message_as_a_thread():

@@ -158,14 +158,15 @@ def environment(fake: FakeDiscord, folder: pathlib.Path, backend: str, namespace
 
 
 async def start_bot(fake: FakeDiscord, folder: pathlib.Path, backend: str, namespace: str, first_seed: int):
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "tests" / "bot" / "run_against_fake.py"),
-        cwd=folder,
-        env=environment(fake, folder, backend, namespace, first_seed),
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=open(folder / "bot.log", "ab"),  # noqa: SIM115
-    )
+    with open(folder / "bot.log", "ab") as log:  # the process writes to its own copy of the file
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(ROOT / "tests" / "bot" / "run_against_fake.py"),
+            cwd=folder,
+            env=environment(fake, folder, backend, namespace, first_seed),
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=log,
+        )
     await fake.wait_ready(timeout=60)
     return process
 

@@ -200,7 +200,7 @@ async def test_a_hand_opened_through_one_process_is_kept_current_by_it_when_the_
     hand through the process of shard 1 (which alone holds its interaction token). The computers' moves
     and the member's passed deadlines, all made by the other process's clock, reach the member's hand:
     the process of shard 1 hears them through Redis and edits the hand, never with an older step."""
-    store, namespace = shared_redis
+    _, namespace = shared_redis
     processes: dict[int, asyncio.subprocess.Process] = {}
     client = aioredis.Redis.from_url(REDIS_URL, decode_responses=True)
     lease = f"{{{namespace}}}:lease:table-clock"

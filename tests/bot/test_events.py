@@ -24,8 +24,6 @@ from data.live_sqlite import SqliteLiveStore
 from game.rules import ruleset
 from tests.bot.tables_helpers import FakeClock, join, member_move, open_table, service_on, start
 
-pytestmark = pytest.mark.asyncio
-
 SEATS = (SeatEntry("Ana", 1, None), SeatEntry("Strong 1", None, "strong"))
 HAND = HandEntry(
     hand_id="abcdefgh:0",
@@ -66,6 +64,7 @@ def test_every_event_round_trips_through_its_document():
         event_from_document({"kind": "weather"})
 
 
+@pytest.mark.asyncio
 async def test_subscribers_here_hear_the_state_and_everywhere_ones_hear_every_process():
     network = MemoryNetwork()
     here, there = Events(MemoryBroadcast(network)), Events(MemoryBroadcast(network))
@@ -100,6 +99,7 @@ async def test_subscribers_here_hear_the_state_and_everywhere_ones_hear_every_pr
         listening.cancel()
 
 
+@pytest.mark.asyncio
 async def test_a_failing_subscriber_is_logged_and_stops_no_other(caplog):
     events = Events(MemoryBroadcast())
     heard = []
@@ -120,6 +120,7 @@ async def test_a_failing_subscriber_is_logged_and_stops_no_other(caplog):
     assert any("broken" in record.getMessage() and record.exc_info for record in caplog.records)
 
 
+@pytest.mark.asyncio
 async def test_a_gap_in_what_a_process_heard_calls_its_catch_up():
     network = MemoryNetwork()
     receiver = MemoryBroadcast(network)
@@ -148,6 +149,7 @@ async def stores(tmp_path):
     await store.close()
 
 
+@pytest.mark.asyncio
 async def test_the_service_publishes_one_event_per_committed_change_and_none_for_its_bookkeeping(stores):
     store, ledger = stores
     events = Events(MemoryBroadcast())

@@ -2,6 +2,7 @@
 
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,6 +93,7 @@ def test_luby_sequence():
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
+@pytest.mark.slow
 def test_every_one_of_1000_generated_deals_is_solved():
     for seed in range(1000):
         board = deal_for_seed(seed).board()

@@ -1,0 +1,52 @@
+# The common commands. `make` alone lists them; `make check` is what CI runs (.ci/run), tier by tier.
+VENV ?= .venv
+PYTHON := $(VENV)/bin/python
+
+.PHONY: help install run lint format types test e2e slow check bench
+
+help:
+	@echo "make install   a virtual environment in $(VENV) with the bot and the test tools"
+	@echo "make run       the bot (DISCORD_TOKEN in the environment or .env)"
+	@echo "make lint      ruff check and ruff format --check"
+	@echo "make format    ruff format and the fixes ruff check can make"
+	@echo "make types     mypy --strict on game, render, data and bot"
+	@echo "make test      the unit and service tests (a plain pytest)"
+	@echo "make e2e       the bot end to end against the fake Discord (its slow runs are in make slow)"
+	@echo "make slow      the long property, simulation and worker-process runs (pytest -m slow)"
+	@echo "make check     all of the above but run, as CI does"
+	@echo "make bench     the load benchmark at 200 open tables (benchmarks/ has the others)"
+
+$(PYTHON):
+	python3 -m venv $(VENV)
+	$(PYTHON) -m pip install --quiet --upgrade pip
+
+install: $(PYTHON)
+	$(PYTHON) -m pip install --quiet -e ".[test]"
+
+run:
+	$(VENV)/bin/mahjong-bot run
+
+lint:
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format:
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+types:
+	$(VENV)/bin/mypy
+
+test:
+	$(PYTHON) -m pytest
+
+e2e:
+	$(PYTHON) -m pytest -m "e2e and not slow"
+
+slow:
+	$(PYTHON) -m pytest -m slow
+
+check: lint types test e2e slow
+
+bench:
+	$(PYTHON) benchmarks/load.py --sizes 200 --duration 60 --warmup 10
