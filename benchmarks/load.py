@@ -648,6 +648,10 @@ def figures(
         "hands_seen": len(run.steps_per_hand),
         "cpu_per_hand": cpu / hands if hands == hands and hands else math.nan,
         "cpu_per_click": cpu / len(run.clicks) if run.clicks else math.nan,
+        "workers_cpu_per_click": lag.workers_cpu / len(run.clicks) if run.clicks else math.nan,
+        "upload_kb_per_click": sum(len(f.data) for c in calls for f in c.files) / 1024 / len(run.clicks)
+        if run.clicks
+        else math.nan,
         "rss_empty_mb": rss_empty / 2**20,
         "rss_open_mb": rss_open / 2**20,
         "rss_end_mb": rss_end / 2**20,
@@ -686,7 +690,10 @@ ROWS = [
     ("bot CPU (share of one core)", lambda f: f"{f['cpu_share'] * 100:.0f} %"),
     ("drawing workers' CPU (share of one core)", lambda f: f"{f['workers_cpu_share'] * 100:.0f} %"),
     ("bot CPU per hand (s)", lambda f: f"{f['cpu_per_hand']:.1f} ({f['steps']} steps, {f['steps_per_hand']:.0f}/hand)"),
-    ("bot CPU per click (ms)", lambda f: f"{f['cpu_per_click'] * 1e3:.0f}"),
+    ("bot CPU per click (ms)", lambda f: f"{f['cpu_per_click'] * 1e3:.1f}"),
+    ("drawing workers' CPU per click (ms)", lambda f: f"{f['workers_cpu_per_click'] * 1e3:.1f}"),
+    ("bot and workers' CPU per click (ms)", lambda f: f"{(f['cpu_per_click'] + f['workers_cpu_per_click']) * 1e3:.1f}"),
+    ("pictures uploaded per click (KB)", lambda f: f"{f['upload_kb_per_click']:.0f}"),
     (
         "bot RSS empty / open / end (MB)",
         lambda f: f"{f['rss_empty_mb']:.0f} / {f['rss_open_mb']:.0f} / {f['rss_end_mb']:.0f}",

@@ -178,6 +178,45 @@ def _replayed(document: Any, judge: WinJudge | None, table_rules: Ruleset | None
     return hand
 
 
+def round_resumed(prefix: Round, document: Any, *, rules: Ruleset | None = None) -> Round:
+    """``prefix`` carried on to the state ``document`` describes, with the same guarantee as
+    ``round_from_document`` for the cost of the new actions alone: ``prefix`` is a round of the same deal
+    whose actions begin the document's (one this process rebuilt or played before; it is changed, so it
+    must be the caller's to change). The document's further actions are applied in order, each checked
+    as if played, and the document is accepted only if it is exactly the state they reach. Anything
+    else (another deal, other actions, a document the replay would not write) raises ``InvalidNotation``,
+    and the caller replays the document from its seed instead."""
+
+    def resumed(document: Any, judge: WinJudge | None) -> Round:
+        document = _header(document)
+        found = Ruleset.from_document(document["ruleset"])
+        if found != prefix.ruleset or (rules is not None and found != rules):
+            raise InvalidNotation("the document's rule set is not the round's")
+        if (document["seed"], document["dealer"], document["round_wind"]) != (
+            prefix.seed,
+            prefix.dealer,
+            prefix.round_wind.code,
+        ):
+            raise InvalidNotation("not the round's deal")
+        lines = listed(document["actions"], "the actions")
+        done = prefix.actions
+        if len(lines) < len(done) or any(line != action.text() for line, action in zip(lines, done, strict=False)):
+            raise InvalidNotation("the document does not continue the round")
+        for index in range(len(done), len(lines)):
+            line = text(lines[index], f"action {index}")
+            if prefix.result is not None:
+                raise InvalidNotation(f"action {index} ({short(line)}) comes after the end of the hand")
+            try:
+                prefix.apply(parse_action(line))
+            except GameError as error:
+                raise InvalidNotation(f"action {index} ({short(line)}) does not replay: {error}") from None
+        if canonical(round_to_document(prefix)) != canonical(document):
+            raise InvalidNotation("the document is not the state its actions reach")
+        return prefix
+
+    return _total(resumed, document, None, "not a hand the rules reach")
+
+
 def _header(document: Any) -> dict[str, Any]:
     if not isinstance(document, dict) or type(document.get("version")) is not int:
         raise InvalidNotation(f"not a hand document of version {DOCUMENT_VERSION}")

@@ -22,7 +22,7 @@ from bot.refusal import Refusal
 from bot.tables.finished import FinishedHand
 from bot.tables.ledger_entries import hand_entry, match_entry
 from bot.tables.moves import Actor, Lobby, Move, Play, claim_options, hand_slots, kong_options
-from bot.tables.rounds import first_chosen, held, load_match, load_round, settle_for
+from bot.tables.rounds import first_chosen, held, keep_round, load_match, load_round, settle_for
 from bot.tables.state import Seat, Status, TableState
 from data.ledger import MatchEntry
 from game.actions import Action, Call, Claim, ClaimKind, CloseWindow, DeclareWin, Discard, Pass
@@ -181,9 +181,13 @@ def act(state: TableState, member_id: int, move: Play, now: float) -> tuple[Tabl
     if state.status != "playing" or state.hand is None:
         raise Refusal("stale")
     hand = load_round(state)
-    if held(state, hand, now) and move.verb not in ("claim", "pass"):
-        raise Refusal("claims_open")
-    action = resolve_action(hand, seat, move)
+    try:
+        if held(state, hand, now) and move.verb not in ("claim", "pass"):
+            raise Refusal("claims_open")
+        action = resolve_action(hand, seat, move)
+    except Refusal:
+        keep_round(state, hand)  # refused: the round is as it was, for the next move
+        raise
     state = state.with_seat(seat, replace(state.seats[seat], missed=0))
     return _play(state, hand, [action], now)
 
@@ -254,6 +258,7 @@ def _back(state: TableState, seat: int, now: float) -> tuple[TableState, Change]
     state = state.with_seat(seat, replace(current, away=False, missed=0))
     if state.status == "playing" and state.hand is not None:
         hand = load_round(state)
+        keep_round(state, hand)
         return _schedule(state, hand, now, step_moved=True), waiting_on(hand, Change("seat"))
     return state, Change("seat")
 
@@ -282,6 +287,7 @@ def wake(state: TableState, now: float) -> tuple[TableState, Change]:
             return _play(state, hand, actions, now)
     if state.deadline is not None and state.deadline <= now:
         return _play_clock(state, hand, now)
+    keep_round(state, hand)
     return _schedule(state, hand, now, step_moved=False), waiting_on(hand, Change("played" if released else "nothing"))
 
 
@@ -368,6 +374,7 @@ def _play(state: TableState, hand: Round, actions: Sequence[Action], now: float)
     state = replace(state, hand=hand.to_document(), hold_until=hold_until)
     if hand.result is not None:
         return _finish_hand(state, hand, now)
+    keep_round(state, hand)
     awaited = tuple(seat for seat in hand.awaiting() if seat not in waiting_before)
     happened: Happened = "played" if step_moved else "answered"
     return _schedule(state, hand, now, step_moved=step_moved), waiting_on(hand, Change(happened, awaited=awaited))
@@ -409,6 +416,7 @@ def _deal(state: TableState, match: Match, now: float) -> tuple[TableState, Chan
         deadline=None,
         computer_at=None,
     )
+    keep_round(dealt, hand)
     return _schedule(dealt, hand, now, step_moved=True), waiting_on(
         hand, Change("dealt", awaited=tuple(hand.awaiting()))
     )

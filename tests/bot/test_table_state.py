@@ -101,9 +101,10 @@ def test_a_damaged_hand_inside_a_table_is_refused_when_played():
     assert refused_shown.value.key == "broken_table"
 
 
-def test_the_round_drawn_from_a_state_is_replayed_once_and_left_as_it_was():
-    """The messages of one change share a replay of its hand: the same document gives the same round,
-    a hand that moved on its own, and drawing the table and every hand changes neither."""
+def test_the_round_drawn_from_a_state_is_shared_by_its_messages_and_left_as_it_was_by_them():
+    """The messages of one change share a round of its hand: the same document gives the same round,
+    drawing the table and every hand changes it not, and the next state's round, then an older
+    state's again, are their own hands."""
     from bot.tables import presenter
 
     state = started_table()
@@ -116,4 +117,37 @@ def test_the_round_drawn_from_a_state_is_replayed_once_and_left_as_it_was():
     assert shown.to_document() == state.hand
     later, _ = transitions.wake(state, 10.0**9)  # the clock moves the hand on
     assert later.hand != state.hand
-    assert rounds.shown_round(later).to_document() == later.hand and shown.to_document() == state.hand
+    assert rounds.shown_round(later).to_document() == later.hand
+    assert rounds.shown_round(state).to_document() == state.hand  # drawn late, after a newer state
+
+
+def test_a_process_replays_a_tables_hand_once_and_carries_it_on_by_its_new_actions(monkeypatch):
+    """Each transition and each drawing resumes the round this process had for the table (a replay of
+    the whole hand costs its every action); what they get is still the stored hand's own replay."""
+    from game.round import Round
+
+    state = started_table()
+    state = replace(state, id="resumeme")  # a table no other test has played in this process
+    replays = []
+    original = Round.from_document.__func__
+
+    def counted(cls, document, judge=None, *, rules=None):
+        replays.append(len(document["actions"]))
+        return original(cls, document, judge, rules=rules)
+
+    monkeypatch.setattr(Round, "from_document", classmethod(counted))
+    shown = []
+    for _ in range(40):
+        state, _ = transitions.wake(state, state.wake_at)
+        if state.status != "playing":
+            break
+        hand = rounds.shown_round(state)
+        shown.append(hand)
+        assert hand.to_document() == state.hand
+    assert len(state.hand["actions"]) > 20
+    # one replay for the transitions (the start kept its round under the table's first id), one for the
+    # drawings, however many changes came after
+    assert replays == [0, 1], replays
+    assert (
+        rounds.load_round(state).to_document() == original(Round, state.hand, rules=state.settings.rules).to_document()
+    )

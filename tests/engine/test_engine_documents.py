@@ -41,7 +41,7 @@ from game.match import Match
 from game.players import make_player
 from game.players.autoplay import play_round
 from game.round import Phase, Round
-from game.round_document import rigged_round
+from game.round_document import rigged_round, round_resumed
 from game.rules import Ruleset, ruleset
 from game.scoring.table import settle_hand
 from game.solitaire.deal import deal_for_seed
@@ -465,3 +465,43 @@ def test_a_mutated_solitaire_document_is_refused_or_replays_to_itself(data):
         return
     assert canonical(game.to_document()) == canonical(mutated)
     assert Game.from_document(game.to_document()) == game
+
+
+# --- resuming a round --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_a_round_resumed_from_any_of_its_prefixes_is_the_replay_of_the_document(name):
+    rules = VARIANTS[name]
+    played = random_game(rules, 31)
+    for cut in (0, 1, len(played.actions) // 2, len(played.actions) - 1, len(played.actions)):
+        document = json.loads(json.dumps(random_game_prefix(rules, 31, played, len(played.actions)).to_document()))
+        prefix = random_game_prefix(rules, 31, played, cut)
+        resumed = round_resumed(prefix, document, rules=rules)
+        assert resumed.to_document() == Round.from_document(document).to_document() == document
+
+
+def random_game_prefix(rules, seed, played, actions):
+    return Round.replay(rules, seed, played.actions[:actions], dealer=played.dealer, round_wind=played.round_wind)
+
+
+def test_a_document_that_does_not_continue_the_round_is_refused():
+    rules = ruleset("classic")
+    one, other = random_game(rules, 5, steps=20), random_game(rules, 6, steps=20)
+    shorter = Round.replay(rules, 5, one.actions[:10], dealer=one.dealer, round_wind=one.round_wind)
+    cases = [
+        (random_game(rules, 5, steps=20), other.to_document()),  # another deal
+        (Round.replay(rules, 5, one.actions[:15], dealer=one.dealer, round_wind=one.round_wind), shorter.to_document()),
+    ]
+    diverged = Round.deal(rules, 5)
+    seat = diverged.awaiting()[0]
+    diverged.apply(next(a for a in diverged.legal_actions(seat) if a != one.actions[0]))
+    cases.append((diverged, one.to_document()))  # other actions
+    tampered = copy.deepcopy(one.to_document())
+    tampered["seats"][0]["concealed"] = tampered["seats"][1]["concealed"]
+    cases.append((Round.replay(rules, 5, one.actions[:10], dealer=one.dealer, round_wind=one.round_wind), tampered))
+    for prefix, document in cases:
+        with pytest.raises(InvalidNotation):
+            round_resumed(prefix, document, rules=rules)
+    with pytest.raises(InvalidNotation):
+        round_resumed(Round.deal(rules, 5), one.to_document(), rules=ruleset("hongkong"))
