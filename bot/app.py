@@ -212,6 +212,9 @@ class MahjongBot(commands.AutoShardedBot):
     ) -> None:
         # Nothing the bot posts notifies anyone unless it says so: a member named "@everyone" stays a name.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        # The bot reads no message back from discord.py's cache (it keeps its own ids): without the cache,
+        # the echo of each of its edits is not copied and updated in it.
+        options.setdefault("max_messages", None)
         if settings.shard_count is not None:
             options.setdefault("shard_count", settings.shard_count)
             options.setdefault("shard_ids", None if settings.shard_ids is None else list(settings.shard_ids))
