@@ -96,6 +96,13 @@ class Settings:
         only one), so several shard processes of one application never do it twice at once."""
         return self.shard_ids is None or 0 in self.shard_ids
 
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process holds the shard of that server (Discord's rule: its id's top bits, modulo
+        the shard count); a process of all the shards holds every server."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, env_file: str | None = ".env") -> Settings:
         values = dict(_read_env_file(env_file)) if env_file else {}
@@ -283,10 +290,12 @@ class MahjongBot(commands.AutoShardedBot):
         self._events = events
         self._drawer = drawer = Drawer(settings.drawing_processes)
         tables = TableService(store, ledger, self.clock, events, make_seed=self._make_seed)
-        table_messages = TableMessages(self, tables, drawer, self.tile_emojis, _mentions_wanted(ledger))
+        table_messages = TableMessages(
+            self, tables, drawer, self.tile_emojis, _mentions_wanted(ledger), settings.owns_guild
+        )
         hands = LiveHands(tables, drawer, self.tile_emojis)
         events.subscribe(TableChanged, LedgerWriter(tables))
-        events.subscribe(TableChanged, table_messages)
+        events.subscribe(TableChanged, table_messages, everywhere=True)
         events.subscribe(TableChanged, hands, everywhere=True)
         events.on_gap(hands.catch_up)
         self._table_clicks = TableClicks(tables, hands, drawer, _computers_allowed(ledger))

@@ -1,12 +1,15 @@
 """A table's public side on Discord: its thread and lobby, and, after each change, what everyone sees.
 
 ``TableMessages`` opens a table where ``/mahjong new`` was sent (a public thread, or the channel where
-threads cannot be), and subscribes to the tables' changes where they are made (``bot.events``): it
-posts a hand's result, the notice of a table closed for idleness, edits the table message, and at an
-asynchronous table tells the members it now waits for (a mention for a turn, a direct message for a
-claim window). It keeps the thread open while its table is, and posts the table message again when a
-moderator deletes it. A result is posted once: a process that dies before marking it posted leaves
-the table due, and the next look finds the message or posts it.
+threads cannot be), and subscribes to the tables' changes (``bot.events``): it posts a hand's result,
+the notice of a table closed for idleness, edits the table message, and at an asynchronous table tells
+the members it now waits for (a mention for a turn, a direct message for a claim window). Of a bot in
+several processes, the process holding the table's server's shard does it, wherever the change was made
+(the clock's process would otherwise spend its share of Discord's global limit on every table): a change
+heard from another process comes without its state, which is read from the store. It keeps the thread
+open while its table is, and posts the table message again when a moderator deletes it. A result is
+posted once: a process that dies before marking it posted leaves the table due, and the next look finds
+the message or posts it.
 """
 
 from __future__ import annotations
@@ -37,6 +40,9 @@ log = logging.getLogger(__name__)
 
 RESULT_LOOKBACK = 25  # the latest messages of a table's home searched for a result already posted
 MentionsWanted = Callable[[int, list[int]], Awaitable[list[int]]]
+Owns = Callable[[int], bool]
+"""Whether this process holds the shard of a server (by its id)."""
+MARK_TRIES = 5  # a result marked posted while its table moves on: tried again, a tick apart
 """Of ``members`` at a server's table, those to be told when it waits for them (the server's switch and
 each member's own, ``/mahjong mentions``)."""
 
@@ -61,8 +67,10 @@ class TableMessages:
         draw: Drawer,
         emojis: Mapping[Tile, discord.PartialEmoji],
         mentions_wanted: MentionsWanted,
+        owns: Owns,
     ) -> None:
         self._client = client
+        self._owns = owns
         self._service = service
         self._draw = draw
         self._emojis = emojis
@@ -112,9 +120,14 @@ class TableMessages:
     # --- after each change ----------------------------------------------------------------------
 
     async def __call__(self, event: TableChanged) -> None:
+        if not self._owns(event.guild_id):
+            return  # the process with the server's shard shows it
         state = event.state
-        if state is None:  # another process's change: that process shows it
-            return
+        if state is None:  # another process's change: the table as it stands now
+            current = await self._service.read(event.table_id)
+            if current is None:
+                return
+            state = current.state
         shown = self._tables.setdefault(event.table_id, _Shown())
         # a change left pending by a process that died may not have been shown either: it is drawn again
         edits = event.pending or event.happened not in ("answered", "nothing")
@@ -175,8 +188,7 @@ class TableMessages:
         if not await self._send(state, message):
             return False
         shown.result_step = finished.step
-        with contextlib.suppress(Refusal):
-            await self._service.result_posted(state.id, finished.step)
+        await self._mark_posted(state.id, finished.step)
         return True
 
     async def _post_missing_result(self, state: TableState, finished: FinishedHand, shown: _Shown) -> None:
@@ -189,8 +201,7 @@ class TableMessages:
             async for earlier in channel.history(limit=RESULT_LOOKBACK):
                 if earlier.author.id == me and marker in earlier.content:
                     shown.result_step = finished.step
-                    with contextlib.suppress(Refusal):
-                        await self._service.result_posted(state.id, finished.step)
+                    await self._mark_posted(state.id, finished.step)
                     return
         except discord.HTTPException as error:
             log.warning("table %s: its home's latest messages cannot be read (%s)", state.id, error.status)
@@ -198,8 +209,20 @@ class TableMessages:
         if not await self._post_result(state, finished, shown):
             # one try: a home the bot cannot post in must not bring the table due at every tick
             shown.result_step = finished.step
-            with contextlib.suppress(Refusal):
-                await self._service.result_posted(state.id, finished.step)
+            await self._mark_posted(state.id, finished.step)
+
+    async def _mark_posted(self, table_id: str, step: int) -> None:
+        """Mark the result posted; a table moving fast (its clock in another process) may outrun the
+        mark's compare-and-set, so it is tried again a little later."""
+        for attempt in range(MARK_TRIES):
+            try:
+                await self._service.result_posted(table_id, step)
+                return
+            except Refusal as refusal:
+                if refusal.key != "busy" or attempt == MARK_TRIES - 1:
+                    log.warning("table %s: its result is posted but could not be marked (%s)", table_id, refusal.key)
+                    return
+            await asyncio.sleep(0.1 * (attempt + 1))
 
     async def _send(
         self, state: TableState, message: Message, *, mentions: discord.AllowedMentions | None = None

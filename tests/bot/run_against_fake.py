@@ -8,7 +8,9 @@ clock looks every 20 ms; and with
 its first ledger write of a hand; ``TEST_REDIS_NAMESPACE`` gives the test's Redis keys a prefix of their
 own; ``FIRST_SEED=n`` gives the tables this process opens the seeds n, n + 1… (instead of random ones);
 ``CLOCK_LEASE=s`` makes the table clock's lease last ``s`` seconds instead of 5, so a process started
-after a ``kill -9`` takes the clock over at once (as it would 5 s later). Everything else — the
+after a ``kill -9`` takes the clock over at once (as it would 5 s later); ``CHANGE_LOG=path`` appends a
+JSON line per table change the process publishes (table, version, step, what happened, whom it waits
+for, and the monotonic time), for ``benchmarks/change_latency.py``. Everything else — the
 environment, ``.env``, the stores, the bot — is the product's own path.
 """
 
@@ -86,6 +88,26 @@ def _short_clock_lease(seconds: float) -> None:
         store.acquire_lease = acquire_lease  # type: ignore[method-assign]
 
 
+def _log_changes(path: str) -> None:
+    import json
+    import time
+
+    from bot.events import Events, TableChanged
+
+    original = Events.publish
+    log = open(path, "a", buffering=1)  # noqa: SIM115 (open as long as the process)
+
+    @functools.wraps(original)
+    async def publish(self: Any, event: Any) -> Any:
+        if isinstance(event, TableChanged):
+            line = {"table": event.table_id, "version": event.version, "step": event.step, "pid": os.getpid(),
+                    "happened": event.happened, "waiting": event.waiting, "at": time.monotonic()}  # fmt: skip
+            log.write(json.dumps(line) + "\n")
+        return await original(self, event)
+
+    Events.publish = publish  # type: ignore[method-assign]
+
+
 def _run() -> int:
     """``mahjong-bot run``; ``PROFILE_TO=path`` runs it under cProfile and writes the stats (``pstats``) to
     ``path`` at exit, ``SWITCH_INTERVAL=s`` sets the GIL's hand-over interval (Python's default 0.005 s):
@@ -121,4 +143,6 @@ if __name__ == "__main__":
         _seeded_tables(int(os.environ["FIRST_SEED"]))
     if os.environ.get("CLOCK_LEASE"):
         _short_clock_lease(float(os.environ["CLOCK_LEASE"]))
+    if os.environ.get("CHANGE_LOG"):
+        _log_changes(os.environ["CHANGE_LOG"])
     sys.exit(_run())

@@ -125,3 +125,14 @@ async def test_closing_stops_a_loop_that_lost_its_first_cancellation():
     await asyncio.sleep(0)
     await asyncio.wait_for(_stop_tasks([task], patience=3.0), 5.0)
     assert swallowed and task.cancelled()
+
+
+def test_a_process_holds_the_servers_of_its_shards_only():
+    guild_on = {
+        shard: next(g for g in range(1 << 22, 1 << 30, 1 << 22) if (g >> 22) % 4 == shard) for shard in range(4)
+    }
+    alone = Settings(token="t")
+    some = Settings(token="t", shard_count=4, shard_ids=(1, 3))
+    assert all(alone.owns_guild(guild) for guild in guild_on.values())
+    assert [some.owns_guild(guild_on[shard]) for shard in range(4)] == [False, True, False, True]
+    assert all(Settings(token="t", shard_count=4).owns_guild(guild) for guild in guild_on.values())
