@@ -191,7 +191,6 @@ class Services:
     timings: Mapping[Speed, Timing]
     solitaire: SolitaireDesk
     daily_poster: DailyPoster
-    clock: Callable[[], float]
 
 
 class MahjongTree(app_commands.CommandTree["MahjongBot"]):
@@ -312,7 +311,6 @@ class MahjongBot(commands.AutoShardedBot):
             timings=self._timings,
             solitaire=solitaire_desk,
             daily_poster=daily_poster,
-            clock=self.clock,
         )
         self.add_dynamic_items(TableButton, LeaderboardButton, ReplayButton, SolitaireItem)
         await self.tree.set_translator(MahjongTranslator())

@@ -42,3 +42,12 @@ class PrefixedItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)
 
     async def on_component(self, interaction: Interaction, custom_id: str) -> None:
         raise NotImplementedError
+
+
+def owned_by_clicker(interaction: Interaction) -> bool:
+    """A private message's components are its owner's: another member cannot press them (Discord never
+    shows them one, but a forged or replayed request can name them)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral or message.interaction_metadata is None:
+        return True
+    return message.interaction_metadata.user.id == interaction.user.id

@@ -29,7 +29,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, cast, get_args
 
 from bot.solitaire.state import SolitaireState
 from bot.tables.finished import FinishedHand, entry_document, entry_from_document
@@ -42,7 +42,7 @@ from data.solitaire_ledger import KINDS, Kind
 
 log = logging.getLogger(__name__)
 
-_HAPPENED: tuple[Happened, ...] = ("nothing", "lobby", "dealt", "played", "answered", "seat", "hand_over", "closed")
+_HAPPENED: frozenset[str] = frozenset(get_args(Happened))
 PUBLISH_PATIENCE = 5.0  # seconds ``drain`` waits for the subscribers still running at a stop
 
 

@@ -25,6 +25,7 @@ from typing import Any
 import discord
 
 from bot.answers import acknowledge, tell
+from bot.components import owned_by_clicker
 from bot.drawing import Drawer
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
@@ -113,7 +114,7 @@ class SolitaireDesk:
         if guild_id is None:
             await tell(interaction, say("sol_guild_only", lang))
             return
-        if not _owned_by_clicker(interaction):
+        if not owned_by_clicker(interaction):
             await tell(interaction, say("sol_not_yours", lang))
             return
         await acknowledge(interaction, "update")
@@ -271,12 +272,3 @@ def _values(interaction: Interaction) -> tuple[str, ...]:
     if not isinstance(values, list):
         return ()
     return tuple(str(value)[:20] for value in values[:5])
-
-
-def _owned_by_clicker(interaction: Interaction) -> bool:
-    """A private message's components are its owner's (Discord never shows them to another member, but a
-    forged or replayed request can name them)."""
-    message = interaction.message
-    if message is None or not message.flags.ephemeral or message.interaction_metadata is None:
-        return True
-    return message.interaction_metadata.user.id == interaction.user.id

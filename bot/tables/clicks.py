@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.answers import Ack, acknowledge, tell
+from bot.components import owned_by_clicker
 from bot.drawing import Drawer
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
@@ -49,7 +50,7 @@ class TableClicks:
             await tell(interaction, say("unknown_button", lang))
             return
         await acknowledge(interaction, _ack(button, interaction))
-        if not _owned_by_clicker(interaction):
+        if not owned_by_clicker(interaction):
             raise Refusal("not_your_message")
         member = interaction.user
         move = button.move()
@@ -119,15 +120,6 @@ def _ack(button: ButtonId, interaction: Interaction) -> Ack:
     if button.verb in _NEW_PRIVATE_MESSAGE or (button.verb == "hint" and not _from_private_message(interaction)):
         return "private"
     return "update"
-
-
-def _owned_by_clicker(interaction: Interaction) -> bool:
-    """A private message's buttons are its owner's: another member cannot press them (Discord never shows
-    them one, but a forged or replayed request can name them)."""
-    message = interaction.message
-    if message is None or not message.flags.ephemeral or message.interaction_metadata is None:
-        return True
-    return message.interaction_metadata.user.id == interaction.user.id
 
 
 def _from_private_message(interaction: Interaction) -> bool:
