@@ -12,6 +12,7 @@ import string
 
 import pytest
 
+from bot.tables.custom_ids import VERBS
 from bot.tables.rounds import load_round
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.e2e_helpers import (
@@ -33,29 +34,7 @@ AT_ONCE = 25  # interactions in flight together
 
 def _forgeries(rng: random.Random, valid: list[str], table_ids: list[str]) -> list[tuple[str, list[str] | None]]:
     """Custom ids (and select values) a modified client, a replay or a fuzzer could send."""
-    verbs = [
-        "join",
-        "leave",
-        "addcpu",
-        "start",
-        "cancel",
-        "first",
-        "hand",
-        "claim",
-        "rules",
-        "next",
-        "detail",
-        "d",
-        "kong",
-        "win",
-        "call",
-        "hint",
-        "c",
-        "p",
-        "back",
-        "boom",
-        "",
-    ]
+    verbs = [*sorted(VERBS), "boom", ""]
     alphabet = string.ascii_letters + string.digits + ":_-/é😀\x00 "
     made: list[tuple[str, list[str] | None]] = []
     for _ in range(FORGERIES):
