@@ -118,7 +118,7 @@ class LiveHands:
                 return  # heard already, or older than what was heard
             state, version = event.state, event.version
             if state is None:  # another process's change: the store says what the table is now
-                current = await self._service.read(event.table_id)
+                current = await self._service.read_heard(event)
                 if current is None:
                     return
                 state, version = current.state, current.version

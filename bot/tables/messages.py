@@ -124,7 +124,7 @@ class TableMessages:
             return  # the process with the server's shard shows it
         state = event.state
         if state is None:  # another process's change: the table as it stands now
-            current = await self._service.read(event.table_id)
+            current = await self._service.read_heard(event)
             if current is None:
                 return
             state = current.state

@@ -13,6 +13,7 @@ its bookkeeping (where it lives on Discord, what the ledger has, a result posted
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Callable
@@ -25,7 +26,7 @@ from bot.tables.moves import Actor, Move
 from bot.tables.state import Place, TableSettings, TableState
 from bot.tables.transitions import Change
 from data.ledger import HandEntry, Ledger, LedgerConflict, LedgerValueError
-from data.live import LiveStore
+from data.live import LiveStore, StoreError
 
 log = logging.getLogger(__name__)
 Transition = Callable[[TableState, float], tuple[TableState, Change]]
@@ -45,6 +46,9 @@ class Committed:
     change: Change
     written: bool = False
     followed: asyncio.Future[list[None]] | None = field(default=None, compare=False, repr=False)
+
+
+HEARD_KEPT = 1024  # tables whose last read for a change heard from another process is kept
 
 
 def table_key(table_id: str) -> str:
@@ -80,6 +84,7 @@ class TableService:
         self._events = events
         self._make_id = make_id
         self._make_seed = make_seed
+        self._heard: dict[str, asyncio.Future[Committed | None]] = {}  # the last read of each heard table
 
     async def open(self, *, host: Actor, place: Place, settings: TableSettings, computers: int = 0) -> Committed:
         """A new lobby with its host seated and ``computers`` computer seats."""
@@ -101,6 +106,22 @@ class TableService:
         if found is None:
             return None
         return Committed(TableState.from_document(found.document), found.version, Change())
+
+    async def read_heard(self, event: TableChanged) -> Committed | None:
+        """The table at the version ``event`` (heard from another process) says, or a newer one. The
+        subscribers hearing one change share one read of it: a read made or under way in this process
+        that found that version or a later one is not made again."""
+        reading = self._heard.get(event.table_id)
+        if reading is not None:
+            with contextlib.suppress(StoreError):
+                found = await asyncio.shield(reading)
+                if found is not None and found.version >= event.version:
+                    return found
+        reading = asyncio.ensure_future(self.read(event.table_id))
+        self._heard[event.table_id] = reading
+        while len(self._heard) > HEARD_KEPT:
+            self._heard.pop(next(iter(self._heard)))
+        return await asyncio.shield(reading)
 
     async def update(
         self, table_id: str, transition: Transition, *, by_member: bool = True, answered_by: int | None = None

@@ -175,3 +175,26 @@ async def test_the_service_publishes_one_event_per_committed_change_and_none_for
         await join(service, table_id, 9)  # refused (the match began): nothing published
     await events.drain()
     assert len(heard) == 5
+
+
+@pytest.mark.asyncio
+async def test_the_subscribers_of_a_change_heard_from_another_process_share_one_read_of_it(stores):
+    store, ledger = stores
+    reads: list[str] = []
+    original = store.read
+
+    async def counted(key):
+        reads.append(key)
+        return await original(key)
+
+    store.read = counted
+    service = service_on(store, ledger, FakeClock())
+    opened = await open_table(service, ruleset("classic"), members=2)
+    heard = TableChanged(opened.state.id, 100, opened.version, opened.state.step, "lobby", True)
+    reads.clear()
+    first, second = await asyncio.gather(service.read_heard(heard), service.read_heard(heard))
+    assert first == second and first.version == opened.version and len(reads) == 1
+    assert (await service.read_heard(heard)).version == opened.version and len(reads) == 1
+    joined = await join(service, opened.state.id, 3)
+    later = TableChanged(opened.state.id, 100, joined.version, joined.state.step, "lobby", True)
+    assert (await service.read_heard(later)).version == joined.version  # newer than the read kept: read again
