@@ -19,7 +19,7 @@ from render.hand import HandPicture, _framed_slot, render_hand, slot_labels
 from render.positions import played_round
 from render.pyramid import free_tile_labels, render_pyramid
 from render.result import SolitaireSummary, render_solitaire_result
-from render.table import _stack_heights, render_table
+from render.table import DISCARD_WIDTH, HEIGHT, SIZE, render_table
 
 NAMES = ["Alice", "Bob", "Chen", "Dmitri"]
 SCORES = [10, 20, 30, 40]
@@ -52,19 +52,32 @@ def test_a_real_view_of_another_seat_carries_no_concealed_tiles_into_the_table()
         assert render_table(view, NAMES, SCORES).image_png == render_table(blind, NAMES, SCORES).image_png
 
 
-def test_the_table_is_a_phone_friendly_square_under_the_size_cap(view):
+def test_the_table_fits_a_phone_under_the_size_cap(view):
     rendered = render_table(view, NAMES, SCORES, "fr")
-    assert (rendered.width, rendered.height) == (1080, 1080)
+    assert (rendered.width, rendered.height) == (SIZE, HEIGHT) == (720, 754)
     assert len(rendered.image_png) < MAX_BYTES
-    assert _image(rendered.image_png).size == (1080, 1080)
+    assert _image(rendered.image_png).size == (720, 754)
     assert "Dernière défausse" in rendered.description and "6s" in rendered.description
 
 
-def test_the_wall_drawing_counts_the_tiles_left():
-    for seed in (1, 2, 3):
-        view = played_round(seed).view(0)
-        assert view.wall is not None
-        assert sum(_stack_heights(view.wall)) == view.wall_left
+def test_the_discards_show_half_as_large_again_on_a_phone_as_on_the_1080_pixel_table():
+    """Shown 390 pixels wide, a discard was 40 / 1080 of the width; it must be 1.5 times that."""
+    assert DISCARD_WIDTH / SIZE >= 1.5 * 40 / 1080
+
+
+def test_the_picture_changes_with_the_tiles_not_with_the_turn_or_the_wall():
+    """Between a discard and the next, the picture (and its alt text) stays as it was, so the message
+    keeps it instead of uploading it again: the claim window closing and the next tile drawn change
+    only the message's text."""
+    seen: dict[tuple, bytes] = {}
+    for step in range(1, 60):
+        view = played_round(3, actions=step).view(None)
+        rendered = render_table(view, NAMES, SCORES)
+        tiles = tuple((tuple(p.discards), tuple(p.melds), tuple(p.bonus)) for p in view.seats), view.last_discard
+        if tiles in seen:
+            assert rendered.image_png == seen[tiles]
+        seen[tiles] = rendered.image_png
+    assert len(seen) < 59  # some steps only drew a tile or closed a window
 
 
 def test_the_hand_numbers_its_tiles_like_the_buttons_and_keeps_the_drawn_tile_last(view):

@@ -12,12 +12,11 @@ from PIL import Image, ImageChops
 from game.tiles import Tile
 from render.positions import played_round
 from render.table import (
+    CENTRE,
     PALETTE_COLOURS,
-    STRIP_DEPTH,
-    STRIP_WIDTH,
+    SIZE,
     _put,
     _sprite,
-    _strip_origin,
     draw_table,
     render_table,
 )
@@ -38,18 +37,17 @@ def _mean_difference(a: Image.Image, b: Image.Image) -> float:
 
 
 @pytest.mark.parametrize("place", [0, 1, 2, 3])
-def test_a_tile_pasted_turned_lands_where_the_turned_strip_put_it(place):
-    """Each tile goes straight onto the table already turned: it must end where drawing the seat's
-    strip, turning it with ``Image.rotate`` and compositing it would have put it."""
+def test_a_tile_pasted_turned_lands_where_the_turned_layout_put_it(place):
+    """Each tile goes straight onto the table already turned: it must end where laying it out for the
+    bottom seat and turning the whole table about its centre with ``Image.rotate`` would have put it."""
     sprite = _sprite(Tile.S1, 38, "en", True, 0)  # a set's tile lying sideways: not square, not symmetric
-    x, y = 123, 201
-    strip = Image.new("RGBA", (STRIP_WIDTH, STRIP_DEPTH), (0, 0, 0, 0))
-    strip.alpha_composite(sprite, (x, y))
-    layered = Image.new("RGBA", (1080, 1080), (*FELT, 255))
-    layered.alpha_composite(strip.rotate(90 * place, expand=True), _strip_origin(place))
-    direct = Image.new("RGB", (1080, 1080), FELT)
+    x, y = -123, 201
+    layered = Image.new("RGBA", (SIZE, SIZE), (*FELT, 255))
+    layered.alpha_composite(sprite, (CENTRE + x, CENTRE + y))
+    turned = layered.rotate(90 * place)
+    direct = Image.new("RGB", (SIZE, SIZE), FELT)
     _put(direct, _sprite(Tile.S1, 38, "en", True, place), x, y, place)
-    assert ImageChops.difference(layered.convert("RGB"), direct).getbbox() is None
+    assert ImageChops.difference(turned.convert("RGB"), direct).getbbox() is None
 
 
 @pytest.mark.parametrize(("seed", "seat"), [(2, None), (5, 1), (9, 3)])
@@ -58,12 +56,12 @@ def test_the_palette_keeps_the_table_as_drawn(seed, seat):
     drawn = draw_table(view, NAMES, SCORES, "fr")
     encoded = Image.open(io.BytesIO(render_table(view, NAMES, SCORES, "fr").image_png))
     assert encoded.mode == "P" and len(encoded.getcolors() or []) <= PALETTE_COLOURS
-    # Adaptive 256 colours, the encoding before, came to 0.7–1.2 on these tables.
+    # Adaptive 256 colours, the encoding before, come to 1.0 on these tables.
     assert _mean_difference(encoded, drawn) < 1.5
     rgb = encoded.convert("RGB")
     # The theme's colours are in the palette exactly: the felt and the name plates keep their colour.
-    assert rgb.getpixel((10, 540)) == FELT == drawn.getpixel((10, 540))
-    assert rgb.getpixel((170, 910)) == PAPER == drawn.getpixel((170, 910))
+    assert rgb.getpixel((10, 360)) == FELT == drawn.getpixel((10, 360))
+    assert rgb.getpixel((120, 600)) == PAPER == drawn.getpixel((120, 600))  # the bottom seat's name card
 
 
 def test_a_table_does_not_depend_on_what_was_drawn_before():
