@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import Ack, acknowledge, tell
+from bot.discord_messages import ShownAttachments
 from bot.drawing import Drawer
 from bot.emojis import ensure_tile_emojis
 from bot.events import Events, SolitaireChanged, TableChanged
@@ -289,10 +290,11 @@ class MahjongBot(commands.AutoShardedBot):
         self._events = events
         self._drawer = drawer = Drawer(settings.drawing_processes)
         tables = TableService(store, ledger, self.clock, events, make_seed=self._make_seed)
+        shown = ShownAttachments()
         table_messages = TableMessages(
-            self, tables, drawer, self.tile_emojis, _mentions_wanted(ledger), settings.owns_guild
+            self, tables, drawer, self.tile_emojis, _mentions_wanted(ledger), settings.owns_guild, shown
         )
-        hands = LiveHands(tables, drawer, self.tile_emojis)
+        hands = LiveHands(tables, drawer, self.tile_emojis, shown)
         events.subscribe(TableChanged, LedgerWriter(tables))
         events.subscribe(TableChanged, table_messages, everywhere=True)
         events.subscribe(TableChanged, hands, everywhere=True)
@@ -301,7 +303,7 @@ class MahjongBot(commands.AutoShardedBot):
         secret = settings.daily_secret.encode() if settings.daily_secret else None
         solitaire_service = SolitaireService(store, solitaire_ledger, self.clock, events, daily_secret=secret)
         events.subscribe(SolitaireChanged, solitaire_service.record_ended)
-        solitaire_desk = SolitaireDesk(solitaire_service, self.tile_emojis, tick=self._tick, drawer=drawer)
+        solitaire_desk = SolitaireDesk(solitaire_service, self.tile_emojis, tick=self._tick, drawer=drawer, shown=shown)
         daily_poster = DailyPoster(self, solitaire_service, self.tile_emojis, tick=self._tick, drawer=drawer)
         self._services = Services(
             ledger=ledger,

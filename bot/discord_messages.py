@@ -1,16 +1,22 @@
 """From a presenter's plain ``Message`` to discord.py: its pictures as files with their alt text, its
 selects and buttons as a view whose every component is wrapped in the caller's dynamic item (so the
-components work after a restart and a forged id still reaches its desk)."""
+components work after a restart and a forged id still reaches its desk).
+
+A picture's file name carries a digest of its bytes, so that an edit can keep, instead of uploading it
+again, a picture the message already shows (``ShownAttachments``): most changes at a table leave most
+members' hand pictures as they were, and a member downloads only what changed."""
 
 from __future__ import annotations
 
+import hashlib
 import io
-from collections.abc import Callable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import discord
 
-from bot.message_specs import Message
+from bot.message_specs import Message, Picture
 from game.tiles import Tile
 
 STYLES = {
@@ -23,12 +29,78 @@ Wrap = Callable[[Any], discord.ui.Item[Any]]
 
 
 def files_of(message: Message) -> list[discord.File]:
-    return [
-        discord.File(
-            io.BytesIO(picture.rendered.image_png), filename=picture.filename, description=picture.rendered.description
-        )
-        for picture in message.pictures
-    ]
+    return [_file(picture) for picture in message.pictures]
+
+
+def shown_name(picture: Picture) -> str:
+    """The picture's file name followed by a digest of its bytes (``table-x-12-<digest>.png``)."""
+    stem, dot, extension = picture.filename.rpartition(".")
+    return f"{stem}-{_digest(picture)}.{extension}" if dot else f"{picture.filename}-{_digest(picture)}"
+
+
+def _digest(picture: Picture) -> str:
+    return hashlib.blake2b(picture.rendered.image_png, digest_size=8).hexdigest()
+
+
+def _digest_in(filename: str) -> str:
+    """The digest ``shown_name`` put in a file name (the same digest means the same bytes)."""
+    return filename.rpartition(".")[0].rpartition("-")[2]
+
+
+def picture_name(filename: str) -> str:
+    """The presenter's file name of a picture, from the name ``shown_name`` gave its attachment."""
+    stem, dot, extension = filename.rpartition(".")
+    return f"{stem.rpartition('-')[0]}.{extension}" if dot else filename.rpartition("-")[0]
+
+
+def _file(picture: Picture) -> discord.File:
+    return discord.File(
+        io.BytesIO(picture.rendered.image_png), filename=shown_name(picture), description=picture.rendered.description
+    )
+
+
+class ShownAttachments:
+    """The attachments of the messages this process edits, as Discord last returned them, so that an
+    edit lists a picture the message already shows by its attachment id (Discord keeps it) instead of
+    uploading it again. Bounded to the ``limit`` messages edited last; a message it does not know
+    (edited elsewhere, or before a restart) gets every picture uploaded, or is read from the message an
+    interaction came from."""
+
+    def __init__(self, limit: int = 4096) -> None:
+        self._limit = limit
+        self._shown: OrderedDict[int, tuple[discord.Attachment, ...]] = OrderedDict()
+
+    def seen(self, message: discord.Message | None) -> None:
+        """Remember what ``message`` (as Discord returned it after a send or an edit) shows."""
+        if message is None:
+            return
+        self._shown[message.id] = tuple(message.attachments)
+        self._shown.move_to_end(message.id)
+        while len(self._shown) > self._limit:
+            self._shown.popitem(last=False)
+
+    def attachments(
+        self, message_id: int | None, message: Message, current: Iterable[discord.Attachment] = ()
+    ) -> list[discord.Attachment | discord.File]:
+        """What an edit of ``message_id`` to ``message`` lists: the attachments it shows already (known
+        here, else ``current``, the attachments of the message an interaction came from) for the
+        pictures they are, new files for the others."""
+        known = self._shown.get(message_id) if message_id is not None else None
+        by_digest = {
+            _digest_in(attachment.filename): attachment for attachment in (current if known is None else known)
+        }
+        listed: list[discord.Attachment | discord.File] = []
+        for picture in message.pictures:
+            kept = by_digest.get(_digest(picture))
+            listed.append(kept if kept is not None else _file(picture))
+        return listed
+
+
+def edited_message_id(interaction: discord.Interaction[Any]) -> int | None:
+    """The message an interaction's original response is, when it is the message the interaction came
+    from (a component answered by a deferred update), else None (a new message)."""
+    updates = interaction.response.type is discord.InteractionResponseType.deferred_message_update
+    return interaction.message.id if updates and interaction.message is not None else None
 
 
 def view_of(message: Message, emojis: Mapping[Tile, discord.PartialEmoji], wrap: Wrap) -> discord.ui.View:

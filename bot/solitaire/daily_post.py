@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_messages import picture_name
 from bot.drawing import Drawer
 from bot.i18n import lang_of
 from bot.solitaire import presenter
@@ -98,7 +99,7 @@ class DailyPoster:
                 if (
                     me is not None
                     and message.author.id == me.id
-                    and any(attachment.filename == name for attachment in message.attachments)
+                    and any(picture_name(attachment.filename) == name for attachment in message.attachments)
                 ):
                     return message.id
         except discord.HTTPException as error:

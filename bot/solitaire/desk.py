@@ -26,6 +26,7 @@ import discord
 
 from bot.answers import acknowledge, tell
 from bot.components import owned_by_clicker
+from bot.discord_messages import ShownAttachments, edited_message_id
 from bot.drawing import Drawer
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
@@ -33,7 +34,7 @@ from bot.message_specs import Message
 from bot.refusal import Refusal
 from bot.solitaire import play, presenter
 from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, parse_custom_id
-from bot.solitaire.discord_views import files_of, view_of
+from bot.solitaire.discord_views import view_of
 from bot.solitaire.play import Outcome
 from bot.solitaire.service import SolitaireService
 from bot.solitaire.state import SolitaireState
@@ -69,10 +70,12 @@ class SolitaireDesk:
         tick: float = 1.0,
         monotonic: Callable[[], float] = time.monotonic,
         drawer: Drawer | None = None,
+        shown: ShownAttachments | None = None,
     ) -> None:
         self.service = service
         self._emojis = emojis
         self._draw = drawer or Drawer()
+        self._shown = shown or ShownAttachments()
         self._tick = tick
         self._monotonic = monotonic
         self._live: dict[tuple[int, int, Kind], LiveView] = {}
@@ -180,9 +183,14 @@ class SolitaireDesk:
     ) -> None:
         now = self.service.now()
         message = await self._draw(_draw, state, now, lang, outcome, page, hint)
-        await interaction.edit_original_response(
-            content=message.content, attachments=files_of(message), view=view_of(message, self._emojis)
+        edited = edited_message_id(interaction)
+        current = interaction.message.attachments if edited is not None and interaction.message else ()
+        shown = await interaction.edit_original_response(
+            content=message.content,
+            attachments=self._shown.attachments(edited, message, current),
+            view=view_of(message, self._emojis),
         )
+        self._shown.seen(shown)
         key = (state.guild_id, state.member_id, state.kind)
         pause_at = state.game.clock.pause_deadline
         if state.game.over or pause_at is None or state.game.is_paused(now):

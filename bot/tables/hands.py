@@ -17,17 +17,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import discord
 
+from bot.discord_messages import ShownAttachments, edited_message_id
 from bot.drawing import Drawer
 from bot.events import TableChanged
 from bot.interaction import Interaction
 from bot.message_specs import Message
 from bot.tables import presenter
-from bot.tables.discord_views import files_of, view_of
+from bot.tables.discord_views import view_of
 from bot.tables.service import TableService
 from bot.tables.state import TableState
 from game.tiles import Lang, Tile
@@ -48,6 +49,7 @@ class _Hand:
     lang: Lang
     expires: float
     version: int
+    message_id: int | None = None  # once edited: the private message, whose pictures it shows are known
 
 
 @dataclass
@@ -70,12 +72,14 @@ class LiveHands:
         service: TableService,
         draw: Drawer,
         emojis: Mapping[Tile, discord.PartialEmoji],
+        shown: ShownAttachments,
         *,
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self._service = service
         self._draw = draw
         self._emojis = emojis
+        self._shown = shown
         self._monotonic = monotonic
         self._tables: dict[str, _Table] = {}
 
@@ -97,9 +101,11 @@ class LiveHands:
             if table.state is not None and table.version > version:
                 state, version, hint = table.state, table.version, False
             message = await self._draw(presenter.hand_message, state, seat, lang, hint=hint, for_claim=claim)
-            await self._edit(interaction, message)
+            edited = edited_message_id(interaction)
+            current = interaction.message.attachments if edited is not None and interaction.message else ()
+            shown = await self._edit(interaction, message, edited, current)
             table.hands[interaction.user.id] = _Hand(
-                interaction, seat, lang, self._monotonic() + TOKEN_LIFETIME, version
+                interaction, seat, lang, self._monotonic() + TOKEN_LIFETIME, version, shown
             )
             if version > table.version:
                 table.version, table.state = version, state
@@ -175,16 +181,27 @@ class LiveHands:
     async def _refresh_hand(self, table: _Table, member: int, hand: _Hand, state: TableState, version: int) -> None:
         message = await self._draw(presenter.hand_message, state, hand.seat, hand.lang)
         try:
-            await self._edit(hand.interaction, message)
+            hand.message_id = await self._edit(hand.interaction, message, hand.message_id)
         except discord.HTTPException:
             table.hands.pop(member, None)
             return
         hand.version = max(hand.version, version)
 
-    async def _edit(self, interaction: Interaction, message: Message) -> None:
-        await interaction.edit_original_response(
-            content=message.content, attachments=files_of(message), view=view_of(message, self._emojis)
+    async def _edit(
+        self,
+        interaction: Interaction,
+        message: Message,
+        message_id: int | None,
+        current: Sequence[discord.Attachment] = (),
+    ) -> int:
+        """Edit the hand message, uploading only the pictures it does not show yet; returns its id."""
+        edited = await interaction.edit_original_response(
+            content=message.content,
+            attachments=self._shown.attachments(message_id, message, current),
+            view=view_of(message, self._emojis),
         )
+        self._shown.seen(edited)
+        return edited.id
 
 
 def _every_seat(table: _Table) -> frozenset[int]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 
 import discord
 
+from bot.discord_messages import ShownAttachments
 from bot.drawing import Drawer
 from bot.events import TableChanged
 from bot.i18n import say
@@ -68,8 +69,10 @@ class TableMessages:
         emojis: Mapping[Tile, discord.PartialEmoji],
         mentions_wanted: MentionsWanted,
         owns: Owns,
+        shown: ShownAttachments,
     ) -> None:
         self._client = client
+        self._shown = shown
         self._owns = owns
         self._service = service
         self._draw = draw
@@ -156,13 +159,17 @@ class TableMessages:
         message = await self._draw(presenter.table_message, state, state.settings.lang)
         target = self._client.get_partial_messageable(state.place.home).get_partial_message(state.place.message_id)
         try:
-            await target.edit(
-                content=message.content, attachments=files_of(message), view=view_of(message, self._emojis)
+            edited = await target.edit(
+                content=message.content,
+                attachments=self._shown.attachments(target.id, message),
+                view=view_of(message, self._emojis),
             )
         except discord.NotFound:
             await self._repost_table(state, message)
         except discord.HTTPException as error:
             log.warning("table %s: the table message could not be edited (%s)", state.id, error.status)
+        else:
+            self._shown.seen(edited)
 
     async def _repost_table(self, state: TableState, message: Message) -> None:
         """The table message is gone (a moderator deleted it): without it nobody could press My hand, so
@@ -177,6 +184,7 @@ class TableMessages:
         except discord.HTTPException as error:
             log.warning("table %s: its message was deleted and cannot be posted again (%s)", state.id, error.status)
             return
+        self._shown.seen(sent)
         log.info("table %s: its message was deleted, posted again as %s", state.id, sent.id)
         with contextlib.suppress(Refusal):
             await self._service.place(state.id, replace(state.place, message_id=sent.id))
