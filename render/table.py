@@ -16,7 +16,9 @@ the seat on turn is lit, as is that seat's card. A line below the table says wha
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -112,10 +114,47 @@ _WIND_NAMES: dict[Lang, tuple[str, ...]] = {
 
 
 def render_table(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: Lang = "en") -> Rendered:
-    """The table seen by ``view.seat`` (a spectator sees it from seat 0). ``names`` and ``scores`` by seat."""
-    return Rendered.of(
+    """The table seen by ``view.seat`` (a spectator sees it from seat 0). ``names`` and ``scores`` by seat.
+
+    The picture shows only what changes when a tile is discarded or claimed, so consecutive changes
+    often give the same one: it is drawn once and kept (``DRAWN_KEPT`` tables, per process)."""
+    key = _shown(view, names, scores, lang)
+    with _DRAWN_LOCK:
+        kept = _DRAWN.get(key)
+        if kept is not None:
+            _DRAWN.move_to_end(key)
+            return kept
+    rendered = Rendered.of(
         draw_table(view, names, scores, lang), describe_table(view, names, scores, lang), palette=table_palette()
     )
+    with _DRAWN_LOCK:
+        _DRAWN[key] = rendered
+        while len(_DRAWN) > DRAWN_KEPT:
+            _DRAWN.popitem(last=False)
+    return rendered
+
+
+DRAWN_KEPT = 256
+_DRAWN: OrderedDict[Hashable, Rendered] = OrderedDict()
+_DRAWN_LOCK = threading.Lock()
+
+
+def _shown(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: Lang) -> Hashable:
+    """Everything ``draw_table`` and ``describe_table`` read: equal keys, equal pictures."""
+    seats = tuple(
+        (
+            public.seat,
+            public.wind,
+            public.discards,
+            public.melds,
+            public.bonus,
+            public.concealed if public.seat != view.seat else None,
+            public.calling,
+        )
+        for public in view.seats
+    )
+    dice = view.wall.dice if view.wall is not None else None
+    return (view.seat, view.dealer, view.round_wind, dice, view.last_discard, seats, tuple(names), tuple(scores), lang)
 
 
 def draw_table(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: Lang = "en") -> Image.Image:
