@@ -46,7 +46,9 @@ from render.tiles import TileMetrics, metrics, tile_image
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
 
-FULL_WIDTH = 96
+# A member's board shows about 390 pixels wide on a phone: 64-pixel tiles (a board 602 wide) show
+# there as large as the 96-pixel ones of before, for half the pixels.
+FULL_WIDTH = 64
 SMALL_WIDTH = 52
 COLUMNS = "ABCDEFGHIJKLMNOP"
 # The pyramid's PNG carries at most this many colours. 64, the table's count, bands the veiled faces
