@@ -52,6 +52,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "L'état enregistré de cette table est abîmé : elle ne peut plus être jouée.",
     ),
     "no_claim": ("You have nothing to claim on this tile.", "Vous ne pouvez rien prendre sur cette tuile."),
+    "no_claim_hidden": (
+        "You have nothing to claim on this tile. This table keeps every discard open to claims for a moment,"
+        " whether or not anyone may claim it, so that nobody learns who could.",
+        "Vous ne pouvez rien prendre sur cette tuile. Cette table laisse chaque défausse ouverte aux annonces"
+        " un moment, que quelqu'un puisse la prendre ou non, pour que personne ne sache qui le pouvait.",
+    ),
     "not_your_message": ("That message belongs to another member.", "Ce message appartient à un autre membre."),
     "internal_error": (
         "Something went wrong on the bot's side. Press My hand to see where the table stands.",

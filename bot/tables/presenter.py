@@ -189,12 +189,23 @@ def table_message(state: TableState, lang: Lang) -> Message:
     buttons: list[ButtonSpec] = []
     if state.status == "playing":
         buttons.append(_button(state, "hand", say("btn_hand", lang), "primary"))
-        if hand.phase in (Phase.CLAIM, Phase.ROB) or held(state, hand):
+        if held(state, hand) or (hand.phase in (Phase.CLAIM, Phase.ROB) and _member_may_claim(state, hand)):
             buttons.append(_button(state, "claim", say("btn_claim", lang), "success"))
     if state.status == "between":
         buttons.append(_button(state, "next", say("btn_next", lang), "success"))
     buttons.append(_button(state, "rules", say("btn_rules", lang)))
     return Message("\n".join(lines), (picture,), tuple(buttons))
+
+
+def _member_may_claim(state: TableState, hand: Round) -> bool:
+    """Whether a member's seat may still answer the open claim window. A table that hides its claim
+    windows shows Claim at every discard instead (``held``): a button shown only when someone may
+    claim would tell the table as much."""
+    for seat in hand.awaiting():
+        claim = hand.view(seat).claim
+        if not state.seats[seat].played_by_computer and claim is not None and claim.options and not claim.answered:
+            return True
+    return False
 
 
 def _turn_line(state: TableState, hand: Round, lang: Lang) -> str:
@@ -233,7 +244,7 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
     hand = shown_round(state)
     view = hand.view(seat)
     if for_claim and (view.claim is None or not view.claim.options or view.claim.answered):
-        raise Refusal("no_claim")
+        raise Refusal("no_claim_hidden" if state.settings.hide_claims else "no_claim")
     legal = view.legal
     hints = discard_hints(view) if hint and state.settings.hints else ()
     status = _hand_status(state, hand, seat, lang)

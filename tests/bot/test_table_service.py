@@ -332,3 +332,52 @@ async def test_in_the_family_game_the_host_picks_who_starts(store_factory, ledge
     with pytest.raises(Refusal) as refused:
         await choose_first(service, classic.state.id, 1, 2)
     assert refused.value.key == "not_legal"  # with a wall the dice decide
+
+
+async def test_the_public_claim_button_shows_only_while_a_member_may_claim(store_factory, ledger):
+    """Where claim windows are not hidden, Claim is for members who may answer the window: when only
+    computer seats (or members a computer plays for) may, the button is not there to be pressed for
+    nothing. Where they are hidden, Claim's answer says why it showed."""
+    from dataclasses import replace as with_
+
+    from bot.tables.presenter import hand_message, table_message
+
+    def buttons(state: TableState) -> list[str]:
+        return [button.custom_id for button in table_message(state, "en").buttons]
+
+    clock = FakeClock()
+    service = service_on(await store_factory(), ledger, clock)
+    committed = await open_table(service, ruleset("classic"), members=4)
+    committed = await start(service, committed.state.id, 1)
+    rng = random.Random(3)
+    windows = 0
+    for _ in range(300):
+        state = committed.state
+        if state.status != "playing":
+            break
+        hand = load_round(state)
+        if hand.phase is Phase.CLAIM:
+            claim = f"mj1:{state.id}:{state.step}:claim"
+            able = [
+                seat for seat in hand.awaiting() if (hand.view(seat).claim or None) and hand.view(seat).claim.options
+            ]
+            assert (claim in buttons(state)) == bool(able)
+            by_computers = with_(
+                state,
+                seats=tuple(
+                    with_(seat, computer="basic") if index in able[:1] else with_(seat, away=index in able)
+                    for index, seat in enumerate(state.seats)
+                ),
+            )
+            assert claim not in buttons(by_computers)
+            idle = next(seat for seat in range(4) if seat not in able)
+            with pytest.raises(Refusal) as refused:
+                hand_message(state, idle, "en", for_claim=True)
+            assert refused.value.key == "no_claim"
+            hidden = with_(state, settings=with_(state.settings, hide_claims=True))
+            with pytest.raises(Refusal) as refused:
+                hand_message(hidden, idle, "en", for_claim=True)
+            assert refused.value.key == "no_claim_hidden"
+            windows += 1
+        committed = await member_move(service, committed, rng)
+    assert windows >= 3
