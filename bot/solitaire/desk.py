@@ -95,6 +95,7 @@ class SolitaireDesk:
         else:
             committed = await self.service.free(interaction.guild_id, user.id, user.display_name, seed)
         await self._show(interaction, committed.state, lang, outcome=committed.outcome)
+        await self.service.shown(committed)
 
     # --- components -----------------------------------------------------------------------------
 

@@ -232,6 +232,15 @@ class SolitaireService:
                 return written
         raise Refusal("sol_busy")
 
+    async def shown(self, committed: Committed) -> None:
+        """The board of a game no one has played yet reached its player: its clock starts now (SPEC §3),
+        not when the game was created. A move made meanwhile (the board was seen) leaves it as it is."""
+        state = committed.state
+        started = replace(state, game=state.game.shown(self._clock()))
+        if started == state:
+            return
+        await self._store.write(state.key, committed.version, started.to_document())
+
     async def act(self, guild_id: int, member_id: int, kind: Kind, move: GameMove) -> Committed:
         """A member's move in their game of ``kind``: a pair, undo, pause, resume, finish."""
         return await self.update(guild_id, member_id, kind, lambda state, now: play.act(state, move, now))

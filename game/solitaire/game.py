@@ -74,6 +74,15 @@ class Game:
         """A new game of ``deal`` shown at time ``at``; the clock starts now."""
         return cls(deal.seed, deal.board(), Clock.start(at, idle_pause), at)
 
+    def shown(self, at: float) -> Game:
+        """The game as if started at ``at``, when its board reached the player: a game is created before
+        its board is drawn and sent, which may take seconds that are not the player's. Only before the
+        first action (after it, the player has seen the board and the clock counts from its start)."""
+        _seconds(at)
+        if self.events or self.over or at <= self.started_at:
+            return self
+        return replace(self, clock=Clock.start(at, self.clock.idle_pause), started_at=at)
+
     # --- reading ------------------------------------------------------------------------------
 
     @property

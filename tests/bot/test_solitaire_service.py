@@ -225,3 +225,23 @@ async def test_a_damaged_game_is_dropped_so_the_next_one_can_start(store, ledger
     assert await service.read(GUILD, ALICE, "daily") is None
     assert await store.read(slot_key(GUILD, ALICE, "daily")) is None
     assert (await service.daily(GUILD, ALICE, "Alice")).state.game.pairs == 0
+
+
+async def test_the_clock_starts_when_the_board_reaches_the_member_not_when_the_game_is_created(store, ledger):
+    clock = FakeClock()
+    service = service_on(store, ledger, clock)
+    opened = await service.free(GUILD, ALICE, "Alice", 12)
+    clock.now += 9  # drawing and sending the first board took nine seconds
+    await service.shown(opened)
+    shown = (await service.read(GUILD, ALICE, "free")).state
+    assert shown.game.seconds(clock.now) == 0 and shown.game.started_at == clock.now
+    a, b = deal_for_seed(12).solution[0]
+    clock.now += 4
+    played = await service.act(GUILD, ALICE, *pair(shown, a, b))
+    assert played.state.game.seconds(clock.now) == 4
+    # once the member has played, the board had reached them: a late word of it changes nothing
+    clock.now += 3
+    await service.shown(played)
+    assert (await service.read(GUILD, ALICE, "free")).state.game.started_at == shown.game.started_at
+    # and the start survives the store's round trip, as the replay of the game does
+    assert SolitaireState.from_document(played.state.to_document()).game.seconds(clock.now) == 7
