@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import signal
 import sys
 from collections.abc import Sequence
@@ -28,10 +29,19 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mahjong-bot",
         description="Four-player classic / Hong Kong mahjong and a daily mahjong solitaire.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in SUBCOMMAND_MODULES:
         importlib.import_module(f"bot.cli.{name.replace('-', '_')}").register(subparsers)
     return parser
+
+
+def installed_version() -> str:
+    """The version of the installed package (``pyproject.toml``), or "unknown" when run from sources."""
+    try:
+        return importlib.metadata.version("mahjong-bot")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from game.errors import GameError
@@ -36,17 +37,19 @@ def run(args: argparse.Namespace) -> int:
             options["jokers"] = True
         rules = ruleset(args.rules, **options)
         digest = wall_commitment(rules, seed)
-        report: dict[str, Any] = {
-            "valid": True,
-            "seed": seed,
-            "commitment": digest,
-            "wall": " ".join(tile.code for tile in wall_order(rules, seed)),
-        }
+        report: dict[str, Any] = {"valid": True, "seed": seed, "commitment": digest}
+        # the answer to the question asked comes before the 144 tiles of the wall
+        if args.commitment is not None:
+            report["matches"] = args.commitment.strip().lower() == digest
+        report["wall"] = " ".join(tile.code for tile in wall_order(rules, seed))
     except GameError as error:
         print(json.dumps({"valid": False, "error": str(error)}, ensure_ascii=False))
         return 1
-    if args.commitment is not None:
-        report["matches"] = args.commitment.strip().lower() == digest
+    if report.get("matches") is False:
+        print(
+            f"The wall of seed {seed} does not match the commitment given: its commitment is {digest}.",
+            file=sys.stderr,
+        )
     print(json.dumps(report, ensure_ascii=False))
     return 0 if report.get("matches", True) else 1
 
