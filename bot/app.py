@@ -53,8 +53,6 @@ from data.live import LiveStore
 from data.solitaire_ledger import SolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.tiles import Tile
-from render.pyramid import pyramid_palette
-from render.table import table_palette
 
 log = logging.getLogger(__name__)
 
@@ -289,6 +287,10 @@ class MahjongBot(commands.AutoShardedBot):
         events = Events(self._given_broadcast or broadcast_for(store))
         self._events = events
         self._drawer = drawer = Drawer(settings.drawing_processes)
+        # before the gateway connects (setup_hook runs first): no member waits for the first picture
+        warming = time.monotonic()
+        await drawer.warm()
+        log.info("drawing warmed up in %.1f s", time.monotonic() - warming)
         tables = TableService(store, ledger, self.clock, events, make_seed=self._make_seed)
         shown = ShownAttachments()
         table_messages = TableMessages(
@@ -331,8 +333,6 @@ class MahjongBot(commands.AutoShardedBot):
         self._start(events.run(), "events-from-other-processes")
         self._start(solitaire_desk.run_idle_watch(), "solitaire-idle")
         self._start(daily_poster.run(), "solitaire-daily-post")
-        if settings.drawing_processes == 0:  # drawing processes build their own as they start
-            self._start(_warm_pictures(), "warm-pictures")
         if self._upload_emojis:
             self._start(self._emojis(), "tile-emojis")
         if self.application_id is not None:
@@ -439,13 +439,6 @@ async def _stop_tasks(tasks: list[asyncio.Task[None]], patience: float = 5.0) ->
         running = set(pending)
     for task in running:
         log.warning("the background task %s did not stop", task.get_name())
-
-
-async def _warm_pictures() -> None:
-    """Build the palettes of the table and the solitaire board now, in a worker thread, rather than in
-    the first redraw (up to a second each: every tile face is sampled once)."""
-    await asyncio.to_thread(table_palette)
-    await asyncio.to_thread(pyramid_palette)
 
 
 def _shown_on(message: discord.Message | None, custom_id: str, kind: object) -> bool:

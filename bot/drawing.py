@@ -20,8 +20,12 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from render.pyramid import pyramid_palette
-from render.table import table_palette
+from game.solitaire.deal import deal_for_seed
+from game.tiles import LANGS
+from render.hand import render_hand
+from render.positions import played_round
+from render.pyramid import pyramid_palette, render_pyramid
+from render.table import render_table, table_palette
 
 _T = TypeVar("_T")
 
@@ -31,11 +35,25 @@ PARENT_CHECK_SECONDS = 1.0
 
 def _start_worker(parent: int) -> None:
     """A new worker ends when the bot's process does, even killed with SIGKILL, which tells no child
-    (without this, a worker waits for work for ever: it holds both ends of its queue); then it builds
-    the palettes of the table and the solitaire board before its first picture (a second or so each)."""
+    (without this, a worker waits for work for ever: it holds both ends of its queue)."""
     threading.Thread(target=_end_with, args=(parent,), name="end-with-the-bot", daemon=True).start()
+
+
+def warm_up() -> None:
+    """What a first picture would otherwise build while a member waits (seconds, measured by
+    ``benchmarks/first_click.py``): the palettes of the table and the board, the tile sprites and
+    fonts of each language, the hand analysis a replay uses; by drawing a sample table, hand and board
+    in each language."""
     table_palette()
     pyramid_palette()
+    position = played_round(1, actions=40)
+    seat = position.awaiting()[0] if position.awaiting() else 0
+    board = deal_for_seed(1).board()
+    for lang in LANGS:
+        render_table(position.view(None), ("East", "South", "West", "North"), (0, 0, 0, 0), lang)
+        render_hand(position.view(seat), lang)
+        render_pyramid(board, selected=board.free_ids()[0], lang=lang)
+        render_pyramid(board, small=True, lang=lang)
 
 
 def _end_with(parent: int) -> None:
@@ -47,6 +65,7 @@ def _end_with(parent: int) -> None:
 class Drawer:
     def __init__(self, processes: int = 0) -> None:
         # "spawn": a worker starts from a fresh interpreter, not a fork of one running threads and a loop
+        self._processes = processes
         self._pool = (
             ProcessPoolExecutor(
                 processes,
@@ -63,6 +82,17 @@ class Drawer:
             return await asyncio.to_thread(draw, *args, **keywords)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, functools.partial(draw, *args, **keywords))
+
+    async def warm(self) -> None:
+        """Start every drawing process and have each draw its samples (``warm_up``), before the bot
+        connects, so that the first click is drawn as fast as the hundredth; without processes, warm
+        this process's drawing threads. Each task holds its process for its whole run, so the pool
+        starts as many processes as there are tasks."""
+        if self._pool is None:
+            await asyncio.to_thread(warm_up)
+            return
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._pool, warm_up) for _ in range(self._processes)))
 
     def close(self) -> None:
         if self._pool is not None:
