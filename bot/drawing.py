@@ -25,7 +25,7 @@ from game.tiles import LANGS
 from render.hand import render_hand
 from render.positions import played_round
 from render.pyramid import pyramid_palette, render_pyramid
-from render.table import render_table, table_palette
+from render.table import render_table
 
 _T = TypeVar("_T")
 
@@ -44,7 +44,6 @@ def warm_up() -> None:
     ``benchmarks/first_click.py``): the palettes of the table and the board, the tile sprites and
     fonts of each language, the hand analysis a replay uses; by drawing a sample table, hand and board
     in each language."""
-    table_palette()
     pyramid_palette()
     position = played_round(1, actions=40)
     seat = position.awaiting()[0] if position.awaiting() else 0

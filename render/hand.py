@@ -25,6 +25,9 @@ from render.table import table_palette
 from render.theme import HIGHLIGHT, HINT, INK, PAPER, TEXT_DIM_ON_FELT, TEXT_ON_FELT
 from render.tiles import HAND_WIDTH, metrics, tile_image
 
+# The colours of the hand's PNG: 64, as many as the tables had on the 1080-pixel table; files 0.9 times
+# those of the table's 96, for pictures within a level of the one drawn.
+HAND_COLOURS = 64
 MARGIN = 24
 GAP = 4
 DRAWN_GAP = 30
@@ -180,7 +183,7 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
         for bonus in hand.bonus:
             put(image, tile_image(bonus, SMALL_WIDTH, lang=lang), (x, bottom - small.face_height))
             x += small.face_width + 2
-    return Rendered.of(image, describe_hand(hand, lang, hints), palette=table_palette())
+    return Rendered.of(image, describe_hand(hand, lang, hints), palette=table_palette(HAND_COLOURS))
 
 
 def _framed_slot(slots: Sequence[Tile], best: DiscardHint | None) -> int | None:

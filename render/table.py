@@ -413,16 +413,17 @@ NEAR = 3  # levels per channel within which a found colour counts as a theme col
 
 
 @cache
-def table_palette() -> Image.Image:
+def table_palette(colours: int = PALETTE_COLOURS) -> Image.Image:
     """The colours of every table picture, as a "P" image for ``Rendered.of(palette=...)``: every colour
     of ``render.theme`` exactly (the flat felt, paper and ink stay as drawn), the rest found once by
     Pillow's fast octree from a swatch of what a table shows. A fixed palette makes encoding a table a
     nearest-colour lookup instead of a search for colours, and depends on the code only, so the same
     table always gives the same bytes. A found colour within a few levels of a theme's colour is left
-    out: Pillow's nearest-colour lookup is approximate and could map the flat felt onto it."""
+    out: Pillow's nearest-colour lookup is approximate and could map the flat felt onto it. The hand
+    takes fewer ``colours`` (``render.hand.HAND_COLOURS``): its tiles cover less of the picture."""
     exact = list(dict.fromkeys(_theme_colours()))
-    found = _swatch().quantize(PALETTE_COLOURS - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    channels = (found.getpalette() or [])[: 3 * (PALETTE_COLOURS - len(exact))]
+    found = _swatch().quantize(colours - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    channels = (found.getpalette() or [])[: 3 * (colours - len(exact))]
     found_colours = [tuple(channels[i : i + 3]) for i in range(0, len(channels), 3)]
     apart = [
         colour
