@@ -14,6 +14,7 @@ import asyncio
 import logging
 import os
 import pathlib
+import random
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
@@ -52,7 +53,9 @@ from data.ledger_sqlite import SqliteLedger
 from data.live import LiveStore
 from data.solitaire_ledger import SolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger
+from game.players import PLAYERS
 from game.tiles import Tile
+from render.positions import played_round
 
 log = logging.getLogger(__name__)
 
@@ -289,8 +292,8 @@ class MahjongBot(commands.AutoShardedBot):
         self._drawer = drawer = Drawer(settings.drawing_processes)
         # before the gateway connects (setup_hook runs first): no member waits for the first picture
         warming = time.monotonic()
-        await drawer.warm()
-        log.info("drawing warmed up in %.1f s", time.monotonic() - warming)
+        await asyncio.gather(drawer.warm(), asyncio.to_thread(_warm_players))
+        log.info("drawing and computer players warmed up in %.1f s", time.monotonic() - warming)
         tables = TableService(store, ledger, self.clock, events, make_seed=self._make_seed)
         shown = ShownAttachments()
         table_messages = TableMessages(
@@ -439,6 +442,17 @@ async def _stop_tasks(tasks: list[asyncio.Task[None]], patience: float = 5.0) ->
         running = set(pending)
     for task in running:
         log.warning("the background task %s did not stop", task.get_name())
+
+
+def _warm_players() -> None:
+    """Each computer player's first decision, in each rule set, now rather than at a table's first
+    turn (their tables and plans are built on first use)."""
+    rng = random.Random(0)
+    for rules in ("classic", "hongkong"):
+        position = played_round(1, rules=rules, actions=20)
+        seat = position.awaiting()[0]
+        for factory in PLAYERS.values():
+            factory().choose(position.view(seat), rng)
 
 
 def _shown_on(message: discord.Message | None, custom_id: str, kind: object) -> bool:

@@ -25,7 +25,7 @@ FRENCH: dict[str, str] = {
     "Classic": "Classique",
     "Hong Kong": "Hong Kong",
     "Family": "Familiale",
-    "One hand": "Une main",
+    "One hand (a drawn hand is dealt again)": "Une main (une main nulle est redonnée)",
     "One wind round": "Un tour de vent",
     "Four wind rounds": "Quatre tours de vent",
     "Live": "En direct",

@@ -27,7 +27,8 @@ Lift = Literal["down", "down_right"]
 EMOJI_SIZE = 128
 # Widths of the standard sprites, warmed by ``preload`` so the first image of a game is not slower.
 HAND_WIDTH = 64
-TABLE_WIDTHS = (22, 30, 34, 40)
+# the table's bonus tiles, sets and discards (``render.table``), the hand's sets (``render.hand``)
+TABLE_WIDTHS = (28, 38, 40, 44)
 EMOJI_TILE_WIDTH = 78
 
 # Faces are drawn on a canvas this wide before being scaled down, for smooth edges at any size.

@@ -51,7 +51,7 @@ from data.ledger import IDLE_HOURS, MINIMUM_FAN
         Choice(name=_("The server's locale"), value="auto"),
     ],
     length=[
-        Choice(name=_("One hand"), value="one_hand"),
+        Choice(name=_("One hand (a drawn hand is dealt again)"), value="one_hand"),
         Choice(name=_("One wind round"), value="one_wind"),
         Choice(name=_("Four wind rounds"), value="four_winds"),
         Choice(name=_("The rules' own"), value="rules"),

@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 @app_commands.choices(
     rules=RULE_CHOICES,
     length=[
-        Choice(name=_("One hand"), value="one_hand"),
+        Choice(name=_("One hand (a drawn hand is dealt again)"), value="one_hand"),
         Choice(name=_("One wind round"), value="one_wind"),
         Choice(name=_("Four wind rounds"), value="four_winds"),
     ],
