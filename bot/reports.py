@@ -17,6 +17,7 @@ from bot.i18n import RULE_NAMES, pick, say
 from bot.pattern_names import pattern_name
 from data.ledger import MatchEntry
 from data.ledger_reports import MemberStats, Standing
+from game.match import places
 from game.tiles import Lang
 
 MESSAGE_LIMIT = 2000
@@ -154,7 +155,7 @@ def history_text(lang: Lang, member_id: int, name: str, matches: Sequence[MatchE
         if mine is None:
             continue
         total = match.totals[mine]
-        place = 1 + sum(1 for other in match.totals if other > total)
+        place = places(match.totals)[mine]
         others = ", ".join(plain(seat.name) for index, seat in enumerate(match.seats) if index != mine)
         lines.append(
             say(

@@ -197,6 +197,13 @@ class Match:
         return match
 
 
+def places(totals: Sequence[Fraction | float]) -> tuple[int, ...]:
+    """Each seat's place at the end of a match, by its total: tied seats share the best place they
+    cover and the next place skips as many (totals 5, 0, 0, 0 are places 1, 2, 2, 2; 3, 3, 1, 0 are 1, 1,
+    3, 4). The one rule for the result message, the history and anything else that ranks a match."""
+    return tuple(1 + sum(1 for other in totals if other > total) for total in totals)
+
+
 def json_number(amount: Fraction) -> int | float:
     """An amount as a JSON number: whole amounts as integers, half portions as decimals."""
     return int(amount) if amount.denominator == 1 else float(amount)

@@ -23,6 +23,7 @@ from bot.tables.rounds import first_chosen, held, load_match, shown_round, total
 from bot.tables.state import TableState
 from game.actions import Call, Claim, ClaimKind, DeclareWin, Discard
 from game.hints import discard_hints
+from game.match import places
 from game.record import HandRecord
 from game.round import Phase, Round
 from game.scoring.classic import score_classic
@@ -396,15 +397,15 @@ def result_message(state: TableState, finished: FinishedHand, lang: Lang) -> Mes
     lines.append(say("result_seed", lang, seed=record.seed, command=command))
     buttons: tuple[ButtonSpec, ...] = (_button(state, "detail", say("btn_detail", lang)),)
     if state.status == "over":
-        ranking = sorted(range(len(names)), key=lambda seat: -finished.totals[seat])
+        placed = places(finished.totals)
+        ranking = sorted(range(len(names)), key=lambda seat: (placed[seat], seat))
         lines.append(
             "🏁 "
             + say(
                 "match_over",
                 lang,
                 standings=", ".join(
-                    f"{place + 1}. {names[seat]} ({_signed(finished.totals[seat])})"
-                    for place, seat in enumerate(ranking)
+                    f"{placed[seat]}. {names[seat]} ({_signed(finished.totals[seat])})" for seat in ranking
                 ),
             )
         )
