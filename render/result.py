@@ -23,6 +23,9 @@ from render.tiles import metrics, tile_image
 WIDTH = 900
 MARGIN = 32
 TILE_WIDTH = 52
+MIN_TILE_WIDTH = 30
+SET_RATIO = 0.8  # the declared sets' tiles, against the hand's
+BONUS_RATIO = 0.6
 LINE = 36
 
 _WORDS: dict[Lang, dict[str, str]] = {
@@ -90,7 +93,8 @@ def render_result(
     words = _WORDS[lang]
     lines = breakdown_lines(score, lang)
     totals = total_lines(score, lang)
-    tile = metrics(TILE_WIDTH)
+    width = _fitting_width(win)
+    tile = metrics(width)
     hand_top = 96
     hand_bottom = hand_top + tile.face_height
     lines_top = hand_bottom + tile.offset_y + 36
@@ -108,22 +112,18 @@ def render_result(
     rest = list(win.concealed)
     rest.remove(win.winning_tile)
     for shown in sorted(rest):
-        image.alpha_composite(tile_image(shown, TILE_WIDTH, lang=lang), (x, hand_top))
+        image.alpha_composite(tile_image(shown, width, lang=lang), (x, hand_top))
         x += tile.face_width + 2
     x += 14
     outline(draw, (x, hand_top, x + tile.face_width, hand_bottom), HIGHLIGHT, 4, 7)
-    image.alpha_composite(tile_image(win.winning_tile, TILE_WIDTH, lang=lang), (x, hand_top))
+    image.alpha_composite(tile_image(win.winning_tile, width, lang=lang), (x, hand_top))
     x += tile.face_width + 18
-    small = round(TILE_WIDTH * 0.8)
     for meld in win.melds:
-        if x + meld_width(meld, win.seat, small) > WIDTH - MARGIN:
-            break
-        x = paste_meld(image, meld, win.seat, x, hand_bottom, small, lang) + 10
+        x = paste_meld(image, meld, win.seat, x, hand_bottom, round(width * SET_RATIO), lang) + 10
+    bonus_width = round(width * BONUS_RATIO)
     for bonus in win.bonus:
-        sprite = tile_image(bonus, round(TILE_WIDTH * 0.6), lang=lang)
-        if x + sprite.width > WIDTH - MARGIN:
-            break
-        image.alpha_composite(sprite, (x, hand_bottom - metrics(round(TILE_WIDTH * 0.6)).face_height))
+        sprite = tile_image(bonus, bonus_width, lang=lang)
+        image.alpha_composite(sprite, (x, hand_bottom - metrics(bonus_width).face_height))
         x += sprite.width
 
     y = lines_top
@@ -143,6 +143,24 @@ def render_result(
             y += LINE - 6
     description = _describe_result(win, score, winner_name, how, lines, totals, payments, lang)
     return Rendered.of(image, description)
+
+
+def _fitting_width(win: WinContext) -> int:
+    """The widest tiles (at most ``TILE_WIDTH``) at which the hand, its sets and its bonus tiles fit
+    the card in one row: every tile is drawn, narrower when the hand holds many sets and flowers."""
+    width = TILE_WIDTH
+    while width > MIN_TILE_WIDTH and _row_width(win, width) > WIDTH - 2 * MARGIN:
+        width -= 2
+    return width
+
+
+def _row_width(win: WinContext, width: int) -> int:
+    """The pixels the hand's row takes at tiles ``width`` wide (as ``render_result`` lays it out)."""
+    face = metrics(width).face_width
+    concealed = (len(win.concealed) - 1) * (face + 2) + 14 + face + 18
+    sets = sum(meld_width(meld, win.seat, round(width * SET_RATIO)) + 10 for meld in win.melds)
+    bonus = len(win.bonus) * tile_image(win.bonus[0], round(width * BONUS_RATIO)).width if win.bonus else 0
+    return concealed + sets + bonus
 
 
 def breakdown_lines(score: ClassicScore | HongKongScore, lang: Lang) -> list[tuple[str, str]]:

@@ -1,5 +1,3 @@
-
-
 def test_tied_totals_share_the_best_place_they_cover():
     from fractions import Fraction
 

@@ -178,3 +178,34 @@ def test_the_render_command_draws_a_hand_with_its_hints(tmp_path, capsys):
     assert "–" in report["description"]  # in this position some discards set the hand back
     assert main(["render", "hand", "--seed", "3", "--out", str(out)]) == 0
     assert "Hint" not in json.loads(capsys.readouterr().out)["description"]
+
+
+def test_a_result_card_draws_every_set_and_bonus_tile_of_a_crowded_hand():
+    """Four kongs and all eight bonus tiles: too wide at full size, so the row is drawn narrower, and
+    every tile is in it (the row's last pixels, at the right end, are a bonus tile's, not the card's)."""
+    from game.hand import SetKind
+    from game.melds import Meld
+    from game.scoring.hongkong import score_hongkong
+    from game.scoring.settings import HongKongSettings
+    from game.win import WinContext
+    from render.result import MARGIN, TILE_WIDTH, WIDTH, _fitting_width, _row_width, render_result
+
+    kongs = tuple(Meld(SetKind.KONG, tile, claimed_from=1) for tile in (Tile.M1, Tile.P9, Tile.S5, Tile.EAST))
+    win = WinContext(
+        concealed=tuple(parse_tiles("22z")),
+        melds=kongs,
+        winning_tile=Tile.SOUTH,
+        self_drawn=True,
+        seat=0,
+        round_wind=Tile.EAST,
+        bonus=tuple(parse_tiles("12345678f")),
+    )
+    width = _fitting_width(win)
+    assert _row_width(win, TILE_WIDTH) > WIDTH - 2 * MARGIN and _row_width(win, width) <= WIDTH - 2 * MARGIN
+    card = render_result(win, score_hongkong(win, HongKongSettings()), winner_name="Alice", lang="en")
+    image = _image(card.image_png).convert("RGB")
+    row = image.crop((MARGIN, 96, WIDTH - MARGIN, 150))
+    # every bonus tile drawn: the paper of the card shows no more than the gaps right of the last one
+    right = _row_width(win, width)
+    assert row.crop((right - 20, 0, right - 2, row.height)).getcolors(4096) is not None
+    assert len(row.crop((right - 20, 0, right - 2, row.height)).getcolors(4096) or []) > 3
