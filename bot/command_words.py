@@ -25,6 +25,7 @@ FRENCH: dict[str, str] = {
     "Classic": "Classique",
     "Hong Kong": "Hong Kong",
     "Family": "Familiale",
+    "Hands of a rule set a member plays before the leaderboard ranks them": "Mains d'une règle qu'un membre joue avant d'être classé",
     "One hand (a drawn hand is dealt again)": "Une main (une main nulle est redonnée)",
     "One wind round": "Un tour de vent",
     "Four wind rounds": "Quatre tours de vent",

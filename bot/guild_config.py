@@ -16,7 +16,7 @@ from typing import TypeVar
 from bot.i18n import LENGTH_NAMES, RULE_NAMES, SPEED_NAMES, duration, pick, say
 from bot.refusal import Refusal
 from bot.tables.state import SPEEDS, Speed, Timing
-from data.ledger import IDLE_HOURS, MINIMUM_FAN, GuildSettings, LedgerValueError
+from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER, GuildSettings, LedgerValueError
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS
 from game.rules import RULE_NAMES as RULE_KEYS
@@ -160,6 +160,7 @@ def settings_text(settings: GuildSettings, lang: Lang) -> str:
             ),
             say("config_deadlines", lang, turn=turn, claim=claim),
             say("config_idle", lang, idle=idle),
+            say("config_ranked_after", lang, hands=settings.ranked_after),
             say("config_channels", lang, channels=channels_text(settings, lang)),
             say("config_computers_" + ("on" if settings.computers_allowed else "off"), lang),
             say("config_mentions_" + ("on" if settings.mentions else "off"), lang),
@@ -191,6 +192,7 @@ def changed(
     seven_pairs: bool | None = None,
     minimum_fan: int | None = None,
     idle_hours: int | None = None,
+    ranked_after: int | None = None,
 ) -> GuildSettings:
     """The settings with the given options changed (None = unchanged); ``ConfigRefused`` naming the
     first value out of range, so the command answers with it and stores nothing. ``clear_channels``
@@ -245,6 +247,9 @@ def changed(
     if idle_hours is not None:
         _require_range("idle_hours", idle_hours, IDLE_HOURS)
         updates["idle_hours"] = idle_hours
+    if ranked_after is not None:
+        _require_range("ranked_after", ranked_after, RANKED_AFTER)
+        updates["ranked_after"] = ranked_after
     new = replace(settings, **updates)  # type: ignore[arg-type]
     try:
         new.validate()

@@ -134,6 +134,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Durée : {length} · Ordinateurs : {level} · Minimum Hong Kong : {minimum} · Conseils : {hints}"
         " · Fenêtres de prise cachées : {hide_claims} · Sept paires : {seven_pairs}",
     ),
+    "config_ranked_after": (
+        "Leaderboard: members are ranked after {hands} hands of a rule set.",
+        "Classement : un membre est classé après {hands} mains d'une règle.",
+    ),
     "config_idle": (
         "An open table nobody plays at is closed after {idle}.",
         "Une table ouverte où personne ne joue est fermée après {idle}.",
@@ -315,6 +319,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "lb_you": (
         "{name}: rank {rank} of {count} · {net} in {hands} hands",
         "{name} : rang {rank} sur {count} · {net} en {hands} mains",
+    ),
+    "lb_unranked": (
+        "Not yet ranked (fewer than {min} hands, hands played): {names}",
+        "Pas encore classés (moins de {min} mains, mains jouées) : {names}",
     ),
     "lb_you_unranked": (
         "{name}: not ranked yet, {hands} of the {min} hands needed.",

@@ -22,7 +22,7 @@ from game.tiles import Lang
 
 MESSAGE_LIMIT = 2000
 PAGE_SIZE = 10
-MIN_HANDS = 5  # hands of a rule set (in the period) before a member is ranked: a lucky first hand is not a rank
+UNRANKED_SHOWN = 10  # members named under the leaderboard as not yet ranked
 NAME_LENGTH = 32
 _MONTH = re.compile(r"(\d{4})(\d{2})")
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]<@])")
@@ -75,9 +75,11 @@ def leaderboard_text(
     own: Standing | None,
     own_name: str,
     own_hands: int,
-    min_hands: int = MIN_HANDS,
+    min_hands: int,
+    unranked: Sequence[tuple[str, int]] = (),
 ) -> str:
-    """One page of the leaderboard, and the caller's own line (their rank wherever its page is)."""
+    """One page of the leaderboard, the members not yet ranked (the server's ``ranked_after``) and the
+    caller's own line (their rank wherever its page is)."""
     period = say("lb_all_time", lang) if token == "all" else say("lb_month", lang, month=f"{token[:4]}-{token[4:]}")
     head = [
         say("lb_title", lang, rules=rules_label(rules, lang), period=period),
@@ -98,6 +100,9 @@ def leaderboard_text(
     ]
     if not lines:
         lines = [say("lb_empty", lang, min=min_hands)]
+    if unranked:
+        names = ", ".join(f"{plain(name)} ({hands})" for name, hands in unranked)
+        lines += ["", say("lb_unranked", lang, min=min_hands, names=names)]
     if own is None:
         tail = say("lb_you_unranked", lang, name=plain(own_name), hands=own_hands, min=min_hands)
     else:

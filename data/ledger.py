@@ -27,6 +27,7 @@ LANGS = ("en", "fr")
 MATCH_ENDINGS = ("finished", "closed")
 MIN_SECONDS = 5.0
 MAX_SECONDS = 7 * 24 * 3600.0
+RANKED_AFTER = (1, 100)  # hands of a rule set in the period before a member is ranked on the leaderboard
 IDLE_HOURS = (1, 30 * 24)  # an hour to a month without a click before an open table is closed
 MINIMUM_FAN = (0, 13)
 
@@ -138,7 +139,8 @@ class GuildSettings:
     table channels means tables may open anywhere; ``lang`` None means each public message in the
     server's locale. The ``default_*`` options are what ``/mahjong new`` uses where its member chose
     nothing: ``default_length`` None is the rule set's own, ``default_minimum_fan`` applies to Hong
-    Kong tables (None: the rules' 3 fan)."""
+    Kong tables (None: the rules' 3 fan). ``ranked_after`` is how many hands of a rule set a member plays
+    before the leaderboard ranks them (a lucky first hand is not a rank)."""
 
     default_rules: str = "classic"
     default_speed: str = "live"
@@ -155,6 +157,7 @@ class GuildSettings:
     default_seven_pairs: bool = False
     default_minimum_fan: int | None = None
     idle_hours: int | None = None
+    ranked_after: int = 5
 
     def validate(self) -> None:
         """``LedgerValueError`` naming the first value out of range, with the range it must be in."""
@@ -175,6 +178,7 @@ class GuildSettings:
         _require_choice(self.default_level, tuple(PLAYERS), "default_level")
         _require_whole(self.default_minimum_fan, MINIMUM_FAN, "default_minimum_fan")
         _require_whole(self.idle_hours, IDLE_HOURS, "idle_hours")
+        _require_whole(self.ranked_after, RANKED_AFTER, "ranked_after")
 
     def to_document(self) -> dict[str, Any]:
         return {field.name: getattr(self, field.name) for field in fields(self)}

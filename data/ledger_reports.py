@@ -189,6 +189,22 @@ class LedgerReports:
         rows = await self._all(f"{ranked} SELECT COUNT(*) FROM ranked", parameters)
         return int(rows[0][0])
 
+    async def unranked(
+        self, guild_id: int, rules: str, since: float | None, min_hands: int, limit: int
+    ) -> list[tuple[str, int]]:
+        """The members who played fewer than ``min_hands`` hands of the rule set (since ``since``), as
+        (name of their newest hand, hands played), most hands first: the leaderboard's "not yet ranked"."""
+        check_page(limit, 0)
+        _check_min_hands(min_hands)
+        where, parameters = _seats_where(guild_id, rules, since)
+        rows = await self._all(
+            "SELECT s.name, COUNT(*) AS hands, MAX(h.finished_at) AS latest, s.member_id"
+            f" FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where}"
+            " GROUP BY s.member_id HAVING COUNT(*) < ? ORDER BY hands DESC, latest DESC, s.member_id LIMIT ?",
+            [*parameters, min_hands, limit],
+        )
+        return [(str(row[0]), int(row[1])) for row in rows]
+
     async def member_hands(self, guild_id: int, member_id: int, rules: str | None, since: float | None) -> int:
         """How many hands the member sat at (to tell an unranked member how far they are from a rank)."""
         where, parameters = _seats_where(guild_id, rules, since)

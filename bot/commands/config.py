@@ -19,7 +19,7 @@ from bot.guild_config import CLAIM_SECONDS, TURN_MINUTES, changed, settings_text
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.refusal import Refusal
-from data.ledger import IDLE_HOURS, MINIMUM_FAN
+from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER
 
 
 @mahjong.command(name="config", description=_("Server settings for new tables (Manage Server)"))
@@ -41,6 +41,7 @@ from data.ledger import IDLE_HOURS, MINIMUM_FAN
     seven_pairs=_("Whether seven pairs is a winning hand at new tables"),
     minimum_fan=_("The smallest winning hand at new Hong Kong tables, in fan"),
     idle_hours=_("Hours without any click after which an open table is closed"),
+    ranked_after=_("Hands of a rule set a member plays before the leaderboard ranks them"),
 )
 @app_commands.choices(
     rules=RULE_CHOICES,
@@ -76,6 +77,7 @@ async def config(
     seven_pairs: bool | None = None,
     minimum_fan: app_commands.Range[int, MINIMUM_FAN[0], MINIMUM_FAN[1]] | None = None,
     idle_hours: app_commands.Range[int, IDLE_HOURS[0], IDLE_HOURS[1]] | None = None,
+    ranked_after: app_commands.Range[int, RANKED_AFTER[0], RANKED_AFTER[1]] | None = None,
 ) -> None:
     """No option shows the settings; any option changes them in one write and shows the result."""
     reader = lang_of(interaction.locale)
@@ -102,6 +104,7 @@ async def config(
         seven_pairs,
         minimum_fan,
         idle_hours,
+        ranked_after,
     )
     if all(value is None for value in asked) and not clear_channels:
         await interaction.edit_original_response(content=settings_text(current, reader))
@@ -124,6 +127,7 @@ async def config(
         seven_pairs=seven_pairs,
         minimum_fan=minimum_fan,
         idle_hours=idle_hours,
+        ranked_after=ranked_after,
     )
     await ledger.set_guild_settings(interaction.guild_id, new)
     await interaction.edit_original_response(content=say("config_saved", reader) + "\n" + settings_text(new, reader))

@@ -33,8 +33,8 @@ from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.refusal import Refusal
 from bot.reports import (
-    MIN_HANDS,
     PAGE_SIZE,
+    UNRANKED_SHOWN,
     history_text,
     leaderboard_text,
     month_token,
@@ -42,6 +42,7 @@ from bot.reports import (
     period_start,
     stats_text,
 )
+from data.ledger import GuildSettings
 from data.ledger_reports import MemberStats
 from data.live import StoreUnavailable
 from game.rules import RULE_NAMES
@@ -87,23 +88,27 @@ async def show_board(interaction: Interaction, rules: str | None, token: str, pa
         raise Refusal("lb_bad_button")
     ack: Ack = "update" if edit else "public"
     services = await interaction.client.acknowledged(interaction, ack)
-    if rules is None:
-        rules = "classic"
-        with contextlib.suppress(StoreUnavailable):
-            rules = (await services.ledger.guild_settings(guild_id)).default_rules
+    settings = GuildSettings()
+    with contextlib.suppress(StoreUnavailable):
+        settings = await services.ledger.guild_settings(guild_id)
+    rules = rules or settings.default_rules
+    least = settings.ranked_after
     user = interaction.user
     reports = await services.reports()
     try:
-        ranked = await reports.count_ranked(guild_id, rules, since, MIN_HANDS)
+        ranked = await reports.count_ranked(guild_id, rules, since, least)
         pages = page_count(ranked)
         if page > pages:
             raise Refusal("lb_page_out", page=page, pages=pages)
-        standings = await reports.leaderboard(guild_id, rules, since, MIN_HANDS, PAGE_SIZE, (page - 1) * PAGE_SIZE)
-        own = await reports.rank_of(guild_id, user.id, rules, since, MIN_HANDS)
+        standings = await reports.leaderboard(guild_id, rules, since, least, PAGE_SIZE, (page - 1) * PAGE_SIZE)
+        own = await reports.rank_of(guild_id, user.id, rules, since, least)
         own_hands = own.hands if own else await reports.member_hands(guild_id, user.id, rules, since)
+        waiting = await reports.unranked(guild_id, rules, since, least, UNRANKED_SHOWN)
     finally:
         await reports.close()
-    text = leaderboard_text(lang, rules, token, page, pages, ranked, standings, own, user.display_name, own_hands)
+    text = leaderboard_text(
+        lang, rules, token, page, pages, ranked, standings, own, user.display_name, own_hands, least, waiting
+    )
     view = _board_view(lang, rules, token, page, pages)
     await interaction.edit_original_response(content=text, view=view, allowed_mentions=_NO_MENTIONS)
 

@@ -10,6 +10,7 @@ from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.e2e_helpers import running_bot
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.commands import CommandInputError
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 
@@ -136,6 +137,44 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 assert "Leaderboard — Hong Kong" in default.response.content and "mjr1:lb:hongkong:all:2" in (
                     default.response.custom_ids()
                 )
+        finally:
+            await store.close()
+        assert fake.violations == []
+
+
+async def test_the_leaderboard_minimum_is_the_servers_and_those_below_it_are_listed(tmp_path):
+    import discord
+
+    path = tmp_path / "bot.sqlite3"
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        admin = fake.add_member(guild, name="Ada", permissions=discord.Permissions(manage_guild=True).value)
+        members = [fake.add_member(guild, name=f"Player{n:02d}", locale="en-US") for n in range(2)]
+        ledger = await SqliteLedger.open(path)
+        try:
+            for index, member in enumerate(members):
+                for entry in hands_of(guild.id, member.id, f"Player{index:02d}", index)[: 3 + 2 * index]:
+                    assert await ledger.record_hand(entry)
+        finally:
+            await ledger.close()
+        store = await SqliteLiveStore.open(path)
+        try:
+            async with running_bot(fake, store, database_path=str(path)):
+                board = await fake.slash(admin, guild.text_channel, "mahjong leaderboard", {})
+                await board.wait_done()
+                text = board.response.content
+                # at the default five hands: Player01 (5) ranked, Player00 (3) listed below
+                assert "At least 5 hands to be ranked · 1 ranked" in text and "1. Player01" in text
+                assert "Not yet ranked (fewer than 5 hands, hands played): Player00 (3)" in text
+                config = await fake.slash(admin, guild.text_channel, "mahjong config", {"ranked_after": 3})
+                await config.wait_done()
+                assert "ranked after 3 hands" in config.response.content
+                again = await fake.slash(admin, guild.text_channel, "mahjong leaderboard", {})
+                await again.wait_done()
+                assert "At least 3 hands to be ranked · 2 ranked" in again.response.content
+                assert "Not yet ranked" not in again.response.content
+                with pytest.raises(CommandInputError, match="ranked_after: 0 not in"):  # Discord's client refuses it
+                    await fake.slash(admin, guild.text_channel, "mahjong config", {"ranked_after": 0})
         finally:
             await store.close()
         assert fake.violations == []

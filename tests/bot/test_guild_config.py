@@ -246,3 +246,17 @@ def test_settings_shown_back_in_both_languages():
     defaults = settings_text(GuildSettings(), "en")
     assert "any channel" in defaults and "Computer seats: allowed" in defaults and "server's locale" in defaults
     assert channels_text(GuildSettings(), "fr") == "n'importe quel salon"
+
+
+def test_the_leaderboard_minimum_is_a_setting_with_its_range():
+    from bot.guild_config import ConfigRefused, changed, settings_text
+    from data.ledger import GuildSettings
+
+    assert GuildSettings().ranked_after == 5
+    assert GuildSettings.from_document({}).ranked_after == 5  # stored by a release without it
+    new = changed(GuildSettings(), ranked_after=12)
+    assert new.ranked_after == 12 and GuildSettings.from_document(new.to_document()) == new
+    assert "ranked after 12 hands" in settings_text(new, "en") and "12 mains" in settings_text(new, "fr")
+    for wrong in (0, 101):
+        with pytest.raises(ConfigRefused):
+            changed(GuildSettings(), ranked_after=wrong)

@@ -150,6 +150,14 @@ async def test_order_is_net_then_wins_and_the_minimum_leaves_out_the_few_hands(r
     assert board[0].per_hand == pytest.approx(100 / 7)
 
 
+async def test_the_members_below_the_minimum_are_listed_as_not_yet_ranked_most_hands_first(reports):
+    assert await reports.unranked(1, "classic", None, 5, 10) == [(NAMES[XAV], 2)]
+    waiting = await reports.unranked(1, "classic", None, 8, 10)
+    assert [hands for _, hands in waiting] == [7, 7, 7, 5, 2] and waiting[-1] == (NAMES[XAV], 2)
+    assert await reports.unranked(1, "classic", None, 8, 2) == waiting[:2]
+    assert await reports.unranked(1, "hongkong", None, 1, 10) == []  # everyone there is ranked at 1
+
+
 async def test_exact_ties_share_a_rank_listed_by_member_id_and_fewer_hands_wins_a_tie(reports):
     assert await reports.leaderboard(2, "classic", None, 5, 10, 0) == [
         line(1, EVE, 5, 1, 30),
