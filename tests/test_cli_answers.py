@@ -29,3 +29,26 @@ def test_verify_wall_says_a_mismatch_before_the_wall_and_on_its_own_line(capsys)
     assert main(["verify-wall", "--rules", "classic", "--seed", "5", "--commitment", digest.upper()]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["matches"] is True and captured.err == ""
+
+
+def test_the_hong_kong_sample_card_is_a_win_that_reaches_the_minimum(tmp_path, capsys):
+    import itertools
+
+    from game.scoring.hongkong import score_hongkong
+    from render.positions import winning_hand
+
+    below = next(seed for seed in range(200) if not score_hongkong(winning_hand(seed)).meets_minimum)
+    drawn = next(hand for hand in map(winning_hand, itertools.count(below)) if score_hongkong(hand).meets_minimum)
+    out = tmp_path / "card.png"
+    assert main(["render", "result", "--rules", "hongkong", "--seed", str(below), "--out", str(out)]) == 0
+    description = json.loads(capsys.readouterr().out)["description"]
+    assert out.stat().st_size > 0
+    assert _hand_text(drawn) in description
+    assert _hand_text(winning_hand(below)) not in description  # not the hand below the minimum
+
+
+def _hand_text(win) -> str:
+    """The concealed tiles and the winning one, as the card's description writes them."""
+    from game.tiles import format_tiles
+
+    return f"{format_tiles(sorted(win.concealed))}, winning tile {win.winning_tile.code}"

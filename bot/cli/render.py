@@ -9,6 +9,7 @@ and exits with status 1.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import pathlib
 from typing import Any
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _draw(args: argparse.Namespace) -> Any:
     # Imported here: Pillow and the engine load only for this subcommand.
-    from render.positions import played_round, winning_hand
+    from render.positions import played_round
 
     if args.seed < 0:
         raise ValueError(f"the seed must be 0 or more, not {args.seed}")
@@ -91,7 +92,7 @@ def _draw(args: argparse.Namespace) -> Any:
         return _pyramid(args)
     if args.kind == "solitaire-result":
         return _solitaire_result(args)
-    return _result(args, winning_hand(args.seed))
+    return _result(args)
 
 
 def _pyramid(args: argparse.Namespace) -> Any:
@@ -122,17 +123,23 @@ def _solitaire_result(args: argparse.Namespace) -> Any:
     )
 
 
-def _result(args: argparse.Namespace, win: Any) -> Any:
+def _result(args: argparse.Namespace) -> Any:
     from game.scoring.classic import score_classic
     from game.scoring.hongkong import score_hongkong
     from game.scoring.payments import hongkong_payments
     from game.scoring.settings import HongKongSettings
+    from render.positions import winning_hand
     from render.result import render_result
 
+    classic = rule_name(args.rules) == "classic"
+    # a card shows a win: in Hong Kong, the first seeded hand from the seed on that reaches the minimum fan
+    win = next(
+        hand for hand in map(winning_hand, itertools.count(args.seed)) if classic or score_hongkong(hand).meets_minimum
+    )
     winner = NAMES[win.seat]
     discarder = None if win.self_drawn else (win.seat + 1 + args.seed % 3) % 4
     discarder_name = None if discarder is None else NAMES[discarder]
-    if rule_name(args.rules) == "classic":
+    if classic:
         return render_result(win, score_classic(win), winner_name=winner, discarder_name=discarder_name, lang=args.lang)
     scored = score_hongkong(win)
     payments = hongkong_payments(scored.base_points, win.seat, discarder, HongKongSettings())
