@@ -157,4 +157,5 @@ FRENCH_NAMES: dict[str, str] = {
     "pseudonym": "pseudo",
     "stop": "arreter",
     "idle_hours": "heures_d_inactivite",
+    "ranked_after": "classe_apres",
 }
