@@ -18,9 +18,7 @@ import argparse
 import asyncio
 import json
 import pathlib
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +27,7 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.beside import run_at  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 STEPS = ("new table", "join", "start", "my hand", "solitaire board")
@@ -101,25 +100,7 @@ async def measure(rounds: int) -> list[dict[str, float]]:
 def measure_before(revision: str, rounds: int) -> list[dict[str, float]]:
     """This script, run in a worktree of ``revision`` (with this checkout's compiled hand modules when
     their sources are the same)."""
-    with tempfile.TemporaryDirectory() as folder:
-        tree = pathlib.Path(folder) / "before"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(tree), revision], check=True)
-        try:
-            sources = ("game/hand.py", "game/hand_tables.py")
-            if subprocess.run(["git", "-C", str(ROOT), "diff", "--quiet", revision, "--", *sources]).returncode == 0:
-                for compiled in [*ROOT.glob("game_hand__mypyc*.so"), *ROOT.glob("game/hand*.so")]:
-                    shutil.copy(compiled, tree / compiled.relative_to(ROOT))
-            shutil.copy(__file__, tree / "benchmarks" / "first_click.py")
-            out = subprocess.run(
-                [sys.executable, "benchmarks/first_click.py", "--json", "--rounds", str(rounds)],
-                cwd=tree,
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-            return list(json.loads(out.strip().splitlines()[-1]))
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+    return list(run_at(revision, "first_click.py", ["--rounds", str(rounds)]))
 
 
 def summary(rounds: list[dict[str, float]]) -> dict[str, tuple[float, float]]:

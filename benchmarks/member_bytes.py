@@ -24,9 +24,7 @@ import asyncio
 import json
 import pathlib
 import random
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from functools import partial
@@ -35,6 +33,7 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.beside import run_at  # noqa: E402
 from bot.solitaire.custom_ids import pair_value  # noqa: E402
 from data.live_sqlite import SqliteLiveStore  # noqa: E402
 from game.solitaire.deal import deal_for_seed  # noqa: E402
@@ -143,30 +142,7 @@ async def measure(hands: int, games: int) -> dict[str, Any]:
 
 def measure_before(revision: str, hands: int, games: int) -> dict[str, Any]:
     """This script, run in a worktree of ``revision``."""
-    with tempfile.TemporaryDirectory() as folder:
-        tree = pathlib.Path(folder) / "before"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(tree), revision], check=True)
-        try:
-            for source in ("game/hand.py", "game/hand_tables.py"):
-                same = subprocess.run(
-                    ["git", "-C", str(ROOT), "diff", "--quiet", revision, "--", source], check=False
-                ).returncode
-                if same != 0:
-                    break
-            else:
-                for compiled in [*ROOT.glob("game_hand__mypyc*.so"), *ROOT.glob("game/hand*.so")]:
-                    shutil.copy(compiled, tree / compiled.relative_to(ROOT))
-            shutil.copy(__file__, tree / "benchmarks" / "member_bytes.py")
-            out = subprocess.run(
-                [sys.executable, "benchmarks/member_bytes.py", "--json", "--hands", str(hands), "--games", str(games)],
-                cwd=tree,
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-            return dict(json.loads(out.strip().splitlines()[-1]))
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+    return dict(run_at(revision, "member_bytes.py", ["--hands", str(hands), "--games", str(games)]))
 
 
 def kb(n: float) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.interaction import Interaction
 from bot.message_specs import Message, Picture
 from game.tiles import Tile
 
@@ -32,10 +33,11 @@ def files_of(message: Message) -> list[discord.File]:
     return [_file(picture) for picture in message.pictures]
 
 
-def shown_name(picture: Picture) -> str:
+def shown_name(picture: Picture, digest: str | None = None) -> str:
     """The picture's file name followed by a digest of its bytes (``table-x-12-<digest>.png``)."""
+    digest = digest or _digest(picture)
     stem, dot, extension = picture.filename.rpartition(".")
-    return f"{stem}-{_digest(picture)}.{extension}" if dot else f"{picture.filename}-{_digest(picture)}"
+    return f"{stem}-{digest}.{extension}" if dot else f"{picture.filename}-{digest}"
 
 
 def _digest(picture: Picture) -> str:
@@ -53,9 +55,11 @@ def picture_name(filename: str) -> str:
     return f"{stem.rpartition('-')[0]}.{extension}" if dot else filename.rpartition("-")[0]
 
 
-def _file(picture: Picture) -> discord.File:
+def _file(picture: Picture, digest: str | None = None) -> discord.File:
     return discord.File(
-        io.BytesIO(picture.rendered.image_png), filename=shown_name(picture), description=picture.rendered.description
+        io.BytesIO(picture.rendered.image_png),
+        filename=shown_name(picture, digest),
+        description=picture.rendered.description,
     )
 
 
@@ -91,12 +95,13 @@ class ShownAttachments:
         }
         listed: list[discord.Attachment | discord.File] = []
         for picture in message.pictures:
-            kept = by_digest.get(_digest(picture))
-            listed.append(kept if kept is not None else _file(picture))
+            digest = _digest(picture)
+            kept = by_digest.get(digest)
+            listed.append(kept if kept is not None else _file(picture, digest))
         return listed
 
 
-def edited_message_id(interaction: discord.Interaction[Any]) -> int | None:
+def edited_message_id(interaction: Interaction) -> int | None:
     """The message an interaction's original response is, when it is the message the interaction came
     from (a component answered by a deferred update), else None (a new message)."""
     updates = interaction.response.type is discord.InteractionResponseType.deferred_message_update
