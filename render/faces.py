@@ -50,6 +50,12 @@ SEASON_SIGNS = "春夏秋冬"
 _SUIT_INK: dict[Suit, RGB] = {Suit.CHARACTERS: CHARACTERS_INK, Suit.CIRCLES: CIRCLES_INK, Suit.BAMBOO: BAMBOO_INK}
 
 
+def art_lang(tile: Tile | None, lang: Lang) -> Lang:
+    """The language whose art ``tile`` shows in ``lang``: its own for a wind (its letter), English for
+    every other face, which is the same in every language (so it is drawn once)."""
+    return lang if tile is not None and tile.is_wind else "en"
+
+
 @cache
 def face_art(tile: Tile, lang: Lang = "en") -> Image.Image:
     """The ink of ``tile``'s face on a transparent ``WIDTH`` × ``HEIGHT`` canvas (do not modify it)."""

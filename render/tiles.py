@@ -61,11 +61,36 @@ def metrics(width: int, *, rotated: bool = False, lift: Lift = "down") -> TileMe
     return TileMetrics(width, height, offset_x, offset_y, shadow)
 
 
-@lru_cache(maxsize=4096)
 def tile_image(
     tile: Tile | None, width: int, *, lang: Lang = "en", rotated: bool = False, lift: Lift = "down"
 ) -> Image.Image:
     """The RGBA sprite of ``tile`` (None: a tile face down) with a face ``width`` pixels wide."""
+    return _sprite(tile, width, faces.art_lang(tile, lang), rotated, lift)
+
+
+@lru_cache(maxsize=4096)
+def _sprite(tile: Tile | None, width: int, lang: Lang, rotated: bool, lift: Lift) -> Image.Image:
+    # Only the art differs between tiles: it is scaled straight from its design size to the face,
+    # inside the face's rounded corners, and laid on the tile's body drawn once for the geometry.
+    body, mask = _body(width, rotated, lift, face_down=tile is None)
+    art = faces.back_art() if tile is None else faces.face_art(tile, lang)
+    if rotated:
+        art = art.transpose(Image.Transpose.ROTATE_90)
+    art = art.resize(mask.size, Image.Resampling.LANCZOS)
+    art.putalpha(ImageChops.multiply(art.getchannel("A"), mask))
+    sprite = body.copy()
+    sprite.alpha_composite(art, (_ART_INSET, _ART_INSET))
+    return sprite
+
+
+# The art keeps this many pixels of the face's edge clear, at the sprite's own size.
+_ART_INSET = 1
+
+
+@lru_cache(maxsize=64)
+def _body(width: int, rotated: bool, lift: Lift, *, face_down: bool) -> tuple[Image.Image, Image.Image]:
+    """A blank tile of this geometry (shadow, thickness and face, drawn supersampled for smooth edges,
+    then scaled down) and the mask of its face's rounded corners for the art."""
     geometry = metrics(width, rotated=rotated, lift=lift)
     scale = max(2, math.ceil(_SUPERSAMPLED_WIDTH / width))
     face_w, face_h = geometry.face_width * scale, geometry.face_height * scale
@@ -84,33 +109,28 @@ def tile_image(
 
     # The body: a jade back under an ivory front, extruded from the far layer to the near one.
     draw = ImageDraw.Draw(canvas)
-    near, far = (JADE, IVORY_SIDE) if tile is None else (IVORY_SIDE, JADE)
+    near, far = (JADE, IVORY_SIDE) if face_down else (IVORY_SIDE, JADE)
     steps = max(off_x, off_y)
     for step in range(steps, 0, -1):
         fraction = step / steps
         colour = far if fraction > 0.45 else near
         x, y = round(off_x * fraction), round(off_y * fraction)
         draw.rounded_rectangle((x, y, x + face_w - 1, y + face_h - 1), radius=radius, fill=colour)
-    edge = JADE_DARK if tile is None else IVORY_EDGE
     draw.rounded_rectangle(
         (0, 0, face_w - 1, face_h - 1),
         radius=radius,
-        fill=JADE if tile is None else IVORY,
-        outline=edge,
-        width=max(2, scale),
+        fill=JADE if face_down else IVORY,
+        outline=JADE_DARK if face_down else IVORY_EDGE,
+        width=scale,
     )
-
-    art = faces.back_art() if tile is None else faces.face_art(tile, lang)
-    if rotated:
-        art = art.transpose(Image.Transpose.ROTATE_90)
-    inset = max(2, scale)
-    art = art.resize((face_w - 2 * inset, face_h - 2 * inset), Image.Resampling.LANCZOS)
-    # Keep the art inside the face's rounded corners.
-    mask = Image.new("L", art.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, art.width - 1, art.height - 1), radius=radius, fill=255)
-    art.putalpha(ImageChops.multiply(art.getchannel("A"), mask))
-    canvas.alpha_composite(art, (inset, inset))
-    return canvas.resize((sprite_w, sprite_h), Image.Resampling.LANCZOS)
+    inset = _ART_INSET * scale
+    mask = Image.new("L", (face_w - 2 * inset, face_h - 2 * inset), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, mask.width - 1, mask.height - 1), radius=radius, fill=255)
+    art_size = (geometry.face_width - 2 * _ART_INSET, geometry.face_height - 2 * _ART_INSET)
+    return (
+        canvas.resize((sprite_w, sprite_h), Image.Resampling.LANCZOS),
+        mask.resize(art_size, Image.Resampling.LANCZOS),
+    )
 
 
 def emoji_image(tile: Tile | None, lang: Lang = "en") -> Image.Image:

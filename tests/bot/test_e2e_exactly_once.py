@@ -40,14 +40,15 @@ async def start_bot(fake: FakeDiscord, folder: pathlib.Path, backend: str, kill_
         environment.update(REDIS_URL=REDIS_URL, TEST_REDIS_NAMESPACE=namespace)
     if kill_at:
         environment["KILL_AT"] = kill_at
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "tests" / "bot" / "run_against_fake.py"),
-        cwd=folder,
-        env=environment,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
-    )
+    with open(folder / "bot.log", "ab") as log:  # the process writes to its own copy of the file
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(ROOT / "tests" / "bot" / "run_against_fake.py"),
+            cwd=folder,
+            env=environment,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=log,
+        )
 
 
 async def open_live(folder: pathlib.Path, backend: str, namespace: str):
