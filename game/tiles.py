@@ -281,7 +281,7 @@ _SUIT_NAMES: dict[Lang, dict[Suit, str]] = {
     "fr": {Suit.CHARACTERS: "Caractères", Suit.CIRCLES: "Cercles", Suit.BAMBOO: "Bambous"},
 }
 _SUIT_SHORT: dict[Lang, dict[Suit, str]] = {
-    "en": {Suit.CHARACTERS: "Char", Suit.CIRCLES: "Dot", Suit.BAMBOO: "Bam"},
+    "en": {Suit.CHARACTERS: "Char", Suit.CIRCLES: "Circ", Suit.BAMBOO: "Bam"},
     "fr": {Suit.CHARACTERS: "Car", Suit.CIRCLES: "Cer", Suit.BAMBOO: "Bam"},
 }
 _HONOUR_NAMES: dict[Lang, tuple[str, ...]] = {
@@ -316,7 +316,7 @@ def tile_name(tile: Tile, lang: Lang = "en") -> str:
 
 
 def tile_label(tile: Tile, lang: Lang = "en") -> str:
-    """A short sign for buttons and tile faces: ``5 Dot``, ``E``, ``Red``, ``Plum``."""
+    """A short sign for buttons and tile faces: ``5 Circ``, ``E``, ``Red``, ``Plum``."""
     suit = _SUIT[tile]
     if suit in SUITED_SUITS:
         return f"{_NUMBER[tile]} {_SUIT_SHORT[lang][suit]}"

@@ -92,7 +92,7 @@ class HandPicture:
 
 
 def slot_labels(tiles: Sequence[Tile], lang: Lang = "en") -> list[str]:
-    """The label of each numbered tile, the same on the image and on the buttons: ``3 · 5 Dot``."""
+    """The label of each numbered tile, the same on the image and on the buttons: ``3 · 5 Circ``."""
     return [f"{number} · {tile_label(tile, lang)}" for number, tile in enumerate(tiles, start=1)]
 
 

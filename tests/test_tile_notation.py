@@ -3,7 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game import InvalidNotation, Tile, format_tiles, parse_tiles
-from game.tiles import LANGS, counts34, full_set, tile_label, tile_name, tiles_of_counts
+from game.tiles import LANGS, Suit, counts34, full_set, tile_label, tile_name, tiles_of_counts
 
 
 def test_spec_example_expands_groups():
@@ -97,3 +97,16 @@ def test_names_in_both_languages_are_distinct_and_readable():
     assert tile_name(Tile.EAST, "fr") == "Vent d'Est"
     assert tile_label(Tile.WEST, "fr") == "O"
     assert tile_label(Tile.WEST, "en") == "W"
+
+
+def test_a_suited_tiles_short_label_abbreviates_its_name():
+    """One name per suit: a button's "5 Circ" is short for the "5 Circles" of the score lines."""
+    for lang in LANGS:
+        for tile in Tile:
+            if tile.suit in (Suit.CHARACTERS, Suit.CIRCLES, Suit.BAMBOO):
+                number, short = tile_label(tile, lang).split(" ")
+                named_number, name = tile_name(tile, lang).split(" ")
+                assert number == named_number and name.startswith(short), (
+                    tile_label(tile, lang),
+                    tile_name(tile, lang),
+                )

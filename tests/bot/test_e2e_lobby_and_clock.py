@@ -184,8 +184,11 @@ async def test_missed_turns_play_by_the_clock_then_a_computer_until_im_back(tmp_
                     button.custom_id for button in mine.response.buttons() if button.custom_id.endswith(":back")
                 )
                 await press(world, members[0], mine.response, back)
-                state = await table_state(store, table_id)
-                assert not state.seats[state.seat_of(members[0].id)].away
+
+                async def returned():  # the click is acknowledged first, the seat handed back after
+                    return not await away()
+
+                await wait_until(returned, what="the member's seat to be handed back")
                 assert fake.violations == []
         finally:
             await store.close()
