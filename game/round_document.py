@@ -386,8 +386,10 @@ def _check_position(hand: Round) -> None:
     """What a position must keep for the engine to work on it; ``InvalidNotation`` naming the first
     thing broken. A rig is a test's sketch, so it may depart from a real table where the engine does not
     care: copies are counted per hand and in the wall, not across the table, against the whole box (a
-    rig may give two seats the same four tiles, or a 2m at a three-player table), and hand sizes are
-    free (a seat that plays no part may hold eleven tiles). A replayed document keeps all of it."""
+    rig may give two seats the same four tiles, or a 2m at a three-player table). Hand sizes are what
+    play needs: 3n + 2 concealed tiles for the seat about to discard, 3n + 1 for every other (a hand of
+    another size, once claimed into or drawn to, is no hand the rules can read). A replayed document
+    keeps all of it."""
     rules = hand.ruleset
     phase = hand._phase
     box = [0] * len(Tile)
@@ -405,6 +407,12 @@ def _check_position(hand: Round) -> None:
         _check_copies([item.tile for item in hand._discards[seat]], box, f"seat {seat}'s discards")
         if any(tile not in bonus_kinds for tile in hand._bonus[seat]):
             raise InvalidNotation(f"seat {seat}'s bonus tiles are not all flowers or seasons of these rules")
+        held = sum(hand._hands[seat])
+        on_turn = phase is Phase.DISCARD and seat == hand._turn
+        if held > 14 or held % 3 != (2 if on_turn else 1):
+            raise InvalidNotation(
+                f"seat {seat} holds {held} concealed tiles: 3n + 2 on its turn to discard, else 3n + 1 (at most 14)"
+            )
         drawn = hand._drawn[seat]
         if drawn is not None and (phase is not Phase.DISCARD or seat != hand._turn or not hand._hands[seat][drawn]):
             raise InvalidNotation(f"seat {seat} has a drawn tile it cannot have")

@@ -118,7 +118,7 @@ def test_a_seat_that_may_not_claim_is_not_asked_and_may_not_answer():
 
 
 def test_claimed_kong_draws_its_replacement_from_the_far_end():
-    hands = [DEALER, "19m19p19s1234567z", "555p19m19s19p4z5z", "19m19p19s1234567z"]
+    hands = [DEALER, "19m19p19s1234567z", "555p19m19s19p4z5z6z7z", "19m19p19s1234567z"]
     hand = rig(CLASSIC, hands, wall="1z2z3z4z5z6z7z9p", drawn="5p")
     play(hand, "0 d 5p", "2 c kong")
     view = hand.view(2)
@@ -138,7 +138,12 @@ def test_concealed_kong_is_declared_on_ones_turn_and_replaced_from_the_far_end()
     assert view.seats[0].concealed_count == 11
 
 
-ROBBED_HANDS = ["5p456m789m12s99s1z2z", "19m19p19s1234567z", "19m19p19s1234567z", "123p789p234s678s5p"]
+ROBBED_HANDS = [
+    "5p456m789m12s99s",  # with its pung of 5p: eleven tiles, the drawn 5p among them
+    "19m19p19s1234567z",
+    "19m19p19s1234567z",
+    "123p789p234s678s5p",
+]
 PUNG_OF_5P = {0: [Meld(SetKind.PUNG, Tile.P5, claimed_from=1)]}
 
 

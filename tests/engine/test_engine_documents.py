@@ -47,7 +47,7 @@ from game.scoring.table import settle_hand
 from game.solitaire.deal import deal_for_seed
 from game.solitaire.game import Game
 from game.strict import canonical
-from game.tiles import Tile, parse_tiles
+from game.tiles import Tile, format_tiles, parse_tiles
 
 VARIANTS = {
     "classic": ruleset("classic"),
@@ -505,3 +505,14 @@ def test_a_document_that_does_not_continue_the_round_is_refused():
             round_resumed(prefix, document, rules=rules)
     with pytest.raises(InvalidNotation):
         round_resumed(Round.deal(rules, 5), one.to_document(), rules=ruleset("hongkong"))
+
+
+def test_a_rig_whose_hand_sizes_play_cannot_read_is_refused():
+    """Fourteen tiles for a seat that is not about to discard would become fifteen at its next claim."""
+    document = copy.deepcopy(ROUND_DOCUMENTS[0])
+    dealt = rigged_round(document)  # as dealt, every size is right
+    seat = next(seat for seat in range(4) if not (dealt.phase.name == "DISCARD" and dealt.turn == seat))
+    entry = document["seats"][seat]
+    entry["concealed"] = format_tiles(sorted([*parse_tiles(entry["concealed"]), Tile.EAST]))
+    with pytest.raises(InvalidNotation, match=f"seat {seat} holds 14 concealed tiles"):
+        rigged_round(document)

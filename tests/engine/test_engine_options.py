@@ -23,14 +23,14 @@ JOKERS = ruleset("classic", jokers=True)
 
 
 def test_a_discarded_joker_cannot_be_claimed():
-    hands = ["123m456m789m12s99s0j", "0j0j0j19p19s12345z", NOTHING, NOTHING]
+    hands = ["123m456m789m12s99s0j", "0j0j0j19p19s123456z", NOTHING, NOTHING]
     hand = rig(JOKERS, hands, wall=WALL, drawn="0j")
     play(hand, "0 d 0j")
     assert hand.phase is Phase.DISCARD and hand.turn == 1
 
 
 def test_a_joker_fills_a_claimed_pung_and_a_claimed_chow():
-    hands = ["123m456m789m12s99s5p", "4p0j111z222z333z6z7z", "5p0j19m19s19p4z5z6z7z", NOTHING]
+    hands = ["123m456m789m12s99s5p", "4p0j111z222z333z6z7z", "5p0j19m19s19p1z4z5z6z7z", NOTHING]
     hand = rig(JOKERS, hands, wall=WALL, drawn="5p")
     play(hand, "0 d 5p")
     assert "1 c chow 3p" in legal_texts(hand, 1) and "1 c chow 4p" in legal_texts(hand, 1)
