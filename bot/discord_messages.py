@@ -11,13 +11,13 @@ from __future__ import annotations
 import hashlib
 import io
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
 
 from bot.interaction import Interaction
-from bot.message_specs import Message, Picture
+from bot.message_specs import ButtonSpec, Message, Picture
 from game.tiles import Tile
 
 STYLES = {
@@ -108,10 +108,35 @@ def edited_message_id(interaction: Interaction) -> int | None:
     return interaction.message.id if updates and interaction.message is not None else None
 
 
-def view_of(message: Message, emojis: Mapping[Tile, discord.PartialEmoji], wrap: Wrap) -> discord.ui.View:
-    """The selects one to a row, then the buttons (on the row below the selects when there are any)."""
-    view = discord.ui.View(timeout=None)
-    for row, spec in enumerate(message.selects):
+def view_of(
+    message: Message,
+    emojis: Mapping[Tile, discord.PartialEmoji],
+    wrap: Wrap,
+    listed: Sequence[discord.Attachment | discord.File] | None = None,
+) -> discord.ui.LayoutView:
+    """The message as Components V2: its text, its pictures in a gallery, the selects one to a row, then
+    the buttons by their rows (rows of five for those without one). Sent without content: the text is
+    in the layout, which holds up to 40 components instead of five rows. The gallery names each picture
+    as the message lists it (``listed``, from ``ShownAttachments.attachments``: a kept attachment keeps
+    the name it was uploaded with), else as ``files_of`` uploads it."""
+    layout = discord.ui.LayoutView(timeout=None)
+    if message.content:
+        layout.add_item(discord.ui.TextDisplay(message.content))
+    if message.pictures:
+        names = (
+            [shown_name(picture) for picture in message.pictures]
+            if listed is None
+            else [str(item.filename) for item in listed]
+        )
+        layout.add_item(
+            discord.ui.MediaGallery(
+                *(
+                    discord.MediaGalleryItem(f"attachment://{name}", description=picture.rendered.description)
+                    for name, picture in zip(names, message.pictures, strict=True)
+                )
+            )
+        )
+    for spec in message.selects:
         options = [
             discord.SelectOption(
                 label=option.label,
@@ -121,21 +146,63 @@ def view_of(message: Message, emojis: Mapping[Tile, discord.PartialEmoji], wrap:
             )
             for option in spec.options
         ]
-        view.add_item(
-            wrap(discord.ui.Select(custom_id=spec.custom_id, placeholder=spec.placeholder, options=options, row=row))
+        layout.add_item(
+            discord.ui.ActionRow(
+                wrap(discord.ui.Select(custom_id=spec.custom_id, placeholder=spec.placeholder, options=options))
+            )
         )
-    below = len(message.selects) if message.selects else None
-    for button in message.buttons:
-        view.add_item(
-            wrap(
-                discord.ui.Button(
-                    style=STYLES[button.style],
-                    label=button.label,
-                    custom_id=button.custom_id,
-                    row=button.row if button.row is not None else below,
-                    disabled=button.disabled,
-                    emoji=None if button.tile is None else emojis.get(button.tile),
+    for row in button_rows(message.buttons):
+        layout.add_item(
+            discord.ui.ActionRow(
+                *(
+                    wrap(
+                        discord.ui.Button(
+                            style=STYLES[button.style],
+                            label=button.label,
+                            custom_id=button.custom_id,
+                            disabled=button.disabled,
+                            emoji=None if button.tile is None else emojis.get(button.tile),
+                        )
+                    )
+                    for button in row
                 )
             )
         )
-    return view
+    return layout
+
+
+def button_rows(buttons: Iterable[ButtonSpec]) -> list[list[ButtonSpec]]:
+    """The buttons in their rows, in row order, five at most to a row; buttons without a row follow, in
+    rows of five."""
+    placed: dict[int, list[ButtonSpec]] = {}
+    loose: list[ButtonSpec] = []
+    for button in buttons:
+        if button.row is None:
+            loose.append(button)
+        else:
+            placed.setdefault(button.row, []).append(button)
+    rows = [row[start : start + 5] for _, row in sorted(placed.items()) for start in range(0, len(row), 5)]
+    return rows + [loose[start : start + 5] for start in range(0, len(loose), 5)]
+
+
+def text_of(message: discord.Message) -> str:
+    """What a message says: its content, or the text of its Components V2 layout."""
+    parts = [message.content] if message.content else []
+    parts += [
+        component.content for component in _walk(message.components) if isinstance(component, discord.TextDisplay)
+    ]
+    return "\n".join(parts)
+
+
+def _walk(components: Iterable[Any]) -> Iterable[Any]:
+    for component in components:
+        yield component
+        yield from _walk(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
+
+
+def components_of(message: discord.Message) -> list[Any]:
+    """Every component of a message, nested ones included (rows, their buttons and selects, sections)."""
+    return list(_walk(message.components))

@@ -233,6 +233,54 @@ async def hand(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("check your DMs", ephemeral=True)
 
 
+def card(text: str, picture: str | None = None) -> discord.ui.LayoutView:
+    """A Components V2 message: a text display, a gallery naming ``picture``, a row of one button."""
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.TextDisplay(text))
+    if picture is not None:
+        layout.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}", description="alt")))
+    layout.add_item(discord.ui.ActionRow(discord.ui.Button(label="Go", custom_id="go")))
+    return layout
+
+
+@demo.command(description="A Components V2 card: deferred, then the layout in an edit; then its limits")
+async def card_slow(interaction: discord.Interaction) -> None:
+    client = interaction.client
+    assert isinstance(client, DemoBot)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    shown = await interaction.edit_original_response(
+        view=card("your hand", "hand-1.png"),
+        attachments=[discord.File(io.BytesIO(png()), filename="hand-1.png", description="alt")],
+    )
+    # an attachment kept from the upload above, named by its own name
+    await interaction.edit_original_response(view=card("your hand, later", "hand-1.png"), attachments=shown.attachments)
+    for bad in (
+        {"view": card("a picture not uploaded", "missing.png")},
+        {"view": card("x" * 4001)},
+        {"content": "plain text again", "view": None},
+    ):
+        try:
+            await interaction.edit_original_response(**bad)
+        except discord.HTTPException as error:
+            client.errors.append(error)
+    client.error_seen.set()
+
+
+@demo.command(description="Defers with the V2 flag, which Discord refuses")
+async def card_flagged_defer(interaction: discord.Interaction) -> None:
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
+    try:
+        await interaction.client.http.request(route, json={"type": 5, "data": {"flags": 64 | (1 << 15)}})
+    except discord.HTTPException as error:
+        interaction.client.errors.append(error)  # type: ignore[attr-defined]
+        interaction.client.error_seen.set()  # type: ignore[attr-defined]
+
+
 # --- tests ---------------------------------------------------------------------------------------------------
 
 
@@ -689,3 +737,67 @@ async def test_a_socket_closing_under_a_send_is_a_dropped_connection_not_a_failu
 
     connection = Connection(ClosingSocket(), None, None)  # type: ignore[arg-type]
     await connection.send({"op": 0, "t": "MESSAGE_CREATE", "s": 1, "d": {}})  # returns, raising nothing
+
+
+async def test_a_components_v2_card_is_set_in_an_edit_keeps_its_pictures_and_obeys_the_v2_rules() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        bot = DemoBot()
+        async with fake.running(bot):
+            await fake.wait_commands_synced()
+            i = await fake.slash(alice, guild.text_channel, "demo card_slow")
+            await asyncio.wait_for(bot.error_seen.wait(), 10)
+            msg = i.response
+            assert msg is not None and msg.ephemeral and msg.flags & (1 << 15) and msg.content == ""
+            assert msg.text() == "your hand, later" and msg.edits == 2
+            [gallery] = [c for c in msg.iter_components() if c["type"] == 12]
+            assert gallery["items"][0]["media"]["url"] == "attachment://hand-1.png"
+            assert [a.filename for a in msg.attachments] == ["hand-1.png"]
+            # Discord answers with the attachment's own address in place of attachment://
+            answered = [call.response for call in fake.calls if call.key == EDIT_ORIGINAL and call.status == 200]
+            [media] = [c["items"][0]["media"] for c in answered[-1]["components"] if c["type"] == 12]
+            assert media["url"].startswith(fake.cdn_url) and media["attachment_id"] == str(msg.attachments[0].id)
+            # the three bad edits: a picture the message lacks, 4 001 characters, and the flag dropped
+            assert [error.status for error in bot.errors] == [400, 400, 400]
+            assert len(fake.violations) == 3
+            assert "missing.png names no attachment" in fake.violations[0]
+            assert "4001 characters" in fake.violations[1]
+            assert "cannot have content" in fake.violations[2]
+            fake.violations.clear()
+            bot.errors.clear()
+            bot.error_seen.clear()
+            await fake.slash(alice, guild.text_channel, "demo card_flagged_defer")
+            await asyncio.wait_for(bot.error_seen.wait(), 10)
+            assert [error.status for error in bot.errors] == [400]
+            assert fake.violations and "deferred response cannot carry IS_COMPONENTS_V2" in fake.violations[0]
+            fake.violations.clear()
+
+
+async def test_components_v2_limits() -> None:
+    def layout(*components: dict[str, Any], attachments: tuple[str, ...] = ()) -> FakeMessage:
+        return FakeMessage(
+            1,
+            2,
+            3,
+            components=list(components),
+            flags=1 << 15,
+            attachments=[FakeAttachment(n, name, b"", "image/png") for n, name in enumerate(attachments)],
+        )
+
+    text = {"type": 10, "content": "hello"}
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "a", "custom_id": "a"}]}
+    gallery = {"type": 12, "items": [{"media": {"url": "attachment://t.png"}, "description": "alt"}]}
+    assert message_problems(layout(text, gallery, row, attachments=("t.png",))) == {}
+    assert message_problems(layout({"type": 17, "components": [text, gallery, row]}, attachments=("t.png",))) == {}
+    # 40 components counted nested: 13 rows of two buttons are 39, plus the text 40; one more is refused
+    pair = [{"type": 2, "style": 1, "label": str(n), "custom_id": f"{r}-{n}"} for r in range(13) for n in range(2)]
+    rows = [{"type": 1, "components": pair[2 * r : 2 * r + 2]} for r in range(13)]
+    assert message_problems(layout(text, *rows)) == {}
+    assert "components" in message_problems(layout(text, text, *rows))
+    assert "components.0.type" in message_problems(layout({"type": 2, "style": 1, "label": "a", "custom_id": "b"}))
+    container_in_container = {"type": 17, "components": [{"type": 17, "components": [text]}]}
+    assert "components.0.components.0.type" in message_problems(layout(container_in_container))
+    six = {"type": 1, "components": [{"type": 2, "style": 1, "label": str(n), "custom_id": str(n)} for n in range(6)]}
+    assert "components.0.components" in message_problems(layout(six))
+    assert "content" in message_problems(FakeMessage(1, 2, 3, content="hi", components=[text], flags=1 << 15))

@@ -121,7 +121,6 @@ class DailyPoster:
         channel = self._client.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
             sent = await channel.send(
-                content=message.content,
                 files=files_of(message),
                 view=view_of(message, self._emojis),
                 allowed_mentions=discord.AllowedMentions.none(),

@@ -186,10 +186,9 @@ class SolitaireDesk:
         message = await self._draw(_draw, state, now, lang, outcome, page, hint)
         edited = edited_message_id(interaction)
         current = interaction.message.attachments if edited is not None and interaction.message else ()
+        listed = self._shown.attachments(edited, message, current)
         shown = await interaction.edit_original_response(
-            content=message.content,
-            attachments=self._shown.attachments(edited, message, current),
-            view=view_of(message, self._emojis),
+            content=None, attachments=listed, view=view_of(message, self._emojis, listed)
         )
         self._shown.seen(shown)
         key = (state.guild_id, state.member_id, state.kind)
@@ -252,7 +251,7 @@ class SolitaireDesk:
         own_name = await ledger.pseudonym(guild_id, user.id) or user.display_name
         message = presenter.leaderboard_message(board, page, pages, count, standings, own, own_name, lang)
         await interaction.edit_original_response(
-            content=message.content, view=view_of(message, self._emojis), allowed_mentions=_NO_MENTIONS
+            content=None, view=view_of(message, self._emojis), allowed_mentions=_NO_MENTIONS
         )
 
 

@@ -8,7 +8,7 @@ it privately.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -27,5 +27,9 @@ class SolitaireItem(PrefixedItem, template=r"(?s)mjs1:.*"):
         await interaction.client.solitaire.on_component(interaction, custom_id)
 
 
-def view_of(message: Message, emojis: Mapping[Tile, discord.PartialEmoji]) -> discord.ui.View:
-    return discord_messages.view_of(message, emojis, SolitaireItem)
+def view_of(
+    message: Message,
+    emojis: Mapping[Tile, discord.PartialEmoji],
+    listed: Sequence[discord.Attachment | discord.File] | None = None,
+) -> discord.ui.LayoutView:
+    return discord_messages.view_of(message, emojis, SolitaireItem, listed)

@@ -86,7 +86,7 @@ class TableClicks:
         if button.verb == "detail":
             details = await self._draw(presenter.result_details, state, button.step, lang)
             await interaction.edit_original_response(
-                content=details.content, attachments=files_of(details), view=view_of(details, {})
+                content=None, attachments=files_of(details), view=view_of(details, {})
             )
             return
         seat = _seat(state, interaction.user.id)

@@ -5,7 +5,7 @@ router (``bot.tables.clicks``), which answers it privately.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -24,5 +24,9 @@ class TableButton(PrefixedItem, template=r"(?s)mj1:.*"):
         await interaction.client.table_clicks.on_button(interaction, custom_id)
 
 
-def view_of(message: Message, emojis: Mapping[Tile, discord.PartialEmoji]) -> discord.ui.View:
-    return discord_messages.view_of(message, emojis, TableButton)
+def view_of(
+    message: Message,
+    emojis: Mapping[Tile, discord.PartialEmoji],
+    listed: Sequence[discord.Attachment | discord.File] | None = None,
+) -> discord.ui.LayoutView:
+    return discord_messages.view_of(message, emojis, TableButton, listed)

@@ -195,10 +195,9 @@ class LiveHands:
         current: Sequence[discord.Attachment] = (),
     ) -> int:
         """Edit the hand message, uploading only the pictures it does not show yet; returns its id."""
+        listed = self._shown.attachments(message_id, message, current)
         edited = await interaction.edit_original_response(
-            content=message.content,
-            attachments=self._shown.attachments(message_id, message, current),
-            view=view_of(message, self._emojis),
+            content=None, attachments=listed, view=view_of(message, self._emojis, listed)
         )
         self._shown.seen(edited)
         return edited.id

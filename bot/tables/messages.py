@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 
 import discord
 
-from bot.discord_messages import ShownAttachments
+from bot.discord_messages import ShownAttachments, text_of
 from bot.drawing import Drawer
 from bot.events import TableChanged
 from bot.i18n import say
@@ -109,7 +109,7 @@ class TableMessages:
                 log.info("no thread in channel %s (%s): the table lives in the channel", channel_id, error.status)
         message = presenter.lobby_message(state, lang)
         try:
-            sent = await home.send(content=message.content, view=view_of(message, self._emojis))
+            sent = await home.send(files=files_of(message), view=view_of(message, self._emojis))
         except discord.HTTPException:
             await self._service.act(state.id, host, Lobby("cancel"))
             raise
@@ -158,12 +158,9 @@ class TableMessages:
             return
         message = await self._draw(presenter.table_message, state, state.settings.lang)
         target = self._client.get_partial_messageable(state.place.home).get_partial_message(state.place.message_id)
+        listed = self._shown.attachments(target.id, message)
         try:
-            edited = await target.edit(
-                content=message.content,
-                attachments=self._shown.attachments(target.id, message),
-                view=view_of(message, self._emojis),
-            )
+            edited = await target.edit(content=None, attachments=listed, view=view_of(message, self._emojis, listed))
         except discord.NotFound:
             await self._repost_table(state, message)
         except discord.HTTPException as error:
@@ -178,9 +175,7 @@ class TableMessages:
             return
         channel = self._client.get_partial_messageable(state.place.home)
         try:
-            sent = await channel.send(
-                content=message.content, files=files_of(message), view=view_of(message, self._emojis)
-            )
+            sent = await channel.send(files=files_of(message), view=view_of(message, self._emojis))
         except discord.HTTPException as error:
             log.warning("table %s: its message was deleted and cannot be posted again (%s)", state.id, error.status)
             return
@@ -207,7 +202,7 @@ class TableMessages:
         me = None if self._client.user is None else self._client.user.id
         try:
             async for earlier in channel.history(limit=RESULT_LOOKBACK):
-                if earlier.author.id == me and marker in earlier.content:
+                if earlier.author.id == me and marker in text_of(earlier):
                     shown.result_step = finished.step
                     await self._mark_posted(state.id, finished.step)
                     return
@@ -240,7 +235,6 @@ class TableMessages:
         notify = mentions or self._client.allowed_mentions or discord.AllowedMentions.none()
         try:
             await channel.send(
-                content=message.content,
                 files=files_of(message),
                 view=view_of(message, self._emojis),
                 allowed_mentions=notify,

@@ -297,7 +297,7 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
             replace(action, disabled=True) if not action.custom_id.endswith(":hint") else action for action in actions
         ]
     first_row = (len(slots) + 4) // 5
-    for index, action in enumerate(actions[: 5 * (5 - first_row)]):
+    for index, action in enumerate(actions):  # a V2 layout has room for every action below the tiles
         buttons.append(
             ButtonSpec(
                 action.custom_id, action.label, action.style, first_row + index // 5, action.disabled, action.tile

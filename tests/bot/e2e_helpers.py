@@ -152,3 +152,21 @@ async def start_members_table(
         await (await fake.click(member, message, f"mj1:{table_id}:0:join")).wait_done()
     await (await fake.click(members[0], message, f"mj1:{table_id}:0:start")).wait_done()
     return message, table_id
+
+
+COMPONENTS_V2 = 1 << 15
+
+
+def assert_card(message: Any) -> None:
+    """A Components V2 card: the flag, no content, a text display first, then a gallery whose every
+    item names one of the message's attachments with its alt text (when it shows pictures), and buttons
+    and selects only inside action rows."""
+    assert message.flags & COMPONENTS_V2 and message.content == "" and message.embeds == [], message
+    kinds = [component["type"] for component in message.components]
+    pictured = bool(message.attachments)
+    assert kinds[0] == 10 and (kinds[1] == 12) is pictured and set(kinds[1 + pictured :]) <= {1}, kinds
+    if pictured:
+        [gallery] = [component for component in message.components if component["type"] == 12]
+        names = [item["media"]["url"].rpartition("/")[2] for item in gallery["items"]]
+        assert names == [attachment.filename for attachment in message.attachments]
+        assert all(item["description"] for item in gallery["items"])

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from types import SimpleNamespace
 
 import discord
 
-from bot.discord_messages import ShownAttachments, picture_name, shown_name
-from bot.message_specs import Message, Picture
+from bot.discord_messages import ShownAttachments, picture_name, shown_name, text_of, view_of
+from bot.message_specs import ButtonSpec, Message, Picture
 from render.rendered import Rendered
 
 
@@ -38,3 +39,49 @@ def test_an_edit_keeps_the_attachment_of_a_picture_the_message_shows_and_uploads
     shown.seen(SimpleNamespace(id=9, attachments=[]))
     shown.seen(SimpleNamespace(id=10, attachments=[]))
     assert isinstance(shown.attachments(7, Message("", (same,)))[0], discord.File)
+
+
+def _plain(item):
+    return item
+
+
+def test_a_message_becomes_a_v2_layout_that_names_each_picture_as_the_message_lists_it():
+    kept = SimpleNamespace(filename=shown_name(picture("hand-t-1.png", b"same")))  # uploaded at an earlier step
+    fresh = picture("table-t-3.png", b"new")
+    message = Message(
+        "**Classic** · hand 1",
+        (picture("hand-t-3.png", b"same"), fresh),
+        (
+            *(ButtonSpec(f"b{number}", str(number), row=number // 7) for number in range(9)),
+            ButtonSpec("loose", "Rules"),
+        ),
+    )
+    layout = view_of(message, {}, _plain, [kept, discord.File(io.BytesIO(b"new"), filename=shown_name(fresh))])
+    assert layout.has_components_v2()
+    text, gallery, *rows = layout.to_components()
+    assert text == {"type": 10, "content": "**Classic** · hand 1"}
+    assert [item["media"]["url"] for item in gallery["items"]] == [
+        f"attachment://{kept.filename}",
+        f"attachment://{shown_name(fresh)}",
+    ]
+    assert [item["description"] for item in gallery["items"]] == ["alt", "alt"]
+    # rows of five at most, in row order, the buttons without a row last
+    assert [[button["custom_id"] for button in row["components"]] for row in rows] == [
+        ["b0", "b1", "b2", "b3", "b4"],
+        ["b5", "b6"],
+        ["b7", "b8"],
+        ["loose"],
+    ]
+    # without a list, each picture is named as files_of uploads it
+    alone = view_of(Message("x", (fresh,)), {}, _plain).to_components()[1]
+    assert alone["items"][0]["media"]["url"] == f"attachment://{shown_name(fresh)}"
+
+
+def test_the_text_of_a_v2_message_is_read_from_its_text_displays():
+    layout = discord.ui.LayoutView()
+    layout.add_item(discord.ui.Container(discord.ui.TextDisplay("in a container")))
+    layout.add_item(discord.ui.TextDisplay("--commitment abc"))
+    components = [discord.components._component_factory(c) for c in layout.to_components()]
+    message = SimpleNamespace(content="", components=components)
+    assert text_of(message) == "in a container\n--commitment abc"
+    assert text_of(SimpleNamespace(content="old style", components=[])) == "old style"

@@ -17,6 +17,7 @@ from data.live_sqlite import SqliteLiveStore
 from game.round import Phase, Round
 from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state, wait_until
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.messages import payload_text
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 
@@ -87,7 +88,7 @@ def _direct_messages(fake, since=0):
         if call.key == "POST /users/@me/channels"
     }
     return [
-        (opened[call.params["channel_id"]], call.json["content"])
+        (opened[call.params["channel_id"]], payload_text(call.json))
         for call in fake.calls[since:]
         if call.key == POST and call.params["channel_id"] in opened
     ]
@@ -123,7 +124,7 @@ async def test_an_asynchronous_table_mentions_whose_turn_it_is_and_tells_claims_
                 # a member is mentioned each time a turn comes to them, not at every step they stay awaited
                 assert mentioned == expected_turns
                 turn_texts = [
-                    call.json["content"]
+                    payload_text(call.json)
                     for call in fake.calls
                     if call.key == POST and call.json.get("allowed_mentions", {}).get("users")
                 ]
@@ -219,7 +220,7 @@ async def test_tables_nobody_plays_at_are_closed_with_the_match_recorded(tmp_pat
                 lobby_id = table_id_of(lobby)
                 await wait_until(partial(_true, lambda: lobby.custom_ids() == []), what="the idle lobby to close")
                 assert (await table_state(store, lobby_id)).status == "closed"
-                assert "closed: nobody played" in lobby.content  # the table speaks the server's language
+                assert "closed: nobody played" in lobby.text()  # the table speaks the server's language
                 # a match where the member stopped playing: closed, its hands so far kept
                 _, match_id = await _start(world, {"rules": "classic", "computers": 3}, [alice])
 
@@ -230,10 +231,10 @@ async def test_tables_nobody_plays_at_are_closed_with_the_match_recorded(tmp_pat
                 home = fake.threads[-1].id
 
                 async def notice():
-                    return [m for m in fake.channel_messages(home) if "🔒" in m.content]
+                    return [m for m in fake.channel_messages(home) if "🔒" in m.text()]
 
                 [posted] = await wait_until(notice, what="the closing notice")
-                assert "recorded as closed" in posted.content
+                assert "recorded as closed" in posted.text()
 
                 async def recorded():  # the ledger's subscriber runs beside the notice's
                     return (await table_state(store, match_id)).unrecorded == ()
@@ -241,7 +242,7 @@ async def test_tables_nobody_plays_at_are_closed_with_the_match_recorded(tmp_pat
                 await wait_until(recorded, what="the closed match in the ledger")
                 assert (await table_state(store, match_id)).computer_at is None
                 history = await _slash(world, alice, "mahjong history", {})
-                assert history.response.ephemeral and "fermée avant la fin" in history.response.content
+                assert history.response.ephemeral and "fermée avant la fin" in history.response.text()
                 assert fake.violations == []
             ledger = await SqliteLedger.open(database)
             try:

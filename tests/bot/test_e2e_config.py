@@ -59,13 +59,13 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                     fake, member, guild.text_channel, "mahjong config", {"rules": "hongkong", "computers": False}
                 )
                 assert refused.response.ephemeral
-                assert "Manage Server" in refused.response.content
+                assert "Manage Server" in refused.response.text()
                 assert await _stored(database, guild.id) == GuildSettings()
 
                 # no option: the settings shown, unchanged
                 shown = await _slash(fake, admin, guild.text_channel, "mahjong config")
-                assert shown.response.ephemeral and "Classic" in shown.response.content
-                assert "any channel" in shown.response.content
+                assert shown.response.ephemeral and "Classic" in shown.response.text()
+                assert "any channel" in shown.response.text()
 
                 # the admin sets the defaults and a table channel: saved and shown back
                 done = await _slash(
@@ -75,7 +75,7 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                     "mahjong config",
                     {"rules": "hongkong", "speed": "async", "turn_minutes": 90, "claim_seconds": 45, "channel": tables},
                 )
-                text = done.response.content
+                text = done.response.text()
                 assert done.response.ephemeral and text.startswith("Saved.")
                 assert "Hong Kong" in text and "asynchronous" in text and "1.5 h" in text and "45 s" in text
                 assert f"<#{tables.id}>" in text
@@ -93,16 +93,16 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                 with pytest.raises(CommandInputError):
                     await fake.slash(admin, guild.text_channel, "mahjong config", {"turn_minutes": 0})
                 forged = await _forged_config(fake, admin, guild.text_channel, {"turn_minutes": 0})
-                assert "turn_minutes must be between 1 and 10080, not 0" in forged.response.content
-                assert "Nothing was changed" in forged.response.content
+                assert "turn_minutes must be between 1 and 10080, not 0" in forged.response.text()
+                assert "Nothing was changed" in forged.response.text()
                 forged = await _forged_config(fake, admin, guild.text_channel, {"claim_seconds": 10**6})
-                assert "claim_seconds must be between 5 and 86400" in forged.response.content
+                assert "claim_seconds must be between 5 and 86400" in forged.response.text()
                 assert await _stored(database, guild.id) == settings
 
                 # a table outside the listed channels: refused privately, naming the channel
                 elsewhere = await _slash(fake, member, guild.text_channel, "mahjong new")
                 assert elsewhere.response.ephemeral
-                assert f"<#{tables.id}>" in elsewhere.response.content
+                assert f"<#{tables.id}>" in elsewhere.response.text()
                 assert fake.threads == []
 
                 # no options in the listed channel: a Hong Kong table, asynchronous, with the server's deadlines
@@ -118,11 +118,11 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
                 # computer seats forbidden: the option and the lobby's button are both refused
                 await _slash(fake, admin, guild.text_channel, "mahjong config", {"computers": False, "lang": "fr"})
                 no_cpu = await _slash(fake, admin, tables, "mahjong new", {"computers": 2})
-                assert no_cpu.response.ephemeral and "not allowed" in no_cpu.response.content
+                assert no_cpu.response.ephemeral and "not allowed" in no_cpu.response.text()
                 add = lobby.button(label="Add computer").custom_id
                 clicked = await fake.click(member, lobby, add)
                 await clicked.wait_done()
-                assert any("not allowed" in message.content for message in clicked.followups)
+                assert any("not allowed" in message.text() for message in clicked.followups)
                 assert all(seat.computer is None for seat in (await table_state(store, state.id)).seats)
 
                 # the public language set to French: the next lobby is in French (the host writes English)
@@ -132,20 +132,20 @@ async def test_config_is_for_manage_server_and_new_tables_follow_it(tmp_path):
 
                 # a member opts out of mentions
                 off = await _slash(fake, member, tables, "mahjong mentions", {"state": "off"})
-                assert off.response.ephemeral and "not be mentioned" in off.response.content
+                assert off.response.ephemeral and "not be mentioned" in off.response.text()
                 assert await _mentions(database, guild.id, member.id) is False
                 assert await _mentions(database, guild.id, admin.id) is True
 
             saved = await _stored(database, guild.id)
             async with running_bot(fake, store, database_path=database):
                 again = await _slash(fake, admin, guild.text_channel, "mahjong config")
-                text = again.response.content
+                text = again.response.text()
                 assert "Hong Kong" in text and "not allowed" in text and "French" in text
                 assert f"<#{tables.id}>" in text
 
                 # clearing the list: tables may open anywhere again
                 cleared = await _slash(fake, admin, guild.text_channel, "mahjong config", {"clear_channels": True})
-                assert "any channel" in cleared.response.content
+                assert "any channel" in cleared.response.text()
             assert saved.lang == "fr" and saved.computers_allowed is False
             assert (await _stored(database, guild.id)).table_channels == ()
         finally:
@@ -202,7 +202,7 @@ async def test_the_servers_table_options_fill_what_a_new_table_leaves_out(tmp_pa
                         "idle_hours": 48,
                     },
                 )
-                text = done.response.content
+                text = done.response.text()
                 assert done.response.ephemeral and "une main" in text and "basic" in text and "48 h" in text
                 assert "Minimum Hong Kong : 1" in text and "Conseils : non" in text
                 assert (await _stored(database, guild.id)).default_minimum_fan == 1

@@ -120,14 +120,14 @@ async def test_no_thread_the_table_lives_in_the_channel_and_no_right_to_post_say
                 await opened.wait_done()
                 assert fake.threads == []
                 lobby = fake.channel_messages(guild.text_channel.id)[-1]
-                assert f"<#{guild.text_channel.id}>" in opened.response.content
+                assert f"<#{guild.text_channel.id}>" in opened.response.text()
                 assert (await table_state(store, table_id_of(lobby))).status == "lobby"
 
                 fake.fail_next("POST /channels/{channel_id}/threads", status=403, json=MISSING_PERMISSIONS)
                 fake.fail_next("POST /channels/{channel_id}/messages", status=403, json=MISSING_PERMISSIONS)
                 refused = await fake.slash(alice, guild.text_channel, "mahjong new", {"rules": "classic"})
                 await refused.wait_done()
-                assert refused.response.ephemeral and "I cannot post here" in refused.response.content
+                assert refused.response.ephemeral and "I cannot post here" in refused.response.text()
                 tables = [await table_state(store, key.removeprefix("table:")) for key in await store.keys("table:")]
                 assert sorted(state.status for state in tables) == ["cancelled", "lobby"]  # none left waiting
                 assert fake.violations == []

@@ -36,7 +36,7 @@ async def test_a_failing_command_is_logged_with_its_name_and_told_privately_in_t
                 with caplog.at_level(logging.ERROR, logger="bot.failures"):
                     asked = await fake.slash(claire, guild.text_channel, "mahjong history", {})
                     await asked.wait_done()
-                assert asked.response.ephemeral and asked.response.content == say("command_failed", "fr")
+                assert asked.response.ephemeral and asked.response.text() == say("command_failed", "fr")
                 [logged] = [record for record in caplog.records if "mahjong history" in record.getMessage()]
                 assert logged.levelno == logging.ERROR and logged.exc_info and "a bug" in str(logged.exc_info[1])
 
@@ -48,7 +48,7 @@ async def test_a_failing_command_is_logged_with_its_name_and_told_privately_in_t
                 with caplog.at_level(logging.ERROR, logger="bot.failures"):
                     opened = await fake.slash(claire, guild.text_channel, "mahjong new", {"rules": "classic"})
                     await opened.wait_done()
-                assert opened.response.ephemeral and opened.response.content == say("store_down", "fr")
+                assert opened.response.ephemeral and opened.response.text() == say("store_down", "fr")
                 assert any(
                     "mahjong new" in record.getMessage() and record.levelno == logging.ERROR
                     for record in caplog.records
@@ -77,7 +77,7 @@ async def test_a_failing_component_is_logged_with_its_custom_id(tmp_path, monkey
                 with caplog.at_level(logging.ERROR, logger="bot.failures"):
                     clicked = await fake.click(guest, lobby, join)
                     await clicked.wait_done()
-                assert clicked.followups[-1].ephemeral and clicked.followups[-1].content == say("internal_error", "fr")
+                assert clicked.followups[-1].ephemeral and clicked.followups[-1].text() == say("internal_error", "fr")
                 [logged] = [record for record in caplog.records if join in record.getMessage()]
                 assert logged.levelno == logging.ERROR and logged.exc_info
         finally:

@@ -64,19 +64,19 @@ async def test_the_lobby_buttons_and_who_may_press_them(world):
     alice, bob, chloe, _ = world.members
     refused = await world.fake.forge_component(alice, lobby, f"mj1:{table_id}:0:start")  # disabled: 1 seat of 4
     await refused.wait_done()
-    assert refused.followups[-1].ephemeral and "4" in refused.followups[-1].content
+    assert refused.followups[-1].ephemeral and "4" in refused.followups[-1].text()
     await press(world, bob, lobby, f"mj1:{table_id}:0:join")
     again = await press(world, bob, lobby, f"mj1:{table_id}:0:join")
-    assert "already seated" in again.followups[-1].content
+    assert "already seated" in again.followups[-1].text()
     by_guest = await press(world, bob, lobby, f"mj1:{table_id}:0:cancel")
-    assert "Only the host" in by_guest.followups[-1].content
+    assert "Only the host" in by_guest.followups[-1].text()
     await press(world, bob, lobby, f"mj1:{table_id}:0:leave")
     await press(world, chloe, lobby, f"mj1:{table_id}:0:addcpu")
     state = await table_state(world.store, table_id)
     assert state.seats[0].name == "Alice" and state.seats[1].computer == "strong"
-    await wait_until(partial(_true, lambda: "Strong 1" in lobby.content), what="the lobby to show the computer")
+    await wait_until(partial(_true, lambda: "Strong 1" in lobby.text()), what="the lobby to show the computer")
     host_leaves = await press(world, alice, lobby, f"mj1:{table_id}:0:leave")
-    assert "cancel" in host_leaves.followups[-1].content.lower() or "annul" in host_leaves.followups[-1].content
+    assert "cancel" in host_leaves.followups[-1].text().lower() or "annul" in host_leaves.followups[-1].text()
     await press(world, alice, lobby, f"mj1:{table_id}:0:cancel")
     assert (await table_state(world.store, table_id)).status == "cancelled"
     await wait_until(partial(_true, lambda: lobby.custom_ids() == []), what="the lobby to close")
@@ -169,8 +169,8 @@ async def test_missed_turns_play_by_the_clock_then_a_computer_until_im_back(tmp_
                     partial(
                         _true,
                         lambda: (
-                            ("Alice" in lobby.content and "ordinateur" not in lobby.content)
-                            or "computer plays for Alice" in lobby.content
+                            ("Alice" in lobby.text() and "ordinateur" not in lobby.text())
+                            or "computer plays for Alice" in lobby.text()
                         ),
                     ),
                     what="the away notice",
@@ -203,5 +203,5 @@ async def test_a_failure_inside_the_bot_still_gets_a_private_answer(world, monke
     monkeypatch.setattr(world.bot.table_messages._service, "act", broken)
     click = await world.fake.click(world.members[1], lobby, f"mj1:{table_id}:0:join")
     await click.wait_done()
-    assert click.followups and click.followups[-1].ephemeral and "My hand" in click.followups[-1].content
+    assert click.followups and click.followups[-1].ephemeral and "My hand" in click.followups[-1].text()
     assert world.fake.violations == []

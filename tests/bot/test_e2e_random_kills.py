@@ -262,9 +262,9 @@ async def shown_on_discord(fake: FakeDiscord, live: Any, played: Played) -> tupl
     state = await table_state(live, played.table_id)
     assert state.place.message_id is not None
     table_message = fake.message(state.place.message_id)
-    posted = [message.content or "" for message in fake.channel_messages(state.place.home)]
+    posted = [message.text() or "" for message in fake.channel_messages(state.place.home)]
     seeds = [HandRecord.from_text(record).seed for record in played.reference.records]
-    return table_message.content or "", [sum(f"Seed {seed} —" in text for text in posted) for seed in seeds]
+    return table_message.text() or "", [sum(f"Seed {seed} —" in text for text in posted) for seed in seeds]
 
 
 def _no_session(fake: FakeDiscord) -> Any:

@@ -107,10 +107,10 @@ async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its
                 await refused.wait_done()
                 assert refused.ack_seconds is not None and refused.ack_seconds < 3
                 answer = refused.followups[-1]
-                assert answer.ephemeral and "try again in a moment" in answer.content
+                assert answer.ephemeral and "try again in a moment" in answer.text()
                 looked = await fake.click(member, table_message, f"mj1:{table_id}:{state.step}:hand")
                 await looked.wait_done()
-                assert "try again in a moment" in looked.response.content
+                assert "try again in a moment" in looked.response.text()
 
                 await server.start()
 

@@ -37,8 +37,8 @@ async def test_replay_steps_through_a_hand_privately(tmp_path):
                 await asked.wait_done()
                 shown = fake.message(asked.response.id)
                 assert shown.ephemeral
-                assert shown.content == replay_frame(mine, 1, "en")[0]
-                assert shown.content.startswith(f"Hand 1 · step 1/{steps} · the deal")
+                assert shown.text() == replay_frame(mine, 1, "en")[0]
+                assert shown.text().startswith(f"Hand 1 · step 1/{steps} · the deal")
                 assert len(shown.attachments) == 1
                 first = shown.attachments[0]
                 assert first.description == replay_frame(mine, 1, "en")[1].description
@@ -55,7 +55,7 @@ async def test_replay_steps_through_a_hand_privately(tmp_path):
                     assert len(after.attachments) == 1
                     seen.append((after.attachments[0].data, after.attachments[0].description))
                 final = fake.message(shown.id)
-                assert final.content.startswith(f"Hand 1 · step 2/{steps} · ")
+                assert final.text().startswith(f"Hand 1 · step 2/{steps} · ")
                 assert final.attachments[0].description == replay_frame(mine, 2, "en")[1].description
                 assert seen[1] != seen[0] and seen[2] != seen[1] and seen[3] == seen[1]
                 assert seen[1][1] != seen[0][1] and seen[2][1] != seen[1][1]  # the alt text follows the picture
@@ -63,17 +63,17 @@ async def test_replay_steps_through_a_hand_privately(tmp_path):
 
                 forged = await fake.forge_component(caller, final, f"mjp1:{steps + 5}:{mine.hand_id}")
                 await forged.wait_done()
-                assert forged.response.ephemeral and "not one of this bot's" in forged.response.content
-                assert fake.message(shown.id).content == final.content  # nothing changed
+                assert forged.response.ephemeral and "not one of this bot's" in forged.response.text()
+                assert fake.message(shown.id).text() == final.text()  # nothing changed
 
                 foreign = await fake.slash(caller, guild.text_channel, "mahjong replay", {"hand": theirs.hand_id})
                 await foreign.wait_done()
-                assert foreign.response.ephemeral and "There is no hand" in foreign.response.content
+                assert foreign.response.ephemeral and "There is no hand" in foreign.response.text()
                 assert not foreign.response.attachments
 
                 unknown = await fake.slash(caller, guild.text_channel, "mahjong replay", {"hand": "nothing:9"})
                 await unknown.wait_done()
-                assert unknown.response.ephemeral and "There is no hand" in unknown.response.content
+                assert unknown.response.ephemeral and "There is no hand" in unknown.response.text()
         finally:
             await store.close()
         assert fake.violations == []

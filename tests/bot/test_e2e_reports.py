@@ -76,9 +76,9 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 await board.wait_done()
                 first = board.response
                 assert not first.ephemeral
-                assert "page 1/2" in first.content and "11 ranked" in first.content
-                assert "1. Player10 — +110" in first.content and "Player00 — " not in first.content
-                assert "Player00: rank 11 of 11 · +10 in 5 hands" in first.content  # off the page, still shown
+                assert "page 1/2" in first.text() and "11 ranked" in first.text()
+                assert "1. Player10 — +110" in first.text() and "Player00 — " not in first.text()
+                assert "Player00: rank 11 of 11 · +10 in 5 hands" in first.text()  # off the page, still shown
                 previous, following = first.custom_ids()
                 assert following == "mjr1:lb:classic:all:2" and all(i.startswith("mjr1:") for i in (previous,))
                 assert first.button(label="Previous").disabled
@@ -86,8 +86,8 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 clicked = await fake.click(best, first, following)
                 await clicked.wait_done()
                 edited = fake.message(first.id)
-                assert "page 2/2" in edited.content and "11. Player00 — +10" in edited.content
-                assert "Player10: rank 1 of 11" in edited.content  # the clicker's own line
+                assert "page 2/2" in edited.text() and "11. Player00 — +10" in edited.text()
+                assert "Player10: rank 1 of 11" in edited.text()  # the clicker's own line
                 assert edited.button(label="Next").disabled
 
                 out_of_range = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {"page": 3})
@@ -95,17 +95,17 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 # acknowledged publicly before the ledger was read, then answered privately, the public
                 # "thinking" message taken down
                 assert out_of_range.response.deleted and out_of_range.followups[-1].ephemeral
-                assert "There is no page 3: this leaderboard has 2 page(s)" in out_of_range.followups[-1].content
+                assert "There is no page 3: this leaderboard has 2 page(s)" in out_of_range.followups[-1].text()
 
                 forged = await fake.forge_component(caller, first, "mjr1:lb:classic:209913:1")
                 await forged.wait_done()
-                assert forged.response.ephemeral and "not one of this bot's" in forged.response.content
-                assert "page 2/2" in fake.message(first.id).content  # nothing changed
+                assert forged.response.ephemeral and "not one of this bot's" in forged.response.text()
+                assert "page 2/2" in fake.message(first.id).text()  # nothing changed
 
                 stats = await fake.slash(caller, guild.text_channel, "mahjong stats", {"member": best})
                 await stats.wait_done()
                 assert stats.response.ephemeral
-                text = stats.response.content
+                text = stats.response.text()
                 assert "**Player10**" in text
                 assert "5 hands · 1 wins (20%) · 0 deal-ins · +22 per hand (+110 in all)" in text
                 assert "Best hand: +110" in text and "Dragon pung ×1" in text
@@ -116,25 +116,25 @@ async def test_leaderboard_stats_and_history(tmp_path):
                     {"member": best},
                 )
                 await french.wait_done()
-                assert "Pung de dragons ×1" in french.response.content
+                assert "Pung de dragons ×1" in french.response.text()
 
                 history = await fake.slash(caller, guild.text_channel, "mahjong history", {})
                 await history.wait_done()
                 assert history.response.ephemeral
                 assert "5 hands · place 1 of 4 · +10 — with Computer 0, Computer 1, Computer 2" in (
-                    history.response.content
+                    history.response.text()
                 )
 
                 empty = await fake.slash(best, guild.text_channel, "mahjong history", {})
                 await empty.wait_done()
-                assert "no finished matches" in empty.response.content
+                assert "no finished matches" in empty.response.text()
 
                 # without a rule set, the board is the one of the rules the server's tables play
                 admin = fake.add_member(guild, name="Ada", permissions=0x20)
                 await (await fake.slash(admin, guild.text_channel, "mahjong config", {"rules": "hongkong"})).wait_done()
                 default = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {})
                 await default.wait_done()
-                assert "Leaderboard — Hong Kong" in default.response.content and "mjr1:lb:hongkong:all:2" in (
+                assert "Leaderboard — Hong Kong" in default.response.text() and "mjr1:lb:hongkong:all:2" in (
                     default.response.custom_ids()
                 )
         finally:
@@ -162,17 +162,17 @@ async def test_the_leaderboard_minimum_is_the_servers_and_those_below_it_are_lis
             async with running_bot(fake, store, database_path=str(path)):
                 board = await fake.slash(admin, guild.text_channel, "mahjong leaderboard", {})
                 await board.wait_done()
-                text = board.response.content
+                text = board.response.text()
                 # at the default five hands: Player01 (5) ranked, Player00 (3) listed below
                 assert "At least 5 hands to be ranked · 1 ranked" in text and "1. Player01" in text
                 assert "Not yet ranked (fewer than 5 hands, hands played): Player00 (3)" in text
                 config = await fake.slash(admin, guild.text_channel, "mahjong config", {"ranked_after": 3})
                 await config.wait_done()
-                assert "ranked after 3 hands" in config.response.content
+                assert "ranked after 3 hands" in config.response.text()
                 again = await fake.slash(admin, guild.text_channel, "mahjong leaderboard", {})
                 await again.wait_done()
-                assert "At least 3 hands to be ranked · 2 ranked" in again.response.content
-                assert "Not yet ranked" not in again.response.content
+                assert "At least 3 hands to be ranked · 2 ranked" in again.response.text()
+                assert "Not yet ranked" not in again.response.text()
                 with pytest.raises(CommandInputError, match="ranked_after: 0 not in"):  # Discord's client refuses it
                     await fake.slash(admin, guild.text_channel, "mahjong config", {"ranked_after": 0})
         finally:

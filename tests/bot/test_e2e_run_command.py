@@ -47,7 +47,7 @@ async def test_mahjong_bot_run_with_only_a_token_serves_a_table_from_the_embedde
             await fake.wait_commands_synced(timeout=30)
             command = await fake.slash(member, guild.text_channel, "mahjong new", {"computers": 3})
             await command.wait_done(timeout=20)
-            assert command.response.ephemeral and "<#" in command.response.content
+            assert command.response.ephemeral and "<#" in command.response.text()
         finally:
             process.send_signal(signal.SIGTERM)  # how a container is stopped
             output, _ = await asyncio.wait_for(process.communicate(), 30)

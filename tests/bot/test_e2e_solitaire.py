@@ -35,7 +35,7 @@ from game.solitaire.game import Game
 from game.solitaire.prng import Xoshiro128
 from game.solitaire.replay import replay
 from game.solitaire.score import solitaire_score
-from tests.bot.e2e_helpers import wait_until
+from tests.bot.e2e_helpers import assert_card, wait_until
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -174,26 +174,28 @@ async def test_a_daily_game_cleared_through_the_menu_is_recorded_with_its_score_
         opened = await command(fake, alice, guild.text_channel, "solitaire daily")
         assert opened.ack_type == 5 and opened.ack_seconds < 3
         message = opened.response
-        assert message.ephemeral and "Daily solitaire 2025-03-14" in message.content
+        assert message.ephemeral and "Daily solitaire 2025-03-14" in message.text()
         assert message.attachments and "free" in message.attachments[0].description
+        assert_card(message)
         assert all(len(select["options"]) <= 25 for select in message.selects())
         deal = daily_deal(DAY, None)
         for a, b in deal.solution:
             clock.now += 2
             chosen = await pick(fake, alice, message, a, b)
             assert chosen.ack_type == 6 and chosen.ack_seconds < 3 and not chosen.followups
-        assert "Board cleared" in message.content and "72 pairs" in message.content
-        assert "**9,856** points".replace(",", "\u202f") in message.content  # 7 200 + 2 800 − 144 s
+        assert "Board cleared" in message.text() and "72 pairs" in message.text()
+        assert_card(message)
+        assert "**9,856** points".replace(",", "\u202f") in message.text()  # 7 200 + 2 800 − 144 s
         kept = await stored(path, game_id(message))
         assert kept is not None and kept.cleared and kept.score == solitaire_score(72, True, 0, 144) == 9856
         recomputed = replay(deal.board(), kept.moves)  # the SPEC §5 move log as stored replays to it
         assert recomputed.cleared and recomputed.score(kept.seconds) == kept.score
         board = await command(fake, alice, guild.text_channel, "solitaire leaderboard")
         assert not board.response.ephemeral
-        assert "1. Alice — 9\u202f856 (2:24) ✓" in board.response.content
-        assert "Alice: rank 1 of 1" in board.response.content
+        assert "1. Alice — 9\u202f856 (2:24) ✓" in board.response.text()
+        assert "Alice: rank 1 of 1" in board.response.text()
         again = await press(fake, alice, message, "again")
-        assert again.ack_type == 6 and "0/72 pairs" in message.content and game_id(message) != kept.result_id
+        assert again.ack_type == 6 and "0/72 pairs" in message.text() and game_id(message) != kept.result_id
 
 
 async def test_illegal_forged_foreign_and_replayed_picks_are_refused_privately_and_change_nothing(tmp_path):
@@ -216,7 +218,7 @@ async def test_illegal_forged_foreign_and_replayed_picks_are_refused_privately_a
         for value, reason in forged.items():
             refused = await fake.forge_component(alice, message, select, component_type=3, values=[value])
             reply = await refusal(refused)
-            assert refused.followups and reason in reply.content, (value, reply.content)
+            assert refused.followups and reason in reply.text(), (value, reply.text())
         assert (await store.read(key)).version == version  # nothing written
         a, b = deal.solution[0]
         stale = select
@@ -225,11 +227,11 @@ async def test_illegal_forged_foreign_and_replayed_picks_are_refused_privately_a
         replayed = await fake.forge_component(
             alice, message, stale, component_type=3, values=[pair_value(*deal.solution[1])]
         )
-        assert "no longer current" in (await refusal(replayed)).content
+        assert "no longer current" in (await refusal(replayed)).text()
         foreign = await fake.forge_component(bob, message, button(message, "undo"))
-        assert "appartient à un autre membre" in (await refusal(foreign)).content
+        assert "appartient à un autre membre" in (await refusal(foreign)).text()
         unknown = await fake.forge_component(alice, message, "mjs1:f:zzzz:0:undo")
-        assert "not one of this bot's" in (await refusal(unknown)).content
+        assert "not one of this bot's" in (await refusal(unknown)).text()
         assert (await store.read(key)).version == version
         assert (await store.read(f"solitaire:{guild.id}:{bob.id}:free")) is None
 
@@ -240,24 +242,24 @@ async def test_undo_pause_and_the_clock_under_a_fake_clock(tmp_path):
         a, b = deal_for_seed(7).solution[0]
         clock.now += 10
         await pick(fake, alice, message, a, b)
-        assert "1/72 pairs · 0 undos · 0:10" in message.content
+        assert "1/72 pairs · 0 undos · 0:10" in message.text()
         clock.now += 5
         await press(fake, alice, message, "undo")
-        assert "0/72 pairs · 1 undos · 0:15" in message.content and "back (−20)" in message.content
+        assert "0/72 pairs · 1 undos · 0:15" in message.text() and "back (−20)" in message.text()
         clock.now += 5
         await press(fake, alice, message, "pause")
-        assert "Paused" in message.content and not message.attachments and not message.selects()
+        assert "Paused" in message.text() and not message.attachments and not message.selects()
         clock.now += 3600  # away for an hour: none of it counts
         await press(fake, alice, message, "resume")
-        assert "0:20" in message.content and message.attachments and message.selects()
+        assert "0:20" in message.text() and message.attachments and message.selects()
         clock.now += 1000  # no move for longer than the idle pause: the board hides itself
-        await wait_until(partial(_async, lambda: "Paused" in message.content), what="the idle pause")
-        assert not message.attachments and "2:20" in message.content
+        await wait_until(partial(_async, lambda: "Paused" in message.text()), what="the idle pause")
+        assert not message.attachments and "2:20" in message.text()
         clock.now += 50
         await press(fake, alice, message, "finish")
         assert "Finish: sure?" in [b.label for b in message.buttons()]
         await press(fake, alice, message, "finish")
-        assert "Game finished" in message.content and "→ **0** points" in message.content
+        assert "Game finished" in message.text() and "→ **0** points" in message.text()
         kept = await stored(path, game_id(message))
         assert kept is not None and (kept.pairs, kept.undos, kept.seconds, kept.score) == (0, 1, 140, 0)
         assert await results(path, Board("free"), guild.id) == []  # a zero score is not listed
@@ -288,9 +290,9 @@ async def test_a_stuck_board_ends_the_game_and_a_lost_one_says_so_first(tmp_path
         for a, b in moves[:-1]:
             clock.now += 1
             await pick(fake, alice, message, a, b)
-        assert "can no longer be cleared" in message.content
+        assert "can no longer be cleared" in message.text()
         await pick(fake, alice, message, *moves[-1])
-        assert "No pair is left: the game is over" in message.content
+        assert "No pair is left: the game is over" in message.text()
         kept = await stored(path, game_id(message))
         assert kept is not None and not kept.cleared and kept.pairs == len(moves)
 
@@ -299,12 +301,12 @@ async def test_a_hint_in_free_play_and_none_in_the_daily(tmp_path):
     async with world(tmp_path) as (fake, guild, alice, bob, _, _, _, _):
         message = (await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 7})).response
         hinted = await press(fake, alice, message, "hint")
-        assert hinted.ack_seconds < 3 and "Hint:" in message.content and "keeps the board clearable" in message.content
+        assert hinted.ack_seconds < 3 and "Hint:" in message.text() and "keeps the board clearable" in message.text()
         daily = (await command(fake, bob, guild.text_channel, "solitaire daily")).response
-        assert "Solitaire du jour" in daily.content and "Conseil" not in [b.label for b in daily.buttons()]
+        assert "Solitaire du jour" in daily.text() and "Conseil" not in [b.label for b in daily.buttons()]
         forged_hint = daily.custom_ids()[-1].rsplit(":", 1)[0] + ":hint"
         refused = await fake.forge_component(bob, daily, forged_hint)
-        assert "conseils sont pour le jeu libre" in (await refusal(refused)).content
+        assert "conseils sont pour le jeu libre" in (await refusal(refused)).text()
 
 
 async def test_a_game_left_open_continues_from_the_next_command(tmp_path):
@@ -313,11 +315,11 @@ async def test_a_game_left_open_continues_from_the_next_command(tmp_path):
         a, b = daily_deal(DAY, None).solution[0]
         await pick(fake, alice, first, a, b)
         later = (await command(fake, alice, guild.text_channel, "solitaire daily")).response
-        assert later.id != first.id and "1/72 pairs" in later.content and game_id(later) == game_id(first)
-        assert "goes on where you left it" in later.content
+        assert later.id != first.id and "1/72 pairs" in later.text() and game_id(later) == game_id(first)
+        assert "goes on where you left it" in later.text()
         await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 7})
         refused = await command(fake, alice, guild.text_channel, "solitaire free", {"seed": 8})
-        assert "deal 7 open" in refused.response.content
+        assert "deal 7 open" in refused.response.text()
 
 
 def honest_result(
@@ -350,31 +352,31 @@ async def test_leaderboard_order_ties_pseudonyms_and_stats(tmp_path):
             async with solitaire_bot(fake, store, FakeClock(MIDNIGHT + 3600), path):
                 caller = members[11]
                 named = await command(fake, caller, guild.text_channel, "solitaire name", {"pseudonym": "Late Tie"})
-                assert named.response.ephemeral and "**Late Tie**" in named.response.content
+                assert named.response.ephemeral and "**Late Tie**" in named.response.text()
                 bad = await command(fake, caller, guild.text_channel, "solitaire name", {"pseudonym": "@everyone"})
-                assert "2 to 32 letters" in bad.response.content
+                assert "2 to 32 letters" in bad.response.text()
                 board = (
                     await command(fake, caller, guild.text_channel, "solitaire leaderboard", {"date": "2025-03-14"})
                 ).response
-                lines = [line for line in board.content.splitlines() if re.match(r"\d+\. ", line)]
+                lines = [line for line in board.text().splitlines() if re.match(r"\d+\. ", line)]
                 assert lines[0].startswith("1. P10 — 990") and lines[4].startswith("5. P06 — 590")
                 assert lines[5].startswith("6. P05 — 490") and lines[6].startswith("7. Late Tie — 490")
-                assert "11 ranked · page 1/2" in board.content and "P00" not in board.content
-                assert "Late Tie: rank 7 of 11 · 490" in board.content
+                assert "11 ranked · page 1/2" in board.text() and "P00" not in board.text()
+                assert "Late Tie: rank 7 of 11 · 490" in board.text()
                 turned = await fake.click(members[1], board, board.custom_ids()[1])
                 await turned.wait_done(quiet=0.05)
-                assert "page 2/2" in fake.message(board.id).content and "11. P01 — 90" in fake.message(board.id).content
+                assert "page 2/2" in fake.message(board.id).text() and "11. P01 — 90" in fake.message(board.id).text()
                 free = (
                     await command(fake, caller, guild.text_channel, "solitaire leaderboard", {"board": "free"})
                 ).response
-                assert "1. P03 — 890" in free.content and "Late Tie: not ranked yet" in free.content
+                assert "1. P03 — 890" in free.text() and "Late Tie: not ranked yet" in free.text()
                 for wrong in ("2025-02-30", "2099-01-01", "yesterday"):
                     refused = await command(fake, caller, guild.text_channel, "solitaire leaderboard", {"date": wrong})
-                    assert refused.response.ephemeral and "YYYY-MM-DD" in refused.response.content
+                    assert refused.response.ephemeral and "YYYY-MM-DD" in refused.response.text()
                 stats = await command(fake, caller, guild.text_channel, "solitaire stats", {"member": members[3]})
-                assert stats.response.ephemeral and "**P03**" in stats.response.content
-                assert "2 games · 0 cleared" in stats.response.content and "best free: 890" in stats.response.content
-                assert "1 day(s) in a row" in stats.response.content
+                assert stats.response.ephemeral and "**P03**" in stats.response.text()
+                assert "2 games · 0 cleared" in stats.response.text() and "best free: 890" in stats.response.text()
+                assert "1 day(s) in a row" in stats.response.text()
         finally:
             await store.close()
         assert fake.violations == []
@@ -405,19 +407,19 @@ async def test_the_daily_post_at_midnight_once_across_a_restart_and_catching_up(
         try:
             async with solitaire_bot(fake, store, clock, path):
                 refused = await command(fake, bob, channel, "solitaire config", {"channel": channel})
-                assert refused.response.ephemeral and "gèrent le serveur" in refused.response.content
+                assert refused.response.ephemeral and "gèrent le serveur" in refused.response.text()
                 await asyncio.sleep(0.1)
                 assert posts(fake, channel) == []
                 configured = await command(fake, admin, channel, "solitaire config", {"channel": channel})
-                assert f"<#{channel.id}>" in configured.response.content
+                assert f"<#{channel.id}>" in configured.response.text()
                 await wait_until(partial(_async, lambda: posts(fake, channel)), what="today's post")
                 first = posts(fake, channel)[0]
-                assert "2025-03-14" in first.content and first.attachments
+                assert "2025-03-14" in first.text() and first.attachments
                 # Bob plays from the post's button, and scores on the 14th
                 played = await fake.click(bob, first, "mjs1:play")
                 await played.wait_done(quiet=0.05)
                 game = played.response
-                assert game.ephemeral and "Solitaire du jour 2025-03-14" in game.content
+                assert game.ephemeral and "Solitaire du jour 2025-03-14" in game.text()
                 for a, b in daily_deal(DAY, None).solution[:4]:
                     await pick(fake, bob, game, a, b)
                 clock.now += 30
@@ -426,7 +428,7 @@ async def test_the_daily_post_at_midnight_once_across_a_restart_and_catching_up(
                 clock.now = MIDNIGHT + 86_400  # 00:00:00 UTC on the 15th
                 await wait_until(partial(_async, lambda: len(posts(fake, channel)) == 2), what="the midnight post")
                 second = posts(fake, channel)[1]
-                assert "2025-03-15" in second.content and "1. Bob — 370" in second.content
+                assert "2025-03-15" in second.text() and "1. Bob — 370" in second.text()
                 key = f"solitaire-post:{guild.id}:2025-03-15"
                 await wait_until(partial(_store_says, store, key, second.id), what="the post marked as made")
                 clock.now += 60
@@ -444,10 +446,10 @@ async def test_the_daily_post_at_midnight_once_across_a_restart_and_catching_up(
             clock.now = MIDNIGHT + 2 * 86_400 + 3 * 3600  # down over midnight: caught up at start
             async with solitaire_bot(fake, store, clock, path):
                 await wait_until(partial(_async, lambda: len(posts(fake, channel)) == 3), what="the catch-up")
-                assert "2025-03-16" in posts(fake, channel)[2].content
-                assert "Nobody scored on the deal of 2025-03-15" in posts(fake, channel)[2].content
+                assert "2025-03-16" in posts(fake, channel)[2].text()
+                assert "Nobody scored on the deal of 2025-03-15" in posts(fake, channel)[2].text()
                 stopped = await command(fake, admin, channel, "solitaire config", {"stop": True})
-                assert "no more daily posts" in stopped.response.content
+                assert "no more daily posts" in stopped.response.text()
                 clock.now += 86_400
                 await asyncio.sleep(0.3)
                 assert len(posts(fake, channel)) == 3
@@ -482,7 +484,7 @@ async def test_two_processes_on_one_redis_post_once(tmp_path):
                     # both processes went through the 15th's post; one of them made it
                     assert all((guild.id, date(2025, 3, 15)) in bot._services.daily_poster._done for bot in (one, two))
             assert len(posts(fake, guild.text_channel)) == 2
-            assert [p.content.count("2025-03-15") > 0 for p in posts(fake, guild.text_channel)] == [False, True]
+            assert [p.text().count("2025-03-15") > 0 for p in posts(fake, guild.text_channel)] == [False, True]
         finally:
             for key in await stores[0].keys(""):
                 found = await stores[0].read(key)
@@ -560,8 +562,8 @@ async def test_a_fuzzer_of_forged_ids_and_values_changes_nothing_and_every_one_i
             ]
             for interaction in sent:
                 reply = await refusal(interaction)
-                assert interaction.ack_seconds < 3 and reply.content, interaction.name
-                replies.append(reply.content)
+                assert interaction.ack_seconds < 3 and reply.text(), interaction.name
+                replies.append(reply.text())
         for reason in (
             "no longer current",
             "another of your games",

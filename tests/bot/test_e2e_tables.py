@@ -57,7 +57,7 @@ async def open_lobby(world: World, options: dict) -> tuple[object, object]:
     thread = world.fake.threads[-1]
     assert thread.parent_id == world.guild.text_channel.id
     lobby = world.fake.channel_messages(thread.id)[-1]
-    assert "<#" in command.response.content
+    assert "<#" in command.response.text()
     return thread, lobby
 
 
@@ -113,7 +113,7 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
     await started.wait_done()
     state = await table_state(world.store, table_id)
     assert state.status == "playing"
-    await wait_until(partial(_async, lambda: state.commitment in lobby.content), what="the table message")
+    await wait_until(partial(_async, lambda: state.commitment in lobby.text()), what="the table message")
     assert lobby.attachments and lobby.attachments[0].description  # the table image, with its alt text
     rng = random.Random(7)
     moves = 0
@@ -130,7 +130,7 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
             (
                 message
                 for message in world.fake.channel_messages(thread.id)
-                if not message.ephemeral and seed in message.content
+                if not message.ephemeral and seed in message.text()
             ),
             None,
         )
@@ -138,7 +138,7 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
     posted = await wait_until(result, what="the result")
     if state.last_hand.entry.winner is not None:
         assert posted.attachments and posted.attachments[0].description
-    assert state.commitment in posted.content and "verify-wall" in posted.content
+    assert state.commitment in posted.text() and "verify-wall" in posted.text()
     assert world.fake.violations == []
     assert all(message.ephemeral for message in world.hands.values())
     assert all(interaction.ack_seconds < 3 for interaction in world.fake.interactions)
@@ -153,7 +153,7 @@ async def test_four_members_play_a_whole_hand_through_clicks_to_a_scored_result(
     for member, words in readers:
         asked = await world.fake.click(member, posted, detail)
         await asked.wait_done()
-        assert asked.response.ephemeral and any(word in asked.response.content for word in words)
+        assert asked.response.ephemeral and any(word in asked.response.text() for word in words)
 
 
 async def test_a_member_who_is_not_seated_gets_a_private_answer(world):
@@ -167,7 +167,7 @@ async def test_a_member_who_is_not_seated_gets_a_private_answer(world):
         click = await world.fake.forge_component(world.members[1], lobby, custom_id)
         await click.wait_done()
         answer = click.followups[-1] if click.followups else click.response
-        assert answer.ephemeral and "ne jouez pas" not in answer.content and "not playing" in answer.content
+        assert answer.ephemeral and "ne jouez pas" not in answer.text() and "not playing" in answer.text()
     after = await world.store.read(f"table:{table_id}")
     assert (
         load_round(await table_state(world.store, table_id)).actions[: len(load_round(state).actions)]
@@ -231,7 +231,7 @@ async def test_one_member_and_three_computers_play_a_whole_one_wind_match(world)
 
     async def summary():
         return any(
-            "🏁" in message.content for message in world.fake.channel_messages(thread.id) if not message.ephemeral
+            "🏁" in message.text() for message in world.fake.channel_messages(thread.id) if not message.ephemeral
         )
 
     await wait_until(summary, what="the match's summary")
@@ -412,8 +412,8 @@ async def test_claim_without_a_legal_claim_and_a_stale_button_are_refused_privat
     asked = await world.fake.click(member_at(world, state, idle), lobby, claim)
     await asked.wait_done()
     assert (
-        asked.response.ephemeral and "prendre" in asked.response.content.lower()
-    ) or "nothing to claim" in asked.response.content
+        asked.response.ephemeral and "prendre" in asked.response.text().lower()
+    ) or "nothing to claim" in asked.response.text()
     assert await world.store.read(f"table:{table_id}") == before
     waiting = hand.awaiting()[0]
     opened = await world.fake.click(member_at(world, state, waiting), lobby, claim)
@@ -426,7 +426,7 @@ async def test_claim_without_a_legal_claim_and_a_stale_button_are_refused_privat
     stale = await world.fake.forge_component(member_at(world, state, waiting), old_panel, old_pass)
     await stale.wait_done()
     answer = stale.followups[-1]
-    assert answer.ephemeral and ("no longer current" in answer.content or "plus à jour" in answer.content)
+    assert answer.ephemeral and ("no longer current" in answer.text() or "plus à jour" in answer.text())
     assert await world.store.read(f"table:{table_id}") == moved
 
 
@@ -440,16 +440,16 @@ async def test_the_commands_are_synced_with_french_names_and_answer_in_the_membe
     alice, bob = world.members[0], world.members[1]  # French, English
     aide = await world.fake.slash(alice, world.guild.text_channel, "mahjong help")
     await aide.wait_done()
-    pages = " ".join(message.content for message in [aide.response, *aide.followups])
+    pages = " ".join(message.text() for message in [aide.response, *aide.followups])
     assert aide.response.ephemeral and "Jouer au mahjong" in pages and "Pour aller plus loin" in pages
     scored = await world.fake.slash(
         bob, world.guild.text_channel, "mahjong score", {"hand": "234m [777z] (2222s) 456p 99s", "win": "9s"}
     )
     await scored.wait_done()
-    assert scored.response.ephemeral and "Score" in scored.response.content
+    assert scored.response.ephemeral and "Score" in scored.response.text()
     wrong = await world.fake.slash(bob, world.guild.text_channel, "mahjong score", {"hand": "11111m"})
     await wrong.wait_done()
-    assert wrong.response.ephemeral and wrong.response.content
+    assert wrong.response.ephemeral and wrong.response.text()
     assert world.fake.violations == []
 
 
@@ -469,7 +469,7 @@ async def test_a_member_forging_another_members_private_buttons_plays_nothing_of
         await forged.wait_done()
         answer = forged.followups[-1]
         assert answer.ephemeral and answer.visible_to == other.id
-        assert "another member" in answer.content or "autre membre" in answer.content
+        assert "another member" in answer.text() or "autre membre" in answer.text()
     assert await world.store.read(f"table:{table_id}") == before
     assert opened.response.edits == edits  # the owner's message was never touched
 
@@ -484,7 +484,7 @@ async def test_a_hint_on_request_and_a_double_click_that_applies_once(world):
     panel = opened.response
     hint = await world.fake.click(member, panel, f"mj1:{table_id}:{state.step}:hint")
     await hint.wait_done()
-    assert panel.content.count("\n") >= 1 and ("Hint:" in panel.content or "Conseil :" in panel.content)
+    assert panel.text().count("\n") >= 1 and ("Hint:" in panel.text() or "Conseil :" in panel.text())
     assert "hint" in panel.attachments[0].description.lower() or "conseil" in panel.attachments[0].description.lower()
     before = load_round(await table_state(world.store, table_id))
     discard = f"mj1:{table_id}:{state.step}:d:0"
@@ -505,7 +505,7 @@ async def test_table_options_reach_the_rules_and_impossible_ones_are_refused_pri
         world.members[1], world.guild.text_channel, "mahjong new", {"rules": "hongkong", "jokers": True}
     )
     await refused.wait_done()
-    assert refused.response.ephemeral and "classic" in refused.response.content
+    assert refused.response.ephemeral and "classic" in refused.response.text()
     assert world.fake.threads == []
     _, lobby = await open_lobby(
         world, {"rules": "hongkong", "minimum_fan": 1, "seven_pairs": True, "players": 3, "length": "one_wind"}
@@ -513,4 +513,4 @@ async def test_table_options_reach_the_rules_and_impossible_ones_are_refused_pri
     state = await table_state(world.store, table_id_of(lobby))
     rules = state.settings.rules
     assert (rules.minimum_fan, rules.seven_pairs, rules.players, rules.length) == (1, True, 3, "one_wind")
-    assert "min 1 fan" in lobby.content and "3)" in lobby.content
+    assert "min 1 fan" in lobby.text() and "3)" in lobby.text()

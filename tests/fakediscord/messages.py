@@ -195,6 +195,14 @@ def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]
                 yield from walk_components([c[key]])
 
 
+def payload_text(payload: dict[str, Any]) -> str:
+    """What a create or edit payload says: its content, or its V2 layout's text displays."""
+    texts = [
+        str(c.get("content") or "") for c in walk_components(payload.get("components") or []) if c.get("type") == 10
+    ]
+    return "\n".join([payload["content"]] if payload.get("content") else texts)
+
+
 def guess_content_type(filename: str, data: bytes) -> str:
     if data[:8] == b"\x89PNG\r\n\x1a\n":
         return "image/png"
@@ -295,15 +303,92 @@ def message_problems(msg: FakeMessage) -> dict[str, str]:
         if len(a.filename) > 1024:
             problems[f"attachments.{i}.filename"] = "Must be 1024 or fewer in length."
     if msg.flags & COMPONENTS_V2:
-        if msg.content or msg.embeds:
-            problems["content"] = "Messages with IS_COMPONENTS_V2 cannot have content or embeds."
-        count = sum(1 for _ in walk_components(msg.components))
-        if count > 40:
-            problems["components"] = f"Must be 40 or fewer in total ({count})."
+        if msg.content or msg.embeds or msg.poll or msg.sticker_ids:
+            problems["content"] = "Messages with IS_COMPONENTS_V2 cannot have content, embeds, polls or stickers."
+        problems.update(v2_problems(msg.components, {a.filename for a in msg.attachments}))
     else:
         problems.update(_v1_problems(msg.components))
     problems.update(custom_id_problems(msg.components))
     return problems
+
+
+# Components V2 (https://discord.com/developers/docs/components/reference): what may hold what.
+V2_TOP = {1, 9, 10, 12, 13, 14, 17}
+V2_IN_CONTAINER = {1, 9, 10, 12, 13, 14}
+V2_TEXT_LIMIT = 4000
+V2_COMPONENT_LIMIT = 40
+
+
+def v2_problems(components: list[dict[str, Any]], attachments: set[str]) -> dict[str, str]:
+    """What Discord refuses in a Components V2 layout: 40 components counted nested, 4 000 characters
+    of text displays in all, each component where it may stand, and media that name an attachment the
+    message does not have (``attachment://name``)."""
+    problems: dict[str, str] = {}
+    count = sum(1 for _ in walk_components(components))
+    if count > V2_COMPONENT_LIMIT:
+        problems["components"] = f"Must be {V2_COMPONENT_LIMIT} or fewer in total ({count})."
+    text = sum(len(str(c.get("content") or "")) for c in walk_components(components) if c.get("type") == 10)
+    if text > V2_TEXT_LIMIT:
+        problems["components"] = f"The text displays hold {text} characters (at most {V2_TEXT_LIMIT})."
+    if not components:
+        problems["components"] = "A Components V2 message needs at least one component."
+    for i, c in enumerate(components):
+        _v2_component(c, f"components.{i}", V2_TOP, attachments, problems)
+    return problems
+
+
+def _v2_component(
+    c: dict[str, Any], path: str, allowed: set[int], attachments: set[str], problems: dict[str, str]
+) -> None:
+    kind = c.get("type")
+    if kind not in allowed:
+        problems[f"{path}.type"] = f"Component type {kind} cannot stand here."
+        return
+    if kind == 1:
+        problems.update(_v1_problems([c], path))
+    elif kind == 10:
+        if not str(c.get("content") or ""):
+            problems[f"{path}.content"] = "A text display needs content."
+    elif kind == 12:
+        items = c.get("items") or []
+        if not 1 <= len(items) <= 10:
+            problems[f"{path}.items"] = f"Must be between 1 and 10 in length ({len(items)})."
+        for j, item in enumerate(items):
+            _media(item.get("media"), f"{path}.items.{j}.media", attachments, problems)
+            if len(str(item.get("description") or "")) > 1024:
+                problems[f"{path}.items.{j}.description"] = "Must be 1024 or fewer in length."
+    elif kind == 13:
+        _media(c.get("file"), f"{path}.file", attachments, problems, attachment_only=True)
+    elif kind == 9:
+        texts = c.get("components") or []
+        if not 1 <= len(texts) <= 3 or any(t.get("type") != 10 for t in texts):
+            problems[f"{path}.components"] = "A section holds one to three text displays."
+        accessory = c.get("accessory") or {}
+        if accessory.get("type") == 2:
+            problems.update(_component_problems(accessory, f"{path}.accessory"))
+        elif accessory.get("type") == 11:
+            _media(accessory.get("media"), f"{path}.accessory.media", attachments, problems)
+        else:
+            problems[f"{path}.accessory"] = "A section's accessory is a button or a thumbnail."
+    elif kind == 17:
+        children = c.get("components") or []
+        if not children:
+            problems[f"{path}.components"] = "A container needs at least one component."
+        for j, child in enumerate(children):
+            _v2_component(child, f"{path}.components.{j}", V2_IN_CONTAINER, attachments, problems)
+
+
+def _media(
+    media: Any, path: str, attachments: set[str], problems: dict[str, str], *, attachment_only: bool = False
+) -> None:
+    url = str((media or {}).get("url") or "") if isinstance(media, dict) else ""
+    if not url:
+        problems[path] = "Media need a url."
+    elif url.startswith("attachment://"):
+        if url.removeprefix("attachment://") not in attachments:
+            problems[path] = f"{url} names no attachment of the message."
+    elif attachment_only:
+        problems[path] = "A file component takes only attachment:// references."
 
 
 def _embed_problems(e: dict[str, Any], path: str, problems: dict[str, str]) -> int:
@@ -331,12 +416,14 @@ def _embed_problems(e: dict[str, Any], path: str, problems: dict[str, str]) -> i
     return size
 
 
-def _v1_problems(components: list[dict[str, Any]]) -> dict[str, str]:
+def _v1_problems(components: list[dict[str, Any]], at: str | None = None) -> dict[str, str]:
+    """The rules of a message without Components V2: up to five action rows at the top; ``at`` checks
+    one action row of a V2 layout, at that path."""
     problems: dict[str, str] = {}
-    if len(components) > 5:
+    if at is None and len(components) > 5:
         problems["components"] = f"Must be 5 or fewer in length ({len(components)} action rows)."
     for i, row in enumerate(components):
-        path = f"components.{i}"
+        path = at or f"components.{i}"
         if row.get("type") != 1:
             problems[f"{path}.type"] = f"Top-level components must be action rows (type 1), not {row.get('type')}."
             continue

@@ -303,11 +303,46 @@ def numbered_components(components: list[dict[str, Any]]) -> list[dict[str, Any]
     return out
 
 
+def resolved_media(components: list[dict[str, Any]], m: FakeMessage, cdn: str) -> list[dict[str, Any]]:
+    """Components as Discord returns them: a medium sent as ``attachment://name`` comes back as the
+    attachment's address, with its size, type and id."""
+    by_name = {a.filename: a for a in m.attachments}
+    for c in walk_components(components):
+        for media in _media_of(c):
+            url = str(media.get("url") or "")
+            found = by_name.get(url.removeprefix("attachment://")) if url.startswith("attachment://") else None
+            if found is None:
+                continue
+            address = attachment_url(cdn, m.channel_id, found)
+            media.update(url=address, proxy_url=address, content_type=found.content_type, attachment_id=str(found.id))
+            size = found.image_size()
+            if size is not None:
+                media.update(width=size[0], height=size[1])
+    return components
+
+
+def _media_of(c: dict[str, Any]) -> list[dict[str, Any]]:
+    if c.get("type") == 12:
+        return [item["media"] for item in c.get("items") or [] if isinstance(item.get("media"), dict)]
+    if c.get("type") == 11 and isinstance(c.get("media"), dict):
+        return [c["media"]]
+    if c.get("type") == 13 and isinstance(c.get("file"), dict):
+        return [c["file"]]
+    return []
+
+
+def spoken(m: FakeMessage) -> str:
+    """The text that may mention someone: the content, or a V2 layout's text displays."""
+    return "\n".join(
+        [m.content, *(str(c.get("content") or "") for c in walk_components(m.components) if c.get("type") == 10)]
+    )
+
+
 def message(m: FakeMessage, world: World, cdn: str) -> dict[str, Any]:
     author = world.users.get(m.author_id)
     author_json = user(author) if author is not None else user(_member_of(world, m))
     mentions = []
-    for uid in dict.fromkeys(int(x) for x in MENTION.findall(m.content)):
+    for uid in dict.fromkeys(int(x) for x in MENTION.findall(spoken(m))):
         u = world.users.get(uid)
         if u is not None:
             mentions.append(user(u))
@@ -327,7 +362,7 @@ def message(m: FakeMessage, world: World, cdn: str) -> dict[str, Any]:
             attachment(a, attachment_url(cdn, m.channel_id, a), ephemeral=m.ephemeral) for a in m.attachments
         ],
         "embeds": m.embeds,
-        "components": numbered_components(m.components),
+        "components": resolved_media(numbered_components(m.components), m, cdn),
         "pinned": m.pinned,
         "flags": m.flags,
     }

@@ -25,8 +25,10 @@ from .gateway import (
     Session,
 )
 from .messages import (
+    COMPONENTS_V2,
     EPHEMERAL,
     LOADING,
+    SETTABLE_FLAGS,
     FakeFile,
     FakeMessage,
     apply_payload,
@@ -191,6 +193,10 @@ class Rest:
 
     def edit_message(self, m: FakeMessage, payload: dict[str, Any], files: list[FakeFile], where: str) -> None:
         """Applies an edit atomically: Discord refuses the whole edit when the result breaks a limit."""
+        flags = payload.get("flags")
+        if m.flags & COMPONENTS_V2 and flags is not None and not int(flags) & COMPONENTS_V2:
+            self.violation(f"{where}: IS_COMPONENTS_V2 cannot be removed from message {m.id}")
+            raise DiscordError(*INVALID_FORM, errors={"flags": "The IS_COMPONENTS_V2 flag cannot be removed."})
         trial = copy.copy(m)
         trial.history = list(m.history)
         trial.attachments = [copy.copy(a) for a in m.attachments]
@@ -463,6 +469,9 @@ class Rest:
             msg = self.new_message(i.channel, data, req.files, where=where, interaction=i, allow_ephemeral=True)
             i.response = msg
         elif kind == 5:
+            if int(data.get("flags") or 0) & COMPONENTS_V2:
+                self.violation(f"{where}: a deferred response cannot carry IS_COMPONENTS_V2 (edit @original with it)")
+                raise DiscordError(*INVALID_FORM, errors={"data.flags": "A deferred response may only be ephemeral."})
             msg = self.new_message(
                 i.channel,
                 {"flags": int(data.get("flags") or 0) & EPHEMERAL},
@@ -513,6 +522,8 @@ class Rest:
             # The first followup after a deferred "thinking" response becomes that response (unless the
             # bot deleted it: then the followup is a message of its own, with its own flags).
             payload = {k: v for k, v in req.body.items() if k != "flags"}
+            if int(req.body.get("flags") or 0) & COMPONENTS_V2:  # the one flag such a followup may set
+                payload["flags"] = (original.flags & SETTABLE_FLAGS) | COMPONENTS_V2
             self.edit_message(original, payload, req.files, where)
             m = original
             await self.dispatch_message("MESSAGE_UPDATE", m)

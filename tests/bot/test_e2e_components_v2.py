@@ -1,0 +1,74 @@
+"""The table message and the private hands are Components V2 cards: text, the picture in a gallery
+that names the message's own attachment, the buttons in rows under it, and no content. A table
+message an earlier version posted the old way becomes a card at its next edit. The fake Discord checks
+the V2 rules on every request (the flag, 40 components counted nested, no content beside them, media
+that name an attachment of the message)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from data.live_sqlite import SqliteLiveStore
+from tests.bot.e2e_helpers import (
+    World,
+    assert_card,
+    play_one_move,
+    running_bot,
+    start_members_table,
+    table_state,
+    wait_until,
+)
+from tests.fakediscord import FakeDiscord
+
+pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
+
+NAMES = [("Alice", "en-US"), ("Bob", "fr"), ("Chloé", "fr"), ("Dan", "en-GB")]
+
+
+async def test_the_table_and_the_hands_are_cards_and_an_old_table_message_becomes_one(tmp_path):
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        members = [fake.add_member(guild, name=name, locale=locale) for name, locale in NAMES]
+        store = await SqliteLiveStore.open(tmp_path / "bot.sqlite3")
+        try:
+            async with running_bot(fake, store, first_seed=3000) as bot:
+                world = World(fake, bot, store, guild, members)
+                table, table_id = await start_members_table(
+                    fake, members, guild.text_channel, {"rules": "classic", "length": "one_hand"}
+                )
+                rng = random.Random(7)
+                for _ in range(12):
+                    await play_one_move(world, table_id, table, rng)
+                await fake.wait_idle(quiet=0.2)
+                assert_card(table)
+                assert "Classic" in table.text() and any(c.endswith(":hand") for c in table.custom_ids())
+                hands = fake.channel_messages(fake.threads[-1].id, ephemeral=True)
+                shown = [hand for hand in hands if hand.attachments]
+                # a member may open a second hand message (play_one_move does when a move's button is not on it)
+                assert {hand.visible_to for hand in shown} == {member.id for member in members}
+                for hand in shown:
+                    assert_card(hand)
+                    tiles = sum(":d:" in custom_id for custom_id in hand.custom_ids())  # a button per concealed tile
+                    assert tiles >= 4 and tiles % 3 in (1, 2), tiles
+
+                # The message as the version before Components V2 left it: content and action rows.
+                table.flags, table.content = 0, "**Classic** · the old way"
+                table.components = [component for component in table.components if component["type"] == 1]
+                edits = table.edits
+                for _ in range(8):
+                    if table.edits > edits:
+                        break
+                    await play_one_move(world, table_id, table, rng)
+                await wait_until(lambda: _true(table.edits > edits), what="the next edit of the table message")
+                await fake.wait_idle(quiet=0.2)
+                assert_card(table)
+                assert (await table_state(store, table_id)).status == "playing"
+                assert fake.violations == []
+        finally:
+            await store.close()
+
+
+async def _true(value: bool) -> bool:
+    return value
