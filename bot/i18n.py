@@ -52,6 +52,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "L'état enregistré de cette table est abîmé : elle ne peut plus être jouée.",
     ),
     "no_claim": ("You have nothing to claim on this tile.", "Vous ne pouvez rien prendre sur cette tuile."),
+    "standing_on_hand": (
+        "Your standing choices are set on your own hand: press My hand.",
+        "Vos choix permanents se règlent sur votre main : appuyez sur Ma main.",
+    ),
     "no_claim_hidden": (
         "You have nothing to claim on this tile. This table keeps every discard open to claims for a moment,"
         " whether or not anyone may claim it, so that nobody learns who could.",
@@ -215,6 +219,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "btn_win": ("Mahjong", "Mahjong"),
     "btn_call": ("Call (one tile away)", "Annoncer"),
     "btn_hint": ("Hint", "Conseil"),
+    "btn_auto_win": ("Auto-win", "Mahjong auto"),
+    "btn_no_calls": ("No calls", "Sans prises"),
+    "btn_auto_discard": ("Auto-discard", "Rejet auto"),
     "btn_kong": ("Kong {tile}", "Kong {tile}"),
     "btn_pung": ("Pung {tile}", "Pung {tile}"),
     "btn_claim_kong": ("Kong {tile}", "Kong {tile}"),
@@ -274,6 +281,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hand_rob": (
         "{name} adds {tile} to a kong: rob it for mahjong or pass (until {when}).",
         "{name} ajoute {tile} à un kong : volez-le pour faire mahjong ou passez (jusqu'à {when}).",
+    ),
+    "hand_bank": (
+        "The deadline includes your time bank: {seconds} s left for this hand.",
+        "La limite compte votre réserve de temps : {seconds} s pour cette main.",
     ),
     "hand_waiting": ("Waiting for {names}.", "En attente de {names}."),
     "hand_answered": (

@@ -62,6 +62,8 @@ class TableClicks:
         if adding and guild_id is not None and not await self._computers_allowed(guild_id):
             raise Refusal("computers_not_allowed")
         own_hand = isinstance(move, Play) and _from_private_message(interaction)
+        if isinstance(move, Play) and move.verb == "standing" and not own_hand:
+            raise Refusal("standing_on_hand")  # a member's own choices, set from their own hand only
         committed = await self._service.act(
             button.table,
             Actor(member.id, guild_id, member.display_name),

@@ -45,6 +45,7 @@ Verb = Literal[
     "c",
     "p",
     "back",
+    "auto",
 ]
 VERBS: frozenset[str] = frozenset(get_args(Verb))
 _LOBBY_MOVES: dict[Verb, LobbyVerb] = {
@@ -53,10 +54,10 @@ _LOBBY_MOVES: dict[Verb, LobbyVerb] = {
 }  # fmt: skip
 _PLAY_MOVES: dict[Verb, PlayVerb] = {
     "d": "discard", "kong": "kong", "win": "win", "call": "call", "c": "claim", "p": "pass", "next": "next",
-    "back": "back",
+    "back": "back", "auto": "standing",
 }  # fmt: skip
 _BUTTONS: dict[str, Verb] = {move: verb for verb, move in (*_LOBBY_MOVES.items(), *_PLAY_MOVES.items())}
-_TAKES_NUMBER = frozenset({"d", "kong", "c", "first"})
+_TAKES_NUMBER = frozenset({"d", "kong", "c", "first", "auto"})
 _PATTERN = re.compile(r"mj1:([a-z0-9]{8}):(0|[1-9][0-9]{0,6}):([a-z]{1,6})(?::(0|[1-9][0-9]?))?")
 
 

@@ -19,10 +19,10 @@ from game.tiles import Tile
 from game.view import SeatView
 
 LobbyVerb = Literal["join", "leave", "add_computer", "choose_first", "start", "cancel"]
-PlayVerb = Literal["discard", "kong", "win", "call", "claim", "pass", "next", "back"]
+PlayVerb = Literal["discard", "kong", "win", "call", "claim", "pass", "next", "back", "standing"]
 LOBBY_VERBS: frozenset[str] = frozenset(get_args(LobbyVerb))
 PLAY_VERBS: frozenset[str] = frozenset(get_args(PlayVerb))
-NUMBERED: frozenset[str] = frozenset({"discard", "kong", "claim", "choose_first"})
+NUMBERED: frozenset[str] = frozenset({"discard", "kong", "claim", "choose_first", "standing"})
 
 
 class BadMove(ValueError):
@@ -51,7 +51,8 @@ class Lobby:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A move in the match: a discard, a kong, mahjong, a call, a claim, a pass, the next hand, I'm back."""
+    """A move in the match: a discard, a kong, mahjong, a call, a claim, a pass, the next hand, I'm back;
+    ``standing`` turns the member's standing choice ``STANDING[number]`` on or off (at any step)."""
 
     verb: PlayVerb
     step: int

@@ -20,7 +20,7 @@ from bot.tables.custom_ids import ButtonId, Verb
 from bot.tables.finished import FinishedHand
 from bot.tables.moves import claim_options, hand_slots, kong_options
 from bot.tables.rounds import first_chosen, held, load_match, shown_round, totals
-from bot.tables.state import TableState
+from bot.tables.state import STANDING, TableState
 from game.actions import Call, Claim, ClaimKind, DeclareWin, Discard
 from game.hints import discard_hints
 from game.match import places
@@ -303,7 +303,26 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
                 action.custom_id, action.label, action.style, first_row + index // 5, action.disabled, action.tile
             )
         )
+    if state.status == "playing" and hand.result is None and not state.seats[seat].away:
+        standing_row = first_row + (len(actions) + 4) // 5
+        buttons += _standing_buttons(state, seat, lang, standing_row)
     return Message("\n".join(lines), (picture,), tuple(buttons))
+
+
+def _standing_buttons(state: TableState, seat: int, lang: Lang, row: int) -> list[ButtonSpec]:
+    """The member's standing choices, each a button that turns it on or off (ticked and green when on)."""
+    chosen = state.seats[seat].standing
+    return [
+        _button(
+            state,
+            "auto",
+            ("✓ " if choice in chosen else "") + say(f"btn_{choice}", lang),
+            "success" if choice in chosen else "secondary",
+            number=number,
+            row=row,
+        )
+        for number, choice in enumerate(STANDING)
+    ]
 
 
 def _complete_but_refused(hand: Round, seat: int) -> bool:
@@ -349,7 +368,9 @@ def _hand_status(state: TableState, hand: Round, seat: int, lang: Lang) -> str:
     if hand.phase is Phase.DISCARD and hand.turn == seat and held(state, hand) and view.last_discard is not None:
         return say("hand_held", lang, tile=_tile(view.last_discard[1], lang), when=relative(state.hold_until))
     if hand.phase is Phase.DISCARD and hand.turn == seat:
-        return say("hand_your_turn", lang, when=when)
+        turn = say("hand_your_turn", lang, when=when)
+        bank = state.seats[seat].bank
+        return f"{turn} {say('hand_bank', lang, seconds=round(bank))}" if state.settings.timing.bank else turn
     waiting = ", ".join(names[other] for other in hand.awaiting()) or "—"
     return say("hand_waiting", lang, names=waiting)
 

@@ -42,18 +42,20 @@ class TableDocumentError(ValueError):
 class Timing:
     """How long the table waits, in seconds: a turn, a claim window, a computer's pause, the next hand,
     and ``idle``: how long an open table may go without any member's click before it is closed (the
-    clock plays missed turns, so without this a table nobody plays would go on for ever)."""
+    clock plays missed turns, so without this a table nobody plays would go on for ever). ``bank``: the
+    seconds each member may take beyond ``turn``, in all, over one hand (an online client's time bank)."""
 
     turn: float
     claim: float
     computer_pause: float
     next_hand: float
     idle: float = LIVE_IDLE
+    bank: float = 0.0
 
     @classmethod
     def for_speed(cls, speed: Speed) -> Timing:
         if speed == "live":
-            return cls(turn=60.0, claim=15.0, computer_pause=1.2, next_hand=30.0, idle=LIVE_IDLE)
+            return cls(turn=20.0, claim=15.0, computer_pause=1.2, next_hand=30.0, idle=LIVE_IDLE, bank=60.0)
         return cls(turn=12 * 3600.0, claim=4 * 3600.0, computer_pause=1.2, next_hand=3600.0, idle=ASYNC_IDLE)
 
 
@@ -74,16 +76,24 @@ class TableSettings:
         return min(self.timing.claim, HIDDEN_CLAIM_WINDOW)
 
 
+# A member's standing choices at a table, in the order the hand shows them: declare a win as soon as
+# one is legal; pass every claim window at once; discard the drawn tile when nothing else is possible.
+STANDING: tuple[str, ...] = ("auto_win", "no_calls", "auto_discard")
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A chair: a member (``member_id``) or a computer (``computer`` names its level). ``missed`` counts
-    turns played by the clock in a row; ``away`` when a computer plays for the member."""
+    turns played by the clock in a row; ``away`` when a computer plays for the member. ``standing``:
+    the member's standing choices (``STANDING``), moves the table makes for them as soon as they apply."""
 
     name: str
     member_id: int | None = None
     computer: str | None = None
     missed: int = 0
     away: bool = False
+    standing: frozenset[str] = frozenset()
+    bank: float = 0.0  # seconds of the time bank left this hand
 
     @property
     def played_by_computer(self) -> bool:
@@ -189,6 +199,7 @@ class TableState:
                     "computer_pause": settings.timing.computer_pause,
                     "next_hand": settings.timing.next_hand,
                     "idle": settings.timing.idle,
+                    "bank": settings.timing.bank,
                 },
                 "computer_level": settings.computer_level,
                 "hints": settings.hints,
@@ -203,6 +214,8 @@ class TableState:
                     "computer": seat.computer,
                     "missed": seat.missed,
                     "away": seat.away,
+                    "standing": sorted(seat.standing),
+                    "bank": seat.bank,
                 }
                 for seat in self.seats
             ],
@@ -251,6 +264,8 @@ def _table_from_document(document: Any) -> TableState:
             computer=_computer(seat["computer"]),
             missed=_int(seat["missed"]),
             away=_bool(seat["away"]),
+            standing=_standing(seat.get("standing", [])),
+            bank=_number(seat.get("bank", 0.0)),
         )
         for seat in document["seats"]
     )
@@ -275,6 +290,7 @@ def _table_from_document(document: Any) -> TableState:
                 computer_pause=_number(timing["computer_pause"]),
                 next_hand=_number(timing["next_hand"]),
                 idle=Timing.for_speed(speed).idle if upgraded else _number(timing["idle"]),
+                bank=_number(timing.get("bank", 0.0)),
             ),
             computer_level=level,
             hints=_bool(settings["hints"]),
@@ -356,3 +372,9 @@ def _computer(value: Any) -> str | None:
     if value is not None and value not in PLAYERS:
         raise TableDocumentError(f"unknown computer level {value!r}")
     return None if value is None else str(value)
+
+
+def _standing(value: Any) -> frozenset[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) and item in STANDING for item in value):
+        raise TableDocumentError(f"not standing choices: {value!r}")
+    return frozenset(value)

@@ -23,7 +23,7 @@ from bot.tables.finished import FinishedHand
 from bot.tables.ledger_entries import hand_entry, match_entry
 from bot.tables.moves import Actor, Lobby, Move, Play, claim_options, hand_slots, kong_options
 from bot.tables.rounds import first_chosen, held, keep_round, load_match, load_round, settle_for
-from bot.tables.state import Seat, Status, TableState
+from bot.tables.state import STANDING, Seat, Status, TableState
 from data.ledger import MatchEntry
 from game.actions import Action, Call, Claim, ClaimKind, CloseWindow, DeclareWin, Discard, Pass
 from game.fairness import wall_commitment
@@ -172,6 +172,8 @@ def act(state: TableState, member_id: int, move: Play, now: float) -> tuple[Tabl
         raise Refusal("table_closed")
     if move.verb == "back":
         return _back(state, seat, now)
+    if move.verb == "standing":
+        return _toggle_standing(state, seat, move.number, now)
     if move.step != state.step:
         raise Refusal("stale")
     if move.verb == "next":
@@ -188,7 +190,11 @@ def act(state: TableState, member_id: int, move: Play, now: float) -> tuple[Tabl
     except Refusal:
         keep_round(state, hand)  # refused: the round is as it was, for the next move
         raise
-    state = state.with_seat(seat, replace(state.seats[seat], missed=0))
+    current = state.seats[seat]
+    bank = current.bank
+    if hand.phase is Phase.DISCARD and hand.turn == seat and state.deadline is not None:
+        bank = max(0.0, min(bank, state.deadline - now))  # what the turn took beyond its own time
+    state = state.with_seat(seat, replace(current, missed=0, bank=bank))
     return _play(state, hand, [action], now)
 
 
@@ -325,10 +331,14 @@ def close_idle(state: TableState, now: float) -> tuple[TableState, Change]:
 
 
 def _computer_moves(state: TableState, hand: Round) -> list[Action]:
-    """One action for each awaited seat that a computer plays (several answer one claim window)."""
+    """One action for each awaited seat that a computer plays (several answer one claim window), or
+    whose member's standing choices make the move."""
     actions: list[Action] = []
     for seat in hand.awaiting():
         if not state.seats[seat].played_by_computer:
+            standing = standing_move(state, hand, seat)
+            if standing is not None:
+                actions.append(standing)
             continue
         level = state.seats[seat].computer or state.settings.computer_level
         rng = random.Random(f"table:{state.seed}:{state.hand_number}:{len(hand.actions) + len(actions)}")
@@ -338,13 +348,50 @@ def _computer_moves(state: TableState, hand: Round) -> list[Action]:
     return actions
 
 
+def standing_move(state: TableState, hand: Round, seat: int) -> Action | None:
+    """The move a member's standing choices make now, if any: a legal win with ``auto_win``; a pass of
+    the open claim window with ``no_calls``; the drawn tile with ``auto_discard``, when the seat may do
+    nothing but discard (no win, no kong: those stay the member's to choose)."""
+    chosen = state.seats[seat].standing
+    if not chosen or seat not in hand.awaiting():
+        return None
+    legal = hand.legal_actions(seat)
+    wins = [action for action in legal if _is_win(action)]
+    if "auto_win" in chosen and wins:
+        return wins[0]
+    if "no_calls" in chosen and Pass(seat) in legal and not wins:
+        return Pass(seat)
+    if "auto_discard" in chosen and hand.phase is Phase.DISCARD and not wins:
+        drawn = hand.view(seat).drawn
+        others = [action for action in legal if not isinstance(action, Discard)]
+        if drawn is not None and not others and Discard(seat, drawn) in legal:
+            return Discard(seat, drawn)
+    return None
+
+
+def _toggle_standing(state: TableState, seat: int, number: int | None, now: float) -> tuple[TableState, Change]:
+    """A member turns one of their standing choices on or off; one that applies now plays soon, as a
+    computer's move would (after its pause, never inside a hidden claim window)."""
+    if number is None or not 0 <= number < len(STANDING):
+        raise Refusal("stale")
+    choice = STANDING[number]
+    current = state.seats[seat]
+    state = state.with_seat(seat, replace(current, standing=current.standing ^ {choice}))
+    if state.status != "playing" or state.hand is None:
+        return state, Change("seat")
+    hand = load_round(state)
+    keep_round(state, hand)
+    return _schedule(state, hand, now, step_moved=False), waiting_on(hand, Change("seat"))
+
+
 def _play_clock(state: TableState, hand: Round, now: float) -> tuple[TableState, Change]:
     if hand.phase in (Phase.CLAIM, Phase.ROB):
         return _play(state, hand, [CloseWindow()], now)
     seat = hand.turn
     current = state.seats[seat]
     missed = current.missed + 1
-    state = state.with_seat(seat, replace(current, missed=missed, away=missed >= MISSED_TURNS_BEFORE_AWAY))
+    away = missed >= MISSED_TURNS_BEFORE_AWAY
+    state = state.with_seat(seat, replace(current, missed=missed, away=away, bank=0.0))  # the turn took it all
     return _play(state, hand, [default_discard(hand, seat)], now)
 
 
@@ -385,12 +432,16 @@ def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -
     awaited = hand.awaiting()
     timing = state.settings.timing
     step = state.step + 1 if step_moved else state.step
-    computers = any(state.seats[seat].played_by_computer for seat in awaited)
-    humans = any(not state.seats[seat].played_by_computer for seat in awaited)
+    automatic = {
+        seat for seat in awaited if state.seats[seat].played_by_computer or standing_move(state, hand, seat) is not None
+    }
+    computers = bool(automatic)
+    humans = any(seat not in automatic for seat in awaited)
     computer_at = now + timing.computer_pause if step_moved or state.computer_at is None else state.computer_at
     if state.hold_until is not None:
         computer_at = max(computer_at, state.hold_until)
-    wait = timing.turn if hand.phase is Phase.DISCARD else timing.claim
+    # a turn may run into its member's time bank; a claim window has its own time only
+    wait = timing.turn + state.seats[hand.turn].bank if hand.phase is Phase.DISCARD else timing.claim
     deadline = now + wait if step_moved or state.deadline is None else state.deadline
     return replace(
         state, step=step, computer_at=computer_at if computers else None, deadline=deadline if humans else None
@@ -410,6 +461,7 @@ def _deal(state: TableState, match: Match, now: float) -> tuple[TableState, Chan
     hand = match.next_round()
     dealt = replace(
         state,
+        seats=tuple(replace(seat, bank=state.settings.timing.bank) for seat in state.seats),
         hand=hand.to_document(),
         hand_number=len(match.hands),
         commitment=wall_commitment(hand.ruleset, hand.seed),

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bot.tables.custom_ids import VERBS, BadCustomId, ButtonId, parse_custom_id
 
-_NUMBERED = {"d", "kong", "c", "first"}
+_NUMBERED = {"d", "kong", "c", "first", "auto"}
 
 
 @given(

@@ -6,10 +6,12 @@ that name an attachment of the message)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
+from bot.tables.rounds import load_round
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.e2e_helpers import (
     World,
@@ -17,6 +19,7 @@ from tests.bot.e2e_helpers import (
     play_one_move,
     running_bot,
     start_members_table,
+    table_id_of,
     table_state,
     wait_until,
 )
@@ -72,3 +75,69 @@ async def test_the_table_and_the_hands_are_cards_and_an_old_table_message_become
 
 async def _true(value: bool) -> bool:
     return value
+
+
+async def test_a_members_standing_choices_are_buttons_on_the_hand_and_play_for_them(tmp_path):
+    """Alice turns on auto-win, no calls and auto-discard on her private hand, at a table with three
+    computers: the buttons show them ticked, and the table plays her drawn tiles and passes her claim
+    windows, leaving her only what is hers to decide (a kong, a turn without a drawn tile)."""
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        alice = fake.add_member(guild, name="Alice", locale="en-US")
+        store = await SqliteLiveStore.open(tmp_path / "bot.sqlite3")
+        try:
+            async with running_bot(fake, store, first_seed=3100) as bot:
+                world = World(fake, bot, store, guild, [alice])
+                opened = await fake.slash(
+                    alice,
+                    guild.text_channel,
+                    "mahjong new",
+                    {"rules": "classic", "length": "one_hand", "computers": 3, "level": "basic"},
+                )
+                await opened.wait_done()
+                table = fake.channel_messages(fake.threads[-1].id)[-1]
+                table_id = table_id_of(table)
+                await (await fake.click(alice, table, f"mj1:{table_id}:0:start")).wait_done()
+                my_hand = await wait_until(
+                    lambda: _true(next((c for c in table.custom_ids() if c.endswith(":hand")), None)), what="My hand"
+                )
+                shown = await fake.click(alice, table, my_hand)
+                await shown.wait_done()
+                hand = shown.response
+                for number, label in enumerate(("Auto-win", "No calls", "Auto-discard")):
+                    toggle = next(b for b in hand.buttons() if b.custom_id.endswith(f":auto:{number}"))
+                    assert toggle.label == label and toggle.style == 2  # off: grey
+                    pressed = await fake.click(alice, hand, toggle.custom_id)
+                    await pressed.wait_done()
+                    assert pressed.ack_type == 6 and not pressed.followups
+                    ticked = next(b for b in hand.buttons() if b.custom_id.endswith(f":auto:{number}"))
+                    assert ticked.label == f"✓ {label}" and ticked.style == 3  # on: green, ticked
+                world.hands[alice.id] = hand
+                clicks_before = len([i for i in fake.interactions if i.user_id == alice.id])
+                rng = random.Random(2)
+                for _ in range(200):
+                    state = await table_state(store, table_id)
+                    if state.status != "playing":
+                        break
+                    if state.computer_at is not None:  # the table (a computer, or her choices) moves next
+                        await asyncio.sleep(0.02)
+                        continue
+                    await play_one_move(world, table_id, table, rng)  # what the table leaves to her
+                state = await table_state(store, table_id)
+                assert state.status != "playing"
+                seat = state.seat_of(alice.id)
+                assert state.seats[seat].missed == 0 and not state.seats[seat].away  # never the clock's doing
+                clicks = len([i for i in fake.interactions if i.user_id == alice.id]) - clicks_before
+                finished = state.last_hand
+                assert finished is not None
+                # her discards far outnumber her clicks: the table made most of her moves
+                mine = [line for line in _actions_of(state) if line.startswith(f"{seat} d ")]
+                assert len(mine) > clicks + 3, (len(mine), clicks)
+                assert fake.violations == []
+        finally:
+            await store.close()
+
+
+def _actions_of(state) -> list[str]:
+    """The moves of the hand the table shows (the finished one, once it is over)."""
+    return [action.text() for action in load_round(state).actions]

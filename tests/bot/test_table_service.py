@@ -14,8 +14,9 @@ from bot.refusal import Refusal
 from bot.tables.custom_ids import button_for
 from bot.tables.moves import Play
 from bot.tables.rounds import load_match, load_round
-from bot.tables.state import TableState
-from bot.tables.transitions import Change, move_for
+from bot.tables.service import Committed
+from bot.tables.state import STANDING, TableState, Timing
+from bot.tables.transitions import Change, move_for, standing_move
 from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
@@ -381,3 +382,99 @@ async def test_the_public_claim_button_shows_only_while_a_member_may_claim(store
             windows += 1
         committed = await member_move(service, committed, rng)
     assert windows >= 3
+
+
+async def test_standing_choices_play_for_the_members_and_leave_them_the_rest(store_factory, ledger):
+    """Four members turn on auto-win, no calls and auto-discard: the table then plays their moves on its
+    clock (each the move ``standing_move`` names, never a discard where a win or a kong is possible),
+    and waits for a member only when something is theirs to choose."""
+    clock = FakeClock()
+    service = service_on(await store_factory(), ledger, clock)
+    committed = await open_table(service, ruleset("classic", length="one_hand"), members=4)
+    table_id = committed.state.id
+    committed = await start(service, table_id, 1)
+    for member_id in range(1, 5):
+        for number in range(3):
+            committed = await act(service, table_id, member_id, Play("standing", 0, number))
+    assert all(seat.standing == frozenset(STANDING) for seat in committed.state.seats)
+    # a second press turns a choice off, and a third on again
+    committed = await act(service, table_id, 1, Play("standing", 0, 1))
+    assert committed.state.seats[committed.state.seat_of(1)].standing == {"auto_win", "auto_discard"}
+    committed = await act(service, table_id, 1, Play("standing", 0, 1))
+    rng = random.Random(4)
+    automatic = chosen = 0
+    for _ in range(600):
+        state = committed.state
+        if state.status != "playing":
+            break
+        hand = load_round(state)
+        expected = [standing_move(state, hand, seat) for seat in hand.awaiting()]
+        if any(move is not None for move in expected):
+            # the table plays it on its clock; it sets no deadline unless a member is left to answer
+            assert state.computer_at is not None and (state.deadline is None or None in expected)
+            clock.now = state.computer_at
+            committed = await service.wake(table_id)
+            if committed.state.status == "playing":
+                played = load_round(committed.state).actions[len(hand.actions) :]
+                assert played and played[0] == next(move for move in expected if move is not None)
+            automatic += 1
+        else:
+            # what is left to a member: a turn with a kong to decide, or with no drawn tile to let go
+            assert state.computer_at is None and hand.phase is Phase.DISCARD
+            seat = hand.turn
+            kongs = [action for action in hand.legal_actions(seat) if not isinstance(action, Discard)]
+            assert kongs or hand.view(seat).drawn is None, hand.legal_actions(seat)
+            committed = await member_move(service, committed, rng)
+            chosen += 1
+    assert committed.state.status != "playing" or committed.state.last_hand is not None
+    assert automatic > 20, (automatic, chosen)
+
+
+async def test_a_turn_may_run_into_the_members_time_bank_which_lasts_the_hand(store_factory, ledger):
+    """Twenty seconds a move plus sixty in all for the hand: what a turn takes beyond its twenty comes
+    out of the bank; a turn the clock plays empties it; the next hand fills it again."""
+    banked = Timing(turn=20.0, claim=10.0, computer_pause=0.0, next_hand=5.0, bank=60.0)
+    clock = FakeClock()
+    service = service_on(await store_factory(), ledger, clock)
+    committed = await open_table(service, ruleset("classic"), members=1, computers=3, timing=banked)
+    table_id = committed.state.id
+    committed = await start(service, table_id, 1)
+
+    async def members_turn() -> Committed:
+        current = committed
+        for _ in range(200):
+            state = current.state
+            hand = load_round(state)
+            seat = state.seat_of(1)
+            on_turn = state.status == "playing" and hand.phase is Phase.DISCARD and hand.turn == seat
+            if on_turn and state.deadline is not None and state.computer_at is None:
+                return current
+            clock.now = min(time for time in (state.computer_at, state.deadline) if time is not None)
+            current = await service.wake(table_id)
+        raise AssertionError("the member never had a turn")
+
+    def bank(state: TableState) -> float:
+        return state.seats[state.seat_of(1)].bank
+
+    committed = await members_turn()
+    assert bank(committed.state) == 60.0 and committed.state.deadline == clock.now + 80.0
+    clock.advance(30.0)  # ten seconds beyond the turn's own twenty
+    committed = await member_move(service, committed, random.Random(1))
+    assert bank(committed.state) == 50.0
+    committed = await members_turn()
+    assert committed.state.deadline == clock.now + 70.0
+    clock.now = committed.state.deadline  # the clock plays the turn: the bank is spent
+    committed = await service.wake(table_id)
+    assert bank(committed.state) == 0.0
+    committed = await members_turn()
+    assert committed.state.deadline == clock.now + 20.0
+    hand_number = committed.state.hand_number
+    for _ in range(2000):  # the rest of the hand by the clock; then the next one
+        state = committed.state
+        if state.status == "playing" and state.hand_number > hand_number:
+            break
+        times = [time for time in (state.computer_at, state.deadline) if time is not None]
+        clock.now = min(times)
+        committed = await service.wake(table_id)
+    assert committed.state.hand_number > hand_number
+    assert bank(committed.state) == 60.0
