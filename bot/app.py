@@ -25,7 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import Ack, acknowledge, tell
-from bot.discord_messages import ShownAttachments
+from bot.discord_messages import ShownAttachments, components_of
 from bot.drawing import Drawer
 from bot.emojis import ensure_tile_emojis
 from bot.events import Events, SolitaireChanged, TableChanged
@@ -461,9 +461,8 @@ def _shown_on(message: discord.Message | None, custom_id: str, kind: object) -> 
     if message is None:
         return False
     return any(
-        getattr(child, "custom_id", None) == custom_id and child.type.value == kind
-        for row in message.components
-        for child in getattr(row, "children", ())
+        getattr(component, "custom_id", None) == custom_id and component.type.value == kind
+        for component in components_of(message)
     )
 
 

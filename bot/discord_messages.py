@@ -112,27 +112,22 @@ def view_of(
     message: Message,
     emojis: Mapping[Tile, discord.PartialEmoji],
     wrap: Wrap,
-    listed: Sequence[discord.Attachment | discord.File] | None = None,
+    listed: Sequence[discord.Attachment | discord.File],
 ) -> discord.ui.LayoutView:
     """The message as Components V2: its text, its pictures in a gallery, the selects one to a row, then
     the buttons by their rows (rows of five for those without one). Sent without content: the text is
     in the layout, which holds up to 40 components instead of five rows. The gallery names each picture
-    as the message lists it (``listed``, from ``ShownAttachments.attachments``: a kept attachment keeps
-    the name it was uploaded with), else as ``files_of`` uploads it."""
+    as the request lists it (``listed``: ``files_of`` for a new message, ``ShownAttachments.attachments``
+    for an edit, where a kept attachment keeps the name it was uploaded with)."""
     layout = discord.ui.LayoutView(timeout=None)
     if message.content:
         layout.add_item(discord.ui.TextDisplay(message.content))
     if message.pictures:
-        names = (
-            [shown_name(picture) for picture in message.pictures]
-            if listed is None
-            else [str(item.filename) for item in listed]
-        )
         layout.add_item(
             discord.ui.MediaGallery(
                 *(
-                    discord.MediaGalleryItem(f"attachment://{name}", description=picture.rendered.description)
-                    for name, picture in zip(names, message.pictures, strict=True)
+                    discord.MediaGalleryItem(f"attachment://{item.filename}", description=picture.rendered.description)
+                    for item, picture in zip(listed, message.pictures, strict=True)
                 )
             )
         )

@@ -21,12 +21,12 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from game.solitaire.deal import deal_for_seed
-from game.tiles import LANGS, Tile
+from game.tiles import LANGS
 from render.hand import render_hand
 from render.positions import played_round
 from render.pyramid import pyramid_palette, render_pyramid
 from render.table import render_table
-from render.tiles import HAND_WIDTH, tile_image
+from render.tiles import preload
 
 _T = TypeVar("_T")
 
@@ -42,16 +42,15 @@ def _start_worker(parent: int) -> None:
 
 def warm_up() -> None:
     """What a first picture would otherwise build while a member waits (seconds, measured by
-    ``benchmarks/first_click.py``): the palettes of the table and the board, every tile at the hand's
-    width and the sprites and fonts of a sample table, hand and board in each language, the hand
-    analysis a replay uses."""
+    ``benchmarks/first_click.py``): the palettes of the table and the board, the standard sprites of
+    every tile (``preload``: a hand shows any tile), the fonts of a sample table, hand and board in each
+    language, the hand analysis a replay uses."""
     pyramid_palette()
+    preload()
     position = played_round(1, actions=40)
     seat = position.awaiting()[0] if position.awaiting() else 0
     board = deal_for_seed(1).board()
     for lang in LANGS:
-        for tile in Tile:  # a hand shows any tile at its own width: each is drawn once, about 20 ms
-            tile_image(tile, HAND_WIDTH, lang=lang)
         render_table(position.view(None), ("East", "South", "West", "North"), (0, 0, 0, 0), lang)
         render_hand(position.view(seat), lang)
         render_pyramid(board, selected=board.free_ids()[0], lang=lang)

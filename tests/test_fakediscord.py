@@ -140,6 +140,11 @@ async def late(interaction: discord.Interaction) -> None:
 @demo.command(description="Answers twice")
 async def twice(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("once")
+    await raw_callback(interaction, {"type": 4, "data": {"content": "twice"}})
+
+
+async def raw_callback(interaction: discord.Interaction, payload: dict[str, Any]) -> None:
+    """An initial response as raw JSON, past discord.py's own checks; Discord's refusal is recorded."""
     route = Route(
         "POST",
         "/interactions/{webhook_id}/{webhook_token}/callback",
@@ -147,7 +152,7 @@ async def twice(interaction: discord.Interaction) -> None:
         webhook_token=interaction.token,
     )
     try:
-        await interaction.client.http.request(route, json={"type": 4, "data": {"content": "twice"}})
+        await interaction.client.http.request(route, json=payload)
     except discord.HTTPException as e:
         interaction.client.errors.append(e)  # type: ignore[attr-defined]
         interaction.client.error_seen.set()  # type: ignore[attr-defined]
@@ -268,17 +273,7 @@ async def card_slow(interaction: discord.Interaction) -> None:
 
 @demo.command(description="Defers with the V2 flag, which Discord refuses")
 async def card_flagged_defer(interaction: discord.Interaction) -> None:
-    route = Route(
-        "POST",
-        "/interactions/{webhook_id}/{webhook_token}/callback",
-        webhook_id=interaction.id,
-        webhook_token=interaction.token,
-    )
-    try:
-        await interaction.client.http.request(route, json={"type": 5, "data": {"flags": 64 | (1 << 15)}})
-    except discord.HTTPException as error:
-        interaction.client.errors.append(error)  # type: ignore[attr-defined]
-        interaction.client.error_seen.set()  # type: ignore[attr-defined]
+    await raw_callback(interaction, {"type": 5, "data": {"flags": 64 | (1 << 15)}})
 
 
 # --- tests ---------------------------------------------------------------------------------------------------

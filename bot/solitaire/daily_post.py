@@ -119,10 +119,11 @@ class DailyPoster:
         lang = lang_of(guild.preferred_locale) if guild is not None else "en"
         message = await self._draw(presenter.daily_post, today, deal.board(), podium, yesterday, lang)
         channel = self._client.get_partial_messageable(channel_id, guild_id=guild_id)
+        files = files_of(message)
         try:
             sent = await channel.send(
-                files=files_of(message),
-                view=view_of(message, self._emojis),
+                files=files,
+                view=view_of(message, self._emojis, files),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as error:

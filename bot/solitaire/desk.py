@@ -251,7 +251,7 @@ class SolitaireDesk:
         own_name = await ledger.pseudonym(guild_id, user.id) or user.display_name
         message = presenter.leaderboard_message(board, page, pages, count, standings, own, own_name, lang)
         await interaction.edit_original_response(
-            content=None, view=view_of(message, self._emojis), allowed_mentions=_NO_MENTIONS
+            content=None, view=view_of(message, self._emojis, ()), allowed_mentions=_NO_MENTIONS
         )
 
 

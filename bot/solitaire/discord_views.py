@@ -30,6 +30,6 @@ class SolitaireItem(PrefixedItem, template=r"(?s)mjs1:.*"):
 def view_of(
     message: Message,
     emojis: Mapping[Tile, discord.PartialEmoji],
-    listed: Sequence[discord.Attachment | discord.File] | None = None,
+    listed: Sequence[discord.Attachment | discord.File],
 ) -> discord.ui.LayoutView:
     return discord_messages.view_of(message, emojis, SolitaireItem, listed)

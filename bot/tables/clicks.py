@@ -87,9 +87,8 @@ class TableClicks:
             return
         if button.verb == "detail":
             details = await self._draw(presenter.result_details, state, button.step, lang)
-            await interaction.edit_original_response(
-                content=None, attachments=files_of(details), view=view_of(details, {})
-            )
+            files = files_of(details)
+            await interaction.edit_original_response(content=None, attachments=files, view=view_of(details, {}, files))
             return
         seat = _seat(state, interaction.user.id)
         if button.verb == "hint" and not state.settings.hints:

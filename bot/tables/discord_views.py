@@ -27,6 +27,6 @@ class TableButton(PrefixedItem, template=r"(?s)mj1:.*"):
 def view_of(
     message: Message,
     emojis: Mapping[Tile, discord.PartialEmoji],
-    listed: Sequence[discord.Attachment | discord.File] | None = None,
+    listed: Sequence[discord.Attachment | discord.File],
 ) -> discord.ui.LayoutView:
     return discord_messages.view_of(message, emojis, TableButton, listed)

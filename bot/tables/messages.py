@@ -108,8 +108,9 @@ class TableMessages:
             except discord.HTTPException as error:
                 log.info("no thread in channel %s (%s): the table lives in the channel", channel_id, error.status)
         message = presenter.lobby_message(state, lang)
+        files = files_of(message)
         try:
-            sent = await home.send(files=files_of(message), view=view_of(message, self._emojis))
+            sent = await home.send(files=files, view=view_of(message, self._emojis, files))
         except discord.HTTPException:
             await self._service.act(state.id, host, Lobby("cancel"))
             raise
@@ -174,8 +175,9 @@ class TableMessages:
         if not state.is_open:
             return
         channel = self._client.get_partial_messageable(state.place.home)
+        files = files_of(message)
         try:
-            sent = await channel.send(files=files_of(message), view=view_of(message, self._emojis))
+            sent = await channel.send(files=files, view=view_of(message, self._emojis, files))
         except discord.HTTPException as error:
             log.warning("table %s: its message was deleted and cannot be posted again (%s)", state.id, error.status)
             return
@@ -233,10 +235,11 @@ class TableMessages:
         """A new public message in the table's home (a result, a notice, a mention)."""
         channel = self._client.get_partial_messageable(state.place.home)
         notify = mentions or self._client.allowed_mentions or discord.AllowedMentions.none()
+        files = files_of(message)
         try:
             await channel.send(
-                files=files_of(message),
-                view=view_of(message, self._emojis),
+                files=files,
+                view=view_of(message, self._emojis, files),
                 allowed_mentions=notify,
             )
         except discord.HTTPException as error:

@@ -373,7 +373,7 @@ def _toggle_standing(state: TableState, seat: int, number: int | None, now: floa
     """A member turns one of their standing choices on or off; one that applies now plays soon, as a
     computer's move would (after its pause, never inside a hidden claim window)."""
     if number is None or not 0 <= number < len(STANDING):
-        raise Refusal("stale")
+        raise Refusal("unknown_button")
     choice = STANDING[number]
     current = state.seats[seat]
     state = state.with_seat(seat, replace(current, standing=current.standing ^ {choice}))

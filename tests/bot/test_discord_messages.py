@@ -7,7 +7,15 @@ from types import SimpleNamespace
 
 import discord
 
-from bot.discord_messages import ShownAttachments, picture_name, shown_name, text_of, view_of
+from bot.discord_messages import (
+    ShownAttachments,
+    components_of,
+    files_of,
+    picture_name,
+    shown_name,
+    text_of,
+    view_of,
+)
 from bot.message_specs import ButtonSpec, Message, Picture
 from render.rendered import Rendered
 
@@ -72,8 +80,9 @@ def test_a_message_becomes_a_v2_layout_that_names_each_picture_as_the_message_li
         ["b7", "b8"],
         ["loose"],
     ]
-    # without a list, each picture is named as files_of uploads it
-    alone = view_of(Message("x", (fresh,)), {}, _plain).to_components()[1]
+    # a new message: each picture named as files_of uploads it
+    new = Message("x", (fresh,))
+    alone = view_of(new, {}, _plain, files_of(new)).to_components()[1]
     assert alone["items"][0]["media"]["url"] == f"attachment://{shown_name(fresh)}"
 
 
@@ -81,7 +90,10 @@ def test_the_text_of_a_v2_message_is_read_from_its_text_displays():
     layout = discord.ui.LayoutView()
     layout.add_item(discord.ui.Container(discord.ui.TextDisplay("in a container")))
     layout.add_item(discord.ui.TextDisplay("--commitment abc"))
+    layout.add_item(discord.ui.Container(discord.ui.ActionRow(discord.ui.Button(label="Go", custom_id="go"))))
     components = [discord.components._component_factory(c) for c in layout.to_components()]
     message = SimpleNamespace(content="", components=components)
     assert text_of(message) == "in a container\n--commitment abc"
+    # every component, nested ones included: the router finds a button inside a container's row
+    assert [getattr(c, "custom_id", None) for c in components_of(message) if c.type.value == 2] == ["go"]
     assert text_of(SimpleNamespace(content="old style", components=[])) == "old style"

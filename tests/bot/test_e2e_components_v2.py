@@ -24,9 +24,11 @@ from tests.bot.e2e_helpers import (
     wait_until,
 )
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.messages import walk_components
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 
+EDIT_ORIGINAL = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
 NAMES = [("Alice", "en-US"), ("Bob", "fr"), ("Chloé", "fr"), ("Dan", "en-GB")]
 
 
@@ -107,11 +109,18 @@ async def test_a_members_standing_choices_are_buttons_on_the_hand_and_play_for_t
                 for number, label in enumerate(("Auto-win", "No calls", "Auto-discard")):
                     toggle = next(b for b in hand.buttons() if b.custom_id.endswith(f":auto:{number}"))
                     assert toggle.label == label and toggle.style == 2  # off: grey
+                    mark = fake.mark()
                     pressed = await fake.click(alice, hand, toggle.custom_id)
                     await pressed.wait_done()
                     assert pressed.ack_type == 6 and not pressed.followups
-                    ticked = next(b for b in hand.buttons() if b.custom_id.endswith(f":auto:{number}"))
-                    assert ticked.label == f"✓ {label}" and ticked.style == 3  # on: green, ticked
+                    # the hand as the press redrew it (with every choice on, the table may play on at once)
+                    redrawn = await fake.wait_for_call(
+                        EDIT_ORIGINAL, lambda c, by=pressed: c.interaction is by, since=mark
+                    )
+                    ticked = next(
+                        c for c in walk_components(redrawn.json["components"]) if c.get("custom_id") == toggle.custom_id
+                    )
+                    assert ticked["label"] == f"✓ {label}" and ticked["style"] == 3  # on: green, ticked
                 world.hands[alice.id] = hand
                 clicks_before = len([i for i in fake.interactions if i.user_id == alice.id])
                 rng = random.Random(2)
