@@ -95,6 +95,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Les jokers ne sont une option que des règles classiques.",
     ),
     "option_calling": ("The family game has no calling rule.", "La version familiale n'a pas d'annonce."),
+    "option_learners": (
+        "A learners' table waits for whoever may claim, so it cannot hide its claim windows.",
+        "Une table d'apprentissage attend qui peut prendre : elle ne peut pas cacher ses fenêtres de prise.",
+    ),
     "option_minimum": (
         "A minimum in fan belongs to the Hong Kong rules.",
         "Un minimum en fan n'existe qu'aux règles de Hong Kong.",
@@ -632,6 +636,7 @@ OPTION_NAMES: dict[str, tuple[str, str]] = {
     "seven_pairs": ("seven pairs", "sept paires"),
     "hints": ("hints", "conseils"),
     "hide_claims": ("hidden claim windows", "fenêtres de prise cachées"),
+    "learners": ("learners' table: claims wait for you", "table d'apprentissage : les prises vous attendent"),
 }
 WIND_NAMES: dict[str, tuple[str, str]] = {
     "1z": ("East", "Est"),

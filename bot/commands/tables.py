@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
     jokers=_("The boxed set's four jokers (classic)"),
     hints=_("Allow discard hints"),
     hide_claims=_("Every discard waits a few seconds, so nobody can tell who could claim it"),
+    learners=_("For learners: a discard waits, with no timer, for every member who may claim it"),
     calling_rule=_("A player one tile from winning must announce it (classic)"),
     seven_pairs=_("Seven pairs is a winning hand"),
     minimum_fan=_("The smallest hand that may win, in fan (Hong Kong; 3 by default)"),
@@ -62,6 +63,7 @@ async def new(
     jokers: bool = False,
     hints: bool | None = None,
     hide_claims: bool | None = None,
+    learners: bool = False,
     calling_rule: bool = False,
     seven_pairs: bool | None = None,
     minimum_fan: app_commands.Range[int, 0, 13] | None = None,
@@ -80,6 +82,8 @@ async def new(
         raise Refusal("channel_not_allowed", channels=channels_text(server, lang))
     if not computers_allowed(server, computers):
         raise Refusal("computers_not_allowed")
+    if learners and hide_claims:
+        raise Refusal("option_learners")
     refusal = _refusal(rules or server.default_rules, jokers, calling_rule, minimum_fan)
     if refusal is not None:
         raise Refusal(refusal)
@@ -118,7 +122,8 @@ async def new(
         computer_level=defaults.level,
         hints=defaults.hints,
         lang=table_lang(server, guild_lang),
-        hide_claims=defaults.hide_claims,
+        hide_claims=defaults.hide_claims and not learners,  # a server's default gives way to the member's choice
+        learners=learners,
     )
     host = Actor(interaction.user.id, guild_id, interaction.user.display_name)
     try:

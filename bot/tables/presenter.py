@@ -68,6 +68,8 @@ def options_text(state: TableState, lang: Lang) -> str:
         chosen.append("hints")
     if state.settings.hide_claims:
         chosen.append("hide_claims")
+    if state.settings.learners:
+        chosen.append("learners")
     words = [pick(OPTION_NAMES[name], lang) for name in chosen]
     if rules.name == "hongkong":
         words.append(f"min {rules.minimum_fan} fan")

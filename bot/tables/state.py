@@ -68,6 +68,7 @@ class TableSettings:
     hints: bool = True
     lang: Lang = "en"
     hide_claims: bool = False
+    learners: bool = False  # claim windows have no timer: they wait for every member who may claim
 
     @property
     def hold(self) -> float:
@@ -204,6 +205,7 @@ class TableState:
                 "computer_level": settings.computer_level,
                 "hints": settings.hints,
                 "hide_claims": settings.hide_claims,
+                "learners": settings.learners,
                 "lang": settings.lang,
             },
             "seed": self.seed,
@@ -296,6 +298,7 @@ def _table_from_document(document: Any) -> TableState:
             hints=_bool(settings["hints"]),
             lang=lang,
             hide_claims=_bool(settings["hide_claims"]),
+            learners=_bool(settings.get("learners", False)),
         ),
         seed=_int(document["seed"]),
         seats=seats,

@@ -440,9 +440,14 @@ def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -
     computer_at = now + timing.computer_pause if step_moved or state.computer_at is None else state.computer_at
     if state.hold_until is not None:
         computer_at = max(computer_at, state.hold_until)
-    # a turn may run into its member's time bank; a claim window has its own time only
-    wait = timing.turn + state.seats[hand.turn].bank if hand.phase is Phase.DISCARD else timing.claim
-    deadline = now + wait if step_moved or state.deadline is None else state.deadline
+    # a turn may run into its member's time bank; a claim window has its own time only, and none at a
+    # learners' table, where it waits for every member who may claim
+    if hand.phase is Phase.DISCARD:
+        deadline: float | None = now + timing.turn + state.seats[hand.turn].bank
+    else:
+        deadline = None if state.settings.learners else now + timing.claim
+    if not step_moved and state.deadline is not None:
+        deadline = state.deadline
     return replace(
         state, step=step, computer_at=computer_at if computers else None, deadline=deadline if humans else None
     )

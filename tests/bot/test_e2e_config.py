@@ -237,6 +237,19 @@ async def test_the_servers_table_options_fill_what_a_new_table_leaves_out(tmp_pa
                 assert (rules.name, rules.length, rules.seven_pairs) == ("classic", "one_wind", False)
                 assert (state.settings.computer_level, state.settings.hints) == ("teacher", True)
 
+                # a learners' table gives way to no server default: its claim windows wait, so none is hidden
+                await _slash(fake, admin, guild.text_channel, "mahjong new", {"learners": True})
+                lobby = fake.channel_messages(fake.threads[-1].id)[-1]
+                state = await table_state(store, table_id_of(lobby))
+                assert (state.settings.learners, state.settings.hide_claims) == (True, False)
+                assert "learners' table: claims wait for you" in lobby.text()  # the server's language
+                threads = len(fake.threads)
+                refused = await _slash(
+                    fake, admin, guild.text_channel, "mahjong new", {"learners": True, "hide_claims": True}
+                )
+                assert "ne peut pas cacher ses fenêtres de prise" in refused.response.text()
+                assert len(fake.threads) == threads
+
                 # "the rules' own" length again
                 await _slash(fake, admin, guild.text_channel, "mahjong config", {"length": "rules"})
                 assert (await _stored(database, guild.id)).default_length is None

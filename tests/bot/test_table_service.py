@@ -230,6 +230,44 @@ async def test_claim_windows_pass_on_their_deadline(store_factory, ledger):
     assert load_round(after.state).actions[len(hand.actions)].text() == "close"
 
 
+async def test_a_learners_claim_window_waits_for_every_member_who_may_claim(store_factory, ledger):
+    from dataclasses import replace as with_
+
+    clock = FakeClock()
+    service = service_on(await store_factory(), ledger, clock)
+    committed = await open_table(service, ruleset("classic"), members=3, computers=1)
+    table_id = committed.state.id
+    await service.update(
+        table_id, lambda state, now: (with_(state, settings=with_(state.settings, learners=True)), Change())
+    )
+    committed = await start(service, table_id, 1)
+    rng = random.Random(2)
+    windows = 0
+    for _ in range(400):
+        state = committed.state
+        if state.status != "playing":
+            break
+        hand = load_round(state)
+        members = [seat for seat in hand.awaiting() if state.seats[seat].member_id is not None]
+        if hand.phase is Phase.CLAIM and members:
+            assert state.deadline is None  # the window has no timer for the members
+            clock.advance(3600.0)  # an hour later the window still waits for them (computers have answered)
+            if table_id in await service.due():
+                committed = await service.wake(table_id)
+            later = load_round(committed.state)
+            assert later.phase is Phase.CLAIM and set(members) <= set(later.awaiting())
+            windows += 1
+        if not members:
+            clock.now = state.wake_at
+            committed = await service.wake(table_id)
+            continue
+        committed = await member_move(service, committed, rng)
+        after = load_round(committed.state) if committed.state.status == "playing" else None
+        if after is not None and after.phase is Phase.DISCARD and committed.state.seats[after.turn].member_id:
+            assert committed.state.deadline is not None  # a member's turn keeps its time
+    assert windows >= 3
+
+
 async def test_a_restarted_process_continues_the_table_where_it_was(store_factory, ledger):
     clock = FakeClock()
     first = service_on(await store_factory(), ledger, clock)
