@@ -146,24 +146,32 @@ def view_of(
                 wrap(discord.ui.Select(custom_id=spec.custom_id, placeholder=spec.placeholder, options=options))
             )
         )
-    for row in button_rows(message.buttons):
-        layout.add_item(
-            discord.ui.ActionRow(
-                *(
-                    wrap(
-                        discord.ui.Button(
-                            style=STYLES[button.style],
-                            label=button.label,
-                            custom_id=button.custom_id,
-                            disabled=button.disabled,
-                            emoji=None if button.tile is None else emojis.get(button.tile),
-                        )
-                    )
-                    for button in row
-                )
+
+    def item(button: ButtonSpec) -> discord.ui.Item[Any]:
+        emoji = None if button.tile is None else emojis.get(button.tile)
+        return wrap(
+            discord.ui.Button(
+                style=STYLES[button.style],
+                label=button.label,
+                custom_id=button.custom_id,
+                disabled=button.disabled,
+                emoji=emoji,
             )
         )
+
+    for row in button_rows(message.buttons):
+        plain = [button for button in row if not button.shows]
+        if plain:
+            layout.add_item(discord.ui.ActionRow(*(item(button) for button in plain)))
+        for button in row:  # a button on its tiles: a section, their emojis as its text, the button beside
+            if button.shows:
+                layout.add_item(discord.ui.Section(tiles_text(button.shows, emojis), accessory=item(button)))
     return layout
+
+
+def tiles_text(tiles: Sequence[Tile], emojis: Mapping[Tile, discord.PartialEmoji]) -> str:
+    """Tiles as their emojis (a tile without one, when the emojis could not be uploaded, by its code)."""
+    return " ".join(str(emojis[tile]) if tile in emojis else f"`{tile.code}`" for tile in tiles)
 
 
 def button_rows(buttons: Iterable[ButtonSpec]) -> list[list[ButtonSpec]]:

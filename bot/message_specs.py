@@ -16,7 +16,8 @@ Style = Literal["primary", "secondary", "success", "danger"]
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
     """A button; ``row`` None lets Discord lay the buttons out (below the selects when there are any),
-    ``tile`` shows that tile's emoji beside the label."""
+    ``tile`` shows that tile's emoji beside the label. ``shows``: the tiles the button acts on (a chow's
+    run), drawn on a line of their own with the button beside them."""
 
     custom_id: str
     label: str
@@ -24,6 +25,7 @@ class ButtonSpec:
     row: int | None = None
     disabled: bool = False
     tile: Tile | None = None
+    shows: tuple[Tile, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -283,11 +283,12 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
     if Call(seat) in legal:
         actions.append(_button(state, "call", say("btn_call", lang), "primary"))
     for number, claim in enumerate(claim_options(legal)):
-        actions.append(
-            _button(
-                state, "c", _claim_label(claim, view.claim.tile if view.claim else None, lang), "success", number=number
-            )
+        button = _button(
+            state, "c", _claim_label(claim, view.claim.tile if view.claim else None, lang), "success", number=number
         )
+        if claim.kind is ClaimKind.CHOW and claim.chow_base is not None:  # each chow shown on its tiles
+            button = replace(button, shows=tuple(Tile(claim.chow_base + step) for step in range(3)))
+        actions.append(button)
     if claim_options(legal):
         actions.append(_button(state, "p", say("btn_pass", lang), "danger"))
     if state.settings.hints and any(isinstance(action, Discard) for action in legal) and not hint:
@@ -300,11 +301,7 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
         ]
     first_row = (len(slots) + 4) // 5
     for index, action in enumerate(actions):  # a V2 layout has room for every action below the tiles
-        buttons.append(
-            ButtonSpec(
-                action.custom_id, action.label, action.style, first_row + index // 5, action.disabled, action.tile
-            )
-        )
+        buttons.append(replace(action, row=first_row + index // 5))
     if state.status == "playing" and hand.result is None and not state.seats[seat].away:
         standing_row = first_row + (len(actions) + 4) // 5
         buttons += _standing_buttons(state, seat, lang, standing_row)

@@ -97,3 +97,25 @@ def test_the_text_of_a_v2_message_is_read_from_its_text_displays():
     # every component, nested ones included: the router finds a button inside a container's row
     assert [getattr(c, "custom_id", None) for c in components_of(message) if c.type.value == 2] == ["go"]
     assert text_of(SimpleNamespace(content="old style", components=[])) == "old style"
+
+
+def test_a_button_on_its_tiles_is_a_section_of_their_emojis_with_the_button_beside():
+    from game.tiles import Tile
+
+    run = (Tile.M3, Tile.M4, Tile.M5)
+    emojis = {tile: discord.PartialEmoji(name=f"t{tile.code}", id=1000 + tile) for tile in (Tile.M3, Tile.M4)}
+    message = Message(
+        "claim?",
+        (),
+        (
+            ButtonSpec("pung", "Pung", row=0),
+            ButtonSpec("chow0", "Chow 3-4-5 Char", "success", row=0, shows=run),
+            ButtonSpec("pass", "Pass", "danger", row=0),
+        ),
+    )
+    _, row, section = view_of(message, emojis, _plain, []).to_components()
+    assert [button["custom_id"] for button in row["components"]] == ["pung", "pass"]
+    assert section["type"] == 9 and section["accessory"]["custom_id"] == "chow0"
+    assert section["accessory"]["label"] == "Chow 3-4-5 Char"  # still said in words, for screen readers
+    # the emojis the bot has, the code of a tile without one
+    assert section["components"] == [{"type": 10, "content": "<:t3m:1002> <:t4m:1003> `5m`"}]

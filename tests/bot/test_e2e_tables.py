@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import uuid
 from functools import partial
 
@@ -17,6 +18,8 @@ from data.live_sqlite import SqliteLiveStore
 from game.actions import Claim, ClaimKind
 from game.record import HandRecord
 from game.round import Phase
+from game.tiles import Tile
+from render.tiles import emoji_name
 from tests.bot.e2e_helpers import (
     World,
     button_text,
@@ -332,6 +335,12 @@ async def test_two_claims_sent_at_once_are_resolved_by_priority(world):
         await opened.wait_done()
         assert opened.response.ephemeral
         panels[seat] = opened.response
+    # the chow is shown on its tiles: a section of the run's three emojis, the button beside it
+    chow_id = button_text(state, hand, chow)
+    section = next(c for c in panels[chow_seat].iter_components() if c.get("accessory", {}).get("custom_id") == chow_id)
+    (run,) = section["components"]
+    tiles = [Tile(chow.chow_base + step) for step in range(3)]
+    assert run["type"] == 10 and re.findall(r"<:(\w+):\d+>", run["content"]) == [emoji_name(t, "en") for t in tiles]
     clicks = await asyncio.gather(
         world.fake.click(member_at(world, state, chow_seat), panels[chow_seat], button_text(state, hand, chow)),
         world.fake.click(
