@@ -174,6 +174,16 @@ def tiles_text(tiles: Sequence[Tile], emojis: Mapping[Tile, discord.PartialEmoji
     return " ".join(str(emojis[tile]) if tile in emojis else f"`{tile.code}`" for tile in tiles)
 
 
+def text_card(blocks: Sequence[str]) -> discord.ui.LayoutView:
+    """Text alone as Components V2: each block a text display, a line between them."""
+    layout = discord.ui.LayoutView(timeout=None)
+    for index, block in enumerate(blocks):
+        if index:
+            layout.add_item(discord.ui.Separator())
+        layout.add_item(discord.ui.TextDisplay(block))
+    return layout
+
+
 def button_rows(buttons: Iterable[ButtonSpec]) -> list[list[ButtonSpec]]:
     """The buttons in their rows, in row order, five at most to a row; buttons without a row follow, in
     rows of five."""

@@ -4,8 +4,10 @@ Pure functions (no Discord here), so every page can be tested and the numbers in
 engine's own, never typed twice: the classic table comes from ``game.scoring.classic`` (its constants
 and ``set_points``), the Hong Kong fan from scoring one sample hand per pattern with
 ``score_hongkong`` under the settings a bot table plays by, the base points and payments from
-``base_points`` and ``hongkong_payments``, the deadlines from the tables' own timing. Each page fits
-one Discord message (2000 characters) and reads on a phone: short paragraphs and bullets, no tables.
+``base_points`` and ``hongkong_payments``, the deadlines from the tables' own timing. The rules and
+the help come as cards: a card is a few blocks (each a text display of its own, shown with a line
+between them) within a Components V2 message's 4 000 characters; they read on a phone: short
+paragraphs and bullets, no tables. A score's reply is one block within 2 000 characters.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ from game.win import WinContext
 from render.result import breakdown_lines, total_lines
 
 MESSAGE_LIMIT = 2000
+CARD_LIMIT = 4000  # the text a Components V2 message may hold, over all its text displays
+Card = tuple[str, ...]  # the blocks of one message
 EXAMPLE_HAND = "234m [777z] (2222s) 456p 99s"
 EXAMPLE_BONUS = "1f6f"
 
@@ -54,15 +58,15 @@ def _t(lang: Lang, en: str, fr: str) -> str:
     return fr if lang == "fr" else en
 
 
-def _pages(blocks: Sequence[str]) -> list[str]:
-    """The blocks joined by blank lines into as few messages as fit, a block never split across two."""
-    pages: list[str] = []
+def _cards(blocks: Sequence[str]) -> list[Card]:
+    """The blocks in as few cards as hold them, in order, a block never split across two."""
+    cards: list[Card] = []
     for block in blocks:
-        if pages and len(pages[-1]) + 2 + len(block) <= MESSAGE_LIMIT:
-            pages[-1] += "\n\n" + block
+        if cards and sum(map(len, cards[-1])) + len(block) <= CARD_LIMIT:
+            cards[-1] += (block,)
         else:
-            pages.append(block)
-    return pages
+            cards.append((block,))
+    return cards
 
 
 def _table_settings(rules: RuleName) -> ClassicSettings | HongKongSettings | None:
@@ -79,11 +83,11 @@ def _hongkong_settings() -> HongKongSettings:
 # --- the rules --------------------------------------------------------------------------------------
 
 
-def rules_pages(rules_name: RuleName, lang: Lang) -> list[str]:
-    """The rules of ``classic``, ``hongkong`` or ``family`` (SPEC §2, seeds 000 and 002), as messages."""
+def rules_cards(rules_name: RuleName, lang: Lang) -> list[Card]:
+    """The rules of ``classic``, ``hongkong`` or ``family`` (SPEC §2, seeds 000 and 002), as cards."""
     title = f"**{pick(RULE_NAMES[rules_name], lang)}**"
     if rules_name == "family":
-        return _pages([f"{title} — {_family_intro(lang)}", _family_play(lang), _beginners(lang)])
+        return _cards([f"{title} — {_family_intro(lang)}", _family_play(lang), _beginners(lang)])
     if rules_name == "classic":
         intro = _t(
             lang,
@@ -110,7 +114,7 @@ def rules_pages(rules_name: RuleName, lang: Lang) -> list[str]:
         _dealer(lang),
         options,
     ]
-    return _pages(play + scoring)
+    return _cards(play + scoring)
 
 
 def _goal(lang: Lang) -> str:
@@ -602,9 +606,9 @@ def _command_word(name: str, lang: Lang) -> str:
     return FRENCH_NAMES.get(name, name) if lang == "fr" else name
 
 
-def help_pages(lang: Lang) -> list[str]:
+def help_cards(lang: Lang) -> list[Card]:
     """How to play with the bot, then the six strategy tips of seed 000 ("Pour aller plus loin")."""
-    return _pages([_help_tables(lang), _help_hand(lang), _help_fair(lang), _tips_intro(lang), *_tips(lang)])
+    return _cards([_help_tables(lang), _help_hand(lang), _help_fair(lang), _tips_intro(lang), *_tips(lang)])
 
 
 def _help_tables(lang: Lang) -> str:

@@ -1,9 +1,9 @@
 """``/mahjong rules``, ``/mahjong help`` and ``/mahjong score``: the information commands.
 
 They touch no table and no store: each answer is text from ``bot.info`` in the member's language
-(their Discord locale), sent privately so a channel is not flooded, one message per page. Building
-it takes well under a millisecond, so the answer comes at once, inside Discord's 3 seconds, with no
-defer.
+(their Discord locale), sent privately so a channel is not flooded, one Components V2 card per page
+of blocks. Building it takes well under a millisecond, so the answer comes at once, inside Discord's
+3 seconds, with no defer.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
 from bot.commands.group import RULE_CHOICES, mahjong
+from bot.discord_messages import text_card
 from bot.i18n import lang_of, say
-from bot.info import help_pages, rules_pages, score_reply
+from bot.info import Card, help_cards, rules_cards, score_reply
 from bot.interaction import Interaction
 from game.errors import GameError
 from game.rules import rule_name
@@ -41,15 +42,15 @@ _WINDS = [
 async def show_rules(interaction: Interaction, rules: str = "classic") -> None:
     lang = lang_of(interaction.locale)
     try:
-        pages = rules_pages(rule_name(rules), lang)
+        cards = rules_cards(rule_name(rules), lang)
     except GameError as error:
-        pages = [say("bad_option", lang, detail=str(error))]
-    await _send(interaction, pages)
+        cards = [(say("bad_option", lang, detail=str(error)),)]
+    await _send(interaction, cards)
 
 
 @mahjong.command(name="help", description=_("How to play with the bot, and six strategy tips"))
 async def show_help(interaction: Interaction) -> None:
-    await _send(interaction, help_pages(lang_of(interaction.locale)))
+    await _send(interaction, help_cards(lang_of(interaction.locale)))
 
 
 @mahjong.command(name="score", description=_("Score a winning hand: classic points or Hong Kong fan"))
@@ -83,11 +84,12 @@ async def score(
         reply = score_reply(hand, win, rule_name(rules), seat, round_wind, self_drawn, bonus, lang)
     except GameError as error:
         reply = say("bad_option", lang, detail=str(error))
-    await _send(interaction, [reply])
+    await _send(interaction, [(reply,)])
 
 
-async def _send(interaction: Interaction, pages: Sequence[str]) -> None:
-    """The first page answers the interaction, the others follow; all of them private."""
-    await interaction.response.send_message(pages[0], ephemeral=True, allowed_mentions=_NO_MENTIONS)
-    for page in pages[1:]:
-        await interaction.followup.send(page, ephemeral=True, allowed_mentions=_NO_MENTIONS)
+async def _send(interaction: Interaction, cards: Sequence[Card]) -> None:
+    """The first card answers the interaction, the others follow; all of them private."""
+    first, *others = cards
+    await interaction.response.send_message(view=text_card(first), ephemeral=True, allowed_mentions=_NO_MENTIONS)
+    for card in others:
+        await interaction.followup.send(view=text_card(card), ephemeral=True, allowed_mentions=_NO_MENTIONS)

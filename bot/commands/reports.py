@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -29,8 +28,10 @@ from discord.app_commands import locale_str as _
 from bot.answers import Ack
 from bot.commands.group import RULE_CHOICES, mahjong
 from bot.components import PrefixedItem
+from bot.discord_messages import text_card, view_of
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
+from bot.message_specs import ButtonSpec, Message
 from bot.refusal import Refusal
 from bot.reports import (
     PAGE_SIZE,
@@ -109,25 +110,26 @@ async def show_board(interaction: Interaction, rules: str | None, token: str, pa
     text = leaderboard_text(
         lang, rules, token, page, pages, ranked, standings, own, user.display_name, own_hands, least, waiting
     )
-    view = _board_view(lang, rules, token, page, pages)
-    await interaction.edit_original_response(content=text, view=view, allowed_mentions=_NO_MENTIONS)
+    view = view_of(_board_card(text, lang, rules, token, page, pages), {}, LeaderboardButton, ())
+    await interaction.edit_original_response(content=None, view=view, allowed_mentions=_NO_MENTIONS)
 
 
 def board_id(rules: str, token: str, page: int) -> str:
     return f"{REPORTS_PREFIX}lb:{rules}:{token}:{page}"
 
 
-def _board_view(lang: Lang, rules: str, token: str, page: int, pages: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for label, target, disabled in (("btn_previous", page - 1, page <= 1), ("btn_next_page", page + 1, page >= pages)):
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=say(label, lang),
-            custom_id=board_id(rules, token, target),
-            disabled=disabled,
-            style=discord.ButtonStyle.secondary,
-        )
-        view.add_item(LeaderboardButton(button))
-    return view
+def _board_card(text: str, lang: Lang, rules: str, token: str, page: int, pages: int) -> Message:
+    """The board's text with Previous / Next below it."""
+    return Message(
+        text,
+        buttons=tuple(
+            ButtonSpec(board_id(rules, token, target), say(label, lang), row=0, disabled=disabled)
+            for label, target, disabled in (
+                ("btn_previous", page - 1, page <= 1),
+                ("btn_next_page", page + 1, page >= pages),
+            )
+        ),
+    )
 
 
 class LeaderboardButton(PrefixedItem, template=r"(?s)mjr1:.*"):
@@ -156,9 +158,8 @@ async def stats(interaction: Interaction, member: discord.Member | None = None, 
         ]
     finally:
         await reports.close()
-    await interaction.edit_original_response(
-        content=stats_text(lang_of(interaction.locale), target.display_name, sections), allowed_mentions=_NO_MENTIONS
-    )
+    text = stats_text(lang_of(interaction.locale), target.display_name, sections)
+    await interaction.edit_original_response(content=None, view=text_card([text]), allowed_mentions=_NO_MENTIONS)
 
 
 @mahjong.command(name="history", description=_("Your last matches on this server"))
@@ -168,7 +169,5 @@ async def history(interaction: Interaction) -> None:
     services = await interaction.client.acknowledged(interaction, "private")
     user = interaction.user
     matches = await services.ledger.matches(interaction.guild_id, member_id=user.id, limit=HISTORY_LENGTH)
-    await interaction.edit_original_response(
-        content=history_text(lang_of(interaction.locale), user.id, user.display_name, matches),
-        allowed_mentions=_NO_MENTIONS,
-    )
+    text = history_text(lang_of(interaction.locale), user.id, user.display_name, matches)
+    await interaction.edit_original_response(content=None, view=text_card([text]), allowed_mentions=_NO_MENTIONS)

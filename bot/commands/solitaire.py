@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
+from bot.discord_messages import text_card
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.refusal import Refusal
@@ -85,9 +86,8 @@ async def stats(interaction: Interaction, member: discord.Member | None = None) 
     service = services.solitaire.service
     figures = await service.ledger.member_stats(interaction.guild_id, who.id, service.today())
     name = await service.ledger.pseudonym(interaction.guild_id, who.id) or who.display_name
-    await interaction.edit_original_response(
-        content=stats_text(name, figures, lang_of(interaction.locale)), allowed_mentions=_NO_MENTIONS
-    )
+    text = stats_text(name, figures, lang_of(interaction.locale))
+    await interaction.edit_original_response(content=None, view=text_card([text]), allowed_mentions=_NO_MENTIONS)
 
 
 @solitaire.command(name="name", description=_("Your name on this server's solitaire leaderboards"))

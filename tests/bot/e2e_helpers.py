@@ -159,12 +159,12 @@ COMPONENTS_V2 = 1 << 15
 
 def assert_card(message: Any) -> None:
     """A Components V2 card: the flag, no content, a text display first, then a gallery whose every
-    item names one of the message's attachments with its alt text (when it shows pictures), and buttons
-    and selects only inside action rows."""
+    item names one of the message's attachments with its alt text (when it shows pictures), then more
+    text and separators, and buttons and selects only inside action rows or beside a section's text."""
     assert message.flags & COMPONENTS_V2 and message.content == "" and message.embeds == [], message
     kinds = [component["type"] for component in message.components]
     pictured = bool(message.attachments)
-    assert kinds[0] == 10 and (kinds[1] == 12) is pictured and set(kinds[1 + pictured :]) <= {1}, kinds
+    assert kinds[0] == 10 and (kinds[1:2] == [12]) is pictured and set(kinds[1 + pictured :]) <= {1, 9, 10, 14}, kinds
     if pictured:
         [gallery] = [component for component in message.components if component["type"] == 12]
         names = [item["media"]["url"].rpartition("/")[2] for item in gallery["items"]]

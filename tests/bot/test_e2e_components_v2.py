@@ -150,3 +150,33 @@ async def test_a_members_standing_choices_are_buttons_on_the_hand_and_play_for_t
 def _actions_of(state) -> list[str]:
     """The moves of the hand the table shows (the finished one, once it is over)."""
     return [action.text() for action in load_round(state).actions]
+
+
+async def test_the_help_and_the_rules_are_cards_of_blocks_with_a_line_between_them(tmp_path):
+    from bot.info import CARD_LIMIT, help_cards
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        zoe = fake.add_member(guild, name="Zoé", locale="fr")
+        store = await SqliteLiveStore.open(tmp_path / "bot.sqlite3")
+        try:
+            async with running_bot(fake, store):
+                asked = await fake.slash(zoe, guild.text_channel, "mahjong help", {})
+                await asked.wait_done()
+                cards = [asked.response, *asked.followups]
+                assert len(cards) == len(help_cards("fr")) <= 2  # twice the text of a plain message
+                for card, blocks in zip(cards, help_cards("fr"), strict=True):
+                    assert_card(card)
+                    assert card.ephemeral
+                    kinds = [component["type"] for component in card.components]
+                    assert kinds == [10, *[14, 10] * (len(blocks) - 1)]  # block, line, block …
+                    texts = [c["content"] for c in card.components if c["type"] == 10]
+                    assert texts == list(blocks) and sum(map(len, texts)) <= CARD_LIMIT
+                assert "Jouer au mahjong avec le bot" in cards[0].text()
+                rules = await fake.slash(zoe, guild.text_channel, "mahjong rules", {"rules": "hongkong"})
+                await rules.wait_done()
+                assert_card(rules.response)
+                assert "fan" in rules.response.text()
+                assert fake.violations == []
+        finally:
+            await store.close()

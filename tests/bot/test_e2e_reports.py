@@ -8,7 +8,7 @@ import pytest
 from data.ledger import HandEntry, MatchEntry, SeatEntry
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
-from tests.bot.e2e_helpers import running_bot
+from tests.bot.e2e_helpers import assert_card, running_bot
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.commands import CommandInputError
 
@@ -76,6 +76,7 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 await board.wait_done()
                 first = board.response
                 assert not first.ephemeral
+                assert_card(first)
                 assert "page 1/2" in first.text() and "11 ranked" in first.text()
                 assert "1. Player10 — +110" in first.text() and "Player00 — " not in first.text()
                 assert "Player00: rank 11 of 11 · +10 in 5 hands" in first.text()  # off the page, still shown
@@ -89,6 +90,7 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 assert "page 2/2" in edited.text() and "11. Player00 — +10" in edited.text()
                 assert "Player10: rank 1 of 11" in edited.text()  # the clicker's own line
                 assert edited.button(label="Next").disabled
+                assert_card(edited)
 
                 out_of_range = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {"page": 3})
                 await out_of_range.wait_done()
@@ -105,6 +107,7 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 stats = await fake.slash(caller, guild.text_channel, "mahjong stats", {"member": best})
                 await stats.wait_done()
                 assert stats.response.ephemeral
+                assert_card(stats.response)
                 text = stats.response.text()
                 assert "**Player10**" in text
                 assert "5 hands · 1 wins (20%) · 0 deal-ins · +22 per hand (+110 in all)" in text
@@ -121,6 +124,7 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 history = await fake.slash(caller, guild.text_channel, "mahjong history", {})
                 await history.wait_done()
                 assert history.response.ephemeral
+                assert_card(history.response)
                 assert "5 hands · place 1 of 4 · +10 — with Computer 0, Computer 1, Computer 2" in (
                     history.response.text()
                 )

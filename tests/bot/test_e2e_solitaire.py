@@ -375,6 +375,7 @@ async def test_leaderboard_order_ties_pseudonyms_and_stats(tmp_path):
                     assert refused.response.ephemeral and "YYYY-MM-DD" in refused.response.text()
                 stats = await command(fake, caller, guild.text_channel, "solitaire stats", {"member": members[3]})
                 assert stats.response.ephemeral and "**P03**" in stats.response.text()
+                assert_card(stats.response)
                 assert "2 games · 0 cleared" in stats.response.text() and "best free: 890" in stats.response.text()
                 assert "1 day(s) in a row" in stats.response.text()
         finally:

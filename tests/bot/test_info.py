@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import bot.commands
 from bot.commands import info as info_commands
 from bot.commands.group import mahjong
-from bot.info import EXAMPLE_BONUS, EXAMPLE_HAND, MESSAGE_LIMIT, TIPS, help_pages, rules_pages, score_reply
+from bot.info import CARD_LIMIT, EXAMPLE_BONUS, EXAMPLE_HAND, MESSAGE_LIMIT, TIPS, help_cards, rules_cards, score_reply
 from bot.translator import FRENCH, FRENCH_NAMES, MahjongTranslator
 from game.hand import SetKind
 from game.melds import Meld
@@ -40,8 +40,17 @@ SEED_000_TIPS = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "seed
 DISCORD_NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
 
 
-def all_pages(lang):
-    return [page for name in RULE_NAMES for page in rules_pages(name, lang)] + help_pages(lang)
+def rules_pages(name, lang):
+    """Each card's text, its blocks one after the other."""
+    return ["\n\n".join(card) for card in rules_cards(name, lang)]
+
+
+def help_pages(lang):
+    return ["\n\n".join(card) for card in help_cards(lang)]
+
+
+def all_cards(lang):
+    return [card for name in RULE_NAMES for card in rules_cards(name, lang)] + help_cards(lang)
 
 
 def lines_of(pages):
@@ -58,9 +67,10 @@ def hongkong_table_settings() -> HongKongSettings:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_page_fits_one_discord_message(lang):
-    for page in all_pages(lang):
-        assert 0 < len(page) <= MESSAGE_LIMIT
+def test_every_card_fits_one_discord_message(lang):
+    for card in all_cards(lang):
+        assert card and all(card) and sum(map(len, card)) <= CARD_LIMIT
+    assert len(help_cards(lang)) <= 2  # a card holds twice what a message of text did
 
 
 def test_french_and_english_pages_differ():
@@ -372,15 +382,18 @@ class FakeInteraction:
         self.response = SimpleNamespace(send_message=self._record)
         self.followup = SimpleNamespace(send=self._record)
 
-    async def _record(self, content, **options):
-        self.sent.append((content, options))
+    async def _record(self, content=None, **options):
+        """What was sent: the text of each of the card's text displays, blocks apart."""
+        assert content is None and options["view"].has_components_v2()
+        blocks = [item.content for item in options["view"].walk_children() if isinstance(item, discord.ui.TextDisplay)]
+        self.sent.append((tuple(blocks), options))
 
 
 @pytest.mark.parametrize(("locale", "lang"), [(discord.Locale.french, "fr"), (discord.Locale.american_english, "en")])
 def test_the_commands_answer_privately_page_by_page_in_the_members_language(locale, lang):
     cases = [
-        (info_commands.show_rules, {"rules": "hongkong"}, rules_pages("hongkong", lang)),
-        (info_commands.show_help, {}, help_pages(lang)),
+        (info_commands.show_rules, {"rules": "hongkong"}, rules_cards("hongkong", lang)),
+        (info_commands.show_help, {}, help_cards(lang)),
         (
             info_commands.score,
             {
@@ -392,7 +405,7 @@ def test_the_commands_answer_privately_page_by_page_in_the_members_language(loca
                 "self_drawn": False,
                 "bonus": EXAMPLE_BONUS,
             },
-            [score_reply(EXAMPLE_HAND, "9s", "classic", "E", "S", False, EXAMPLE_BONUS, lang)],
+            [(score_reply(EXAMPLE_HAND, "9s", "classic", "E", "S", False, EXAMPLE_BONUS, lang),)],
         ),
     ]
     for command, options, expected in cases:
@@ -406,5 +419,5 @@ def test_a_forged_rules_value_gets_a_message():
     interaction = FakeInteraction(discord.Locale.british_english)
     asyncio.run(info_commands.show_rules.callback(interaction, rules="mahjong"))
     asyncio.run(info_commands.score.callback(interaction, hand="123m", rules="nope"))
-    assert [len(content) > 0 for content, _ in interaction.sent] == [True, True]
-    assert all("unknown rule set" in content for content, _ in interaction.sent)
+    assert [len(blocks) for blocks, _ in interaction.sent] == [1, 1]
+    assert all("unknown rule set" in blocks[0] for blocks, _ in interaction.sent)
