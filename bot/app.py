@@ -15,7 +15,9 @@ import logging
 import os
 import pathlib
 import random
+import re
 import time
+import urllib.parse
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -91,6 +93,7 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     drawing_processes: int = 0  # worker processes that draw the tables (0: this process's threads)
+    start_patience: float = 120.0  # seconds a start keeps trying a store or Discord that does not answer
 
     @property
     def primary(self) -> bool:
@@ -122,17 +125,38 @@ class Settings:
         drawing = (values.get("DRAWING_PROCESSES") or "1").strip()
         if not (drawing.isascii() and drawing.isdigit()) or int(drawing) > 16:
             raise ValueError(f"DRAWING_PROCESSES is a number of processes from 0 to 16, not {drawing!r}")
+        log_level = (values.get("LOG_LEVEL") or "INFO").strip().upper()
+        if log_level not in LOG_LEVELS:
+            raise ValueError(f"LOG_LEVEL is one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+        patience = (values.get("START_PATIENCE") or "120").strip()
+        if not (patience.isascii() and patience.isdigit()) or int(patience) > 3600:
+            raise ValueError(f"START_PATIENCE is a number of seconds from 0 to 3600, not {patience!r}")
         return cls(
             token=token,
             shard_count=shard_count,
             shard_ids=shard_ids,
             drawing_processes=int(drawing),
-            redis_url=values.get("REDIS_URL") or None,
-            database_path=values.get("DATABASE_PATH") or "mahjong-bot.sqlite3",
+            redis_url=_redis_url(values.get("REDIS_URL", "").strip()),
+            database_path=values.get("DATABASE_PATH", "").strip() or "mahjong-bot.sqlite3",
             daily_secret=values.get("MAHJONG_DAILY_SECRET") or None,
             guild_id=int(guild) if guild else None,
-            log_level=(values.get("LOG_LEVEL") or "INFO").upper(),
+            log_level=log_level,
+            start_patience=float(patience),
         )
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+def _redis_url(url: str) -> str | None:
+    """``REDIS_URL`` as redis-py reads it: a scheme and, but for a socket, a host (``localhost:6379``
+    alone would be read as a scheme named localhost)."""
+    if not url:
+        return None
+    parts = urllib.parse.urlsplit(url)
+    if (parts.scheme == "unix" and parts.path) or (parts.scheme in ("redis", "rediss") and parts.hostname):
+        return url
+    raise ValueError(f"REDIS_URL is a URL like redis://localhost:6379/0 (redis://, rediss:// or unix://), not {url!r}")
 
 
 def _shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -158,17 +182,28 @@ def _shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
     return total, tuple(sorted(chosen))
 
 
+_ENV_LINE = re.compile(r"(?:export\s+)?(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?P<value>.*)")
+_QUOTED = re.compile(r"(?P<quote>['\"])(?P<value>.*?)(?P=quote)\s*(?:#.*)?")
+
+
 def _read_env_file(path: str) -> list[tuple[str, str]]:
+    """``NAME=value`` lines (``export`` allowed), blank lines and ``#`` comments, also after a value
+    (``LOG_LEVEL=INFO  # default``); a value in quotes is taken as it is, ``#`` included. Any other line
+    is refused with its number, rather than guessed at."""
     file = pathlib.Path(path)
     if not file.is_file():
         return []
     pairs = []
-    for line in file.read_text(encoding="utf-8").splitlines():
+    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
         line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
+        if not line or line.startswith("#"):
             continue
-        key, value = line.split("=", 1)
-        pairs.append((key.strip().removeprefix("export ").strip(), value.strip().strip("'\"")))
+        found = _ENV_LINE.fullmatch(line)
+        value = found["value"] if found else ""
+        quoted = _QUOTED.fullmatch(value) if value[:1] in ("'", '"') else None
+        if found is None or (value[:1] in ("'", '"') and quoted is None):
+            raise ValueError(f"line {number} of {path} is not NAME=value: {line[:60]!r}")
+        pairs.append((found["name"], quoted["value"] if quoted else re.split(r"\s+#", value, maxsplit=1)[0].strip()))
     return pairs
 
 

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-import logging
-
 from data.broadcast import Broadcast, MemoryBroadcast
-from data.live import LiveStore, StoreUnavailable
+from data.live import LiveStore
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
 
 
 async def open_live_store(redis_url: str | None, database_path: str) -> LiveStore:
     """The live-state store the configuration names: Redis when a URL is given (several processes may
-    share it), else the embedded SQLite file at ``database_path`` (one process, no server to run)."""
+    share it), else the embedded SQLite file at ``database_path`` (one process, no server to run).
+    Checked before it is handed over: ``StoreUnavailable`` if Redis does not answer (the caller may try
+    again), ``StoreFailed`` if it refuses."""
     if redis_url:
         store = RedisLiveStore.from_url(redis_url)
         try:
             await store.upgrade_layout()  # a server written by a release before the cluster buckets
-        except StoreUnavailable as error:
-            # The bot still starts (clicks say "try again" until Redis answers); the next start upgrades.
-            logging.getLogger(__name__).warning("Redis unreachable at start, layout not checked: %s", error)
+        except BaseException:
+            await store.close()
+            raise
         return store
     return await SqliteLiveStore.open(database_path)
 

@@ -1,16 +1,19 @@
-"""``mahjong-bot run``: start the Discord bot (SPEC §4.1), configured from the environment and ``.env``."""
+"""``mahjong-bot run``: start the Discord bot (SPEC §4.1), configured from the environment and ``.env``.
+
+Exit status: 0 when stopped (Ctrl-C, or SIGTERM as a container is stopped, at any moment), 2 for a
+setting to correct, 3 for a store that cannot be reached or written, 4 for Discord unreachable or
+refusing the token (``bot.startup``); each said in one line on stderr.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import logging
 import signal
 import sys
 from typing import Any
-
-
-def _interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
 
 
 def register(subparsers: Any) -> None:
@@ -21,42 +24,33 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.app import MissingToken, Settings, create_bot
-    from data.ledger import LedgerFileError
-    from data.live_sqlite import LiveStoreFileError
+    from bot.app import MissingToken, Settings
+    from bot.startup import CONFIGURATION, StartFailure, serve
 
     try:
         settings = Settings.from_env()
-    except MissingToken as error:
+    except (MissingToken, ValueError) as error:
         print(f"mahjong-bot: {error}", file=sys.stderr)
-        return 2
-    except ValueError as error:
-        print(f"mahjong-bot: {error}", file=sys.stderr)
-        return 2
-    level = getattr(logging, settings.log_level, None)
-    if not isinstance(level, int):
-        print(
-            f"mahjong-bot: LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR, not {settings.log_level!r}", file=sys.stderr
-        )
-        return 2
+        return CONFIGURATION
     import discord
 
-    bot = create_bot(settings)
-    # A container stops its process with SIGTERM: end as on Ctrl-C, closing the stores cleanly.
-    signal.signal(signal.SIGTERM, _interrupt)
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
     try:
-        bot.run(settings.token, log_level=level, root_logger=True)
-    except discord.LoginFailure:
-        print(
-            "mahjong-bot: Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)",
-            file=sys.stderr,
-        )
-        return 2
-    except (LiveStoreFileError, LedgerFileError) as error:
-        print(
-            f"mahjong-bot: {error}. The file was left as it is: point DATABASE_PATH at another file, or restore "
-            "this one from a backup.",
-            file=sys.stderr,
-        )
-        return 2
+        asyncio.run(_until_stopped(serve(settings)))
+    except StartFailure as failure:
+        print(f"mahjong-bot: {failure}", file=sys.stderr)
+        return failure.status
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        pass
+    logging.getLogger(__name__).info("stopped")
     return 0
+
+
+async def _until_stopped(work: Any) -> None:
+    """``work``, cancelled by SIGTERM (how a container is stopped) as Ctrl-C cancels it, so that what it
+    opened is closed either way."""
+    task = asyncio.ensure_future(work)
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows' loop
+        loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    await task

@@ -26,6 +26,7 @@ import discord
 from bot.discord_messages import picture_name
 from bot.drawing import Drawer
 from bot.i18n import lang_of
+from bot.outage import OutageLog
 from bot.solitaire import presenter
 from bot.solitaire.discord_views import files_of, view_of
 from bot.solitaire.service import SolitaireService
@@ -61,6 +62,7 @@ class DailyPoster:
 
     async def run(self) -> None:
         handled: date | None = None
+        outage = OutageLog(log, "the daily posts wait", "the daily posts go on")
         while True:
             today = self._service.today()
             if today != handled or self._wake.is_set():
@@ -68,8 +70,9 @@ class DailyPoster:
                 try:
                     await self.post_due(today)
                     handled = today
-                except StoreUnavailable:
-                    log.warning("the live store is unavailable: the daily posts wait")
+                    outage.answered()
+                except StoreUnavailable as error:
+                    outage.failed(error)
                 except Exception:
                     log.exception("the daily posts failed; they are tried again at the next tick")
             with contextlib.suppress(TimeoutError):

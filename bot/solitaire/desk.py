@@ -31,6 +31,7 @@ from bot.drawing import Drawer
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.message_specs import Message
+from bot.outage import OutageLog
 from bot.refusal import Refusal
 from bot.solitaire import play, presenter
 from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, parse_custom_id
@@ -203,11 +204,13 @@ class SolitaireDesk:
     async def run_idle_watch(self) -> None:
         """Hide the board of a game whose clock paused itself (no move for its idle pause): the member
         presses Resume to see it again, so time away from the board is never time on the board."""
+        outage = OutageLog(log, "idle solitaire boards stay shown a little longer", "idle boards are hidden again")
         while True:
             try:
                 await self._hide_idle_boards()
-            except StoreUnavailable:
-                log.warning("the live store is unavailable: idle solitaire boards stay shown a little longer")
+                outage.answered()
+            except StoreUnavailable as error:
+                outage.failed(error)
             except Exception:
                 log.exception("the solitaire idle watch failed; it goes on")
             await asyncio.sleep(self._tick)

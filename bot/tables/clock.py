@@ -13,6 +13,7 @@ import logging
 import uuid
 from collections.abc import Callable
 
+from bot.outage import OutageLog
 from bot.refusal import Refusal
 from bot.tables.service import TableService
 from data.live import LiveStore, StoreUnavailable
@@ -31,7 +32,7 @@ class TableClock:
         self._clock = clock
         self._tick = tick
         self._holder = uuid.uuid4().hex
-        self._outage = False
+        self._outage = OutageLog(log, "the table clock waits", "the table clock goes on")
         self._following: dict[str, asyncio.Future[list[None]]] = {}  # tables whose last change is being shown
 
     async def run(self) -> None:
@@ -41,13 +42,9 @@ class TableClock:
                 if await self._store.acquire_lease(LEASE, self._holder, max(5.0, 10 * self._tick), self._clock()):
                     due = [table_id for table_id in await self._service.due() if table_id not in self._following]
                     await asyncio.gather(*(self.wake(table_id) for table_id in due))
-                if self._outage:
-                    log.info("the live store answers again: the table clock goes on")
-                self._outage = False
+                self._outage.answered()
             except StoreUnavailable as error:
-                if not self._outage:  # once per outage, not at every tick
-                    log.warning("the live store is unavailable (%s): the table clock waits", error)
-                self._outage = True
+                self._outage.failed(error)
             except Exception:
                 log.exception("the table clock failed; it goes on")
             await asyncio.sleep(self._tick)

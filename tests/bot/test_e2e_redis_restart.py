@@ -5,6 +5,7 @@ a moment" and changes nothing; once it is back the table goes on from its last c
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import shutil
 import signal
@@ -76,7 +77,8 @@ class RedisServer:
         self.process.wait(10)
 
 
-async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its_restart(tmp_path):
+async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its_restart(tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="bot")
     server = RedisServer(tmp_path, _free_port())
     await server.start()
     store = RedisLiveStore.from_url(f"redis://127.0.0.1:{server.port}/0", namespace="restart")
@@ -111,6 +113,9 @@ async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its
                 looked = await fake.click(member, table_message, f"mj1:{table_id}:{state.step}:hand")
                 await looked.wait_done()
                 assert "try again in a moment" in looked.response.text()
+                await asyncio.sleep(1.0)  # many ticks of the background loops, each finding the store away
+                outages = [r.getMessage() for r in caplog.records if "the live store is unavailable" in r.getMessage()]
+                assert 1 <= len(outages) == len(set(outages)) <= 3, outages  # once per loop, not once per tick
 
                 await server.start()
 
@@ -126,6 +131,7 @@ async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its
                 assert after.actions[len(hand.actions)].text().startswith(f"{hand.turn} d ")
                 for _ in range(3):  # and the table plays on
                     await play_one_move(world, table_id, table_message, rng)
+                assert any("the live store answers again" in r.getMessage() for r in caplog.records)
                 assert fake.violations == []
     finally:
         await store.close()

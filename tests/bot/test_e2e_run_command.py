@@ -91,3 +91,63 @@ async def test_mahjong_bot_run_on_a_corrupt_database_file_says_so_and_leaves_it_
     message = errors.decode()
     assert "mahjong-bot.sqlite3" in message and "Traceback" not in message
     assert damaged.read_bytes() == before
+
+
+def _environment(api: str, gateway: str, token: str, **more: str) -> dict[str, str]:
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID", "START_PATIENCE")
+    }
+    environment.update(DISCORD_TOKEN=token, FAKE_DISCORD_API=api, FAKE_DISCORD_GATEWAY=gateway, PYTHONPATH=str(ROOT))
+    environment.update(more)
+    return environment
+
+
+async def _started(cwd: pathlib.Path, environment: dict[str, str]) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "tests" / "bot" / "run_against_fake.py"),
+        cwd=cwd,
+        env=environment,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def test_discord_unreachable_is_tried_again_then_said_in_one_line_with_status_4(tmp_path):
+    closed = "http://127.0.0.1:1/api/v10"  # nothing listens on port 1
+    process = await _started(tmp_path, _environment(closed, "ws://127.0.0.1:1", "a-token", START_PATIENCE="3"))
+    output, errors = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 4
+    said = errors.decode()
+    last = said.splitlines()[-1]
+    assert last.startswith("mahjong-bot: Discord did not answer in 3 s") and "network" in last, said
+    assert "Traceback" not in said + output.decode()
+    assert said.count("trying again in") == 2  # after 1 s and 2 s: one line per attempt
+    assert "stores: live state and ledgers in the SQLite file" in said  # said before the login was tried
+
+
+async def test_a_refused_token_is_said_at_once_with_status_4(tmp_path):
+    async with FakeDiscord() as fake:
+        api = f"http://{fake.host}:{fake.port}/api/v10"
+        process = await _started(tmp_path, _environment(api, fake.gateway_url, "not-the-token"))
+        _, errors = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 4
+    said = errors.decode()
+    assert said.splitlines()[-1].startswith("mahjong-bot: Discord refused the token: check DISCORD_TOKEN")
+    assert "Traceback" not in said
+    assert "trying again" not in said
+
+
+async def test_a_stop_while_the_start_waits_exits_cleanly(tmp_path):
+    closed = "http://127.0.0.1:1/api/v10"
+    process = await _started(tmp_path, _environment(closed, "ws://127.0.0.1:1", "a-token", START_PATIENCE="600"))
+    assert process.stderr is not None
+    seen = b""
+    while b"trying again" not in seen:  # the start is waiting for Discord
+        seen += await asyncio.wait_for(process.stderr.readline(), 60)
+    process.send_signal(signal.SIGTERM)
+    output, errors = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 0
+    assert "Traceback" not in (seen + errors + output).decode()

@@ -446,12 +446,14 @@ async def test_unreachable_redis_raises_store_unavailable_quickly() -> None:
 
 
 @pytest.mark.redis
-async def test_the_factory_gives_redis_for_a_url(tmp_path: pathlib.Path) -> None:
-    store = await open_live_store(CLOSED_PORT_URL, str(tmp_path / "unused.db"))
+async def test_the_factory_gives_redis_for_a_url_once_it_answers(tmp_path: pathlib.Path) -> None:
+    store = await open_live_store(REDIS_URL, str(tmp_path / "unused.db"))
     try:
         assert isinstance(store, RedisLiveStore)
     finally:
         await store.close()
+    with pytest.raises(StoreUnavailable):  # checked before it is handed over
+        await open_live_store(CLOSED_PORT_URL, str(tmp_path / "unused.db"))
     assert not (tmp_path / "unused.db").exists()
 
 
