@@ -34,10 +34,15 @@ RUN groupadd --gid 10001 mahjong \
 VOLUME /data
 WORKDIR /data
 ENV DATABASE_PATH=/data/mahjong-bot.sqlite3 PYTHONUNBUFFERED=1
+# /healthz and Prometheus' /metrics on port 9100 of the container (no port is published: a scraper on
+# the compose network reaches bot:9100), and Docker's health check reads /healthz: 503 or no answer
+# (the gateway lost, a store down) is unhealthy.
+ENV METRICS_PORT=9100 METRICS_HOST=0.0.0.0
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:9100/healthz', timeout=4)"]
 # mahjong, by number: a runtime that checks for a non-root user (Kubernetes' runAsNonRoot) can tell.
 USER 10001:10001
-# SIGINT ends `mahjong-bot run` cleanly (discord.py closes the gateway, the bot closes its store);
-# as PID 1 the process would ignore the default SIGTERM until Docker kills it.
+# SIGINT (as SIGTERM) ends `mahjong-bot run` cleanly: the gateway closed, then the stores.
 STOPSIGNAL SIGINT
 ENTRYPOINT ["mahjong-bot"]
 CMD ["run"]

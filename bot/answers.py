@@ -10,6 +10,7 @@ failures reach the member (``bot.failures``).
 from __future__ import annotations
 
 import contextlib
+import time
 from typing import Literal
 
 import discord
@@ -21,6 +22,7 @@ _NO_MENTIONS = discord.AllowedMentions.none()
 
 
 async def acknowledge(interaction: Interaction, ack: Ack) -> None:
+    """Acknowledge as ``ack`` says; the time since Discord created the interaction goes to the metrics."""
     if ack == "private":
         await interaction.response.defer(ephemeral=True, thinking=True)
     elif ack == "public":
@@ -28,6 +30,8 @@ async def acknowledge(interaction: Interaction, ack: Ack) -> None:
     else:
         await interaction.response.defer()
     interaction.extras["ack"] = ack
+    waited = time.time() - interaction.created_at.timestamp()
+    interaction.client.metrics.acknowledged.labels(interaction.type.name).observe(max(0.0, waited))
 
 
 async def tell(interaction: Interaction, text: str) -> None:

@@ -34,6 +34,7 @@ from bot.events import Events, SolitaireChanged, TableChanged
 from bot.failures import answer_failure
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
+from bot.metrics import Metrics
 from bot.pacing import RequestPacer, budget_for, pacing_trace
 from bot.solitaire.daily_post import DailyPoster
 from bot.solitaire.desk import SolitaireDesk
@@ -53,6 +54,7 @@ from data.ledger import Ledger
 from data.ledger_reports import LedgerReports
 from data.ledger_sqlite import SqliteLedger
 from data.live import LiveStore
+from data.live_redis import RedisLiveStore
 from data.solitaire_ledger import SolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.players import PLAYERS
@@ -94,6 +96,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     drawing_processes: int = 0  # worker processes that draw the tables (0: this process's threads)
     start_patience: float = 120.0  # seconds a start keeps trying a store or Discord that does not answer
+    metrics_port: int | None = None  # /healthz and /metrics served there (bot.health)
+    metrics_host: str = "127.0.0.1"
 
     @property
     def primary(self) -> bool:
@@ -128,6 +132,9 @@ class Settings:
         log_level = (values.get("LOG_LEVEL") or "INFO").strip().upper()
         if log_level not in LOG_LEVELS:
             raise ValueError(f"LOG_LEVEL is one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+        metrics_port = (values.get("METRICS_PORT") or "").strip()
+        if metrics_port and not (metrics_port.isascii() and metrics_port.isdigit() and 0 < int(metrics_port) < 65536):
+            raise ValueError(f"METRICS_PORT is a port number from 1 to 65535, not {metrics_port!r}")
         patience = (values.get("START_PATIENCE") or "120").strip()
         if not (patience.isascii() and patience.isdigit()) or int(patience) > 3600:
             raise ValueError(f"START_PATIENCE is a number of seconds from 0 to 3600, not {patience!r}")
@@ -142,6 +149,8 @@ class Settings:
             guild_id=int(guild) if guild else None,
             log_level=log_level,
             start_patience=float(patience),
+            metrics_port=int(metrics_port) if metrics_port else None,
+            metrics_host=(values.get("METRICS_HOST") or "127.0.0.1").strip(),
         )
 
 
@@ -251,6 +260,7 @@ class MahjongBot(commands.AutoShardedBot):
         tick: float | None = None,
         upload_emojis: bool = True,
         make_seed: Callable[[], int] = new_seed,
+        metrics: Metrics | None = None,
         **options: Any,
     ) -> None:
         # Nothing the bot posts notifies anyone unless it says so: a member named "@everyone" stays a name.
@@ -262,7 +272,11 @@ class MahjongBot(commands.AutoShardedBot):
             options.setdefault("shard_count", settings.shard_count)
             options.setdefault("shard_ids", None if settings.shard_ids is None else list(settings.shard_ids))
         budget = budget_for(None if settings.shard_ids is None else len(settings.shard_ids), settings.shard_count)
-        options.setdefault("http_trace", pacing_trace(RequestPacer(budget), lambda: self.application_id))
+        pacer = RequestPacer(budget)
+        options.setdefault("http_trace", pacing_trace(pacer, lambda: self.application_id))
+        self.metrics = metrics or Metrics()
+        self.metrics.sources.pacer_waiting = lambda: pacer.waiting
+        self.metrics.sources.requests_sent = lambda: pacer.sent
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -325,6 +339,10 @@ class MahjongBot(commands.AutoShardedBot):
         events = Events(self._given_broadcast or broadcast_for(store))
         self._events = events
         self._drawer = drawer = Drawer(settings.drawing_processes)
+        self.metrics.sources.drawings_pending = lambda: drawer.pending
+        self.metrics.sources.drawing_pids = drawer.worker_pids
+        if isinstance(store, RedisLiveStore):
+            self.metrics.sources.store_retries = lambda: store.retries
         # before the gateway connects (setup_hook runs first): no member waits for the first picture
         warming = time.monotonic()
         await asyncio.gather(drawer.warm(), asyncio.to_thread(_warm_players))
@@ -332,7 +350,14 @@ class MahjongBot(commands.AutoShardedBot):
         tables = TableService(store, ledger, self.clock, events, make_seed=self._make_seed)
         shown = ShownAttachments()
         table_messages = TableMessages(
-            self, tables, drawer, self.tile_emojis, _mentions_wanted(ledger), settings.owns_guild, shown
+            self,
+            tables,
+            drawer,
+            self.tile_emojis,
+            _mentions_wanted(ledger),
+            settings.owns_guild,
+            shown,
+            on_shown=self.metrics.table_shown.observe,
         )
         hands = LiveHands(tables, drawer, self.tile_emojis, shown)
         events.subscribe(TableChanged, LedgerWriter(tables))
@@ -389,6 +414,7 @@ class MahjongBot(commands.AutoShardedBot):
         """Components no button handler will see still get a private answer instead of Discord's
         "interaction failed": an id of no kind this bot makes, or one that is not on the message it
         claims to come from (forged or replayed: discord.py only dispatches buttons the message shows)."""
+        self.metrics.interactions.labels(interaction.type.name).inc()
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
         custom_id = str(interaction.data.get("custom_id", ""))

@@ -67,6 +67,7 @@ class Drawer:
     def __init__(self, processes: int = 0) -> None:
         # "spawn": a worker starts from a fresh interpreter, not a fork of one running threads and a loop
         self._processes = processes
+        self.pending = 0  # drawings asked for and not done (for the metrics)
         self._pool = (
             ProcessPoolExecutor(
                 processes,
@@ -79,10 +80,18 @@ class Drawer:
         )
 
     async def __call__(self, draw: Callable[..., _T], *args: Any, **keywords: Any) -> _T:
-        if self._pool is None:
-            return await asyncio.to_thread(draw, *args, **keywords)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(draw, *args, **keywords))
+        self.pending += 1
+        try:
+            if self._pool is None:
+                return await asyncio.to_thread(draw, *args, **keywords)
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._pool, functools.partial(draw, *args, **keywords))
+        finally:
+            self.pending -= 1
+
+    def worker_pids(self) -> list[int]:
+        """The drawing processes (none when drawing in threads), for their CPU in the metrics."""
+        return list(getattr(self._pool, "_processes", None) or ())
 
     async def warm(self) -> None:
         """Start every drawing process and have each draw its samples (``warm_up``), before the bot

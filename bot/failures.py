@@ -17,7 +17,7 @@ from bot.answers import tell
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.refusal import Refusal
-from data.live import StoreError
+from data.live import StoreError, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +53,11 @@ async def _answer(interaction: Interaction, error: BaseException, where: str) ->
         error = error.original
     lang = lang_of(interaction.locale)
     store_down, internal = _words(where)
+    metrics, kind = interaction.client.metrics, interaction.type.name
+    outcome = "refused" if isinstance(error, Refusal | app_commands.TransformerError) else "failed"
+    metrics.unanswered.labels(kind, outcome).inc()
+    if isinstance(error, StoreError):
+        metrics.store_errors.labels("unavailable" if isinstance(error, StoreUnavailable) else "failed").inc()
     if isinstance(error, Refusal):
         log.debug("%s refused: %s", where, error.key)
         await tell(interaction, say(error.key, lang, **error.params))

@@ -44,15 +44,22 @@ class RequestPacer:
         self._sleep = sleep
         self._next = -math.inf  # when the next request may leave
         self._turn = asyncio.Lock()  # first come, first served
+        self.waiting = 0  # requests waiting for their turn (for the metrics)
+        self.sent = 0  # requests let through
 
     async def wait(self) -> None:
         """Returns when this request may leave."""
-        async with self._turn:
-            now = self._clock()
-            if self._next > now:
-                await self._sleep(self._next - now)
+        self.waiting += 1
+        try:
+            async with self._turn:
                 now = self._clock()
-            self._next = now + self._interval
+                if self._next > now:
+                    await self._sleep(self._next - now)
+                    now = self._clock()
+                self._next = now + self._interval
+                self.sent += 1
+        finally:
+            self.waiting -= 1
 
 
 def budget_for(shards_here: int | None, shard_count: int | None) -> int:

@@ -23,6 +23,8 @@ import aiohttp
 import discord
 
 from bot import app
+from bot.health import health_app, serve_health
+from bot.metrics import Metrics
 from data import open_live_store
 from data.ledger import Ledger, LedgerFileError
 from data.ledger_sqlite import SqliteLedger
@@ -190,7 +192,12 @@ def _one_line(error: BaseException) -> str:
 _UNREACHABLE = (aiohttp.ClientError, OSError, asyncio.TimeoutError, discord.DiscordServerError)
 
 
-async def logged_in(settings: app.Settings, stores: Stores, sleep: Sleep = asyncio.sleep) -> app.MahjongBot:
+async def logged_in(
+    settings: app.Settings,
+    stores: Stores,
+    metrics: Metrics | None = None,
+    sleep: Sleep = asyncio.sleep,
+) -> app.MahjongBot:
     """A bot on ``stores`` that has logged in and set itself up (the commands synced), not yet on the
     gateway. Discord unreachable is tried again within the patience, each attempt with a bot of its
     own (a failed login leaves its HTTP session behind); a refused token is not."""
@@ -198,7 +205,11 @@ async def logged_in(settings: app.Settings, stores: Stores, sleep: Sleep = async
 
     async def attempt() -> app.MahjongBot:
         bot = app.create_bot(
-            settings, store=stores.live, ledger=stores.ledger, solitaire_ledger=stores.solitaire_ledger
+            settings,
+            store=stores.live,
+            ledger=stores.ledger,
+            solitaire_ledger=stores.solitaire_ledger,
+            metrics=metrics,
         )
         try:
             await bot.login(settings.token)
@@ -228,12 +239,33 @@ async def serve(settings: app.Settings) -> None:
     """Run the bot until it is stopped: the stores, the login, then the gateway; everything it opened
     is closed however it ends (a stop at any moment included)."""
     stores = await open_stores(settings)
+    stop_health: Callable[[], Awaitable[None]] | None = None
     try:
         log.info("stores: %s", stores_in_use(settings))
-        bot = await logged_in(settings, stores)
+        metrics = Metrics()
+        running: list[app.MahjongBot] = []
+        if settings.metrics_port is not None:
+            health = health_app(
+                lambda: bool(running) and running[0].is_ready() and not running[0].is_closed(),
+                stores.live,
+                stores.ledger,
+                metrics,
+            )
+            try:
+                stop_health = await serve_health(health, settings.metrics_host, settings.metrics_port)
+            except OSError as error:
+                raise StartFailure(
+                    CONFIGURATION,
+                    f"METRICS_PORT {settings.metrics_port} on {settings.metrics_host} cannot be served "
+                    f"({_one_line(error)}): choose a free port",
+                ) from None
+        bot = await logged_in(settings, stores, metrics)
+        running.append(bot)
         try:
             await bot.connect(reconnect=True)
         finally:
             await bot.close()
     finally:
+        if stop_health is not None:
+            await stop_health()
         await stores.close()

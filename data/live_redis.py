@@ -157,6 +157,7 @@ class RedisLiveStore:
     def __init__(self, client: aioredis.Redis, namespace: str) -> None:
         self._client = client
         self._namespace = namespace
+        self.retries = 0  # calls tried again on a fresh connection (for the bot's metrics)
         self._lease_prefix = f"{{{namespace}}}:lease:"
         self._upgrade = client.register_script(_UPGRADE)
         self._create = client.register_script(_CREATE)
@@ -189,6 +190,7 @@ class RedisLiveStore:
             with _reachable():
                 return await attempt(), False
         except StoreUnavailable:
+            self.retries += 1
             await self._client.connection_pool.disconnect(inuse_connections=False)
             with _reachable():
                 return await attempt(), True

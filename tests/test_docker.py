@@ -147,6 +147,14 @@ def test_the_entrypoint_is_the_installed_command_and_it_stops_on_sigint(dockerfi
     assert dict(runtime).get("STOPSIGNAL") == "SIGINT"
 
 
+def test_the_image_serves_health_and_its_health_check_reads_it(dockerfile):
+    runtime = dict(dockerfile[-1])
+    values = env_values(dockerfile[-1])
+    assert values["METRICS_PORT"] == "9100" and values["METRICS_HOST"] == "0.0.0.0"
+    check = runtime["HEALTHCHECK"]
+    assert "--start-period" in check and "http://127.0.0.1:9100/healthz" in check
+
+
 # --- .dockerignore ------------------------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -70,7 +71,9 @@ class TableMessages:
         mentions_wanted: MentionsWanted,
         owns: Owns,
         shown: ShownAttachments,
+        on_shown: Callable[[float], None] = lambda seconds: None,
     ) -> None:
+        self._on_shown = on_shown  # seconds from a change heard here to its table message edited
         self._client = client
         self._shown = shown
         self._owns = owns
@@ -126,6 +129,7 @@ class TableMessages:
     async def __call__(self, event: TableChanged) -> None:
         if not self._owns(event.guild_id):
             return  # the process with the server's shard shows it
+        heard = time.monotonic()
         state = event.state
         if state is None:  # another process's change: the table as it stands now
             current = await self._service.read_heard(event)
@@ -150,6 +154,7 @@ class TableMessages:
                 # alone: fewer edits keep a busy bot under Discord's global limit of requests.
                 if edits and shown.newest <= event.version:
                     await self._edit_table(state)
+                    self._on_shown(time.monotonic() - heard)
                 await self._mention(state, event.awaited, event.claim_window)
         if not event.is_open:
             self._tables.pop(event.table_id, None)

@@ -151,3 +151,54 @@ async def test_a_stop_while_the_start_waits_exits_cleanly(tmp_path):
     output, errors = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 0
     assert "Traceback" not in (seen + errors + output).decode()
+
+
+async def test_health_and_metrics_are_served_on_metrics_port(tmp_path):
+    import socket
+
+    import aiohttp
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        member = fake.add_member(guild, name="Alice")
+        api = f"http://{fake.host}:{fake.port}/api/v10"
+        process = await _started(tmp_path, _environment(api, fake.gateway_url, fake.token, METRICS_PORT=str(port)))
+        base = f"http://127.0.0.1:{port}"
+        try:
+            async with aiohttp.ClientSession() as http:
+
+                async def health() -> tuple[int, dict]:
+                    for _ in range(300):
+                        try:
+                            async with http.get(f"{base}/healthz") as answer:
+                                return answer.status, await answer.json()
+                        except aiohttp.ClientConnectionError:
+                            await asyncio.sleep(0.1)
+                    raise AssertionError("/healthz never answered")
+
+                await fake.wait_ready(timeout=30)
+                await fake.wait_commands_synced(timeout=30)
+                for _ in range(100):
+                    status, parts = await health()
+                    if status == 200:
+                        break
+                    await asyncio.sleep(0.1)
+                assert (status, parts) == (200, {"gateway": True, "live_store": True, "ledger": True})
+                command = await fake.slash(member, guild.text_channel, "mahjong new", {"computers": 3})
+                await command.wait_done(timeout=20)
+                async with http.get(f"{base}/metrics") as answer:
+                    assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/plain")
+                    text = await answer.text()
+                assert 'mahjong_interactions_total{kind="application_command"} 1.0' in text
+                assert 'mahjong_acknowledgement_seconds_count{kind="application_command"} 1.0' in text
+                assert 'mahjong_open{kind="table"} 1.0' in text
+                for name in ("mahjong_pacer_waiting", "mahjong_requests_paced_total", "mahjong_drawings_pending",
+                             "mahjong_drawing_cpu_seconds_total", "process_cpu_seconds_total"):  # fmt: skip
+                    assert f"\n{name} " in text, name
+        finally:
+            process.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(process.communicate(), 30)
+        assert process.returncode == 0
