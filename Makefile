@@ -2,7 +2,7 @@
 VENV ?= .venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: help install run lint format types test e2e slow check bench
+.PHONY: help install run lint format types test e2e slow check bench lock
 
 help:
 	@echo "make install   a virtual environment in $(VENV) with the bot and the test tools"
@@ -15,13 +15,26 @@ help:
 	@echo "make slow      the long property, simulation and worker-process runs (pytest -m slow)"
 	@echo "make check     all of the above but run, as CI does"
 	@echo "make bench     the load benchmark at 200 open tables (benchmarks/ has the others)"
+	@echo "make lock      refresh the locks in requirements/ from pyproject.toml (pip-tools)"
 
 $(PYTHON):
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --upgrade pip
 
 install: $(PYTHON)
-	$(PYTHON) -m pip install --quiet -e ".[test]"
+	$(PYTHON) -m pip install --quiet --require-hashes -r requirements/build.lock -r requirements/test.lock
+	$(PYTHON) -m pip install --quiet --no-deps --no-build-isolation -e .
+
+# The newest releases pyproject.toml allows, pinned with their hashes: the image installs runtime.lock,
+# CI test.lock, and both build the project with build.lock's setuptools and mypy.
+LOCK := $(VENV)/bin/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url \
+	--no-emit-find-links --upgrade
+
+lock: $(PYTHON)
+	$(PYTHON) -m pip install --quiet pip-tools
+	$(LOCK) --output-file requirements/runtime.lock pyproject.toml
+	$(LOCK) --extra test --output-file requirements/test.lock pyproject.toml
+	$(LOCK) --only-build-deps --all-build-deps --output-file requirements/build.lock pyproject.toml
 
 run:
 	$(VENV)/bin/mahjong-bot run

@@ -3,7 +3,7 @@ selects and buttons. Nothing here knows Discord (``bot.solitaire.discord_views``
 drawn here, so call these functions off the event loop.
 
 Tiles are chosen with a select of the legal pairs, not a select of free tiles (pick, then match):
-see README, "Solitaire on Discord", for the measurements behind it. Each option is one pair, ``C4 + F2``
+see docs/bot.md, "Solitaire on Discord", for the measurements behind it. Each option is one pair, ``C4 + F2``
 with its face's emoji and name, grouped by face so that the four tiles of one kind sit together. A
 select holds 25 options: the pairs fill up to ``SELECTS_PER_PAGE`` selects (one row each), and the rare
 board with more pairs than that gets a button that turns to the next page of pairs.
