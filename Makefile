@@ -32,8 +32,8 @@ LOCK := $(VENV)/bin/pip-compile --quiet --generate-hashes --strip-extras --allow
 
 lock: $(PYTHON)
 	$(PYTHON) -m pip install --quiet pip-tools
-	$(LOCK) --output-file requirements/runtime.lock pyproject.toml
-	$(LOCK) --extra test --output-file requirements/test.lock pyproject.toml
+	$(LOCK) --output-file requirements/runtime.lock pyproject.toml requirements/any-3.11.in
+	$(LOCK) --extra test --output-file requirements/test.lock pyproject.toml requirements/any-3.11.in
 	$(LOCK) --only-build-deps --all-build-deps --output-file requirements/build.lock pyproject.toml
 
 run:
