@@ -23,25 +23,7 @@ async def test_mahjong_bot_run_with_only_a_token_serves_a_table_from_the_embedde
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Club")
         member = fake.add_member(guild, name="Alice", locale="fr")
-        environment = {
-            key: value
-            for key, value in os.environ.items()
-            if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID")
-        }
-        environment.update(
-            DISCORD_TOKEN=fake.token,
-            FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-            FAKE_DISCORD_GATEWAY=fake.gateway_url,
-            PYTHONPATH=str(ROOT),
-        )
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(ROOT / "tests" / "bot" / "run_against_fake.py"),
-            cwd=tmp_path,
-            env=environment,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-        )
+        process = await _started(tmp_path, _environment(fake))
         try:
             await fake.wait_ready(timeout=30)
             await fake.wait_commands_synced(timeout=30)
@@ -50,9 +32,9 @@ async def test_mahjong_bot_run_with_only_a_token_serves_a_table_from_the_embedde
             assert command.response.ephemeral and "<#" in command.response.text()
         finally:
             process.send_signal(signal.SIGTERM)  # how a container is stopped
-            output, _ = await asyncio.wait_for(process.communicate(), 30)
+            _, errors = await asyncio.wait_for(process.communicate(), 30)
         assert process.returncode == 0
-        log = output.decode()
+        log = errors.decode()  # the log goes to stderr
         assert "Invite link" in log and "applications.commands" in log
         store = await SqliteLiveStore.open(tmp_path / "mahjong-bot.sqlite3")  # the default DATABASE_PATH
         try:
@@ -67,25 +49,7 @@ async def test_mahjong_bot_run_on_a_corrupt_database_file_says_so_and_leaves_it_
     damaged.write_bytes(b"not a database, but someone's precious file " * 100)
     before = damaged.read_bytes()
     async with FakeDiscord() as fake:
-        environment = {
-            key: value
-            for key, value in os.environ.items()
-            if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID")
-        }
-        environment.update(
-            DISCORD_TOKEN=fake.token,
-            FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-            FAKE_DISCORD_GATEWAY=fake.gateway_url,
-            PYTHONPATH=str(ROOT),
-        )
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(ROOT / "tests" / "bot" / "run_against_fake.py"),
-            cwd=tmp_path,
-            env=environment,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-        )
+        process = await _started(tmp_path, _environment(fake))
         _, errors = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 2
     message = errors.decode()
@@ -93,14 +57,24 @@ async def test_mahjong_bot_run_on_a_corrupt_database_file_says_so_and_leaves_it_
     assert damaged.read_bytes() == before
 
 
-def _environment(api: str, gateway: str, token: str, **more: str) -> dict[str, str]:
+CLOSED = "http://127.0.0.1:1/api/v10"  # nothing listens on port 1
+
+
+def _environment(fake: FakeDiscord | None, token: str | None = None, **more: str) -> dict[str, str]:
+    """``mahjong-bot run``'s environment with only a token set (and ``more``), pointed at ``fake``, or at
+    a port where nothing answers when there is none."""
     environment = {
         key: value
         for key, value in os.environ.items()
-        if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID", "START_PATIENCE")
+        if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID", "START_PATIENCE", "METRICS_PORT")
     }
-    environment.update(DISCORD_TOKEN=token, FAKE_DISCORD_API=api, FAKE_DISCORD_GATEWAY=gateway, PYTHONPATH=str(ROOT))
-    environment.update(more)
+    environment.update(
+        DISCORD_TOKEN=token or (fake.token if fake else "a-token"),
+        FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10" if fake else CLOSED,
+        FAKE_DISCORD_GATEWAY=fake.gateway_url if fake else "ws://127.0.0.1:1",
+        PYTHONPATH=str(ROOT),
+        **more,
+    )
     return environment
 
 
@@ -116,8 +90,7 @@ async def _started(cwd: pathlib.Path, environment: dict[str, str]) -> asyncio.su
 
 
 async def test_discord_unreachable_is_tried_again_then_said_in_one_line_with_status_4(tmp_path):
-    closed = "http://127.0.0.1:1/api/v10"  # nothing listens on port 1
-    process = await _started(tmp_path, _environment(closed, "ws://127.0.0.1:1", "a-token", START_PATIENCE="3"))
+    process = await _started(tmp_path, _environment(None, START_PATIENCE="3"))
     output, errors = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 4
     said = errors.decode()
@@ -130,8 +103,7 @@ async def test_discord_unreachable_is_tried_again_then_said_in_one_line_with_sta
 
 async def test_a_refused_token_is_said_at_once_with_status_4(tmp_path):
     async with FakeDiscord() as fake:
-        api = f"http://{fake.host}:{fake.port}/api/v10"
-        process = await _started(tmp_path, _environment(api, fake.gateway_url, "not-the-token"))
+        process = await _started(tmp_path, _environment(fake, "not-the-token"))
         _, errors = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 4
     said = errors.decode()
@@ -141,8 +113,7 @@ async def test_a_refused_token_is_said_at_once_with_status_4(tmp_path):
 
 
 async def test_a_stop_while_the_start_waits_exits_cleanly(tmp_path):
-    closed = "http://127.0.0.1:1/api/v10"
-    process = await _started(tmp_path, _environment(closed, "ws://127.0.0.1:1", "a-token", START_PATIENCE="600"))
+    process = await _started(tmp_path, _environment(None, START_PATIENCE="600"))
     assert process.stderr is not None
     seen = b""
     while b"trying again" not in seen:  # the start is waiting for Discord
@@ -164,8 +135,7 @@ async def test_health_and_metrics_are_served_on_metrics_port(tmp_path):
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Club")
         member = fake.add_member(guild, name="Alice")
-        api = f"http://{fake.host}:{fake.port}/api/v10"
-        process = await _started(tmp_path, _environment(api, fake.gateway_url, fake.token, METRICS_PORT=str(port)))
+        process = await _started(tmp_path, _environment(fake, METRICS_PORT=str(port)))
         base = f"http://127.0.0.1:{port}"
         try:
             async with aiohttp.ClientSession() as http:
