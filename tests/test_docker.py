@@ -257,8 +257,14 @@ def compose() -> dict[str, dict[str, str]]:
     return {"services": services, "volumes": {name: "" for name in indented_blocks(top.get("volumes", []))}}
 
 
-def test_compose_runs_the_bot_and_redis(compose):
-    assert set(compose["services"]) == {"bot", "redis"}
+def test_compose_runs_the_bot_and_redis_and_postgresql_on_request(compose):
+    assert set(compose["services"]) == {"bot", "redis", "postgres"}
+    postgres = compose["services"]["postgres"]
+    assert re.search(r'profiles:\s*\["postgres"\]', postgres), "PostgreSQL starts only with --profile postgres"
+    assert re.search(r"-\s*(\S+):/var/lib/postgresql/data\b", postgres).group(1) in compose["volumes"]
+    assert re.search(r"healthcheck:[\s\S]*pg_isready", postgres)
+    bot = compose["services"]["bot"]
+    assert re.search(r"postgres:\s*\n\s*condition:\s*service_healthy\s*\n\s*required:\s*false", bot)
 
 
 def test_redis_keeps_an_append_only_file_on_a_named_volume_and_says_when_it_is_ready(compose):
