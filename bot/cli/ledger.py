@@ -1,0 +1,81 @@
+"""``mahjong-bot ledger copy --from FILE --to URL``: the bot's SQLite ledgers moved into PostgreSQL.
+
+Run it with the bot stopped (or with the ledger's file no longer written), then start the bot with
+``DATABASE_URL`` set to the same URL. The copy can be run again: what the target holds already is kept
+once. It prints what it copied and checked as one JSON line, and exits 0 only if every entry read back
+the same and every hand replayed to its recorded result (1 otherwise, naming them; 2 for arguments that
+cannot be used).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import pathlib
+import sys
+from dataclasses import asdict
+from typing import Any
+
+from data.ledger import HandEntry
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser("ledger", help="move the ledgers to another store")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    copy = actions.add_parser("copy", help="copy a SQLite ledger file into PostgreSQL (or another SQLite file)")
+    copy.add_argument("--from", dest="source", required=True, help="the bot's SQLite file (DATABASE_PATH)")
+    copy.add_argument("--to", dest="target", required=True, help="postgresql://… (DATABASE_URL), or a SQLite file")
+    copy.set_defaults(handler=run_copy)
+
+
+def replays(entry: HandEntry) -> bool:
+    """Whether the hand's record, played again from its deal, ends as the ledger says it did."""
+    from game.errors import GameError
+    from game.record import HandRecord
+    from game.round import Round
+
+    try:
+        record = HandRecord.from_text(entry.record)
+        hand = Round.deal(record.ruleset, record.seed, dealer=record.dealer, round_wind=record.round_wind)
+        for action in record.actions:
+            hand.apply(action)
+    except GameError:
+        return False
+    result = hand.result
+    return result is not None and (result.winner, result.discarder, result.self_drawn) == (
+        entry.winner,
+        entry.discarder,
+        entry.self_drawn,
+    )
+
+
+def run_copy(args: argparse.Namespace) -> int:
+    source = pathlib.Path(args.source)
+    if not source.is_file():
+        print(f"mahjong-bot: --from {source}: no such file", file=sys.stderr)
+        return 2
+    if str(args.target).startswith(("postgresql://", "postgres://")):
+        print("mahjong-bot: --to: PostgreSQL is not available in this build", file=sys.stderr)
+        return 2
+    if pathlib.Path(args.target).resolve() == source.resolve():
+        print("mahjong-bot: --to names the file --from reads", file=sys.stderr)
+        return 2
+    return asyncio.run(_copy(source, str(args.target)))
+
+
+async def _copy(source: pathlib.Path, target: str) -> int:
+    from data.ledger_copy import copy_ledgers
+    from data.ledger_sqlite import SqliteLedger
+    from data.solitaire_sqlite import SqliteSolitaireLedger
+
+    ledger = await SqliteLedger.open(target)
+    solitaire = SqliteSolitaireLedger.beside(ledger)
+    try:
+        report = await copy_ledgers(source, ledger, solitaire, replays)
+    finally:
+        await solitaire.close()
+        await ledger.close()
+    said = {"ok": report.ok, **asdict(report)}
+    print(json.dumps(said, ensure_ascii=False))
+    return 0 if report.ok else 1

@@ -1,0 +1,141 @@
+"""``mahjong-bot ledger copy``: a bot's SQLite ledgers copied into another ledger, checked by reading every
+entry back and replaying every hand; run again, it writes nothing twice; what it cannot copy it names."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import sqlite3
+
+import pytest
+
+from bot.cli import main
+from bot.cli.ledger import replays
+from bot.events import Events, TableChanged
+from bot.tables.ledger_writer import LedgerWriter
+from bot.tables.moves import Lobby
+from data.broadcast import MemoryBroadcast
+from data.ledger import GuildSettings
+from data.ledger_copy import copy_ledgers
+from data.ledger_sqlite import SqliteLedger
+from data.solitaire_sqlite import SqliteSolitaireLedger
+from game.rules import ruleset
+from tests.bot.tables_helpers import QUICK, FakeClock, open_table, service_on
+from tests.data.test_solitaire_ledger import result
+
+GUILD = 100  # tables_helpers' server
+
+
+async def _played_ledger(path) -> int:
+    """A ledger file as a bot leaves it: a match of four computers played to its end, a solitaire
+    result, a server's settings, a member's preferences; how many hands it holds."""
+    from data.live_sqlite import SqliteLiveStore
+
+    ledger = await SqliteLedger.open(path)
+    store = await SqliteLiveStore.open(path.parent / "live.sqlite3")
+    clock = FakeClock()
+    events = Events(MemoryBroadcast())
+    service = service_on(store, ledger, clock, events=events)
+    events.subscribe(TableChanged, LedgerWriter(service))  # as the bot does: finished hands to the ledger
+    committed = await open_table(service, ruleset("classic", length="one_hand"), members=1, computers=3, timing=QUICK)
+    await service.act(committed.state.id, _host(), Lobby("start"))
+    for _ in range(3000):
+        due = await service.due()
+        if due:
+            await service.wake(due[0])
+        elif (following := await store.next_deadline()) is not None:
+            clock.now = following
+        else:
+            break
+    solitaire = SqliteSolitaireLedger.beside(ledger)
+    await solitaire.record(result("result0001", guild=GUILD))
+    await solitaire.record(result("result0002", guild=GUILD, member=12, name="Bob", pairs=5))
+    await solitaire.set_pseudonym(GUILD, 12, "Bobby")
+    await solitaire.set_post_channel(GUILD, 555)
+    await ledger.set_guild_settings(GUILD, dataclasses.replace(GuildSettings(), ranked_after=3))
+    await ledger.set_member_mentions(GUILD, 1, False)
+    await events.drain()
+    hands = len(await ledger.hands(GUILD, limit=100))
+    await solitaire.close()
+    await store.close()
+    await ledger.close()
+    return hands
+
+
+def _host():
+    from tests.bot.tables_helpers import member
+
+    return member(1)
+
+
+@pytest.mark.asyncio
+async def test_a_copy_holds_every_entry_read_back_the_same_and_a_second_copy_writes_nothing(tmp_path):
+    source = tmp_path / "bot.sqlite3"
+    hands = await _played_ledger(source)
+    assert hands >= 1
+    target = await SqliteLedger.open(tmp_path / "copy.sqlite3")
+    target_solitaire = SqliteSolitaireLedger.beside(target)
+    try:
+        first = await copy_ledgers(source, target, target_solitaire, replays)
+        assert first.ok, first
+        assert (first.hands.new, first.matches.new, first.results.new) == (hands, 1, 2)
+        assert (first.settings.total, first.preferences.total, first.pseudonyms.total, first.channels.total) == (
+            1,
+            1,
+            1,
+            1,
+        )
+        assert (await target.guild_settings(GUILD)).ranked_after == 3
+        assert await target.member_mentions(GUILD, 1) is False
+        assert await target_solitaire.pseudonym(GUILD, 12) == "Bobby"
+        assert await target_solitaire.post_channels() == [(GUILD, 555)]
+        again = await copy_ledgers(source, target, target_solitaire, replays)
+        assert again.ok and (again.hands.new, again.hands.present, again.results.present) == (0, hands, 2)
+    finally:
+        await target_solitaire.close()
+        await target.close()
+
+
+@pytest.mark.asyncio
+async def test_a_hand_that_does_not_replay_or_conflicts_is_named_and_nothing_is_overwritten(tmp_path):
+    source = tmp_path / "bot.sqlite3"
+    await _played_ledger(source)
+    with sqlite3.connect(source) as db:
+        (hand_id,) = db.execute("SELECT hand_id FROM hands ORDER BY finished_at LIMIT 1").fetchone()
+        record = db.execute("SELECT record FROM hands WHERE hand_id = ?", (hand_id,)).fetchone()[0]
+        cut = "\n".join(record.splitlines()[:-3])  # the record stops three moves before the end
+        db.execute("UPDATE hands SET record = ? WHERE hand_id = ?", (cut, hand_id))
+    target_path = tmp_path / "copy.sqlite3"
+    code = await asyncio.to_thread(main, ["ledger", "copy", "--from", str(source), "--to", str(target_path)])
+    assert code == 1
+    with sqlite3.connect(target_path) as db:
+        db.execute("UPDATE hands SET score = score + 1 WHERE hand_id = ?", (hand_id,))
+    target = await SqliteLedger.open(target_path)
+    target_solitaire = SqliteSolitaireLedger.beside(target)
+    try:
+        report = await copy_ledgers(source, target, target_solitaire, replays)
+        assert report.unreplayed == [hand_id] and not report.ok
+        assert [conflict.partition(": ")[0] for conflict in report.hands.conflicts] == [hand_id]
+        assert f"hand {hand_id}" in report.mismatches  # the target's own, left as it was
+    finally:
+        await target_solitaire.close()
+        await target.close()
+
+
+def test_the_command_refuses_what_it_cannot_use(tmp_path, capsys):
+    assert main(["ledger", "copy", "--from", str(tmp_path / "missing.sqlite3"), "--to", str(tmp_path / "x")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    (tmp_path / "bot.sqlite3").write_bytes(b"")
+    same = str(tmp_path / "bot.sqlite3")
+    assert main(["ledger", "copy", "--from", same, "--to", same]) == 2
+
+
+@pytest.mark.asyncio
+async def test_the_command_prints_its_report_as_json(tmp_path, capsys):
+    source = tmp_path / "bot.sqlite3"
+    hands = await _played_ledger(source)
+    copy = ["ledger", "copy", "--from", str(source), "--to", str(tmp_path / "copy.sqlite3")]
+    assert await asyncio.to_thread(main, copy) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["ok"] is True and said["hands"]["new"] == hands and said["results"]["new"] == 2
