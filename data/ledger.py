@@ -6,7 +6,8 @@ the two writes leaves it there, and the next one writes it again. ``record_hand`
 False (and changes nothing) for an id it already holds with the same contents, and refuses with
 ``LedgerConflict`` an id it holds with other contents, which can only be a bug worth stopping for.
 
-Entries are frozen dataclasses checked when built, so nothing half-formed reaches the store; a
+Entries are frozen dataclasses checked when built, so nothing half-formed reaches the store (nor a NUL
+character in a text, which PostgreSQL's text cannot hold: both backends refuse it alike); a
 ``GuildSettings`` is checked by ``validate`` (the store calls it before writing), because a
 server's settings come from an admin's command and deserve a message, not a crash.
 """
@@ -46,9 +47,9 @@ class LedgerConflict(Exception):
 
 
 class LedgerFileError(StoreFailed):
-    """The database file cannot hold the ledgers: not SQLite, another program's tables, or a ledger
-    from a newer release. Raised at open, before anything in the file is changed: it needs a person
-    (a backup, the right file, the newer release), not a retry."""
+    """The database (an SQLite file, or a PostgreSQL database) cannot hold the ledgers: not SQLite,
+    another program's tables, or a ledger from a newer release. Raised at open, before anything in it
+    is changed: it needs a person (a backup, the right database, the newer release), not a retry."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,9 @@ class SeatEntry:
     name: str
     member_id: int | None
     computer: str | None
+
+    def __post_init__(self) -> None:
+        require_text((self.name, self.computer or ""), "seats")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +89,8 @@ class HandEntry:
     def __post_init__(self) -> None:
         _require_id(self.hand_id, "hand_id")
         _require_rules(self.rules)
+        require_text((self.hand_id, self.table_id, self.match_id, self.rules_name, self.record), "hand")
+        require_text(self.patterns, "patterns")
         _require_finite((self.score, self.finished_at, *self.payments), "score, payments and finished_at")
         if len(self.payments) != len(self.seats):
             raise LedgerValueError(
@@ -118,6 +124,7 @@ class MatchEntry:
     def __post_init__(self) -> None:
         _require_id(self.match_id, "match_id")
         _require_rules(self.rules)
+        require_text((self.match_id, self.table_id, self.rules_name), "match")
         _require_finite((self.finished_at, *self.totals), "totals and finished_at")
         if len(self.totals) != len(self.seats):
             raise LedgerValueError(
@@ -251,6 +258,13 @@ def check_page(limit: int, offset: int) -> None:
         raise LedgerValueError(f"limit must be at least 1, not {limit}", "limit")
     if offset < 0:
         raise LedgerValueError(f"offset must be 0 or more, not {offset}", "offset")
+
+
+def require_text(values: Iterable[str], field: str) -> None:
+    """Refuse a NUL character, the one character PostgreSQL's text cannot hold (no Discord name and no
+    engine text has one), so that what one backend keeps the other keeps too."""
+    if any("\x00" in value for value in values):
+        raise LedgerValueError(f"{field}: a text must not hold a NUL character", field)
 
 
 def _require_id(value: str, field: str) -> None:

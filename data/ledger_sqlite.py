@@ -218,7 +218,7 @@ async def _recorded_version(db: aiosqlite.Connection, path: str | pathlib.Path) 
     return len(recorded)
 
 
-def _json(value: Any, field: str) -> str:
+def json_text(value: Any, field: str) -> str:
     """Canonical JSON (sorted keys), so one document is always the same text."""
     try:
         return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
@@ -247,7 +247,7 @@ def _hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
                 entry.match_id,
                 entry.number,
                 entry.rules_name,
-                _json(entry.rules, "rules"),
+                json_text(entry.rules, "rules"),
                 entry.winner,
                 entry.discarder,
                 int(entry.self_drawn),
@@ -279,7 +279,7 @@ def _match_statements(entry: MatchEntry) -> tuple[Statement, list[Statement]]:
                 entry.guild_id,
                 entry.table_id,
                 entry.rules_name,
-                _json(entry.rules, "rules"),
+                json_text(entry.rules, "rules"),
                 entry.hands,
                 float(entry.finished_at),
                 entry.ended,
@@ -306,7 +306,7 @@ def _seat(row: Row) -> tuple[SeatEntry, float]:
     return SeatEntry(name=name, member_id=member_id, computer=computer), amount
 
 
-def _hand_entry(row: Row, seat_rows: list[Row], pattern_rows: list[Row]) -> HandEntry:
+def hand_from_row(row: Row, seat_rows: list[Row], pattern_rows: list[Row]) -> HandEntry:
     hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan, record, at = row
     seats = [_seat(seat) for seat in seat_rows]
     return HandEntry(
@@ -329,7 +329,7 @@ def _hand_entry(row: Row, seat_rows: list[Row], pattern_rows: list[Row]) -> Hand
     )
 
 
-def _match_entry(row: Row, seat_rows: list[Row]) -> MatchEntry:
+def match_from_row(row: Row, seat_rows: list[Row]) -> MatchEntry:
     match_id, guild_id, table_id, rules, hands, finished_at, ended = row
     seats = [_seat(seat) for seat in seat_rows]
     return MatchEntry(
@@ -347,10 +347,10 @@ def _match_entry(row: Row, seat_rows: list[Row]) -> MatchEntry:
 
 def _as_stored(entry: Entry) -> Entry:
     """The entry as the store gives it back (its rules through JSON), for comparing with the stored one."""
-    return dataclasses.replace(entry, rules=json.loads(_json(entry.rules, "rules")))
+    return dataclasses.replace(entry, rules=json.loads(json_text(entry.rules, "rules")))
 
 
-def _refuse_conflict(kind: str, key: str, entry: Entry, stored: Entry | None) -> None:
+def refuse_conflict(kind: str, key: str, entry: Entry, stored: Entry | None) -> None:
     """``LedgerConflict`` naming the fields that differ, unless the stored entry is this one."""
     expected = _as_stored(entry)
     if stored != expected:
@@ -392,7 +392,7 @@ class SqliteLedger:
     async def record_hand(self, entry: HandEntry) -> bool:
         if await self._insert_once(*_hand_statements(entry)):
             return True
-        _refuse_conflict("hand", entry.hand_id, entry, await self.hand(entry.hand_id))
+        refuse_conflict("hand", entry.hand_id, entry, await self.hand(entry.hand_id))
         return False
 
     async def has_hand(self, hand_id: str) -> bool:
@@ -402,7 +402,7 @@ class SqliteLedger:
         if await self._insert_once(*_match_statements(entry)):
             return True
         found = await self._matches("match_id = ?", (entry.match_id,))
-        _refuse_conflict("match", entry.match_id, entry, found[0] if found else None)
+        refuse_conflict("match", entry.match_id, entry, found[0] if found else None)
         return False
 
     async def hands(
@@ -454,7 +454,7 @@ class SqliteLedger:
         await self._execute(
             "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-            (guild_id, _json(settings.to_document(), "settings")),
+            (guild_id, json_text(settings.to_document(), "settings")),
         )
 
     async def member_mentions(self, guild_id: int, member_id: int) -> bool:
@@ -523,7 +523,7 @@ class SqliteLedger:
                 f"SELECT hand_id, pattern FROM hand_patterns WHERE hand_id IN ({chosen}) ORDER BY hand_id, position",
                 parameters,
             )
-        return [_hand_entry(row, seats.get(row[0], []), patterns.get(row[0], [])) for row in rows]
+        return [hand_from_row(row, seats.get(row[0], []), patterns.get(row[0], [])) for row in rows]
 
     async def _matches(self, where: str, parameters: Sequence[Any]) -> list[MatchEntry]:
         """The matches ``where`` selects with their seats, in one snapshot as ``_hands``."""
@@ -535,7 +535,7 @@ class SqliteLedger:
                 f" WHERE match_id IN ({chosen}) ORDER BY match_id, seat",
                 parameters,
             )
-        return [_match_entry(row, seats.get(row[0], [])) for row in rows]
+        return [match_from_row(row, seats.get(row[0], [])) for row in rows]
 
     async def _all(self, sql: str, parameters: Sequence[Any]) -> list[Row]:
         return [tuple(row) for row in await self._db.execute_fetchall(sql, parameters)]

@@ -1,8 +1,10 @@
-"""The ledger store (SPEC §4.4): exact round trips, a finished hand or match kept exactly once however
-often (and from however many connections) it is written, the queries the leaderboards and history
-stand on, server settings and mention opt-outs, and the file itself: migrations from an empty file
-and from each earlier version, a second open that changes nothing, and newer, corrupt or foreign
-files refused untouched, the live state sharing the file throughout."""
+"""The ledger store (SPEC §4.4): one contract on both backends, SQLite and PostgreSQL (exact round
+trips, a finished hand or match kept exactly once however often and from however many connections it
+is written, the queries the leaderboards and history stand on, server settings and mention opt-outs);
+then each backend's own database: SQLite's file (migrations from an empty file and from each earlier
+version, a second open that changes nothing, newer, corrupt or foreign files refused untouched, the
+live state sharing the file) and PostgreSQL's (an empty database migrated, a second open that changes
+nothing, a newer release's database refused untouched)."""
 
 from __future__ import annotations
 
@@ -25,15 +27,20 @@ from hypothesis import strategies as st
 from data.ledger import (
     GuildSettings,
     HandEntry,
+    Ledger,
     LedgerConflict,
     LedgerFileError,
     LedgerValueError,
     MatchEntry,
     SeatEntry,
 )
+from data.ledger_postgres import LATEST_VERSION as POSTGRES_LATEST_VERSION
+from data.ledger_postgres import MIGRATIONS as POSTGRES_MIGRATIONS
+from data.ledger_postgres import PostgresLedger
 from data.ledger_sqlite import LATEST_VERSION, MIGRATIONS, SqliteLedger, migrate
-from data.live import StoreUnavailable, Versioned
+from data.live import StoreFailed, StoreUnavailable, Versioned
 from data.live_sqlite import SqliteLiveStore
+from tests.data.ledger_backends import Backend, PostgresSchema, postgres_dump
 
 GUILD = 1001
 OTHER_GUILD = 2002
@@ -93,8 +100,8 @@ def path(tmp_path: pathlib.Path) -> pathlib.Path:
 
 
 @pytest_asyncio.fixture
-async def ledger(path: pathlib.Path) -> AsyncIterator[SqliteLedger]:
-    opened = await SqliteLedger.open(path)
+async def ledger(backend: Backend) -> AsyncIterator[Ledger]:
+    opened = await backend.open_ledger()
     try:
         yield opened
     finally:
@@ -129,7 +136,7 @@ async def build_at_version(path: pathlib.Path, version: int) -> None:
 
 
 @pytest.mark.asyncio
-async def test_a_hand_reads_back_exactly_as_recorded(ledger: SqliteLedger) -> None:
+async def test_a_hand_reads_back_exactly_as_recorded(ledger: Ledger) -> None:
     entry = hand_entry()
     assert await ledger.record_hand(entry) is True
     assert await ledger.hand(entry.hand_id) == entry
@@ -146,15 +153,15 @@ async def test_a_hand_reads_back_exactly_as_recorded(ledger: SqliteLedger) -> No
         {"rules": HONGKONG, "fan": 7, "score": 64.0, "payments": (64.0, -64.0, 0.0, 0.0)},
         {"seats": SEATS[:2], "payments": (1.5, -1.5)},  # a two-player family game
         {
-            "hand_id": "t\x00ble:1",
-            "seats": (SeatEntry("名\x00'\"", 2**63 - 1, None), *SEATS[1:]),
-            "patterns": ("\x00",),
-            "record": "\x00\n",
-        },  # any text, the largest member id
+            "hand_id": "t\x01ble:1",
+            "seats": (SeatEntry("名\x01'\"\\", 2**63 - 1, None), *SEATS[1:]),
+            "patterns": ("\x7f",),
+            "record": "\x01\n\t",
+        },  # any text but NUL, the largest member id
     ],
 )
 @pytest.mark.asyncio
-async def test_every_kind_of_hand_reads_back_exactly(ledger: SqliteLedger, changes: dict[str, Any]) -> None:
+async def test_every_kind_of_hand_reads_back_exactly(ledger: Ledger, changes: dict[str, Any]) -> None:
     entry = hand_entry(**changes)
     assert await ledger.record_hand(entry)
     assert await ledger.hand(entry.hand_id) == entry
@@ -162,24 +169,24 @@ async def test_every_kind_of_hand_reads_back_exactly(ledger: SqliteLedger, chang
 
 @pytest.mark.parametrize("ended", ["finished", "closed"])
 @pytest.mark.asyncio
-async def test_a_match_reads_back_exactly_as_recorded(ledger: SqliteLedger, ended: str) -> None:
+async def test_a_match_reads_back_exactly_as_recorded(ledger: Ledger, ended: str) -> None:
     entry = match_entry(ended=ended)
     assert await ledger.record_match(entry) is True
     assert await ledger.matches(GUILD) == [entry]
 
 
 @pytest.mark.asyncio
-async def test_the_same_hand_twice_is_kept_once(ledger: SqliteLedger, path: pathlib.Path) -> None:
+async def test_the_same_hand_twice_is_kept_once(ledger: Ledger, backend: Backend) -> None:
     entry = hand_entry()
     assert await ledger.record_hand(entry) is True
     assert await ledger.record_hand(entry) is False
-    assert rows(path, "SELECT COUNT(*) FROM hands") == [(1,)]
-    assert rows(path, "SELECT COUNT(*) FROM hand_seats") == [(4,)]
-    assert rows(path, "SELECT COUNT(*) FROM hand_patterns") == [(3,)]
+    assert await backend.rows("SELECT COUNT(*) FROM hands") == [(1,)]
+    assert await backend.rows("SELECT COUNT(*) FROM hand_seats") == [(4,)]
+    assert await backend.rows("SELECT COUNT(*) FROM hand_patterns") == [(3,)]
 
 
 @pytest.mark.asyncio
-async def test_a_replayed_hand_rebuilt_from_json_is_the_same_hand(ledger: SqliteLedger) -> None:
+async def test_a_replayed_hand_rebuilt_from_json_is_the_same_hand(ledger: Ledger) -> None:
     """After a crash the entry is rebuilt from the live state's JSON: lists for tuples, 48 for 48.0."""
     assert await ledger.record_hand(
         hand_entry(rules={**CLASSIC, "house": ("a", "b")}, score=48.0, payments=(48.0, -48.0, 0.0, 0.0))
@@ -189,47 +196,50 @@ async def test_a_replayed_hand_rebuilt_from_json_is_the_same_hand(ledger: Sqlite
 
 
 @pytest.mark.asyncio
-async def test_another_hand_under_a_taken_id_is_refused_and_changes_nothing(
-    ledger: SqliteLedger, path: pathlib.Path
-) -> None:
+async def test_another_hand_under_a_taken_id_is_refused_and_changes_nothing(ledger: Ledger, backend: Backend) -> None:
     entry = hand_entry()
     await ledger.record_hand(entry)
-    before = dump(path)
+    before = await backend.dump()
     with pytest.raises(LedgerConflict, match=r"table-1:1.*winner.*payments"):
         await ledger.record_hand(hand_entry(winner=2, payments=(0.0, -48.5, 48.5, 0.0)))
     with pytest.raises(LedgerConflict, match=r"seats"):
         await ledger.record_hand(hand_entry(seats=(*SEATS[:3], SeatEntry("Dan", 14, None))))
-    assert dump(path) == before
+    assert await backend.dump() == before
     assert await ledger.hand(entry.hand_id) == entry
 
 
 @pytest.mark.asyncio
-async def test_the_same_match_twice_is_kept_once_and_another_refused(ledger: SqliteLedger, path: pathlib.Path) -> None:
+async def test_the_same_match_twice_is_kept_once_and_another_refused(ledger: Ledger, backend: Backend) -> None:
     entry = match_entry()
     assert await ledger.record_match(entry) is True
     assert await ledger.record_match(entry) is False
     with pytest.raises(LedgerConflict, match=r"match table-1.*ended"):
         await ledger.record_match(match_entry(ended="closed"))
-    assert rows(path, "SELECT COUNT(*), MIN(ended) FROM matches") == [(1, "finished")]
-    assert rows(path, "SELECT COUNT(*) FROM match_seats") == [(4,)]
+    assert await backend.rows("SELECT COUNT(*), MIN(ended) FROM matches") == [(1, "finished")]
+    assert await backend.rows("SELECT COUNT(*) FROM match_seats") == [(4,)]
 
 
 @pytest.mark.asyncio
-async def test_ten_writers_on_two_connections_record_a_hand_once(ledger: SqliteLedger, path: pathlib.Path) -> None:
-    other = await SqliteLedger.open(path)
+async def test_ten_writers_on_two_connections_record_a_hand_once(ledger: Ledger, backend: Backend) -> None:
+    other = await backend.open_ledger()
     try:
         entry = hand_entry()
         results = await asyncio.gather(*((ledger if index % 2 else other).record_hand(entry) for index in range(10)))
     finally:
         await other.close()
     assert sorted(results) == [False] * 9 + [True]
-    assert rows(path, "SELECT COUNT(*) FROM hands") == [(1,)]
-    assert rows(path, "SELECT COUNT(*) FROM hand_seats") == [(4,)]
+    assert await backend.rows("SELECT COUNT(*) FROM hands") == [(1,)]
+    assert await backend.rows("SELECT COUNT(*) FROM hand_seats") == [(4,)]
+
+
+# Any text but NUL, which neither backend keeps (PostgreSQL's text cannot hold it).
+def _text(min_size: int = 0, max_size: int | None = None) -> st.SearchStrategy[str]:
+    return st.text(st.characters(blacklist_characters="\x00"), min_size=min_size, max_size=max_size)
 
 
 _seat_strategy = st.builds(
     SeatEntry,
-    name=st.text(max_size=20),
+    name=_text(max_size=20),
     member_id=st.none() | st.integers(min_value=1, max_value=2**63 - 1),
     computer=st.none() | st.sampled_from(["basic", "strong"]),
 )
@@ -244,7 +254,7 @@ def _hands(draw: st.DrawFn) -> HandEntry:
     others = [seat for seat in range(len(seats)) if seat != winner]
     discarder = None if winner is None or self_drawn else draw(st.sampled_from(others))
     return hand_entry(
-        hand_id=draw(st.text(min_size=1, max_size=30)),
+        hand_id=draw(_text(min_size=1, max_size=30)),
         rules={
             "name": draw(st.sampled_from(["classic", "hongkong", "family"])),
             "options": draw(st.dictionaries(st.text(max_size=5), st.integers() | st.text(max_size=5))),
@@ -256,8 +266,8 @@ def _hands(draw: st.DrawFn) -> HandEntry:
         score=draw(_amount),
         fan=draw(st.integers(0, 13)),
         payments=tuple(draw(_amount) for _ in seats),
-        patterns=tuple(draw(st.lists(st.text(min_size=1, max_size=12), max_size=6))),
-        record=draw(st.text(max_size=200)),
+        patterns=tuple(draw(st.lists(_text(min_size=1, max_size=12), max_size=6))),
+        record=draw(_text(max_size=200)),
         finished_at=draw(_amount),
     )
 
@@ -265,7 +275,7 @@ def _hands(draw: st.DrawFn) -> HandEntry:
 @pytest.mark.asyncio
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(entry=_hands())
-async def test_any_hand_reads_back_exactly_and_is_kept_once(ledger: SqliteLedger, entry: HandEntry) -> None:
+async def test_any_hand_reads_back_exactly_and_is_kept_once(ledger: Ledger, entry: HandEntry) -> None:
     entry = dataclasses.replace(entry, hand_id=f"{uuid.uuid4().hex}{entry.hand_id}")  # the ledger outlives an example
     assert await ledger.record_hand(entry) is True
     assert await ledger.hand(entry.hand_id) == entry
@@ -283,6 +293,8 @@ async def test_any_hand_reads_back_exactly_and_is_kept_once(ledger: SqliteLedger
         ({"score": float("nan")}, r"finite"),
         ({"rules": {"jokers": True}}, r"names its rule set"),
         ({"hand_id": ""}, r"hand_id must not be empty"),
+        ({"record": "D 0 5p\x00"}, r"hand: a text must not hold a NUL character"),
+        ({"patterns": ("mahjong", "\x00")}, r"patterns: a text must not hold a NUL character"),
     ],
 )
 def test_an_inconsistent_hand_cannot_be_built(changes: dict[str, Any], message: str) -> None:
@@ -291,12 +303,15 @@ def test_an_inconsistent_hand_cannot_be_built(changes: dict[str, Any], message: 
 
 
 @pytest.mark.asyncio
-async def test_a_hand_whose_rules_are_not_json_is_refused_and_nothing_written(
-    ledger: SqliteLedger, path: pathlib.Path
-) -> None:
+async def test_a_hand_whose_rules_are_not_json_is_refused_and_nothing_written(ledger: Ledger, backend: Backend) -> None:
     with pytest.raises(LedgerValueError, match=r"rules must be a JSON document"):
         await ledger.record_hand(hand_entry(rules={"name": "classic", "when": object()}))
-    assert rows(path, "SELECT COUNT(*) FROM hands") == [(0,)]
+    assert await backend.rows("SELECT COUNT(*) FROM hands") == [(0,)]
+
+
+def test_a_seat_named_with_a_nul_character_cannot_be_built() -> None:
+    with pytest.raises(LedgerValueError, match=r"seats: a text must not hold a NUL"):
+        SeatEntry("Al\x00ice", ALICE, None)
 
 
 def test_an_inconsistent_match_cannot_be_built() -> None:
@@ -309,7 +324,7 @@ def test_an_inconsistent_match_cannot_be_built() -> None:
 # --- queries ------------------------------------------------------------------------------------------
 
 
-async def _seed_hands(ledger: SqliteLedger) -> list[HandEntry]:
+async def _seed_hands(ledger: Ledger) -> list[HandEntry]:
     """Six hands in GUILD, oldest first (Carol sits out the hongkong ones), one elsewhere."""
     without_carol = (*SEATS[:2], SeatEntry("Dan", 14, None), SEATS[3])
     entries = [
@@ -331,7 +346,7 @@ def _numbers(entries: list[HandEntry]) -> list[int]:
 
 
 @pytest.mark.asyncio
-async def test_hands_newest_first_for_one_server(ledger: SqliteLedger) -> None:
+async def test_hands_newest_first_for_one_server(ledger: Ledger) -> None:
     seeded = await _seed_hands(ledger)
     found = await ledger.hands(GUILD)
     assert _numbers(found) == [6, 5, 4, 3, 2, 1]
@@ -339,7 +354,7 @@ async def test_hands_newest_first_for_one_server(ledger: SqliteLedger) -> None:
 
 
 @pytest.mark.asyncio
-async def test_hands_by_member_rules_and_since(ledger: SqliteLedger) -> None:
+async def test_hands_by_member_rules_and_since(ledger: Ledger) -> None:
     await _seed_hands(ledger)
     assert _numbers(await ledger.hands(GUILD, member_id=CAROL)) == [6, 5, 3, 1]
     assert _numbers(await ledger.hands(GUILD, member_id=14)) == [4, 2]
@@ -351,7 +366,7 @@ async def test_hands_by_member_rules_and_since(ledger: SqliteLedger) -> None:
 
 
 @pytest.mark.asyncio
-async def test_hands_paged(ledger: SqliteLedger) -> None:
+async def test_hands_paged(ledger: Ledger) -> None:
     await _seed_hands(ledger)
     pages = [_numbers(await ledger.hands(GUILD, limit=4, offset=offset)) for offset in (0, 4, 8)]
     assert pages == [[6, 5, 4, 3], [2, 1], []]
@@ -366,7 +381,7 @@ async def test_hands_paged(ledger: SqliteLedger) -> None:
     ],
 )
 @pytest.mark.asyncio
-async def test_a_page_that_cannot_exist_is_refused(ledger: SqliteLedger, limit: int, offset: int, message: str) -> None:
+async def test_a_page_that_cannot_exist_is_refused(ledger: Ledger, limit: int, offset: int, message: str) -> None:
     with pytest.raises(LedgerValueError, match=message):
         await ledger.hands(GUILD, limit=limit, offset=offset)
     with pytest.raises(LedgerValueError, match=message):
@@ -374,7 +389,7 @@ async def test_a_page_that_cannot_exist_is_refused(ledger: SqliteLedger, limit: 
 
 
 @pytest.mark.asyncio
-async def test_matches_newest_first_by_member_and_paged(ledger: SqliteLedger) -> None:
+async def test_matches_newest_first_by_member_and_paged(ledger: Ledger) -> None:
     without_alice = (SeatEntry("Dan", 14, None), *SEATS[1:])
     entries = [
         match_entry(
@@ -398,7 +413,7 @@ async def test_matches_newest_first_by_member_and_paged(ledger: SqliteLedger) ->
 
 
 @pytest.mark.asyncio
-async def test_a_server_without_settings_gets_the_defaults(ledger: SqliteLedger) -> None:
+async def test_a_server_without_settings_gets_the_defaults(ledger: Ledger) -> None:
     assert await ledger.guild_settings(GUILD) == GuildSettings()
     assert GuildSettings() == GuildSettings(
         default_rules="classic",
@@ -413,7 +428,7 @@ async def test_a_server_without_settings_gets_the_defaults(ledger: SqliteLedger)
 
 
 @pytest.mark.asyncio
-async def test_settings_read_back_per_server(ledger: SqliteLedger) -> None:
+async def test_settings_read_back_per_server(ledger: Ledger) -> None:
     chosen = GuildSettings(
         default_rules="hongkong",
         default_speed="async",
@@ -454,7 +469,7 @@ async def test_settings_read_back_per_server(ledger: SqliteLedger) -> None:
 )
 @pytest.mark.asyncio
 async def test_settings_out_of_range_are_refused_with_a_message_and_nothing_written(
-    ledger: SqliteLedger, changes: dict[str, Any], field: str, message: str
+    ledger: Ledger, changes: dict[str, Any], field: str, message: str
 ) -> None:
     kept = GuildSettings(default_rules="family")
     await ledger.set_guild_settings(GUILD, kept)
@@ -477,7 +492,7 @@ def test_settings_stored_by_another_release_read_with_defaults() -> None:
 
 
 @pytest.mark.asyncio
-async def test_members_may_opt_out_of_mentions_per_server(ledger: SqliteLedger) -> None:
+async def test_members_may_opt_out_of_mentions_per_server(ledger: Ledger) -> None:
     assert await ledger.member_mentions(GUILD, ALICE) is True
     await ledger.set_member_mentions(GUILD, ALICE, False)
     assert await ledger.member_mentions(GUILD, ALICE) is False
@@ -715,8 +730,10 @@ async def test_a_ledger_table_changed_behind_its_version_is_refused(path: pathli
 
 
 @pytest.mark.asyncio
-async def test_locked_past_the_timeout_raises_store_unavailable(ledger: SqliteLedger, path: pathlib.Path) -> None:
+async def test_locked_past_the_timeout_raises_store_unavailable(path: pathlib.Path) -> None:
+    ledger = await SqliteLedger.open(path)
     await ledger.record_hand(hand_entry(1))
+    await ledger.close()
     impatient = await SqliteLedger.open(path, busy_timeout=0.05)
     blocker = sqlite3.connect(path, isolation_level=None)
     try:
@@ -799,3 +816,111 @@ async def test_the_live_state_and_the_ledger_share_one_file(path: pathlib.Path, 
         await live.close()
         await ledger.close()
     assert rows(path, "PRAGMA journal_mode") == [("wal",)]
+
+
+# --- PostgreSQL's database ----------------------------------------------------------------------------
+
+
+@pytest.mark.postgres
+def test_the_postgres_migrations_are_numbered_from_one_without_gaps() -> None:
+    assert [migration.version for migration in POSTGRES_MIGRATIONS] == list(range(1, POSTGRES_LATEST_VERSION + 1))
+    assert all(migration.sql.strip() for migration in POSTGRES_MIGRATIONS)
+
+
+@pytest.mark.postgres
+@pytest.mark.asyncio
+async def test_an_empty_postgres_database_is_migrated_to_the_latest_version(postgres_schema: PostgresSchema) -> None:
+    await (await PostgresLedger.open(postgres_schema.url)).close()
+    recorded = await postgres_schema.raw.fetch("SELECT version, name FROM ledger_migrations ORDER BY version")
+    assert [tuple(row) for row in recorded] == [
+        (migration.version, migration.name) for migration in POSTGRES_MIGRATIONS
+    ]
+    tables = await postgres_schema.raw.fetch(
+        "SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1", postgres_schema.name
+    )
+    assert [row[0] for row in tables] == [
+        "guild_settings",
+        "hand_patterns",
+        "hand_seats",
+        "hands",
+        "ledger_migrations",
+        "match_seats",
+        "matches",
+        "member_preferences",
+        "solitaire_post_channels",
+        "solitaire_pseudonyms",
+        "solitaire_results",
+    ]
+
+
+@pytest.mark.postgres
+@pytest.mark.asyncio
+async def test_opening_a_migrated_postgres_database_again_changes_nothing(postgres_schema: PostgresSchema) -> None:
+    ledger = await PostgresLedger.open(postgres_schema.url)
+    await ledger.record_hand(hand_entry())
+    await ledger.record_match(match_entry())
+    await ledger.set_guild_settings(GUILD, GuildSettings(lang="fr"))
+    await ledger.close()
+    before = await postgres_dump(postgres_schema)
+    for _ in range(2):
+        await (await PostgresLedger.open(postgres_schema.url)).close()
+    assert await postgres_dump(postgres_schema) == before
+
+
+@pytest.mark.postgres
+@pytest.mark.asyncio
+async def test_several_processes_opening_a_new_postgres_database_at_once_migrate_it_once(
+    postgres_schema: PostgresSchema,
+) -> None:
+    ledgers = await asyncio.gather(*(PostgresLedger.open(postgres_schema.url) for _ in range(4)))
+    try:
+        assert await ledgers[0].record_hand(hand_entry())
+        assert await ledgers[3].has_hand(hand_entry().hand_id)
+    finally:
+        for ledger in ledgers:
+            await ledger.close()
+    recorded = await postgres_schema.raw.fetch("SELECT version FROM ledger_migrations ORDER BY version")
+    assert [row[0] for row in recorded] == list(range(1, POSTGRES_LATEST_VERSION + 1))
+
+
+@pytest.mark.postgres
+@pytest.mark.asyncio
+async def test_a_postgres_database_from_a_newer_release_is_refused_untouched(postgres_schema: PostgresSchema) -> None:
+    await (await PostgresLedger.open(postgres_schema.url)).close()
+    newer = POSTGRES_LATEST_VERSION + 1
+    await postgres_schema.raw.execute(
+        "INSERT INTO ledger_migrations VALUES ($1, $2, 0)", newer, f"{newer:04}_from_the_future"
+    )
+    await postgres_schema.raw.execute("ALTER TABLE hands ADD COLUMN future TEXT")
+    before = await postgres_dump(postgres_schema)
+    with pytest.raises(LedgerFileError, match=rf"version {newer}.*up to {POSTGRES_LATEST_VERSION}"):
+        await PostgresLedger.open(postgres_schema.url)
+    assert await postgres_dump(postgres_schema) == before
+
+
+@pytest.mark.postgres
+@pytest.mark.asyncio
+async def test_a_postgres_database_with_another_programs_tables_is_refused_untouched(
+    postgres_schema: PostgresSchema,
+) -> None:
+    await postgres_schema.raw.execute("CREATE TABLE hands (id INTEGER PRIMARY KEY, player TEXT)")
+    await postgres_schema.raw.execute("INSERT INTO hands VALUES (1, 'someone')")
+    before = await postgres_dump(postgres_schema)
+    with pytest.raises(LedgerFileError, match=r"ledger version 0 has no such table.*another program's tables"):
+        await PostgresLedger.open(postgres_schema.url)
+    assert await postgres_dump(postgres_schema) == before
+
+
+@pytest.mark.postgres
+@pytest.mark.asyncio
+async def test_a_postgres_server_that_does_not_answer_is_store_unavailable() -> None:
+    with pytest.raises(StoreUnavailable):
+        await PostgresLedger.open("postgresql://postgres@127.0.0.1:1/test")
+
+
+@pytest.mark.postgres
+@pytest.mark.asyncio
+async def test_a_postgres_database_that_does_not_exist_is_store_failed() -> None:
+    with pytest.raises(StoreFailed) as failed:
+        await PostgresLedger.open(f"postgresql://postgres@127.0.0.1:5432/no_such_{uuid.uuid4().hex}")
+    assert not isinstance(failed.value, StoreUnavailable)

@@ -1,0 +1,429 @@
+"""The ledgers in PostgreSQL (SPEC §4.4; ``DATABASE_URL``), for bots whose processes run on several hosts.
+
+The same ``Ledger`` as ``data.ledger_sqlite`` over the same tables, through asyncpg and a small pool
+of connections that the solitaire's ledger and the reports share (``beside``). Live state stays where
+it was (Redis, or the embedded SQLite store): only the ledgers move.
+
+Migrations are the numbered files ``data/migrations_postgres/NNNN_description.sql``, PostgreSQL's own
+history (its first migration builds what SQLite's first three do), applied in order, each in one
+transaction with its row in ``ledger_migrations`` and under a transaction-scoped advisory lock, so
+several processes opening one new database at once apply each migration once. A database whose
+record is a newer release's, or not this code's history, is refused with ``LedgerFileError`` before
+anything in it is changed; so is one whose tables another program made (the migration that would
+create them fails, and its transaction leaves the database as it was).
+
+Exactly once: a hand's id is its primary key and its row goes in with ``ON CONFLICT DO NOTHING``, in
+one transaction with its seats and patterns (a second writer of the same id waits for the first to
+commit, then inserts nothing); an insert that finds the id taken compares the entry with the stored
+one, as SQLite's does.
+
+Errors: a server that cannot be reached (refused, gone, shutting down, out of connections) or a
+transaction the server broke off to be tried again is ``StoreUnavailable``; any other is ``StoreFailed``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, TypeAlias
+
+import asyncpg
+
+from data.ledger import (
+    GuildSettings,
+    HandEntry,
+    LedgerFileError,
+    MatchEntry,
+    SeatEntry,
+    check_page,
+)
+from data.ledger_sqlite import hand_from_row, json_text, match_from_row, refuse_conflict
+from data.live import StoreFailed, StoreUnavailable
+
+MIGRATIONS_TABLE = "ledger_migrations"
+CONNECT_TIMEOUT_SECONDS = 10.0
+POOL_SIZE = 10
+# The advisory lock the migrations are applied under: any number, the same in every release.
+_MIGRATION_LOCK = 0x6D6A6C6564676572  # "mjledger"
+
+_MIGRATIONS_TABLE_DDL = f"""CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at DOUBLE PRECISION NOT NULL
+)"""
+
+Row = tuple[Any, ...]
+# asyncpg's classes are generic in its stubs only: the aliases are strings, for the type checker.
+Pool: TypeAlias = "asyncpg.Pool[asyncpg.Record]"
+Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
+
+# What says the server cannot be reached now, or broke a transaction off for it to be tried again.
+_UNAVAILABLE: tuple[type[BaseException], ...] = (
+    OSError,
+    asyncio.TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.TooManyConnectionsError,
+    asyncpg.TransactionRollbackError,
+    asyncpg.QueryCanceledError,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One numbered migration file, run whole (PostgreSQL takes several statements in one call)."""
+
+    version: int
+    name: str
+    sql: str
+
+
+def _load_migrations() -> tuple[Migration, ...]:
+    """The shipped migrations in order; a misnamed file or a gap in the numbers stops the import."""
+    migrations = []
+    for file in sorted(resources.files("data.migrations_postgres").iterdir(), key=lambda file: file.name):
+        if not file.name.endswith(".sql"):
+            continue
+        named = re.fullmatch(r"(\d{4})_[a-z0-9_]+\.sql", file.name)
+        if named is None:
+            raise RuntimeError(f"data/migrations_postgres/{file.name}: not named NNNN_description.sql")
+        migrations.append(Migration(int(named[1]), file.name.removesuffix(".sql"), file.read_text(encoding="utf-8")))
+    numbers = [migration.version for migration in migrations]
+    if numbers != list(range(1, len(migrations) + 1)):
+        raise RuntimeError(f"data/migrations_postgres: numbered {numbers}, expected 1 to {len(migrations)}")
+    return tuple(migrations)
+
+
+MIGRATIONS = _load_migrations()
+LATEST_VERSION = len(MIGRATIONS)
+
+
+@contextmanager
+def available() -> Iterator[None]:
+    """asyncpg's errors as the stores' own (nothing was written either way: every change is one
+    transaction)."""
+    try:
+        yield
+    except _UNAVAILABLE as error:
+        raise StoreUnavailable(f"PostgreSQL does not answer: {error}") from error
+    except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        raise StoreFailed(f"PostgreSQL error: {error}") from error
+
+
+async def open_pool(url: str) -> Pool:
+    """A pool on ``url`` (``postgresql://…``; query parameters such as ``search_path`` are the
+    connections' settings), its first connection made: ``StoreUnavailable`` if the server does not
+    answer, ``StoreFailed`` if it refuses (a wrong password, no such database)."""
+    with available():
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT_SECONDS)
+    return pool
+
+
+async def migrate(pool: Pool, *, to_version: int = LATEST_VERSION) -> None:
+    """Apply the migrations the database lacks up to ``to_version``, each in its own transaction under
+    the advisory lock, re-reading the recorded version there; ``LedgerFileError`` for a database of a
+    newer release or another history, before any change."""
+    with available():
+        async with pool.acquire() as connection:
+            for migration in MIGRATIONS[:to_version]:
+                async with connection.transaction():
+                    await connection.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+                    if await recorded_version(connection) < migration.version:
+                        await connection.execute(_MIGRATIONS_TABLE_DDL)
+                        await _apply(connection, migration)
+            await recorded_version(connection)  # a database already at the latest is checked too
+
+
+async def _apply(connection: Connection, migration: Migration) -> None:
+    try:
+        await connection.execute(migration.sql)
+    except (asyncpg.DuplicateTableError, asyncpg.DuplicateObjectError) as error:
+        raise LedgerFileError(
+            f"ledger version {migration.version - 1} has no such table, yet {error} (another program's tables?)"
+        ) from error
+    await connection.execute(
+        f"INSERT INTO {MIGRATIONS_TABLE} (version, name, applied_at) VALUES ($1, $2, $3)",
+        migration.version,
+        migration.name,
+        time.time(),
+    )
+
+
+async def recorded_version(connection: Connection) -> int:
+    """How many migrations the database records (0 without the table); ``LedgerFileError`` for a newer
+    release's database, or one whose record is not this code's history."""
+    if await connection.fetchval("SELECT to_regclass($1) IS NULL", MIGRATIONS_TABLE):
+        return 0
+    try:
+        rows = await connection.fetch(f"SELECT version, name FROM {MIGRATIONS_TABLE} ORDER BY version")
+    except asyncpg.UndefinedColumnError as error:
+        raise LedgerFileError(f"table {MIGRATIONS_TABLE} is not the ledger's (another program's database?)") from error
+    recorded = [(int(version), str(name)) for version, name in rows]
+    newest = max((version for version, _ in recorded), default=0)
+    if newest > LATEST_VERSION:
+        raise LedgerFileError(
+            f"the ledger is at version {newest}, newer than this release, which knows versions up to"
+            f" {LATEST_VERSION}: run the newer release, or a backup made for this one"
+        )
+    known = [(migration.version, migration.name) for migration in MIGRATIONS[: len(recorded)]]
+    if recorded != known:
+        raise LedgerFileError(f"the ledger records migrations {recorded}, not this release's {known}")
+    return len(recorded)
+
+
+async def open_migrated(url: str) -> Pool:
+    """A pool on ``url`` whose database is at the latest version (the pool closed if it cannot be)."""
+    pool = await open_pool(url)
+    try:
+        await migrate(pool)
+    except BaseException:
+        await pool.close()
+        raise
+    return pool
+
+
+def _seat_rows(key: str, seats: Sequence[SeatEntry], amounts: Sequence[float]) -> list[Row]:
+    return [
+        (key, index, seat.member_id, seat.name, seat.computer, float(amount))
+        for index, (seat, amount) in enumerate(zip(seats, amounts, strict=True))
+    ]
+
+
+_HAND_SELECT = (
+    "SELECT hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan,"
+    " record, finished_at FROM hands"
+)
+_MATCH_SELECT = "SELECT match_id, guild_id, table_id, rules, hand_count, finished_at, ended FROM matches"
+
+
+class PostgresLedger:
+    """``Ledger`` in the ``hands``, ``matches``, ``guild_settings`` and ``member_preferences`` tables
+    (and their seat and pattern tables) of a PostgreSQL database, on a pool: each write one
+    transaction, each read of several tables one snapshot."""
+
+    def __init__(self, pool: Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresLedger:
+        """The ledger of the database at ``url``, migrated to the latest version; ``StoreUnavailable``
+        if the server does not answer, ``LedgerFileError`` if the database cannot hold the ledger,
+        ``StoreFailed`` if the server refuses."""
+        return cls(await open_migrated(url))
+
+    def pool(self) -> Pool:
+        """The pool, for the solitaire's ledger and the reports of the same database to share."""
+        return self._pool
+
+    async def record_hand(self, entry: HandEntry) -> bool:
+        hand = (
+            entry.hand_id,
+            entry.guild_id,
+            entry.table_id,
+            entry.match_id,
+            entry.number,
+            entry.rules_name,
+            json_text(entry.rules, "rules"),
+            entry.winner,
+            entry.discarder,
+            entry.self_drawn,
+            float(entry.score),
+            entry.fan,
+            entry.record,
+            float(entry.finished_at),
+        )
+        with available():
+            async with self._pool.acquire() as connection, connection.transaction():
+                inserted = await connection.fetchval(
+                    "INSERT INTO hands (hand_id, guild_id, table_id, match_id, number, rules_name, rules, winner,"
+                    " discarder, self_drawn, score, fan, record, finished_at)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+                    " ON CONFLICT (hand_id) DO NOTHING RETURNING TRUE",
+                    *hand,
+                )
+                if inserted:
+                    await connection.executemany(
+                        "INSERT INTO hand_seats (hand_id, seat, member_id, name, computer, payment)"
+                        " VALUES ($1, $2, $3, $4, $5, $6)",
+                        _seat_rows(entry.hand_id, entry.seats, entry.payments),
+                    )
+                    await connection.executemany(
+                        "INSERT INTO hand_patterns (hand_id, position, pattern) VALUES ($1, $2, $3)",
+                        [(entry.hand_id, position, pattern) for position, pattern in enumerate(entry.patterns)],
+                    )
+        if inserted:
+            return True
+        refuse_conflict("hand", entry.hand_id, entry, await self.hand(entry.hand_id))
+        return False
+
+    async def has_hand(self, hand_id: str) -> bool:
+        with available():
+            return bool(await self._pool.fetchval("SELECT EXISTS (SELECT 1 FROM hands WHERE hand_id = $1)", hand_id))
+
+    async def record_match(self, entry: MatchEntry) -> bool:
+        match = (
+            entry.match_id,
+            entry.guild_id,
+            entry.table_id,
+            entry.rules_name,
+            json_text(entry.rules, "rules"),
+            entry.hands,
+            float(entry.finished_at),
+            entry.ended,
+        )
+        with available():
+            async with self._pool.acquire() as connection, connection.transaction():
+                inserted = await connection.fetchval(
+                    "INSERT INTO matches (match_id, guild_id, table_id, rules_name, rules, hand_count, finished_at,"
+                    " ended) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (match_id) DO NOTHING RETURNING TRUE",
+                    *match,
+                )
+                if inserted:
+                    await connection.executemany(
+                        "INSERT INTO match_seats (match_id, seat, member_id, name, computer, total)"
+                        " VALUES ($1, $2, $3, $4, $5, $6)",
+                        _seat_rows(entry.match_id, entry.seats, entry.totals),
+                    )
+        if inserted:
+            return True
+        found = await self._matches("match_id = $1", (entry.match_id,))
+        refuse_conflict("match", entry.match_id, entry, found[0] if found else None)
+        return False
+
+    async def hands(
+        self,
+        guild_id: int,
+        *,
+        member_id: int | None = None,
+        rules: str | None = None,
+        since: float | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[HandEntry]:
+        check_page(limit, offset)
+        conditions: list[str] = ["guild_id = $1"]
+        parameters: list[Any] = [guild_id]
+        for condition, value in (
+            ("hand_id IN (SELECT hand_id FROM hand_seats WHERE member_id = ${})", member_id),
+            ("rules_name = ${}", rules),
+            ("finished_at >= ${}", since),
+        ):
+            if value is not None:
+                parameters.append(value)
+                conditions.append(condition.format(len(parameters)))
+        page = f" ORDER BY finished_at DESC, hand_id DESC LIMIT ${len(parameters) + 1} OFFSET ${len(parameters) + 2}"
+        return await self._hands(" AND ".join(conditions) + page, (*parameters, limit, offset))
+
+    async def hand(self, hand_id: str) -> HandEntry | None:
+        found = await self._hands("hand_id = $1", (hand_id,))
+        return found[0] if found else None
+
+    async def matches(
+        self, guild_id: int, *, member_id: int | None = None, limit: int = 20, offset: int = 0
+    ) -> list[MatchEntry]:
+        check_page(limit, offset)
+        if member_id is None:
+            return await self._matches(
+                "guild_id = $1 ORDER BY finished_at DESC, match_id DESC LIMIT $2 OFFSET $3", (guild_id, limit, offset)
+            )
+        return await self._matches(
+            "guild_id = $1 AND match_id IN (SELECT match_id FROM match_seats WHERE member_id = $2)"
+            " ORDER BY finished_at DESC, match_id DESC LIMIT $3 OFFSET $4",
+            (guild_id, member_id, limit, offset),
+        )
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        with available():
+            document = await self._pool.fetchval("SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id)
+        return GuildSettings() if document is None else GuildSettings.from_document(json.loads(document))
+
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        settings.validate()
+        document = json_text(settings.to_document(), "settings")
+        with available():
+            await self._pool.execute(
+                "INSERT INTO guild_settings (guild_id, settings) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                guild_id,
+                document,
+            )
+
+    async def member_mentions(self, guild_id: int, member_id: int) -> bool:
+        with available():
+            mentions = await self._pool.fetchval(
+                "SELECT mentions FROM member_preferences WHERE guild_id = $1 AND member_id = $2", guild_id, member_id
+            )
+        return True if mentions is None else bool(mentions)
+
+    async def set_member_mentions(self, guild_id: int, member_id: int, on: bool) -> None:
+        with available():
+            await self._pool.execute(
+                "INSERT INTO member_preferences (guild_id, member_id, mentions) VALUES ($1, $2, $3)"
+                " ON CONFLICT (guild_id, member_id) DO UPDATE SET mentions = excluded.mentions",
+                guild_id,
+                member_id,
+                on,
+            )
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def _hands(self, where: str, parameters: Sequence[Any]) -> list[HandEntry]:
+        """The hands ``where`` (a condition, perhaps with its order and page) selects, with their seats and
+        patterns, read in one snapshot so a hand written meanwhile cannot shift the page between reads."""
+        chosen = f"SELECT hand_id FROM hands WHERE {where}"
+        async with _snapshot(self._pool) as connection:
+            rows = await connection.fetch(f"{_HAND_SELECT} WHERE {where}", *parameters)
+            seats = _grouped(
+                await connection.fetch(
+                    "SELECT hand_id, member_id, name, computer, payment FROM hand_seats"
+                    f" WHERE hand_id IN ({chosen}) ORDER BY hand_id, seat",
+                    *parameters,
+                )
+            )
+            patterns = _grouped(
+                await connection.fetch(
+                    f"SELECT hand_id, pattern FROM hand_patterns WHERE hand_id IN ({chosen})"
+                    " ORDER BY hand_id, position",
+                    *parameters,
+                )
+            )
+        return [hand_from_row(tuple(row), seats.get(row[0], []), patterns.get(row[0], [])) for row in rows]
+
+    async def _matches(self, where: str, parameters: Sequence[Any]) -> list[MatchEntry]:
+        """The matches ``where`` selects with their seats, in one snapshot as ``_hands``."""
+        chosen = f"SELECT match_id FROM matches WHERE {where}"
+        async with _snapshot(self._pool) as connection:
+            rows = await connection.fetch(f"{_MATCH_SELECT} WHERE {where}", *parameters)
+            seats = _grouped(
+                await connection.fetch(
+                    "SELECT match_id, member_id, name, computer, total FROM match_seats"
+                    f" WHERE match_id IN ({chosen}) ORDER BY match_id, seat",
+                    *parameters,
+                )
+            )
+        return [match_from_row(tuple(row), seats.get(row[0], [])) for row in rows]
+
+
+@asynccontextmanager
+async def _snapshot(pool: Pool) -> AsyncIterator[Connection]:
+    """A connection in a read-only transaction that sees one snapshot of the database throughout."""
+    with available():
+        async with pool.acquire() as connection, connection.transaction(isolation="repeatable_read", readonly=True):
+            yield connection
+
+
+def _grouped(rows: Sequence[asyncpg.Record]) -> dict[str, list[Row]]:
+    """Rows of a seat or pattern table grouped by their entry's id (the first column, left out of each row)."""
+    grouped: dict[str, list[Row]] = {}
+    for key, *rest in rows:
+        grouped.setdefault(key, []).append(tuple(rest))
+    return grouped

@@ -1,0 +1,1 @@
+"""The PostgreSQL ledgers' numbered migrations (``data.ledger_postgres``), packaged with the code."""
