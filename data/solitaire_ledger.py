@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Literal, Protocol
 
-from data.ledger import LedgerValueError
+from data.ledger import LedgerValueError, require_text
 from game.errors import InvalidNotation
 from game.solitaire.game import Game
 from game.solitaire.replay import Move
@@ -108,6 +108,7 @@ class SolitaireResult:
             raise LedgerValueError("a daily result has its day, a free one has none", "day")
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= 100:
             raise LedgerValueError(f"a member's name is 1 to 100 characters, not {self.name!r}", "name")
+        require_text((self.name,), "name")
         try:
             game = Game.from_document(self.game)
         except InvalidNotation as error:

@@ -53,7 +53,7 @@ FROM ranked LEFT JOIN solitaire_pseudonyms p ON p.guild_id = :guild AND p.member
 """
 
 
-def _json(value: Any) -> str:
+def json_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
 
 
@@ -66,8 +66,8 @@ def _row(result: SolitaireResult) -> Row:
         result.kind,
         None if result.day is None else result.day.isoformat(),
         result.seed,
-        _json(result.game),
-        _json(format_moves(result.moves)),
+        json_text(result.game),
+        json_text(format_moves(result.moves)),
         result.seconds,
         result.pairs,
         int(result.cleared),
@@ -77,7 +77,7 @@ def _row(result: SolitaireResult) -> Row:
     )
 
 
-def _result(row: Row) -> SolitaireResult:
+def result_from_row(row: Row) -> SolitaireResult:
     """A stored row back as a result; building it replays the game again, so a row edited behind the
     ledger's back is refused with ``LedgerValueError`` rather than shown."""
     (
@@ -179,14 +179,14 @@ class SqliteSolitaireLedger:
             if cursor.rowcount == 1:
                 return True
         stored = await self.result(result.result_id)
-        expected = dataclasses.replace(result, game=json.loads(_json(result.game)), moves=tuple(result.moves))
+        expected = dataclasses.replace(result, game=json.loads(json_text(result.game)), moves=tuple(result.moves))
         if stored != expected:
             raise LedgerConflict(f"solitaire result {result.result_id} is already recorded with other contents")
         return False
 
     async def result(self, result_id: str) -> SolitaireResult | None:
         rows = await self._all(f"SELECT {_COLUMNS} FROM solitaire_results WHERE result_id = ?", (result_id,))
-        return _result(rows[0]) if rows else None
+        return result_from_row(rows[0]) if rows else None
 
     async def leaderboard(self, guild_id: int, board: Board, limit: int = 10, offset: int = 0) -> list[Standing]:
         check_page(limit, offset)
@@ -194,7 +194,7 @@ class SqliteSolitaireLedger:
             _BEST + _STANDING + " ORDER BY rank LIMIT :limit OFFSET :offset",
             {**_board(guild_id, board), "limit": limit, "offset": offset},
         )
-        return [_standing(row) for row in rows]
+        return [standing_from_row(row) for row in rows]
 
     async def count_ranked(self, guild_id: int, board: Board) -> int:
         rows = await self._all(_BEST + "SELECT COUNT(*) FROM ranked", _board(guild_id, board))
@@ -204,7 +204,7 @@ class SqliteSolitaireLedger:
         rows = await self._all(
             _BEST + _STANDING + " WHERE ranked.member_id = :member", {**_board(guild_id, board), "member": member_id}
         )
-        return _standing(rows[0]) if rows else None
+        return standing_from_row(rows[0]) if rows else None
 
     async def member_stats(self, guild_id: int, member_id: int, today: date) -> SolitaireStats:
         where = {"guild": guild_id, "member": member_id}
@@ -278,6 +278,6 @@ class SqliteSolitaireLedger:
             await self._db.execute(sql, parameters)
 
 
-def _standing(row: Row) -> Standing:
+def standing_from_row(row: Row) -> Standing:
     rank, member_id, name, score, seconds, cleared = row
     return Standing(rank, member_id, name, score, seconds, bool(cleared))

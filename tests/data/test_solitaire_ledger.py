@@ -1,13 +1,12 @@
-"""The solitaire ledger's contract (run on every backend: SQLite is the one there is): results kept once
+"""The solitaire ledger's contract (run on both backends, SQLite and PostgreSQL): results kept once
 and only when their figures are what the move log replays to; leaderboards (each member's best, ties to
 the score recorded first, zero scores left out, per server, per day); pseudonyms; stats; the daily-post
-channel; and the file shared with the hands' ledger under one migration history."""
+channel; and the database shared with the hands' ledger under one migration history."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import sqlite3
 from collections.abc import AsyncIterator
 from datetime import date
 
@@ -15,11 +14,14 @@ import pytest
 import pytest_asyncio
 
 from data.ledger import LedgerConflict, LedgerValueError
-from data.ledger_sqlite import LATEST_VERSION, SqliteLedger
+from data.ledger_postgres import LATEST_VERSION as POSTGRES_LATEST_VERSION
+from data.ledger_sqlite import LATEST_VERSION
 from data.solitaire_ledger import Board, SolitaireLedger, SolitaireResult, check_pseudonym
+from data.solitaire_postgres import PostgresSolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger, streak
 from game.solitaire.deal import deal_for_seed
 from game.solitaire.game import Game
+from tests.data.ledger_backends import Backend
 
 GUILD, OTHER_GUILD = 501, 502
 ALICE, BOB, CAROL = 1, 2, 3
@@ -62,14 +64,15 @@ def result(
 
 
 @pytest_asyncio.fixture(params=["own connection", "beside the four-player ledger"])
-async def ledger(request, tmp_path) -> AsyncIterator[SolitaireLedger]:
-    """The bot runs the second kind: one connection for its file's two ledgers."""
+async def ledger(request, backend: Backend) -> AsyncIterator[SolitaireLedger]:
+    """The bot runs the second kind: one connection (SQLite) or pool (PostgreSQL) for its two ledgers."""
+    kind = PostgresSolitaireLedger if backend.name == "postgres" else SqliteSolitaireLedger
     tables = None
     if request.param == "own connection":
-        store = await SqliteSolitaireLedger.open(tmp_path / "bot.sqlite3")
+        store = await kind.open(backend.where)
     else:
-        tables = await SqliteLedger.open(tmp_path / "bot.sqlite3")
-        store = SqliteSolitaireLedger.beside(tables)
+        tables = await backend.open_ledger()
+        store = kind.beside(tables)
     try:
         yield store
     finally:
@@ -124,17 +127,11 @@ async def test_a_game_that_is_not_over_or_does_not_replay_is_refused():
 
 
 @pytest.mark.asyncio
-async def test_a_row_changed_behind_the_ledgers_back_is_not_shown(tmp_path):
-    path = tmp_path / "bot.sqlite3"
-    ledger = await SqliteSolitaireLedger.open(path)
-    try:
-        await ledger.record(result("game0005", pairs=2))
-        with sqlite3.connect(path) as raw:
-            raw.execute("UPDATE solitaire_results SET score = 9999 WHERE result_id = 'game0005'")
-        with pytest.raises(LedgerValueError):
-            await ledger.result("game0005")
-    finally:
-        await ledger.close()
+async def test_a_row_changed_behind_the_ledgers_back_is_not_shown(ledger, backend: Backend):
+    await ledger.record(result("game0005", pairs=2))
+    await backend.rows("UPDATE solitaire_results SET score = 9999 WHERE result_id = 'game0005'")
+    with pytest.raises(LedgerValueError):
+        await ledger.result("game0005")
 
 
 @pytest.mark.asyncio
@@ -260,30 +257,32 @@ async def test_daily_post_channels(ledger):
 
 
 @pytest.mark.asyncio
-async def test_one_file_one_migration_history_with_the_hands_ledger(tmp_path):
-    path = tmp_path / "bot.sqlite3"
-    hands = await SqliteLedger.open(path)
-    solitaire = await SqliteSolitaireLedger.open(path)
-    again = await SqliteSolitaireLedger.open(path)
+async def test_one_database_one_migration_history_with_the_hands_ledger(backend: Backend):
+    kind = PostgresSolitaireLedger if backend.name == "postgres" else SqliteSolitaireLedger
+    hands = await backend.open_ledger()
+    solitaire = await kind.open(backend.where)
+    again = await kind.open(backend.where)
     try:
         assert await solitaire.record(result("game0009"))
         assert await again.result("game0009") is not None
     finally:
         for store in (hands, solitaire, again):
             await store.close()
-    with sqlite3.connect(path) as raw:
-        versions = [row[0] for row in raw.execute("SELECT version FROM ledger_migrations ORDER BY version")]
-    assert versions == list(range(1, LATEST_VERSION + 1)) and LATEST_VERSION >= 3
+    versions = [row[0] for row in await backend.rows("SELECT version FROM ledger_migrations ORDER BY version")]
+    latest = POSTGRES_LATEST_VERSION if backend.name == "postgres" else LATEST_VERSION
+    assert versions == list(range(1, latest + 1)) and latest >= 2
 
 
 @pytest.mark.asyncio
-async def test_both_ledgers_on_one_connection_keep_all_they_write_at_once(tmp_path):
+async def test_both_ledgers_on_one_connection_keep_all_they_write_at_once(backend: Backend):
     """Hands (a transaction of several statements each) and solitaire results written at once on the one
-    connection all land; closing the solitaire's ledger leaves the connection to its owner."""
+    connection (SQLite) or pool (PostgreSQL) all land; closing the solitaire's ledger leaves the
+    connection to its owner."""
     from tests.data.test_ledger import hand_entry
 
-    tables = await SqliteLedger.open(tmp_path / "bot.sqlite3")
-    solitaire = SqliteSolitaireLedger.beside(tables)
+    kind = PostgresSolitaireLedger if backend.name == "postgres" else SqliteSolitaireLedger
+    tables = await backend.open_ledger()
+    solitaire = kind.beside(tables)
     try:
         games = [result(f"game{n:04d}", member=100 + n, pairs=1 + n % 5) for n in range(12)]
         written = await asyncio.gather(
@@ -296,3 +295,8 @@ async def test_both_ledgers_on_one_connection_keep_all_they_write_at_once(tmp_pa
         assert await tables.has_hand("table-1:1")
     finally:
         await tables.close()
+
+
+def test_a_name_with_a_nul_character_is_refused():
+    with pytest.raises(LedgerValueError, match="NUL"):
+        result("game0010", name="Al\x00ice")
