@@ -1,10 +1,12 @@
 """What the ledgers tell a server about its players: leaderboards and a member's statistics.
 
-``LedgerReports`` reads the ledger tables that ``data.ledger_sqlite.SqliteLedger`` writes, on a
-connection of its own opened read-only on the same file: the file is in WAL mode, so these reads
-never wait for the writer nor hold it up, and a bug here cannot change a ledger. Every figure is an
-SQL aggregate over ``hand_seats`` joined to ``hands`` (indexed by server, rule set and time), so a
-leaderboard costs one query however many hands a server has played, never a scan in Python.
+``Reports`` is what every backend answers (``data.ledger_reports_postgres`` on PostgreSQL), opened
+for a few reads and closed. ``LedgerReports``, SQLite's, reads the ledger tables that
+``data.ledger_sqlite.SqliteLedger`` writes, on a connection of its own opened read-only on the same
+file: the file is in WAL mode, so these reads never wait for the writer nor hold it up, and a bug
+here cannot change a ledger. Every figure is an SQL aggregate over ``hand_seats`` joined to ``hands``
+(indexed by server, rule set and time), so a leaderboard costs one query however many hands a server
+has played, never a scan in Python.
 
 The score of a seat in a hand is ``hand_seats.payment``: the net payment for Hong Kong and the
 family game, and for classic the winner's score (0 for the others), so "net" is one ``SUM`` for
@@ -21,7 +23,7 @@ import pathlib
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 
@@ -80,6 +82,50 @@ class MemberStats:
         return self.net / self.hands if self.hands else 0.0
 
 
+class Reports(Protocol):
+    async def leaderboard(
+        self, guild_id: int, rules: str, since: float | None, min_hands: int, limit: int, offset: int
+    ) -> list[Standing]:
+        """One page of the ranked members of a server for a rule set (hands at or after ``since``), with
+        ``min_hands`` or more hands each, in the order above; ``LedgerValueError`` for a page that cannot
+        exist, ``ValueError`` for ``min_hands`` below 1."""
+        ...
+
+    async def rank_of(
+        self, guild_id: int, member_id: int, rules: str, since: float | None, min_hands: int
+    ) -> Standing | None:
+        """The member's line on the whole leaderboard, wherever its page; None if not ranked."""
+        ...
+
+    async def count_ranked(self, guild_id: int, rules: str, since: float | None, min_hands: int) -> int: ...
+
+    async def unranked(
+        self, guild_id: int, rules: str, since: float | None, min_hands: int, limit: int
+    ) -> list[tuple[str, int]]:
+        """The members with fewer than ``min_hands`` hands, as (name of their newest hand, hands played),
+        most hands first, then the most recently seen, then by member id."""
+        ...
+
+    async def member_hands(self, guild_id: int, member_id: int, rules: str | None, since: float | None) -> int:
+        """How many hands the member sat at."""
+        ...
+
+    async def rules_played(self, guild_id: int, member_id: int) -> list[str]:
+        """The rule sets the member has hands in on the server, most played first."""
+        ...
+
+    async def member_stats(self, guild_id: int, member_id: int, rules: str | None) -> MemberStats:
+        """Hands, wins, deal-ins, net, best hand and the most frequent patterns of the hands won."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+def check_min_hands(min_hands: int) -> None:
+    if min_hands < 1:
+        raise ValueError(f"min_hands must be at least 1, not {min_hands}")
+
+
 def _seats_where(guild_id: int, rules: str | None, since: float | None) -> tuple[str, list[Any]]:
     """The condition on ``hands h`` for a server, rule set and start time (each left out when None),
     written without ``? IS NULL OR`` so SQLite can use the (guild, rules, time) index."""
@@ -113,14 +159,9 @@ def _ranked(guild_id: int, rules: str, since: float | None, min_hands: int) -> t
 _STANDING = "SELECT rank, member_id, name, hands, wins, net FROM ranked"
 
 
-def _standing(row: Sequence[Any]) -> Standing:
+def standing_from_row(row: Sequence[Any]) -> Standing:
     rank, member_id, name, hands, wins, net = row
     return Standing(rank=rank, member_id=member_id, name=name, hands=hands, wins=wins, net=float(net))
-
-
-def _check_min_hands(min_hands: int) -> None:
-    if min_hands < 1:
-        raise ValueError(f"min_hands must be at least 1, not {min_hands}")
 
 
 class LedgerReports:
@@ -167,24 +208,24 @@ class LedgerReports:
     ) -> list[Standing]:
         """One page of the ranked members of a server for a rule set (hands at or after ``since``)."""
         check_page(limit, offset)
-        _check_min_hands(min_hands)
+        check_min_hands(min_hands)
         ranked, parameters = _ranked(guild_id, rules, since, min_hands)
         rows = await self._all(
             f"{ranked} {_STANDING} ORDER BY rank, member_id LIMIT ? OFFSET ?", [*parameters, limit, offset]
         )
-        return [_standing(row) for row in rows]
+        return [standing_from_row(row) for row in rows]
 
     async def rank_of(
         self, guild_id: int, member_id: int, rules: str, since: float | None, min_hands: int
     ) -> Standing | None:
         """The member's line on the whole leaderboard, wherever its page; None if not ranked."""
-        _check_min_hands(min_hands)
+        check_min_hands(min_hands)
         ranked, parameters = _ranked(guild_id, rules, since, min_hands)
         rows = await self._all(f"{ranked} {_STANDING} WHERE member_id = ?", [*parameters, member_id])
-        return _standing(rows[0]) if rows else None
+        return standing_from_row(rows[0]) if rows else None
 
     async def count_ranked(self, guild_id: int, rules: str, since: float | None, min_hands: int) -> int:
-        _check_min_hands(min_hands)
+        check_min_hands(min_hands)
         ranked, parameters = _ranked(guild_id, rules, since, min_hands)
         rows = await self._all(f"{ranked} SELECT COUNT(*) FROM ranked", parameters)
         return int(rows[0][0])
@@ -195,7 +236,7 @@ class LedgerReports:
         """The members who played fewer than ``min_hands`` hands of the rule set (since ``since``), as
         (name of their newest hand, hands played), most hands first: the leaderboard's "not yet ranked"."""
         check_page(limit, 0)
-        _check_min_hands(min_hands)
+        check_min_hands(min_hands)
         where, parameters = _seats_where(guild_id, rules, since)
         rows = await self._all(
             "SELECT s.name, COUNT(*) AS hands, MAX(h.finished_at) AS latest, s.member_id"

@@ -1,4 +1,5 @@
-"""Leaderboards and member statistics from a ledger seeded through ``SqliteLedger.record_hand``.
+"""Leaderboards and member statistics from a ledger seeded through its ``record_hand``, one contract run
+on both backends (SQLite's ``LedgerReports``, PostgreSQL's ``PostgresLedgerReports``).
 
 The expected figures are worked out by hand from the hands below (see the table in ``seeded``),
 never read back from the code under test.
@@ -13,8 +14,12 @@ import pytest
 import pytest_asyncio
 
 from data.ledger import HandEntry, LedgerFileError, LedgerValueError, SeatEntry
-from data.ledger_reports import LedgerReports, Standing
+from data.ledger_postgres import PostgresLedger
+from data.ledger_reports import LedgerReports, Reports, Standing
+from data.ledger_reports_postgres import PostgresLedgerReports
 from data.ledger_sqlite import SqliteLedger
+from data.live import StoreFailed
+from tests.data.ledger_backends import Backend, PostgresSchema
 
 pytestmark = pytest.mark.asyncio
 
@@ -116,14 +121,21 @@ def seeded() -> list[HandEntry]:
     return hands
 
 
+async def open_reports(backend: Backend) -> Reports:
+    """The reports as the bot opens them: on their own read-only connection (SQLite), or on the
+    ledger's pool (PostgreSQL) when opened beside it."""
+    if backend.name == "postgres":
+        return await PostgresLedgerReports.open(backend.where)
+    return await LedgerReports.open(backend.where)
+
+
 @pytest_asyncio.fixture
-async def reports(tmp_path):
-    path = tmp_path / "ledger.sqlite3"
-    ledger = await SqliteLedger.open(path)
+async def reports(backend: Backend):
+    ledger = await backend.open_ledger()
     try:
         for entry in seeded():
             assert await ledger.record_hand(entry)
-        opened = await LedgerReports.open(path)
+        opened = await open_reports(backend)
         try:
             yield opened
         finally:
@@ -241,6 +253,39 @@ async def test_a_missing_or_foreign_file_is_refused(tmp_path):
     foreign.write_bytes(b"not a database at all, just some text" * 100)
     with pytest.raises(LedgerFileError):
         await LedgerReports.open(foreign)
+
+
+async def test_reports_see_the_writers_new_hands(backend: Backend):
+    ledger = await backend.open_ledger()
+    reports = await open_reports(backend)
+    try:
+        assert await reports.count_ranked(1, "classic", None, 1) == 0
+        await ledger.record_hand(seeded()[0])
+        assert await reports.count_ranked(1, "classic", None, 1) == 4
+    finally:
+        await reports.close()
+        await ledger.close()
+
+
+@pytest.mark.postgres
+async def test_postgres_reports_beside_the_ledger_share_its_pool_and_change_nothing(postgres_schema: PostgresSchema):
+    ledger = await PostgresLedger.open(postgres_schema.url)
+    try:
+        await ledger.record_hand(seeded()[0])
+        reports = PostgresLedgerReports.beside(ledger)
+        assert await reports.count_ranked(1, "classic", None, 1) == 4
+        with pytest.raises(StoreFailed, match="read-only transaction"):
+            await reports._all("DELETE FROM hands", [])
+        await reports.close()  # not its pool to close
+        assert await ledger.has_hand(seeded()[0].hand_id)
+    finally:
+        await ledger.close()
+
+
+@pytest.mark.postgres
+async def test_a_postgres_database_without_a_ledger_is_refused(postgres_schema: PostgresSchema):
+    with pytest.raises(LedgerFileError, match="no ledger tables"):
+        await PostgresLedgerReports.open(postgres_schema.url)
 
 
 async def test_reports_read_only_and_see_the_writers_new_hands(tmp_path):
