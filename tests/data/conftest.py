@@ -1,35 +1,13 @@
 """What the ledgers' contract suites share: a ``backend`` fixture, SQLite or PostgreSQL, each test with a
-database of its own (PostgreSQL: a schema created for it and dropped after, so tests running at once on
-pytest-xdist's workers share no table)."""
+database of its own (PostgreSQL: a schema of its own, ``tests/conftest.py``'s ``postgres_schema``)."""
 
 from __future__ import annotations
 
 import pathlib
-import uuid
-from collections.abc import AsyncIterator
 
-import asyncpg
 import pytest
-import pytest_asyncio
 
-from tests.data.ledger_backends import BACKENDS, TEST_DATABASE_URL, Backend, PostgresSchema, with_search_path
-
-
-@pytest_asyncio.fixture
-async def postgres_schema() -> AsyncIterator[PostgresSchema]:
-    """Fails the test (not skips) when PostgreSQL does not answer, as the Redis tests do."""
-    try:
-        raw = await asyncpg.connect(TEST_DATABASE_URL, timeout=5)
-    except (OSError, asyncpg.PostgresError) as error:
-        pytest.fail(f"PostgreSQL at {TEST_DATABASE_URL} does not answer ({error}): start it, or set TEST_DATABASE_URL")
-    name = f"test_{uuid.uuid4().hex}"
-    await raw.execute(f"CREATE SCHEMA {name}")
-    try:
-        await raw.execute(f"SET search_path TO {name}")
-        yield PostgresSchema(with_search_path(TEST_DATABASE_URL, name), name, raw)
-    finally:
-        await raw.execute(f"DROP SCHEMA {name} CASCADE")
-        await raw.close()
+from tests.data.ledger_backends import BACKENDS, Backend, PostgresSchema
 
 
 @pytest.fixture(params=BACKENDS)
