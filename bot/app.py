@@ -4,7 +4,7 @@
 working directory is read too, without overriding the environment). ``create_bot(settings)`` returns a
 ``commands.Bot`` that is not connected yet: ``setup_hook`` opens the live store (Redis when
 ``REDIS_URL`` is set, else the embedded SQLite store in ``DATABASE_PATH``) and the ledgers (in
-``DATABASE_PATH``), registers the buttons, the
+PostgreSQL when ``DATABASE_URL`` is set, else in ``DATABASE_PATH``), registers the buttons, the
 commands and their French translations, starts the table clock, and uploads the tile emojis once.
 """
 
@@ -51,11 +51,14 @@ from bot.tables.state import SPEEDS, Speed, Timing
 from data import broadcast_for, open_live_store
 from data.broadcast import Broadcast
 from data.ledger import Ledger
-from data.ledger_reports import LedgerReports
+from data.ledger_postgres import PostgresLedger
+from data.ledger_reports import LedgerReports, Reports
+from data.ledger_reports_postgres import PostgresLedgerReports
 from data.ledger_sqlite import SqliteLedger
 from data.live import LiveStore
 from data.live_redis import RedisLiveStore
 from data.solitaire_ledger import SolitaireLedger
+from data.solitaire_postgres import PostgresSolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.players import PLAYERS
 from game.tiles import Tile
@@ -89,6 +92,7 @@ class Settings:
     token: str
     redis_url: str | None = None
     database_path: str = "mahjong-bot.sqlite3"
+    database_url: str | None = None  # the ledgers in PostgreSQL (postgresql://…) rather than in database_path
     daily_secret: str | None = None
     guild_id: int | None = None
     log_level: str = "INFO"
@@ -145,6 +149,7 @@ class Settings:
             drawing_processes=int(drawing),
             redis_url=_redis_url(values.get("REDIS_URL", "").strip()),
             database_path=values.get("DATABASE_PATH", "").strip() or "mahjong-bot.sqlite3",
+            database_url=_database_url(values.get("DATABASE_URL", "").strip()),
             daily_secret=values.get("MAHJONG_DAILY_SECRET") or None,
             guild_id=int(guild) if guild else None,
             log_level=log_level,
@@ -166,6 +171,17 @@ def _redis_url(url: str) -> str | None:
     if (parts.scheme == "unix" and parts.path) or (parts.scheme in ("redis", "rediss") and parts.hostname):
         return url
     raise ValueError(f"REDIS_URL is a URL like redis://localhost:6379/0 (redis://, rediss:// or unix://), not {url!r}")
+
+
+def _database_url(url: str) -> str | None:
+    """``DATABASE_URL`` as asyncpg reads it, which needs its scheme (``host/db`` alone is no URL)."""
+    if not url:
+        return None
+    if url.startswith(("postgresql://", "postgres://")):
+        return url
+    password = urllib.parse.urlsplit(url).password  # refused, the URL still reaches the console: not its password
+    shown = url if password is None else url.replace(password, "***", 1)
+    raise ValueError(f"DATABASE_URL is a URL like postgresql://user:password@host:5432/mahjong, not {shown!r}")
 
 
 def _shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -222,7 +238,7 @@ def invite_link(application_id: int) -> str:
 
 DEFAULT_TIMINGS: dict[Speed, Timing] = {speed: Timing.for_speed(speed) for speed in SPEEDS}
 CLOCK_TICK = 0.5  # seconds between the table clock's looks at the store's deadlines
-ReportsOpener = Callable[[], Awaitable[LedgerReports]]
+ReportsOpener = Callable[[], Awaitable[Reports]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,7 +348,7 @@ class MahjongBot(commands.AutoShardedBot):
 
         settings = self.settings
         store = self._given_store or await self._opened(open_live_store(settings.redis_url, settings.database_path))
-        ledger = self._given_ledger or await self._opened(SqliteLedger.open(settings.database_path))
+        ledger = self._given_ledger or await self._opened(open_ledger(settings))
         solitaire_ledger = self._given_solitaire_ledger or await self._opened(
             _solitaire_ledger(ledger, settings.database_path)
         )
@@ -372,7 +388,7 @@ class MahjongBot(commands.AutoShardedBot):
         daily_poster = DailyPoster(self, solitaire_service, self.tile_emojis, tick=self._tick, drawer=drawer)
         self._services = Services(
             ledger=ledger,
-            reports=self._given_reports or (lambda: LedgerReports.open(settings.database_path)),
+            reports=self._given_reports or reports_opener(ledger, settings.database_path),
             tables=tables,
             table_messages=table_messages,
             timings=self._timings,
@@ -463,11 +479,38 @@ class _Closable(Protocol):
     async def close(self) -> None: ...
 
 
-async def _solitaire_ledger(ledger: Ledger, path: str) -> SqliteSolitaireLedger:
-    """The solitaire's ledger: on the four-player ledger's connection when it is SQLite's, else its own."""
+async def open_ledger(settings: Settings) -> SqliteLedger | PostgresLedger:
+    """The four-player ledger the settings name: PostgreSQL's with ``database_url``, else the SQLite file's."""
+    if settings.database_url is not None:
+        return await PostgresLedger.open(settings.database_url)
+    return await SqliteLedger.open(settings.database_path)
+
+
+async def _solitaire_ledger(ledger: Ledger, path: str) -> SolitaireLedger:
+    """The solitaire's ledger: on the four-player ledger's connection or pool when it is SQLite's or
+    PostgreSQL's, else its own in the file at ``path``."""
+    if isinstance(ledger, PostgresLedger):
+        return PostgresSolitaireLedger.beside(ledger)
     if isinstance(ledger, SqliteLedger):
         return SqliteSolitaireLedger.beside(ledger)
     return await SqliteSolitaireLedger.open(path)
+
+
+def reports_opener(ledger: Ledger, path: str) -> ReportsOpener:
+    """How a command opens the reports: beside a PostgreSQL ledger, on its pool (nothing to open);
+    else read-only on the SQLite file at ``path``, a connection of their own for each answer."""
+    if isinstance(ledger, PostgresLedger):
+        pool_ledger = ledger
+
+        async def beside() -> Reports:
+            return PostgresLedgerReports.beside(pool_ledger)
+
+        return beside
+
+    async def from_file() -> Reports:
+        return await LedgerReports.open(path)
+
+    return from_file
 
 
 def _mentions_wanted(ledger: Ledger) -> MentionsWanted:

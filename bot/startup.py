@@ -27,10 +27,12 @@ from bot.health import health_app, serve_health
 from bot.metrics import Metrics
 from data import open_live_store
 from data.ledger import Ledger, LedgerFileError
+from data.ledger_postgres import PostgresLedger
 from data.ledger_sqlite import SqliteLedger
 from data.live import LiveStore, StoreFailed, StoreUnavailable
 from data.live_sqlite import LiveStoreFileError
 from data.solitaire_ledger import SolitaireLedger
+from data.solitaire_postgres import PostgresSolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger
 
 log = logging.getLogger(__name__)
@@ -101,15 +103,58 @@ def redacted(url: str) -> str:
 
 def stores_in_use(settings: app.Settings) -> str:
     path = pathlib.Path(settings.database_path).resolve()
+    live = f"the SQLite file {path}" if settings.redis_url is None else f"Redis at {redacted(settings.redis_url)}"
+    if settings.database_url is not None:
+        return f"live state in {live}; ledgers in PostgreSQL at {redacted(settings.database_url)}"
     if settings.redis_url is None:
         return f"live state and ledgers in the SQLite file {path}"
-    return f"live state in Redis at {redacted(settings.redis_url)}; ledgers in the SQLite file {path}"
+    return f"live state in {live}; ledgers in the SQLite file {path}"
 
 
 async def open_stores(settings: app.Settings, sleep: Sleep = asyncio.sleep) -> Stores:
     """The ledgers, then the live state, each checked; ``StartFailure`` naming the setting if one cannot be."""
+    if settings.redis_url is None or settings.database_url is None:
+        _check_database_path(pathlib.Path(settings.database_path))  # a store is kept in that file
+    ledger: Ledger
+    solitaire_ledger: SolitaireLedger
+    if settings.database_url is not None:
+        postgres = await _open_postgres_ledger(settings.database_url, settings, sleep)
+        ledger, solitaire_ledger = postgres, PostgresSolitaireLedger.beside(postgres)
+    else:
+        sqlite = await _open_sqlite_ledger(settings, sleep)
+        ledger, solitaire_ledger = sqlite, SqliteSolitaireLedger.beside(sqlite)
+    try:
+        live = await _open_live(settings, sleep)
+    except BaseException:
+        await ledger.close()
+        raise
+    return Stores(live, ledger, solitaire_ledger)
+
+
+async def _open_postgres_ledger(url: str, settings: app.Settings, sleep: Sleep) -> PostgresLedger:
+    where = f"PostgreSQL at {redacted(url)}"
+    try:
+        return await patiently(
+            lambda: PostgresLedger.open(url), (StoreUnavailable,), where, settings.start_patience, sleep
+        )
+    except LedgerFileError as error:
+        raise StartFailure(
+            CONFIGURATION,
+            f"DATABASE_URL: {where}: {_one_line(error)}. The database was left as it is: point DATABASE_URL at"
+            " another database, or restore this one from a backup",
+        ) from None
+    except StoreUnavailable as error:
+        raise StartFailure(
+            STORE,
+            f"DATABASE_URL: {where} did not answer in {settings.start_patience:.0f} s ({_one_line(error)}): "
+            "start PostgreSQL, or correct DATABASE_URL",
+        ) from None
+    except StoreFailed as error:
+        raise StartFailure(STORE, f"DATABASE_URL: {where} refused the bot ({_one_line(error)})") from None
+
+
+async def _open_sqlite_ledger(settings: app.Settings, sleep: Sleep) -> SqliteLedger:
     path = pathlib.Path(settings.database_path)
-    _check_database_path(path)
     try:
         ledger = await patiently(
             lambda: SqliteLedger.open(path), (StoreUnavailable,), f"the database {path}", settings.start_patience, sleep
@@ -120,12 +165,7 @@ async def open_stores(settings: app.Settings, sleep: Sleep = asyncio.sleep) -> S
         raise StartFailure(
             STORE, f"DATABASE_PATH {path} stays locked by another program ({_one_line(error)})"
         ) from None
-    try:
-        live = await _open_live(settings, sleep)
-    except BaseException:
-        await ledger.close()
-        raise
-    return Stores(live, ledger, SqliteSolitaireLedger.beside(ledger))
+    return ledger
 
 
 async def _open_live(settings: app.Settings, sleep: Sleep) -> LiveStore:
