@@ -1,4 +1,4 @@
-"""Storage behind small interfaces: Redis for live state, SQLite ledgers."""
+"""Storage behind small interfaces: Redis (or embedded SQLite) for live state, SQLite or PostgreSQL ledgers."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ of connections that the solitaire's ledger and the reports share (``beside``). L
 it was (Redis, or the embedded SQLite store): only the ledgers move.
 
 Migrations are the numbered files ``data/migrations_postgres/NNNN_description.sql``, PostgreSQL's own
-history (its first migration builds what SQLite's first three do), applied in order, each in one
+history (its first two build what SQLite's first three do), applied in order, each in one
 transaction with its row in ``ledger_migrations`` and under a transaction-scoped advisory lock, so
 several processes opening one new database at once apply each migration once. A database whose
 record is a newer release's, or not this code's history, is refused with ``LedgerFileError`` before
@@ -122,24 +122,26 @@ async def open_pool(url: str) -> Pool:
     """A pool on ``url`` (``postgresql://…``; query parameters such as ``search_path`` are the
     connections' settings), its first connection made: ``StoreUnavailable`` if the server does not
     answer, ``StoreFailed`` if it refuses (a wrong password, no such database)."""
-    with available():
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT_SECONDS)
+    try:
+        with available():
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT_SECONDS)
+    except ValueError as error:  # asyncpg's word for a URL it cannot read (a port that is not a number)
+        raise StoreFailed(f"not a PostgreSQL URL asyncpg can read ({error})") from error
     return pool
 
 
-async def migrate(pool: Pool, *, to_version: int = LATEST_VERSION) -> None:
-    """Apply the migrations the database lacks up to ``to_version``, each in its own transaction under
-    the advisory lock, re-reading the recorded version there; ``LedgerFileError`` for a database of a
-    newer release or another history, before any change."""
+async def migrate(pool: Pool) -> None:
+    """Apply the migrations the database lacks, each in its own transaction under the advisory lock,
+    re-reading the recorded version there (so a database already at the latest is checked too);
+    ``LedgerFileError`` for a database of a newer release or another history, before any change."""
     with available():
         async with pool.acquire() as connection:
-            for migration in MIGRATIONS[:to_version]:
+            for migration in MIGRATIONS:
                 async with connection.transaction():
                     await connection.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
                     if await recorded_version(connection) < migration.version:
                         await connection.execute(_MIGRATIONS_TABLE_DDL)
                         await _apply(connection, migration)
-            await recorded_version(connection)  # a database already at the latest is checked too
 
 
 async def _apply(connection: Connection, migration: Migration) -> None:

@@ -924,3 +924,10 @@ async def test_a_postgres_database_that_does_not_exist_is_store_failed() -> None
     with pytest.raises(StoreFailed) as failed:
         await PostgresLedger.open(f"postgresql://postgres@127.0.0.1:5432/no_such_{uuid.uuid4().hex}")
     assert not isinstance(failed.value, StoreUnavailable)
+
+
+@pytest.mark.postgres
+@pytest.mark.asyncio
+async def test_a_postgres_url_asyncpg_cannot_read_is_store_failed() -> None:
+    with pytest.raises(StoreFailed, match=r"not a PostgreSQL URL asyncpg can read"):
+        await PostgresLedger.open("postgresql://postgres@127.0.0.1:port/test")
