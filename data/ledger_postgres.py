@@ -48,6 +48,7 @@ from data.live import StoreFailed, StoreUnavailable
 
 MIGRATIONS_TABLE = "ledger_migrations"
 CONNECT_TIMEOUT_SECONDS = 10.0
+COMMAND_TIMEOUT_SECONDS = 30.0  # a statement the server has not answered by then is StoreUnavailable, not a hang
 POOL_SIZE = 10
 # The advisory lock the migrations are applied under: any number, the same in every release.
 _MIGRATION_LOCK = 0x6D6A6C6564676572  # "mjledger"
@@ -124,7 +125,13 @@ async def open_pool(url: str) -> Pool:
     answer, ``StoreFailed`` if it refuses (a wrong password, no such database)."""
     try:
         with available():
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT_SECONDS)
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                timeout=CONNECT_TIMEOUT_SECONDS,
+                command_timeout=COMMAND_TIMEOUT_SECONDS,
+            )
     except ValueError as error:  # asyncpg's word for a URL it cannot read (a port that is not a number)
         raise StoreFailed(f"not a PostgreSQL URL asyncpg can read ({error})") from error
     return pool
@@ -139,7 +146,7 @@ async def migrate(pool: Pool) -> None:
             for migration in MIGRATIONS:
                 async with connection.transaction():
                     await connection.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
-                    if await recorded_version(connection) < migration.version:
+                    if await _recorded_version(connection) < migration.version:
                         await connection.execute(_MIGRATIONS_TABLE_DDL)
                         await _apply(connection, migration)
 
@@ -159,7 +166,7 @@ async def _apply(connection: Connection, migration: Migration) -> None:
     )
 
 
-async def recorded_version(connection: Connection) -> int:
+async def _recorded_version(connection: Connection) -> int:
     """How many migrations the database records (0 without the table); ``LedgerFileError`` for a newer
     release's database, or one whose record is not this code's history."""
     if await connection.fetchval("SELECT to_regclass($1) IS NULL", MIGRATIONS_TABLE):

@@ -234,7 +234,9 @@ async def test_ten_writers_on_two_connections_record_a_hand_once(ledger: Ledger,
 
 # Any text but NUL, which neither backend keeps (PostgreSQL's text cannot hold it).
 def _text(min_size: int = 0, max_size: int | None = None) -> st.SearchStrategy[str]:
-    return st.text(st.characters(blacklist_characters="\x00"), min_size=min_size, max_size=max_size)
+    # st.text's own alphabet (no surrogates, which no UTF-8 store keeps), NUL left out too
+    alphabet = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
+    return st.text(alphabet, min_size=min_size, max_size=max_size)
 
 
 _seat_strategy = st.builds(
