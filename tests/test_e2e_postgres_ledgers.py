@@ -11,7 +11,7 @@ import pytest
 
 from data.ledger import HandEntry, SeatEntry
 from data.ledger_postgres import PostgresLedger
-from tests.bot.test_e2e_run_command import _environment, _started
+from tests.bot.e2e_helpers import run_environment, start_run
 from tests.data.ledger_backends import PostgresSchema
 from tests.fakediscord import FakeDiscord
 
@@ -51,7 +51,7 @@ async def test_the_leaderboard_is_read_from_the_ledgers_in_postgresql(tmp_path, 
                 assert await ledger.record_hand(won(guild.id, alice.id, number))
         finally:
             await ledger.close()
-        process = await _started(tmp_path, _environment(fake, DATABASE_URL=postgres_schema.url))
+        process = await start_run(tmp_path, run_environment(fake, DATABASE_URL=postgres_schema.url))
         try:
             await fake.wait_ready(timeout=30)
             await fake.wait_commands_synced(timeout=30)

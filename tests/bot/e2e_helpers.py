@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import os
+import pathlib
 import random
+import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -170,3 +173,36 @@ def assert_card(message: Any) -> None:
         names = [item["media"]["url"].rpartition("/")[2] for item in gallery["items"]]
         assert names == [attachment.filename for attachment in message.attachments]
         assert all(item["description"] for item in gallery["items"])
+
+
+# --- mahjong-bot run as a process of its own (tests/bot/run_against_fake.py) ---------------------------
+
+RUN_ROOT = pathlib.Path(__file__).resolve().parents[2]
+# The settings a run leaves unset unless a test sets them (a developer's own shell may have them).
+RUN_SETTINGS = ("REDIS_URL", "DATABASE_PATH", "DATABASE_URL", "DISCORD_GUILD_ID", "START_PATIENCE", "METRICS_PORT")
+CLOSED = "http://127.0.0.1:1/api/v10"  # nothing listens on port 1
+
+
+def run_environment(fake: FakeDiscord | None, token: str | None = None, **more: str) -> dict[str, str]:
+    """``mahjong-bot run``'s environment with only a token set (and ``more``), pointed at ``fake``, or at
+    a port where nothing answers when there is none."""
+    environment = {key: value for key, value in os.environ.items() if key not in RUN_SETTINGS}
+    environment.update(
+        DISCORD_TOKEN=token or (fake.token if fake else "a-token"),
+        FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10" if fake else CLOSED,
+        FAKE_DISCORD_GATEWAY=fake.gateway_url if fake else "ws://127.0.0.1:1",
+        PYTHONPATH=str(RUN_ROOT),
+        **more,
+    )
+    return environment
+
+
+async def start_run(cwd: pathlib.Path, environment: dict[str, str]) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(RUN_ROOT / "tests" / "bot" / "run_against_fake.py"),
+        cwd=cwd,
+        env=environment,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )

@@ -4,14 +4,13 @@ process of its own, against the fake Discord; a member opens a table and it land
 from __future__ import annotations
 
 import asyncio
-import os
 import pathlib
 import signal
-import sys
 
 import pytest
 
 from data.live_sqlite import SqliteLiveStore
+from tests.bot.e2e_helpers import run_environment, start_run
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -23,7 +22,7 @@ async def test_mahjong_bot_run_with_only_a_token_serves_a_table_from_the_embedde
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Club")
         member = fake.add_member(guild, name="Alice", locale="fr")
-        process = await _started(tmp_path, _environment(fake))
+        process = await start_run(tmp_path, run_environment(fake))
         try:
             await fake.wait_ready(timeout=30)
             await fake.wait_commands_synced(timeout=30)
@@ -49,7 +48,7 @@ async def test_mahjong_bot_run_on_a_corrupt_database_file_says_so_and_leaves_it_
     damaged.write_bytes(b"not a database, but someone's precious file " * 100)
     before = damaged.read_bytes()
     async with FakeDiscord() as fake:
-        process = await _started(tmp_path, _environment(fake))
+        process = await start_run(tmp_path, run_environment(fake))
         _, errors = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 2
     message = errors.decode()
@@ -57,40 +56,8 @@ async def test_mahjong_bot_run_on_a_corrupt_database_file_says_so_and_leaves_it_
     assert damaged.read_bytes() == before
 
 
-CLOSED = "http://127.0.0.1:1/api/v10"  # nothing listens on port 1
-
-
-def _environment(fake: FakeDiscord | None, token: str | None = None, **more: str) -> dict[str, str]:
-    """``mahjong-bot run``'s environment with only a token set (and ``more``), pointed at ``fake``, or at
-    a port where nothing answers when there is none."""
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("REDIS_URL", "DATABASE_PATH", "DISCORD_GUILD_ID", "START_PATIENCE", "METRICS_PORT")
-    }
-    environment.update(
-        DISCORD_TOKEN=token or (fake.token if fake else "a-token"),
-        FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10" if fake else CLOSED,
-        FAKE_DISCORD_GATEWAY=fake.gateway_url if fake else "ws://127.0.0.1:1",
-        PYTHONPATH=str(ROOT),
-        **more,
-    )
-    return environment
-
-
-async def _started(cwd: pathlib.Path, environment: dict[str, str]) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "tests" / "bot" / "run_against_fake.py"),
-        cwd=cwd,
-        env=environment,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-
-
 async def test_discord_unreachable_is_tried_again_then_said_in_one_line_with_status_4(tmp_path):
-    process = await _started(tmp_path, _environment(None, START_PATIENCE="3"))
+    process = await start_run(tmp_path, run_environment(None, START_PATIENCE="3"))
     output, errors = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 4
     said = errors.decode()
@@ -103,7 +70,7 @@ async def test_discord_unreachable_is_tried_again_then_said_in_one_line_with_sta
 
 async def test_a_refused_token_is_said_at_once_with_status_4(tmp_path):
     async with FakeDiscord() as fake:
-        process = await _started(tmp_path, _environment(fake, "not-the-token"))
+        process = await start_run(tmp_path, run_environment(fake, "not-the-token"))
         _, errors = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 4
     said = errors.decode()
@@ -113,7 +80,7 @@ async def test_a_refused_token_is_said_at_once_with_status_4(tmp_path):
 
 
 async def test_a_stop_while_the_start_waits_exits_cleanly(tmp_path):
-    process = await _started(tmp_path, _environment(None, START_PATIENCE="600"))
+    process = await start_run(tmp_path, run_environment(None, START_PATIENCE="600"))
     assert process.stderr is not None
     seen = b""
     while b"trying again" not in seen:  # the start is waiting for Discord
@@ -135,7 +102,7 @@ async def test_health_and_metrics_are_served_on_metrics_port(tmp_path):
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Club")
         member = fake.add_member(guild, name="Alice")
-        process = await _started(tmp_path, _environment(fake, METRICS_PORT=str(port)))
+        process = await start_run(tmp_path, run_environment(fake, METRICS_PORT=str(port)))
         base = f"http://127.0.0.1:{port}"
         try:
             async with aiohttp.ClientSession() as http:
