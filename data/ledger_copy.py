@@ -1,4 +1,4 @@
-"""Moving a bot's SQLite ledgers into another ledger (PostgreSQL, for a bot past one host).
+"""Moving a bot's SQLite ledgers into another ledger (PostgreSQL, for a bot past one host, or a SQLite file).
 
 Everything is read through the SQLite ledgers' own queries (the file's tables only name what there is:
 the servers, the hands' and results' ids, the members with a preference) and written through the

@@ -55,22 +55,38 @@ def run_copy(args: argparse.Namespace) -> int:
     if not source.is_file():
         print(f"mahjong-bot: --from {source}: no such file", file=sys.stderr)
         return 2
-    if str(args.target).startswith(("postgresql://", "postgres://")):
-        print("mahjong-bot: --to: PostgreSQL is not available in this build", file=sys.stderr)
-        return 2
-    if pathlib.Path(args.target).resolve() == source.resolve():
+    postgres = str(args.target).startswith(("postgresql://", "postgres://"))
+    if not postgres and pathlib.Path(args.target).resolve() == source.resolve():
         print("mahjong-bot: --to names the file --from reads", file=sys.stderr)
         return 2
-    return asyncio.run(_copy(source, str(args.target)))
+    from data.live import StoreError
+
+    try:
+        return asyncio.run(_copy(source, str(args.target), postgres))
+    except StoreError as error:  # the target cannot be opened: said without a password
+        print(f"mahjong-bot: --to: {error}", file=sys.stderr)
+        return 2
 
 
-async def _copy(source: pathlib.Path, target: str) -> int:
+async def _copy(source: pathlib.Path, target: str, postgres: bool) -> int:
+    from data.ledger import Ledger
     from data.ledger_copy import copy_ledgers
-    from data.ledger_sqlite import SqliteLedger
-    from data.solitaire_sqlite import SqliteSolitaireLedger
+    from data.solitaire_ledger import SolitaireLedger
 
-    ledger = await SqliteLedger.open(target)
-    solitaire = SqliteSolitaireLedger.beside(ledger)
+    ledger: Ledger
+    solitaire: SolitaireLedger
+    if postgres:
+        from data.ledger_postgres import PostgresLedger
+        from data.solitaire_postgres import PostgresSolitaireLedger
+
+        ledger = opened = await PostgresLedger.open(target)
+        solitaire = PostgresSolitaireLedger.beside(opened)
+    else:
+        from data.ledger_sqlite import SqliteLedger
+        from data.solitaire_sqlite import SqliteSolitaireLedger
+
+        ledger = local = await SqliteLedger.open(target)
+        solitaire = SqliteSolitaireLedger.beside(local)
     try:
         report = await copy_ledgers(source, ledger, solitaire, replays)
     finally:

@@ -129,6 +129,11 @@ def test_the_command_refuses_what_it_cannot_use(tmp_path, capsys):
     (tmp_path / "bot.sqlite3").write_bytes(b"")
     same = str(tmp_path / "bot.sqlite3")
     assert main(["ledger", "copy", "--from", same, "--to", same]) == 2
+    assert "names the file --from reads" in capsys.readouterr().err
+    closed = "postgresql://someone:secret@127.0.0.1:1/ledgers"  # nothing listens on port 1
+    assert main(["ledger", "copy", "--from", same, "--to", closed]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("mahjong-bot: --to:") and "secret" not in said
 
 
 @pytest.mark.asyncio
@@ -139,3 +144,36 @@ async def test_the_command_prints_its_report_as_json(tmp_path, capsys):
     assert await asyncio.to_thread(main, copy) == 0
     said = json.loads(capsys.readouterr().out)
     assert said["ok"] is True and said["hands"]["new"] == hands and said["results"]["new"] == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.asyncio
+async def test_the_command_copies_into_postgresql_and_the_bot_reads_it_there(tmp_path, postgres_schema, capsys):
+    from data.ledger_postgres import PostgresLedger
+    from data.solitaire_postgres import PostgresSolitaireLedger
+
+    source = tmp_path / "bot.sqlite3"
+    hands = await _played_ledger(source)
+    copy = ["ledger", "copy", "--from", str(source), "--to", postgres_schema.url]
+    assert await asyncio.to_thread(main, copy) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["ok"] and said["hands"]["new"] == hands and said["matches"]["new"] == 1
+    assert await asyncio.to_thread(main, copy) == 0  # again: everything there already, nothing written twice
+    assert json.loads(capsys.readouterr().out)["hands"]["present"] == hands
+    ledger = await PostgresLedger.open(postgres_schema.url)
+    solitaire = PostgresSolitaireLedger.beside(ledger)
+    try:
+        assert len(await ledger.hands(GUILD, limit=100)) == hands
+        assert (await ledger.guild_settings(GUILD)).ranked_after == 3
+        assert await solitaire.pseudonym(GUILD, 12) == "Bobby"
+        assert [standing.member_id for standing in await solitaire.leaderboard(GUILD, _daily())] == [12, 1]
+    finally:
+        await solitaire.close()
+        await ledger.close()
+
+
+def _daily():
+    from data.solitaire_ledger import Board
+    from tests.data.test_solitaire_ledger import DAY
+
+    return Board("daily", DAY)
