@@ -18,6 +18,7 @@ import pytest_asyncio
 import redis.asyncio as aioredis
 
 from bot.solitaire.state import SolitaireState
+from data.ledger_postgres import PostgresLedger
 from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from game.tiles import Tile
@@ -31,8 +32,14 @@ REDIS_URL = "redis://127.0.0.1:6379/0"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
-async def start_shard(fake: FakeDiscord, folder: pathlib.Path, shard: int, namespace: str):
-    environment = {key: value for key, value in os.environ.items() if key not in ("KILL_AT",)}
+async def start_shard(
+    fake: FakeDiscord, folder: pathlib.Path, shard: int, namespace: str, database_url: str | None = None
+):
+    """A shard process working in ``folder``; its ledgers in ``folder``'s SQLite file, or at ``database_url``."""
+    folder.mkdir(exist_ok=True)
+    environment = {key: value for key, value in os.environ.items() if key not in ("KILL_AT", "DATABASE_URL")}
+    if database_url is not None:
+        environment["DATABASE_URL"] = database_url
     environment.update(
         DISCORD_TOKEN=fake.token,
         FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
@@ -107,7 +114,24 @@ async def shared_redis():
 
 
 async def test_two_shard_processes_on_one_redis(tmp_path, shared_redis):
+    await _two_shards(tmp_path, shared_redis, None)
+
+
+@pytest.mark.postgres
+async def test_two_shard_processes_as_on_two_hosts_share_only_redis_and_postgresql(
+    tmp_path, shared_redis, postgres_schema
+):
+    """Each process works in a folder of its own, as on two hosts: nothing is shared but Redis and the
+    database; the process killed with ``kill -9`` and restarted leaves every hand and match once."""
+    await _two_shards(tmp_path, shared_redis, postgres_schema.url)
+
+
+async def _two_shards(tmp_path, shared_redis, database_url: str | None) -> None:
     store, namespace = shared_redis
+
+    def folder(shard: int) -> pathlib.Path:
+        return tmp_path if database_url is None else tmp_path / f"host-{shard}"
+
     processes: dict[int, asyncio.subprocess.Process] = {}
     async with FakeDiscord() as fake:
         guilds = _guild_per_shard(fake)
@@ -115,7 +139,7 @@ async def test_two_shard_processes_on_one_redis(tmp_path, shared_redis):
         guests = {shard: fake.add_member(guild, name=f"Guest {shard}") for shard, guild in guilds.items()}
         try:
             for shard in (0, 1):
-                processes[shard] = await start_shard(fake, tmp_path, shard, namespace)
+                processes[shard] = await start_shard(fake, folder(shard), shard, namespace, database_url)
             await _ready_shards(fake, 2)
             await fake.wait_commands_synced(timeout=30)
             matches = {}
@@ -161,7 +185,7 @@ async def test_two_shard_processes_on_one_redis(tmp_path, shared_redis):
                 return (await table_state(store, started)).status == "over"
 
             await wait_until(finished_meanwhile, timeout=60, what="shard 0's clock to finish shard 1's table")
-            processes[1] = await start_shard(fake, tmp_path, 1, namespace)
+            processes[1] = await start_shard(fake, folder(1), 1, namespace, database_url)
             await _ready_shards(fake, 2)
             joined = await fake.click(guests[1], lobby, f"mj1:{waiting}:0:join")
             await joined.wait_done(timeout=20)
@@ -182,13 +206,18 @@ async def test_two_shard_processes_on_one_redis(tmp_path, shared_redis):
             )
             assert max(shown.values()) == 1
         assert fake.violations == []
-    ledger = await SqliteLedger.open(tmp_path / "bot.sqlite3")
+    ledger = await (
+        SqliteLedger.open(tmp_path / "bot.sqlite3") if database_url is None else PostgresLedger.open(database_url)
+    )
+    if database_url is not None:  # each process kept its live state in Redis and wrote no ledger file
+        assert not any(any(folder(shard).glob("*.sqlite3*")) for shard in (0, 1))
     try:
         for shard, guild in guilds.items():
             recorded = await ledger.matches(guild.id)
             played = {matches[shard][1]} | ({started} if shard == 1 else set())
             assert {match.match_id for match in recorded} == played and all(m.hands == 1 for m in recorded)
-            assert len(await ledger.hands(guild.id)) == len(played)
+            assert len(await ledger.hands(guild.id)) == len(played)  # each hand once, after the kill -9 too
+            assert all(len(m.totals) == 4 for m in recorded)
     finally:
         await ledger.close()
 
