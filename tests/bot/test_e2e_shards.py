@@ -1,7 +1,8 @@
 """Two bot processes of one application on one Redis, each with its own shard (issue 13): a solitaire
 game in the guild of each shard, and tables in both played to their end with each deadline fired once;
 the commands synced and the emojis uploaded once; one process killed with ``kill -9`` and restarted
-loses no table, and while it is down the other process's clock keeps that shard's tables going."""
+loses no table, and while it is down the other process's clock keeps that shard's tables going; the daily
+solitaire played and finished on each shard is in the ledger once."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import pathlib
 import signal
 import sys
 import uuid
+from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -21,6 +24,9 @@ from bot.solitaire.state import SolitaireState
 from data.ledger_postgres import PostgresLedger
 from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
+from data.solitaire_ledger import Board
+from data.solitaire_postgres import PostgresSolitaireLedger
+from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.tiles import Tile
 from tests.bot.e2e_helpers import table_id_of, table_state, wait_until
 from tests.fakediscord import FakeDiscord
@@ -153,9 +159,10 @@ async def _two_shards(tmp_path, shared_redis, database_url: str | None) -> None:
                 await (await fake.click(hosts[shard], lobby, f"mj1:{table_id}:0:start")).wait_done()
                 matches[shard] = (lobby, table_id)
 
-            # a solitaire game in each shard's guild: one pair taken from the menu of legal pairs
+            # the daily solitaire in each shard's guild: one pair taken from the menu of legal pairs, then
+            # Finish pressed twice, which ends the game and writes its result
             for shard, guild in guilds.items():
-                game = await fake.slash(guests[shard], guild.text_channel, "solitaire free", {"seed": 7})
+                game = await fake.slash(guests[shard], guild.text_channel, "solitaire daily", {})
                 await game.wait_done(timeout=20)
                 board = game.response
                 menu = board.selects()[0]
@@ -165,6 +172,15 @@ async def _two_shards(tmp_path, shared_redis, database_url: str | None) -> None:
                 games = [key for key in await store.keys("solitaire:") if key.startswith(f"solitaire:{guild.id}:")]
                 assert len(games) == 1
                 assert SolitaireState.from_document((await store.read(games[0])).document).game.removed
+                for _ in range(2):
+                    edits = fake.message(board.id).edits
+                    finish = next(c for c in fake.message(board.id).custom_ids() if c.endswith(":finish"))
+                    await (await fake.click(guests[shard], fake.message(board.id), finish)).wait_done(timeout=20)
+
+                    async def redrawn(edits: int = edits, board: Any = board) -> bool:  # press on the new board
+                        return fake.message(board.id).edits > edits
+
+                    await wait_until(redrawn, timeout=20, what="the board redrawn after Finish")
 
             async def over():
                 states = [await table_state(store, table_id) for _, table_id in matches.values()]
@@ -206,9 +222,14 @@ async def _two_shards(tmp_path, shared_redis, database_url: str | None) -> None:
             )
             assert max(shown.values()) == 1
         assert fake.violations == []
-    ledger = await (
-        SqliteLedger.open(tmp_path / "bot.sqlite3") if database_url is None else PostgresLedger.open(database_url)
-    )
+    ledger: Any
+    solitaire: Any
+    if database_url is None:
+        ledger = await SqliteLedger.open(tmp_path / "bot.sqlite3")
+        solitaire = SqliteSolitaireLedger.beside(ledger)
+    else:
+        ledger = await PostgresLedger.open(database_url)
+        solitaire = PostgresSolitaireLedger.beside(ledger)
     if database_url is not None:  # each process kept its live state in Redis and wrote no ledger file
         assert not any(any(folder(shard).glob("*.sqlite3*")) for shard in (0, 1))
     try:
@@ -218,7 +239,10 @@ async def _two_shards(tmp_path, shared_redis, database_url: str | None) -> None:
             assert {match.match_id for match in recorded} == played and all(m.hands == 1 for m in recorded)
             assert len(await ledger.hands(guild.id)) == len(played)  # each hand once, after the kill -9 too
             assert all(len(m.totals) == 4 for m in recorded)
+            daily = await solitaire.leaderboard(guild.id, Board("daily", datetime.now(UTC).date()), 10)
+            assert [standing.member_id for standing in daily] == [guests[shard].id]  # each result once
     finally:
+        await solitaire.close()
         await ledger.close()
 
 
