@@ -2,7 +2,7 @@
 VENV ?= .venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: help install run lint format types test e2e slow check bench lock
+.PHONY: help install run lint format types test e2e slow check bench lock catalogs
 
 help:
 	@echo "make install   a virtual environment in $(VENV) with the bot and the test tools"
@@ -15,6 +15,7 @@ help:
 	@echo "make slow      the long property, simulation and worker-process runs (pytest -m slow)"
 	@echo "make check     all of the above but run, as CI does"
 	@echo "make bench     the load benchmark at 200 open tables (benchmarks/ has the others)"
+	@echo "make catalogs  compile the word catalogs (words/locales/*/LC_MESSAGES/*.po) into the .mo the bot reads"
 	@echo "make lock      refresh the locks in requirements/ from pyproject.toml (pip-tools)"
 
 $(PYTHON):
@@ -35,6 +36,9 @@ lock: $(PYTHON)
 	$(LOCK) --output-file requirements/runtime.lock pyproject.toml requirements/any-3.11.in
 	$(LOCK) --extra test --output-file requirements/test.lock pyproject.toml requirements/any-3.11.in
 	$(LOCK) --only-build-deps --all-build-deps --output-file requirements/build.lock pyproject.toml
+
+catalogs:
+	$(PYTHON) -m words.compile
 
 run:
 	$(VENV)/bin/mahjong-bot run

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from bot.i18n import LENGTH_NAMES, RULE_NAMES, SPEED_NAMES, duration, pick, say
+from bot.i18n import duration, name_of, say
 from bot.refusal import Refusal
 from bot.tables.state import SPEEDS, Speed, Timing
 from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER, GuildSettings, LedgerValueError
@@ -132,7 +132,7 @@ def settings_text(settings: GuildSettings, lang: Lang) -> str:
     idle = duration(settings.idle_hours * 3600.0) if settings.idle_hours is not None else own
     language = say("config_lang_" + (settings.lang or "auto"), lang)
     length = (
-        pick(LENGTH_NAMES[settings.default_length], lang)
+        name_of("length", settings.default_length, lang)
         if settings.default_length is not None
         else say("config_rules_own", lang)
     )
@@ -145,8 +145,8 @@ def settings_text(settings: GuildSettings, lang: Lang) -> str:
             say(
                 "config_rules",
                 lang,
-                rules=pick(RULE_NAMES[settings.default_rules], lang),
-                speed=pick(SPEED_NAMES[settings.default_speed], lang),
+                rules=name_of("rules", settings.default_rules, lang),
+                speed=name_of("speed", settings.default_speed, lang),
             ),
             say(
                 "config_options",

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.command_words import FRENCH_NAMES
-from bot.i18n import RULE_NAMES, WIND_NAMES, duration, pick, say
+from bot.i18n import duration, name_of, say
 from bot.tables.state import Timing
 from bot.tables.transitions import MISSED_TURNS_BEFORE_AWAY
 from game.errors import GameError
@@ -54,6 +54,10 @@ EXAMPLE_HAND = "234m [777z] (2222s) 456p 99s"
 EXAMPLE_BONUS = "1f6f"
 
 
+def pick(pair: tuple[str, str], lang: Lang) -> str:
+    return pair[1] if lang == "fr" else pair[0]
+
+
 def _t(lang: Lang, en: str, fr: str) -> str:
     return fr if lang == "fr" else en
 
@@ -85,7 +89,7 @@ def _hongkong_settings() -> HongKongSettings:
 
 def rules_cards(rules_name: RuleName, lang: Lang) -> list[Card]:
     """The rules of ``classic``, ``hongkong`` or ``family`` (SPEC §2, seeds 000 and 002), as cards."""
-    title = f"**{pick(RULE_NAMES[rules_name], lang)}**"
+    title = f"**{name_of('rules', rules_name, lang)}**"
     if rules_name == "family":
         return _cards([f"{title} — {_family_intro(lang)}", _family_play(lang), _beginners(lang)])
     if rules_name == "classic":
@@ -870,10 +874,10 @@ def _heading(hand: WinContext, rules: RuleName, lang: Lang) -> str:
     )
     how = pick(_WORDS["self_drawn" if hand.self_drawn else "discard"], lang)
     parts = [
-        f"**{pick(RULE_NAMES[rules], lang)}** · `{written}`",
+        f"**{name_of('rules', rules, lang)}** · `{written}`",
         f"{pick(_WORDS['winning'], lang)} {hand.winning_tile.code} ({tile_name(hand.winning_tile, lang)}), {how}",
-        f"{pick(_WORDS['seat'], lang)} {pick(WIND_NAMES[hand.seat_wind.code], lang)}",
-        f"{pick(_WORDS['round'], lang)} {pick(WIND_NAMES[hand.round_wind.code], lang)}",
+        f"{pick(_WORDS['seat'], lang)} {name_of('wind', hand.seat_wind.code, lang)}",
+        f"{pick(_WORDS['round'], lang)} {name_of('wind', hand.round_wind.code, lang)}",
     ]
     if hand.bonus:
         parts.append(f"{pick(_WORDS['bonus'], lang)} {' '.join(tile.code for tile in hand.bonus)}")

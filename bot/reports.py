@@ -13,11 +13,12 @@ import re
 import time
 from collections.abc import Sequence
 
-from bot.i18n import RULE_NAMES, pick, say
+from bot.i18n import name_of, say
 from bot.pattern_names import pattern_name
 from data.ledger import MatchEntry
 from data.ledger_reports import MemberStats, Standing
 from game.match import places
+from game.rules import RULE_NAMES
 from game.tiles import Lang
 
 MESSAGE_LIMIT = 2000
@@ -61,7 +62,7 @@ def signed(value: float) -> str:
 
 
 def rules_label(rules: str, lang: Lang) -> str:
-    return pick(RULE_NAMES[rules], lang) if rules in RULE_NAMES else rules
+    return name_of("rules", rules, lang) if rules in RULE_NAMES else rules
 
 
 def leaderboard_text(

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import Literal
 
 from game.errors import InvalidNotation
 from game.strict import short  # quotes the input cut short: it may be a page long
 
-Lang = Literal["en", "fr"]
+Lang = str  # a catalog's locale code (words.Lang); the names below move to the catalogs
 LANGS: tuple[Lang, ...] = ("en", "fr")
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from bot.i18n import LENGTH_NAMES, OPTION_NAMES, RULE_NAMES, SPEED_NAMES, WIND_NAMES, duration, pick, say
+from bot.i18n import duration, name_of, say
 from bot.message_specs import ButtonSpec, Message, Picture, Style
 from bot.refusal import Refusal
 from bot.tables.custom_ids import ButtonId, Verb
@@ -58,7 +58,7 @@ def relative(when: float | None) -> str:
 
 
 def rules_name(state: TableState, lang: Lang) -> str:
-    return pick(RULE_NAMES[state.settings.rules.name], lang)
+    return name_of("rules", state.settings.rules.name, lang)
 
 
 def options_text(state: TableState, lang: Lang) -> str:
@@ -70,7 +70,7 @@ def options_text(state: TableState, lang: Lang) -> str:
         chosen.append("hide_claims")
     if state.settings.learners:
         chosen.append("learners")
-    words = [pick(OPTION_NAMES[name], lang) for name in chosen]
+    words = [name_of("option", name, lang) for name in chosen]
     if rules.name == "hongkong":
         words.append(f"min {rules.minimum_fan} fan")
     return "".join(f" · {word}" for word in words)
@@ -89,8 +89,8 @@ def lobby_message(state: TableState, lang: Lang) -> Message:
             "lobby_settings",
             lang,
             rules=rules_name(state, lang),
-            length=pick(LENGTH_NAMES[rules.length], lang),
-            speed=pick(SPEED_NAMES[state.settings.speed], lang),
+            length=name_of("length", rules.length, lang),
+            speed=name_of("speed", state.settings.speed, lang),
             options=options_text(state, lang),
         ),
         say("lobby_seats", lang, filled=len(state.seats), players=state.players),
@@ -147,7 +147,7 @@ def seat_wind(hand: Round, seat: int) -> str:
 
 
 def _wind_name(code: str, lang: Lang) -> str:
-    return pick(WIND_NAMES[code], lang)
+    return name_of("wind", code, lang)
 
 
 def _tile(tile: Tile, lang: Lang) -> str:
@@ -503,7 +503,7 @@ def rules_text(state: TableState, lang: Lang) -> str:
         lang,
         rules=rules_name(state, lang),
         players=rules.players,
-        length=pick(LENGTH_NAMES[rules.length], lang),
+        length=name_of("length", rules.length, lang),
         options=options_text(state, lang),
         turn=duration(timing.turn),
         claim=duration(timing.claim),
