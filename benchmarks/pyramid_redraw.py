@@ -38,13 +38,15 @@ from table_redraw import summary, timed  # run as a script: benchmarks/ is on th
 
 from game.solitaire.board import Board
 from game.solitaire.deal import deal_for_seed
-from game.tiles import Lang, Tile, tile_name
+from game.tiles import Tile
 from render.describe import colon
 from render.draw import badge, felt_canvas, outline, text
 from render.pyramid import draw_pyramid, free_tile_labels, pyramid_palette, render_pyramid
 from render.rendered import fit_description, to_png
 from render.theme import HIGHLIGHT, INK, PAPER, SELECTED, TEXT_DIM_ON_FELT, TEXT_ON_FELT
 from render.tiles import metrics, tile_image
+from words import Lang
+from words.tiles import tile_name
 
 # --- The path before: render/pyramid.py's drawing and render/rendered.py's encoding, as they were. ---
 

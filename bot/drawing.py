@@ -21,12 +21,12 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from game.solitaire.deal import deal_for_seed
-from game.tiles import LANGS
 from render.hand import render_hand
 from render.positions import played_round
 from render.pyramid import pyramid_palette, render_pyramid
 from render.table import render_table
 from render.tiles import preload
+from words import LANGS
 
 _T = TypeVar("_T")
 

@@ -20,7 +20,7 @@ from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER, GuildSettings, Le
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS
 from game.rules import RULE_NAMES as RULE_KEYS
-from game.tiles import Lang
+from words import Lang
 
 # The ranges the command offers (Discord's client enforces them too, but a forged or stale client
 # can send anything, so they are checked here again).

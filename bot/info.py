@@ -43,9 +43,11 @@ from game.scoring.minimum import below_minimum
 from game.scoring.notation import NotationError, read_hand
 from game.scoring.reading import ReadSet
 from game.scoring.table import settings_for
-from game.tiles import Lang, Tile, format_tiles, tile_name
+from game.tiles import Tile, format_tiles
 from game.win import WinContext
 from render.result import breakdown_lines, total_lines
+from words import Lang
+from words.tiles import tile_name
 
 MESSAGE_LIMIT = 2000
 CARD_LIMIT = 4000  # the text a Components V2 message may hold, over all its text displays

@@ -6,7 +6,7 @@ The classic house rules carry their names already, and are read from them."""
 from __future__ import annotations
 
 from game.scoring.house import HOUSE_RULES
-from game.tiles import Lang
+from words import Lang
 
 _NAMES: dict[str, tuple[str, str]] = {
     # classic

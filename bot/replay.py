@@ -26,10 +26,11 @@ from game.scoring.classic import score_classic
 from game.scoring.hongkong import score_hongkong
 from game.scoring.settings import ClassicSettings, HongKongSettings
 from game.scoring.table import settings_for
-from game.tiles import Lang, tile_name
 from render.rendered import Rendered
 from render.result import render_result
 from render.table import render_table
+from words import Lang
+from words.tiles import tile_name
 
 _PUBLIC = (Discarded, SetClaimed, KongDeclared, Called, HandWon, HandDrawn)
 

@@ -19,7 +19,7 @@ from data.ledger import MatchEntry
 from data.ledger_reports import MemberStats, Standing
 from game.match import places
 from game.rules import RULE_NAMES
-from game.tiles import Lang
+from words import Lang
 
 MESSAGE_LIMIT = 2000
 PAGE_SIZE = 10

@@ -6,7 +6,9 @@ from collections.abc import Iterable
 
 from game.hand import SetKind
 from game.melds import Meld
-from game.tiles import Lang, Tile, format_tiles, tile_name
+from game.tiles import Tile, format_tiles
+from words import Lang
+from words.tiles import tile_name
 
 _KIND: dict[Lang, dict[SetKind, str]] = {
     "en": {SetKind.CHOW: "chow", SetKind.PUNG: "pung", SetKind.KONG: "kong"},

@@ -13,7 +13,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from game.tiles import Lang, Suit, Tile, tile_label
+from game.tiles import Suit, Tile
 from render import fonts
 from render.theme import (
     BAMBOO_INK,
@@ -34,6 +34,8 @@ from render.theme import (
     RGB,
     SKY,
 )
+from words import Lang
+from words.tiles import tile_label
 
 # The design size of a face; tiles are scaled down from it.
 WIDTH = 240

@@ -15,7 +15,7 @@ from PIL import ImageDraw
 
 from game.hints import DiscardHint
 from game.melds import Meld
-from game.tiles import Lang, Tile, format_tiles, tile_label, tile_name
+from game.tiles import Tile, format_tiles
 from game.view import SeatView
 from render.describe import colon, meld_words, tiles_in_words
 from render.draw import badge, felt_canvas, outline, text, wrap_text
@@ -24,6 +24,8 @@ from render.rendered import Rendered
 from render.table import table_palette
 from render.theme import HIGHLIGHT, HINT, INK, PAPER, TEXT_DIM_ON_FELT, TEXT_ON_FELT
 from render.tiles import HAND_WIDTH, metrics, tile_image
+from words import Lang
+from words.tiles import tile_label, tile_name
 
 # The colours of the hand's PNG: 64, as many as the tables had on the 1080-pixel table; files 0.9 times
 # those of the table's 96, for pictures within a level of the one drawn.

@@ -9,8 +9,9 @@ from PIL import Image
 
 from game.hand import SetKind
 from game.melds import Meld
-from game.tiles import Lang, Tile
+from game.tiles import Tile
 from render.tiles import metrics, tile_image
+from words import Lang
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from game.solitaire.board import Board
 from game.solitaire.layout import PYRAMID, Layout, Position
-from game.tiles import BONUS_TILES, PLAYING_TILES, Lang, Tile, tile_name
+from game.tiles import BONUS_TILES, PLAYING_TILES, Tile
 from render import fonts
 from render.describe import colon
 from render.draw import badge, felt_canvas, outline
@@ -42,6 +42,8 @@ from render.theme import (
     TEXT_ON_FELT,
 )
 from render.tiles import TileMetrics, metrics, tile_image
+from words import Lang
+from words.tiles import tile_name
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from game.scoring.classic import ClassicScore
 from game.scoring.hongkong import HongKongScore
-from game.tiles import WINDS, Lang, format_tiles, tile_name
+from game.tiles import WINDS, format_tiles
 from game.win import WinContext
 from render.describe import colon, meld_words, tiles_in_words
 from render.draw import fit_text, outline, text
@@ -19,6 +19,8 @@ from render.melds import meld_width, paste_meld
 from render.rendered import Rendered
 from render.theme import FELT, GREEN, HIGHLIGHT, INK, PAPER, PAPER_LINE, RED
 from render.tiles import metrics, tile_image
+from words import Lang
+from words.tiles import tile_name
 
 WIDTH = 900
 MARGIN = 32

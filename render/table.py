@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from game.tiles import LANGS, WINDS, Lang, Tile, format_tiles, tile_name
+from game.tiles import WINDS, Tile, format_tiles
 from game.view import SeatPublic, SeatView
 from render import theme
 from render.describe import colon, meld_words, tiles_in_words
@@ -45,6 +45,8 @@ from render.theme import (
     TEXT_ON_FELT,
 )
 from render.tiles import metrics, tile_image
+from words import LANGS, Lang
+from words.tiles import tile_name
 
 SIZE = 720  # the table is a square; the line of marks goes below it
 LEGEND_HEIGHT = 34

@@ -16,9 +16,11 @@ from typing import Literal
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from game.tiles import LANGS, Lang, Tile, tile_label
+from game.tiles import Tile
 from render import faces
 from render.theme import CORNER, FACE_RATIO, IVORY, IVORY_EDGE, IVORY_SIDE, JADE, JADE_DARK, SHADOW, THICKNESS
+from words import LANGS, Lang
+from words.tiles import tile_label
 
 # "down": seen from the player's chair, the thickness shows below the face (hand, table).
 # "down_right": lit from the top left, the thickness shows below and to the right (the pyramid).

@@ -3,7 +3,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game import InvalidNotation, Tile, format_tiles, parse_tiles
-from game.tiles import LANGS, Suit, counts34, full_set, tile_label, tile_name, tiles_of_counts
+from game.tiles import Suit, counts34, full_set, tiles_of_counts
+from words import LANGS
+from words.tiles import tile_label, tile_name
 
 
 def test_spec_example_expands_groups():

@@ -17,7 +17,8 @@ from typing import Any
 from bot.cli.inputs import whole_number
 from game.errors import GameError
 from game.rules import rule_name
-from game.tiles import LANGS, Tile
+from game.tiles import Tile
+from words import LANGS
 
 KINDS = ("table", "hand", "pyramid", "result", "solitaire-result", "emojis")
 NAMES = ("Alice", "Bérénice", "Chen", "Dmitri")

@@ -27,8 +27,9 @@ from game.scoring import (
 from game.scoring.common import Label
 from game.scoring.notation import NotationError, read_hand, read_meld, read_tile, read_tiles, read_wind
 from game.strict import short
-from game.tiles import LANGS, WINDS, Lang
+from game.tiles import WINDS
 from game.win import WinContext
+from words import LANGS, Lang
 
 COMPACT_HELP = """\
 One-line form: HAND lists the concealed tiles (winning tile included) and the declared sets, separated

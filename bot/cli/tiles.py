@@ -9,7 +9,9 @@ from typing import Any
 
 from game.errors import GameError, InvalidHand
 from game.hand import is_winning_hand, shanten
-from game.tiles import LANGS, Tile, format_tiles, full_set, parse_tiles, tile_label, tile_name
+from game.tiles import Tile, format_tiles, full_set, parse_tiles
+from words import LANGS
+from words.tiles import tile_label, tile_name
 
 # How many of each tile the box holds (four of each playing tile and of the joker, one of each bonus tile).
 _BOX = {tile: full_set(jokers=True).count(tile) for tile in Tile}

@@ -26,8 +26,8 @@ from bot.interaction import Interaction
 from bot.refusal import Refusal
 from bot.replay import replay_frame, replay_frames
 from data.ledger import HandEntry
-from game.tiles import Lang
 from render.rendered import Rendered
+from words import Lang
 
 REPLAY_PREFIX = "mjp1:"
 CUSTOM_ID_LIMIT = 100

@@ -47,7 +47,7 @@ from data.ledger import GuildSettings
 from data.ledger_reports import MemberStats
 from data.live import StoreUnavailable
 from game.rules import RULE_NAMES
-from game.tiles import Lang
+from words import Lang
 
 REPORTS_PREFIX = "mjr1:"
 HISTORY_LENGTH = 10

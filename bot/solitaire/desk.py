@@ -41,7 +41,8 @@ from bot.solitaire.service import SolitaireService
 from bot.solitaire.state import SolitaireState
 from data.live import StoreUnavailable
 from data.solitaire_ledger import Board, Kind
-from game.tiles import Lang, Tile
+from game.tiles import Tile
+from words import Lang
 
 log = logging.getLogger(__name__)
 

@@ -25,8 +25,9 @@ from game.solitaire.board import Board as TileBoard
 from game.solitaire.board import match_group
 from game.solitaire.game import Ending
 from game.solitaire.solver import SolverResult, Verdict
-from game.tiles import Lang, tile_label, tile_name
 from render.pyramid import render_pyramid
+from words import Lang
+from words.tiles import tile_label, tile_name
 
 OPTIONS_PER_SELECT = 25
 SELECTS_PER_PAGE = 4  # four rows of selects and one of buttons: Discord's five rows

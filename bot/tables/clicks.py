@@ -26,7 +26,7 @@ from bot.tables.hands import LiveHands
 from bot.tables.moves import Actor, Lobby, Play
 from bot.tables.service import TableService
 from bot.tables.state import TableState
-from game.tiles import Lang
+from words import Lang
 
 _NEW_PRIVATE_MESSAGE = frozenset({"hand", "claim", "rules", "detail"})
 ComputersAllowed = Callable[[int], Awaitable[bool]]

@@ -31,7 +31,8 @@ from bot.tables import presenter
 from bot.tables.discord_views import view_of
 from bot.tables.service import TableService
 from bot.tables.state import TableState
-from game.tiles import Lang, Tile
+from game.tiles import Tile
+from words import Lang
 
 log = logging.getLogger(__name__)
 

@@ -30,12 +30,14 @@ from game.scoring.classic import score_classic
 from game.scoring.hongkong import score_hongkong
 from game.scoring.settings import ClassicSettings, HongKongSettings
 from game.scoring.table import settings_for
-from game.tiles import WINDS, Lang, Tile, tile_label, tile_name
+from game.tiles import WINDS, Tile
 from game.winning import is_winning
 from render.hand import render_hand
 from render.rendered import Rendered
 from render.result import breakdown_lines, render_result, total_lines
 from render.table import render_table
+from words import Lang
+from words.tiles import tile_label, tile_name
 
 
 def _button(

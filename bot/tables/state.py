@@ -20,7 +20,7 @@ from bot.tables.finished import FinishedHand, LedgerEntry, entry_document, entry
 from game.errors import GameError
 from game.players import PLAYERS
 from game.rules import Ruleset
-from game.tiles import LANGS, Lang
+from words import LANGS, Lang
 
 Status = Literal["lobby", "playing", "between", "over", "cancelled", "closed"]
 Speed = Literal["live", "async"]

@@ -18,8 +18,10 @@ from typing import Any
 
 from game.record import HandRecord
 from game.round import Round
-from game.tiles import LANGS, Tile, tile_label, tile_name
+from game.tiles import Tile
 from render.tiles import emoji_name
+from words import LANGS
+from words.tiles import tile_label, tile_name
 
 
 def secret_kinds(records: Iterable[HandRecord]) -> list[dict[int, set[Tile]]]:

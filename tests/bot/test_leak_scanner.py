@@ -10,8 +10,8 @@ from game.players import make_player
 from game.players.autoplay import play_round
 from game.round import Round
 from game.rules import ruleset
-from game.tiles import tile_name
 from tests.bot.leak_scanner import hand_of_call, leaks, match_leaks, secret_kinds
+from words.tiles import tile_name
 
 
 @dataclass

@@ -17,9 +17,9 @@ from game.round import Round
 from game.rules import ruleset
 from game.scoring.classic import score_classic
 from game.scoring.table import settings_for
-from game.tiles import tile_name
 from render.result import render_result
 from render.table import render_table
+from words.tiles import tile_name
 
 NAMES = ("Alice", "Computer 1", "Computer 2", "Computer 3")
 SEATS = (SeatEntry("Alice", 42, None), *(SeatEntry(name, None, "basic") for name in NAMES[1:]))
@@ -99,7 +99,7 @@ def test_the_first_step_is_the_deal_from_the_spectators_seat(won):
     assert rendered.description == spectator.description and rendered.image_png == spectator.image_png
     for seat in range(4):  # each seat's own picture shows its hand: the replay's is none of them
         assert rendered.image_png != render_table(deal.view(seat), NAMES, [0, 0, 0, 0], "en").image_png, seat
-        hidden = {tile.code for tile in deal.concealed(seat)} | {tile_name(tile) for tile in deal.concealed(seat)}
+        hidden = {tile.code for tile in deal.concealed(seat)} | {tile_name(tile, "en") for tile in deal.concealed(seat)}
         assert not any(word in rendered.description for word in hidden), seat
 
 
@@ -110,7 +110,7 @@ def test_a_middle_step_is_the_engines_position_and_says_what_happened(won):
     first_discard = next(action for action in won.actions if type(action).__name__ == "Discard")
     content, rendered = replay_frame(entry, 2, "en")
     assert content == (
-        f"Hand 3 · step 2/{steps} · {NAMES[first_discard.seat]} discards {tile_name(first_discard.tile)}"
+        f"Hand 3 · step 2/{steps} · {NAMES[first_discard.seat]} discards {tile_name(first_discard.tile, 'en')}"
     )
     assert rendered.description == render_table(after[1].view(None), NAMES, [0, 0, 0, 0], "en").description
     middle = steps // 2

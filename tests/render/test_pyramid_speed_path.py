@@ -12,7 +12,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from game.solitaire.board import Board
 from game.solitaire.deal import deal_for_seed
-from game.tiles import BONUS_TILES, PLAYING_TILES, Lang, Tile
+from game.tiles import BONUS_TILES, PLAYING_TILES, Tile
 from render.draw import badge, felt_canvas, outline, text
 from render.pyramid import (
     _SNAP,
@@ -30,6 +30,7 @@ from render.pyramid import (
 )
 from render.theme import FELT, HIGHLIGHT, INK, PAPER, SELECTED, TEXT_DIM_ON_FELT, TEXT_ON_FELT
 from render.tiles import metrics
+from words import Lang
 
 
 def _boards() -> dict[str, Board]:

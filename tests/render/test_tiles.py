@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops
 
-from game.tiles import LANGS, Tile
+from game.tiles import Tile
 from render.tiles import EMOJI_SIZE, emoji_image, emoji_name, emoji_png, metrics, tile_image
+from words import LANGS
 
 FACES: list[Tile | None] = [*Tile, None]
 

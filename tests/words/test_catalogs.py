@@ -21,7 +21,9 @@ SAME_AS_ENGLISH = {
         ("messages", key)
         for key in ("thread_name", "btn_win", "btn_kong", "btn_pung", "btn_claim_kong", "btn_chow", "result_fan")
     }
-    | {("messages", "sol_btn_pause"), ("names", "rules.hongkong"), ("names", "option.jokers")},
+    | {("messages", "sol_btn_pause"), ("names", "rules.hongkong"), ("names", "option.jokers")}
+    | {("tiles", key) for key in ("short.1z", "short.2z", "short.4z", "short.2f", "short.3f", "short.4f", "short.7f")}
+    | {("tiles", "suited_short.s"), ("tiles", "name.joker"), ("tiles", "short.joker")},
 }
 
 
