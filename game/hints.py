@@ -1,5 +1,5 @@
 """Hints for a human's turn: every discard with the tiles still out there that would improve the hand
-left, ranked as the strong player ranks them, each with its reason in English and French.
+left, ranked as the strong player ranks them, each with its reason (a phrase of the ``engine`` catalog).
 
 The bot shows them in the hand view at an open-hands table, or on request where the table allows it;
 ``discard_hints`` only provides the data, from the seat's own view (never hidden information).
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.phrases import Phrase
 from game.players.evaluation import Table, counts_of
 from game.players.strong import discard_motive, rank_discards
 from game.players.teacher import explain_discard
-from game.scoring.common import Label
 from game.tiles import Tile
 from game.view import SeatView
 
@@ -28,7 +28,7 @@ class DiscardHint:
     useful_kinds: tuple[tuple[Tile, int], ...]
     deal_in_chance: float
     best: bool
-    reason: Label
+    reason: Phrase
 
 
 def discard_hints(view: SeatView) -> tuple[DiscardHint, ...]:

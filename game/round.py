@@ -53,6 +53,7 @@ from game.events import (
 from game.hand import SetKind
 from game.melds import Meld
 from game.phase import Phase, Source
+from game.phrases import phrase
 from game.record import HandRecord
 from game.result import HandResult
 from game.rules import Ruleset
@@ -67,14 +68,8 @@ from game.winning import is_winning, ready_discards
 __all__ = ["ClaimWindow", "Phase", "Round", "Source"]
 
 _LEGAL = WinVerdict(True)
-_NOT_A_WINNING_HAND = WinVerdict(
-    False, "these tiles do not make a winning hand", "ces tuiles ne forment pas une main gagnante"
-)
-_NOT_CALLING = WinVerdict(
-    False,
-    "under the calling rule a mahjong counts only after announcing that one is calling",
-    "avec la règle de l'annonce, un mahjong ne compte qu'après avoir annoncé qu'il ne manque qu'une tuile",
-)
+_NOT_A_WINNING_HAND = WinVerdict(False, phrase("refusal.not_a_winning_hand"))
+_NOT_CALLING = WinVerdict(False, phrase("refusal.not_calling"))
 _JOKER = int(Tile.JOKER)
 _TILE: tuple[Tile, ...] = tuple(Tile)  # by index: faster than calling the enum on hot paths
 
@@ -354,7 +349,7 @@ class Round:
 
     def win_refusal(self, seat: int) -> WinVerdict | None:
         """Why ``seat`` may not declare mahjong now (its tiles, the calling rule, or the rule set's judge,
-        e.g. the Hong Kong minimum), in English and French; None if it may, or if no win is in question
+        e.g. the Hong Kong minimum), as a phrase; None if it may, or if no win is in question
         (not its turn to draw or claim)."""
         seat = self._seat(seat)
         if self._phase is Phase.DISCARD and seat == self._turn and self._drawn[seat] is not None:
@@ -423,7 +418,8 @@ class Round:
         if isinstance(action, DeclareWin) or (isinstance(action, Claim) and action.kind is ClaimKind.MAHJONG):
             refusal = self.win_refusal(action.seat)
             if refusal is not None:
-                raise IllegalAction(f"{action.text()!r}: {refusal.reason_en}")
+                # For developers: the key and parameters of the refusal players read in their language.
+                raise IllegalAction(f"{action.text()!r}: {refusal.reason}")
         if action.seat is not None and not legal:
             if not 0 <= action.seat < self.ruleset.players:
                 raise NotYourTurn(f"{action.text()!r}: there is no seat {action.seat} at this table")

@@ -1,4 +1,4 @@
-"""Tiles, their notation (SPEC §1) and their readable names in French and English.
+"""Tiles and their notation (SPEC §1); their readable names are the display layer's (``words.tiles``).
 
 A tile is a ``Tile`` member: an ``IntEnum`` whose value is its kind index. The 34 playing kinds use
 the usual order (1m…9m, 1p…9p, 1s…9s, East South West North White Green Red = 0…33), so a hand is
@@ -16,9 +16,6 @@ from collections.abc import Iterable, Sequence
 
 from game.errors import InvalidNotation
 from game.strict import short  # quotes the input cut short: it may be a page long
-
-Lang = str  # a catalog's locale code (words.Lang); the names below move to the catalogs
-LANGS: tuple[Lang, ...] = ("en", "fr")
 
 
 class Suit(enum.Enum):
@@ -271,59 +268,6 @@ def counts34(tiles: Iterable[Tile]) -> list[int]:
 def tiles_of_counts(counts: Sequence[int]) -> list[Tile]:
     """The sorted tiles of a 34-count vector."""
     return [Tile(index) for index, count in enumerate(counts) for _ in range(count)]
-
-
-# --- readable names -------------------------------------------------------------------------------
-
-_SUIT_NAMES: dict[Lang, dict[Suit, str]] = {
-    "en": {Suit.CHARACTERS: "Characters", Suit.CIRCLES: "Circles", Suit.BAMBOO: "Bamboo"},
-    "fr": {Suit.CHARACTERS: "Caractères", Suit.CIRCLES: "Cercles", Suit.BAMBOO: "Bambous"},
-}
-_SUIT_SHORT: dict[Lang, dict[Suit, str]] = {
-    "en": {Suit.CHARACTERS: "Char", Suit.CIRCLES: "Circ", Suit.BAMBOO: "Bam"},
-    "fr": {Suit.CHARACTERS: "Car", Suit.CIRCLES: "Cer", Suit.BAMBOO: "Bam"},
-}
-_HONOUR_NAMES: dict[Lang, tuple[str, ...]] = {
-    "en": ("East Wind", "South Wind", "West Wind", "North Wind", "White Dragon", "Green Dragon", "Red Dragon"),
-    "fr": ("Vent d'Est", "Vent du Sud", "Vent d'Ouest", "Vent du Nord", "Dragon blanc", "Dragon vert", "Dragon rouge"),
-}
-_HONOUR_SHORT: dict[Lang, tuple[str, ...]] = {
-    "en": ("E", "S", "W", "N", "White", "Green", "Red"),
-    "fr": ("E", "S", "O", "N", "Blanc", "Vert", "Rouge"),
-}
-_BONUS_NAMES: dict[Lang, tuple[str, ...]] = {
-    "en": ("Plum", "Orchid", "Chrysanthemum", "Bamboo flower", "Spring", "Summer", "Autumn", "Winter"),
-    "fr": ("Prunier", "Orchidée", "Chrysanthème", "Bambou", "Printemps", "Été", "Automne", "Hiver"),
-}
-_BONUS_SHORT: dict[Lang, tuple[str, ...]] = {
-    "en": ("Plum", "Orch", "Chrys", "Bamb", "Spr", "Sum", "Aut", "Win"),
-    "fr": ("Prun", "Orch", "Chrys", "Bamb", "Print", "Été", "Aut", "Hiv"),
-}
-_JOKER_NAME: dict[Lang, str] = {"en": "Joker", "fr": "Joker"}
-
-
-def tile_name(tile: Tile, lang: Lang = "en") -> str:
-    """The full readable name, e.g. ``5 Circles`` / ``5 Cercles``, ``East Wind`` / ``Vent d'Est``."""
-    suit = _SUIT[tile]
-    if suit in SUITED_SUITS:
-        return f"{_NUMBER[tile]} {_SUIT_NAMES[lang][suit]}"
-    if suit is Suit.HONOURS:
-        return _HONOUR_NAMES[lang][tile - 27]
-    if suit is Suit.BONUS:
-        return _BONUS_NAMES[lang][tile - 34]
-    return _JOKER_NAME[lang]
-
-
-def tile_label(tile: Tile, lang: Lang = "en") -> str:
-    """A short sign for buttons and tile faces: ``5 Circ``, ``E``, ``Red``, ``Plum``."""
-    suit = _SUIT[tile]
-    if suit in SUITED_SUITS:
-        return f"{_NUMBER[tile]} {_SUIT_SHORT[lang][suit]}"
-    if suit is Suit.HONOURS:
-        return _HONOUR_SHORT[lang][tile - 27]
-    if suit is Suit.BONUS:
-        return _BONUS_SHORT[lang][tile - 34]
-    return _JOKER_NAME[lang]
 
 
 def full_set(*, jokers: bool = False) -> list[Tile]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.melds import Meld
+from game.phrases import Phrase
 from game.tiles import WINDS, Tile
 
 
@@ -48,11 +49,10 @@ class WinContext:
 
 @dataclass(frozen=True, slots=True)
 class WinVerdict:
-    """Whether a win may be declared, and if not, why (in English and French)."""
+    """Whether a win may be declared, and if not, why (a phrase the display layer says)."""
 
     legal: bool
-    reason_en: str = ""
-    reason_fr: str = ""
+    reason: Phrase | None = None
 
 
 class WinJudge(Protocol):

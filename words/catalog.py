@@ -40,35 +40,61 @@ def lang_of(locale: object) -> Lang:
     return language if language in LANGS else DEFAULT_LANG
 
 
+# What a catalog answers for a key it lacks (a .mo cannot hold a NUL in a text): gettext's own answer,
+# the key itself, would make a text equal to its key (the ``commands`` catalog's) look missing.
+_ABSENT = "\0absent"
+
+
+class _Absent(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return _ABSENT
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return _ABSENT
+
+
 @cache
 def _catalog(domain: str, lang: Lang) -> gettext.NullTranslations:
     try:
-        return gettext.translation(domain, LOCALES, languages=[lang])
+        found = gettext.translation(domain, LOCALES, languages=[lang])
     except FileNotFoundError:
-        return gettext.NullTranslations()
+        return _Absent()
+    found.add_fallback(_Absent())
+    return found
 
 
-def _template(domain: str, key: str, lang: Lang) -> str:
+# Every template found, by (domain, key, lang): a click looks up a hundred or more.
+_TEMPLATES: dict[tuple[str, str, Lang], str] = {}
+
+
+def template(domain: str, key: str, lang: Lang) -> str:
+    """The unfilled text of ``key`` in ``lang`` (or English); ``MissingWord`` when no catalog has it."""
+    try:
+        return _TEMPLATES[domain, key, lang]
+    except KeyError:
+        pass
     for source in (lang, DEFAULT_LANG) if lang != DEFAULT_LANG else (lang,):
         found = _catalog(domain, source).gettext(key)
-        if found != key:
+        if found != _ABSENT:
+            _TEMPLATES[domain, key, lang] = found
             return found
     raise MissingWord(f"{domain}:{key}")
 
 
-def _plural_template(domain: str, key: str, count: int, lang: Lang) -> str:
+def plural_template(domain: str, key: str, count: int, lang: Lang) -> str:
+    """The unfilled form of the plural entry ``key`` for ``count``; ``MissingWord`` when there is none."""
     for source in (lang, DEFAULT_LANG) if lang != DEFAULT_LANG else (lang,):
         found = _catalog(domain, source).ngettext(key, key, count)
-        if found != key:
+        if found != _ABSENT:
             return found
     raise MissingWord(f"{domain}:{key}")
 
 
 def text(domain: str, key: str, lang: Lang, /, **params: Any) -> str:
     """The message ``key`` of ``domain`` in ``lang``, its ``{placeholders}`` filled from ``params``."""
-    return _template(domain, key, lang).format(**params)
+    return template(domain, key, lang).format(**params)
 
 
 def plural(domain: str, key: str, count: int, lang: Lang, /, **params: Any) -> str:
     """The form of ``key`` for ``count`` in ``lang`` (one form in Chinese, ``n > 1`` in French), ``{n}`` filled."""
-    return _plural_template(domain, key, count, lang).format(n=count, **params)
+    return plural_template(domain, key, count, lang).format(n=count, **params)

@@ -24,12 +24,12 @@ from game.scoring import (
     score_classic,
     score_hongkong,
 )
-from game.scoring.common import Label
 from game.scoring.notation import NotationError, read_hand, read_meld, read_tile, read_tiles, read_wind
 from game.strict import short
 from game.tiles import WINDS
 from game.win import WinContext
 from words import LANGS, Lang
+from words.phrases import show
 
 COMPACT_HELP = """\
 One-line form: HAND lists the concealed tiles (winning tile included) and the declared sets, separated
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         rules = rule_name(args.rules)
         report = _classic_report(win, args, lang) if rules == "classic" else _hongkong_report(win, args, lang)
     except GameError as error:
-        message = error.label.text(lang) if isinstance(error, UnscorableHand | NotationError) else str(error)
+        message = show(error.reason, lang) if isinstance(error, UnscorableHand | NotationError) else str(error)
         print(json.dumps({"valid": False, "error": message}, ensure_ascii=False))
         return 1
     print(json.dumps(report, ensure_ascii=False))
@@ -107,7 +107,7 @@ def _classic_report(win: WinContext, args: argparse.Namespace, lang: Lang) -> di
         "breakdown": [
             {
                 "key": item.key,
-                "label": item.label.text(lang),
+                "label": show(item.label, lang),
                 "points": item.points,
                 "doubles": item.doubles,
                 "limit": item.key.startswith("house_") and HOUSE_RULES[item.key.removeprefix("house_")].limit,
@@ -134,7 +134,13 @@ def _hongkong_report(win: WinContext, args: argparse.Namespace, lang: Lang) -> d
         "valid": True,
         "fan": result.fan,
         "patterns": [
-            {"key": item.key, "label": item.label.text(lang), "fan": item.fan, "bonus": item.bonus, "limit": item.limit}
+            {
+                "key": item.key,
+                "label": show(item.label, lang),
+                "fan": item.fan,
+                "bonus": item.bonus,
+                "limit": item.limit,
+            }
             for item in result.patterns
         ],
         "meets_minimum": result.meets_minimum,
@@ -173,10 +179,10 @@ def _json_win(text: str) -> WinContext:
     return WinContext(
         concealed=tuple(concealed),
         melds=tuple(melds),
-        winning_tile=read_tile(_field(document, "winning_tile", str), Label("winning_tile", "winning_tile")),
+        winning_tile=read_tile(_field(document, "winning_tile", str), "winning_tile"),
         self_drawn=_field(document, "self_drawn", bool, False),
-        seat=read_wind(_field(document, "seat_wind", str, "E"), Label("seat_wind", "seat_wind")),
-        round_wind=WINDS[read_wind(_field(document, "round_wind", str, "E"), Label("round_wind", "round_wind"))],
+        seat=read_wind(_field(document, "seat_wind", str, "E"), "seat_wind"),
+        round_wind=WINDS[read_wind(_field(document, "round_wind", str, "E"), "round_wind")],
         bonus=tuple(read_tiles(bonus_text)),
         **flags,
     )

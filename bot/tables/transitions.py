@@ -204,7 +204,7 @@ def resolve_action(hand: Round, seat: int, move: Play) -> Action:
     if move.verb == "win" and not any(_is_win(action) for action in legal):
         refusal = hand.win_refusal(seat)
         if refusal is not None:
-            raise Refusal("win_refused", reason_en=refusal.reason_en, reason_fr=refusal.reason_fr)
+            raise Refusal("win_refused", reason=refusal.reason)
     if not legal:
         raise Refusal("not_your_turn")
     number = move.number if move.number is not None else 0

@@ -9,7 +9,7 @@ Entry points for the engine and the command line:
 """
 
 from game.scoring.classic import ClassicScore, score_classic
-from game.scoring.common import FanItem, Label, PointsItem
+from game.scoring.common import FanItem, PointsItem
 from game.scoring.errors import UnscorableHand
 from game.scoring.hongkong import HongKongScore, base_points, score_hongkong
 from game.scoring.house import HOUSE_RULES, HouseRule
@@ -28,7 +28,6 @@ __all__ = [
     "HongKongScore",
     "HongKongSettings",
     "HouseRule",
-    "Label",
     "PaymentConvention",
     "Payments",
     "PointsItem",

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.hand import SetKind
+from game.phrases import phrase
 from game.scoring import patterns
-from game.scoring.common import Label, PointsItem, tile_label
+from game.scoring.common import PointsItem
 from game.scoring.house import HOUSE_RULES
 from game.scoring.reading import Reading, ReadSet, readings
 from game.scoring.settings import ClassicSettings
@@ -32,16 +33,6 @@ class ClassicScore:
     score: int
     items: tuple[PointsItem, ...]
     limit_hand: bool = False
-
-
-_SET_NAMES = {
-    (SetKind.PUNG, False): Label("Exposed pung of {tile}", "Pung exposé de {tile}"),
-    (SetKind.PUNG, True): Label("Concealed pung of {tile}", "Pung caché de {tile}"),
-    (SetKind.KONG, False): Label("Exposed kong of {tile}", "Kong exposé de {tile}"),
-    (SetKind.KONG, True): Label("Concealed kong of {tile}", "Kong caché de {tile}"),
-    (SetKind.CHOW, False): Label("Exposed chow from {tile}", "Chow exposé à partir de {tile}"),
-    (SetKind.CHOW, True): Label("Concealed chow from {tile}", "Chow caché à partir de {tile}"),
-}
 
 
 def set_points(item: ReadSet) -> int:
@@ -69,11 +60,12 @@ def score_classic(win: WinContext, settings: ClassicSettings | None = None) -> C
 
 def _score_reading(reading: Reading, win: WinContext, settings: ClassicSettings) -> ClassicScore:
     items = [*_set_items(reading, win), *_pair_items(reading, win), *_bonus_items(win)]
-    items.append(PointsItem("mahjong", Label("Mahjong", "Mah-Jong"), points=MAHJONG_POINTS))
+    items.append(PointsItem("mahjong", phrase("mahjong"), points=MAHJONG_POINTS))
     if win.is_concealed:
-        items.append(PointsItem("concealed_hand", Label("Fully concealed hand", "Main entièrement cachée"), doubles=1))
+        # The line's key is the ledger's, shared with Hong Kong; its words are classic's own.
+        items.append(PointsItem("concealed_hand", phrase("fully_concealed_hand"), doubles=1))
     if patterns.pure_one_suit(reading):
-        items.append(PointsItem("one_suit", Label("One suit", "Une seule famille"), doubles=1))
+        items.append(PointsItem("one_suit", phrase("one_suit"), doubles=1))
     limits: list[PointsItem] = []
     for key in sorted(settings.house_rules):
         rule = HOUSE_RULES[key]
@@ -95,36 +87,16 @@ def _score_reading(reading: Reading, win: WinContext, settings: ClassicSettings)
 def _set_items(reading: Reading, win: WinContext) -> list[PointsItem]:
     items: list[PointsItem] = []
     for item in reading.sets:
-        name = tile_label(_SET_NAMES[item.kind, item.concealed], item.tile)
         key = f"{'concealed' if item.concealed else 'exposed'}_{item.kind.value}"
-        items.append(PointsItem(key, name, points=set_points(item)))
+        items.append(PointsItem(key, phrase(key, tile=item.tile), points=set_points(item)))
         if not item.is_pung_or_kong:
             continue
         if item.tile in DRAGONS:
-            items.append(
-                PointsItem(
-                    "dragon_set", tile_label(Label("Set of {tile}", "Brelan ou carré de {tile}"), item.tile), doubles=1
-                )
-            )
+            items.append(PointsItem("dragon_set", phrase("dragon_set", tile=item.tile), doubles=1))
         if item.tile == win.seat_wind:
-            items.append(
-                PointsItem(
-                    "own_wind_set",
-                    tile_label(Label("Set of own wind ({tile})", "Brelan ou carré de son vent ({tile})"), item.tile),
-                    doubles=1,
-                )
-            )
+            items.append(PointsItem("own_wind_set", phrase("own_wind_set", tile=item.tile), doubles=1))
         if item.tile == win.round_wind:
-            items.append(
-                PointsItem(
-                    "prevailing_wind_set",
-                    tile_label(
-                        Label("Set of the prevailing wind ({tile})", "Brelan ou carré du vent dominant ({tile})"),
-                        item.tile,
-                    ),
-                    doubles=1,
-                )
-            )
+            items.append(PointsItem("prevailing_wind_set", phrase("prevailing_wind_set", tile=item.tile), doubles=1))
     return items
 
 
@@ -134,37 +106,18 @@ def _pair_items(reading: Reading, win: WinContext) -> list[PointsItem]:
         return []
     items: list[PointsItem] = []
     if pair in DRAGONS:
-        items.append(
-            PointsItem("dragon_pair", tile_label(Label("Pair of {tile}", "Paire de {tile}"), pair), points=PAIR_POINTS)
-        )
+        items.append(PointsItem("dragon_pair", phrase("dragon_pair", tile=pair), points=PAIR_POINTS))
     if pair == win.seat_wind:
-        items.append(
-            PointsItem(
-                "own_wind_pair",
-                tile_label(Label("Pair of own wind ({tile})", "Paire de son vent ({tile})"), pair),
-                points=PAIR_POINTS,
-            )
-        )
+        items.append(PointsItem("own_wind_pair", phrase("own_wind_pair", tile=pair), points=PAIR_POINTS))
     if pair == win.round_wind:
-        items.append(
-            PointsItem(
-                "prevailing_wind_pair",
-                tile_label(Label("Pair of the prevailing wind ({tile})", "Paire du vent dominant ({tile})"), pair),
-                points=PAIR_POINTS,
-            )
-        )
+        items.append(PointsItem("prevailing_wind_pair", phrase("prevailing_wind_pair", tile=pair), points=PAIR_POINTS))
     return items
 
 
 def _bonus_items(win: WinContext) -> list[PointsItem]:
-    names = {
-        "flower": Label("Flower: {tile}", "Fleur : {tile}"),
-        "season": Label("Season: {tile}", "Saison : {tile}"),
-        # Three players: North is laid aside like a flower and scores like one.
-        "north_bonus": Label("North as a bonus tile", "Nord en tuile bonus"),
-    }
     items = []
     for tile in sorted(win.bonus):
+        # Three players: North is laid aside like a flower and scores like one.
         key = "flower" if tile.is_flower else "season" if tile.is_season else "north_bonus"
-        items.append(PointsItem(key, tile_label(names[key], tile), points=BONUS_TILE_POINTS))
+        items.append(PointsItem(key, phrase(key, tile=tile), points=BONUS_TILE_POINTS))
     return items

@@ -1,30 +1,15 @@
-"""What every scorer shares: bilingual labels and the breakdown lines a scorer returns.
+"""What every scorer shares: the breakdown lines a scorer returns.
 
 A breakdown line is the unit the bot shows to players and the ``score`` command prints: what was
-recognised (``key``, stable for scripts), its name in English and French, and what it is worth.
+recognised (``key``, stable for scripts), its name as a phrase of the ``engine`` catalog (the display
+layer says it in the reader's language), and what it is worth.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.tiles import Lang, Tile, tile_name
-
-
-@dataclass(frozen=True, slots=True)
-class Label:
-    """One text in the two languages of the product."""
-
-    en: str
-    fr: str
-
-    def text(self, lang: Lang) -> str:
-        return self.fr if lang == "fr" else self.en
-
-
-def tile_label(template: Label, tile: Tile) -> Label:
-    """Fill ``{tile}`` in both texts with the tile's readable name in that language."""
-    return Label(template.en.format(tile=tile_name(tile, "en")), template.fr.format(tile=tile_name(tile, "fr")))
+from game.phrases import Phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +17,7 @@ class PointsItem:
     """A line of a classic breakdown: points added and doubles applied to the whole hand."""
 
     key: str
-    label: Label
+    label: Phrase
     points: int = 0
     doubles: int = 0
 
@@ -46,7 +31,7 @@ class FanItem:
     """
 
     key: str
-    label: Label
+    label: Phrase
     fan: int
     bonus: bool = False
     limit: bool = False

@@ -1,18 +1,18 @@
-"""The scorers' error: a hand that cannot be scored, explained in English and French.
+"""The scorers' error: a hand that cannot be scored, and why, as a phrase of the ``engine`` catalog.
 
-It is an ``InvalidHand``, so callers that catch ``GameError`` keep working; the bilingual label lets a
-judge turn it into a player-facing reason.
+It is an ``InvalidHand``, so callers that catch ``GameError`` keep working; ``reason`` lets a judge
+turn it into a player-facing refusal, said in the player's language by the display layer.
 """
 
 from __future__ import annotations
 
 from game.errors import InvalidHand
-from game.scoring.common import Label
+from game.phrases import Phrase
 
 
 class UnscorableHand(InvalidHand):
     """A win description that is impossible, or a hand that is not a winning hand."""
 
-    def __init__(self, en: str, fr: str) -> None:
-        super().__init__(en)
-        self.label = Label(en, fr)
+    def __init__(self, reason: Phrase) -> None:
+        super().__init__(str(reason))
+        self.reason = reason

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.phrases import Phrase, phrase
 from game.scoring import patterns
-from game.scoring.common import FanItem, Label, tile_label
+from game.scoring.common import FanItem
 from game.scoring.reading import Reading, Shape, readings
 from game.scoring.settings import HongKongSettings, Spicy
 from game.scoring.validation import not_a_winning_hand, validate_win
@@ -70,7 +71,7 @@ def _score_reading(reading: Reading, win: WinContext, settings: HongKongSettings
         return HongKongScore(settings.cap, patterns_found, True, base_points(settings.cap, settings.spicy), True)
     items = [*_winning_condition(win), *_honours(reading, win, settings), *_hand_pattern(reading, win)]
     if not any(item.fan for item in items):
-        items.append(FanItem("chicken_hand", Label("Chicken hand", "Main poulet (sans motif)"), 0))
+        items.append(FanItem("chicken_hand", phrase("chicken_hand"), 0))
     items += _bonus(win, settings)
     total = sum(item.fan for item in items)
     fan = min(total, settings.cap)
@@ -78,80 +79,62 @@ def _score_reading(reading: Reading, win: WinContext, settings: HongKongSettings
     return HongKongScore(fan, tuple(items), hand_fan >= settings.min_fan, base_points(fan, settings.spicy))
 
 
-def _limit_hands(reading: Reading, win: WinContext, settings: HongKongSettings) -> list[tuple[str, Label]]:
+def _limit_hands(reading: Reading, win: WinContext, settings: HongKongSettings) -> list[tuple[str, Phrase]]:
     checks = [
-        ("heavenly_hand", Label("Heavenly hand", "Main du ciel"), win.heavenly),
-        ("earthly_hand", Label("Earthly hand", "Main de la terre"), win.earthly),
-        ("thirteen_orphans", Label("Thirteen orphans", "Treize orphelins"), reading.shape is Shape.THIRTEEN_ORPHANS),
-        ("nine_gates", Label("Nine gates", "Neuf portes"), patterns.nine_gates(reading, win)),
-        ("all_honours", Label("All honours", "Tout honneurs"), patterns.all_honours(reading)),
-        ("all_terminals", Label("All terminals", "Tout terminaux"), patterns.all_terminals(reading)),
-        ("four_kongs", Label("Four kongs", "Quatre carrés"), patterns.kongs(reading) == 4),
-        (
-            "four_concealed_pungs",
-            Label("Four concealed pungs", "Quatre pungs cachés"),
-            patterns.concealed_pungs(reading) == 4,
-        ),
-        ("great_four_winds", Label("Great four winds", "Grands quatre vents"), patterns.big_four_winds(reading)),
-        (
-            "small_four_winds",
-            Label("Small four winds", "Petits quatre vents"),
-            settings.small_four_winds_fan is None and patterns.little_four_winds(reading),
-        ),
-        (
-            "eight_bonus_tiles",
-            Label("All eight flowers and seasons", "Les huit fleurs et saisons"),
-            sum(1 for tile in win.bonus if tile.is_bonus) == 8,
-        ),
+        ("heavenly_hand", win.heavenly),
+        ("earthly_hand", win.earthly),
+        ("thirteen_orphans", reading.shape is Shape.THIRTEEN_ORPHANS),
+        ("nine_gates", patterns.nine_gates(reading, win)),
+        ("all_honours", patterns.all_honours(reading)),
+        ("all_terminals", patterns.all_terminals(reading)),
+        ("four_kongs", patterns.kongs(reading) == 4),
+        ("four_concealed_pungs", patterns.concealed_pungs(reading) == 4),
+        ("great_four_winds", patterns.big_four_winds(reading)),
+        ("small_four_winds", settings.small_four_winds_fan is None and patterns.little_four_winds(reading)),
+        ("eight_bonus_tiles", sum(1 for tile in win.bonus if tile.is_bonus) == 8),
     ]
-    return [(key, label) for key, label, applies in checks if applies]
+    return [(key, phrase(key)) for key, applies in checks if applies]
 
 
 def _winning_condition(win: WinContext) -> list[FanItem]:
     items: list[FanItem] = []
     if win.self_drawn:
-        items.append(FanItem("self_drawn", Label("Self-drawn", "Tuile piochée (zimo)"), 1))
+        items.append(FanItem("self_drawn", phrase("self_drawn"), 1))
     if win.is_concealed:
-        items.append(FanItem("concealed_hand", Label("Concealed hand", "Main cachée"), 1))
+        items.append(FanItem("concealed_hand", phrase("concealed_hand"), 1))
     if win.last_tile:
-        items.append(FanItem("last_tile", Label("Win on the last tile", "Mahjong sur la dernière tuile"), 1))
+        items.append(FanItem("last_tile", phrase("last_tile"), 1))
     if win.double_kong_replacement:
         items.append(
             FanItem(
                 "double_kong_replacement",
-                Label("Win after two kongs in a row", "Mahjong après deux carrés de suite"),
+                phrase("double_kong_replacement"),
                 8,
             )
         )
     elif win.kong_replacement:
-        items.append(
-            FanItem(
-                "kong_replacement", Label("Win on a kong replacement tile", "Mahjong sur une tuile de remplacement"), 1
-            )
-        )
+        items.append(FanItem("kong_replacement", phrase("kong_replacement"), 1))
     if win.robbing_kong:
-        items.append(FanItem("robbing_kong", Label("Robbing a kong", "Vol d'un carré"), 1))
+        items.append(FanItem("robbing_kong", phrase("robbing_kong"), 1))
     return items
 
 
 def _honours(reading: Reading, win: WinContext, settings: HongKongSettings) -> list[FanItem]:
     items: list[FanItem] = []
     if patterns.big_three_dragons(reading):
-        items.append(FanItem("great_three_dragons", Label("Great three dragons", "Grands trois dragons"), 8))
+        items.append(FanItem("great_three_dragons", phrase("great_three_dragons"), 8))
     elif patterns.little_three_dragons(reading):
-        items.append(FanItem("small_three_dragons", Label("Small three dragons", "Petits trois dragons"), 5))
+        items.append(FanItem("small_three_dragons", phrase("small_three_dragons"), 5))
     else:
         items += [
-            FanItem("dragon_pung", tile_label(Label("Pung of {tile}", "Pung de {tile}"), s.tile), 1)
-            for s in reading.pungs
-            if s.tile in DRAGONS
+            FanItem("dragon_pung", phrase("dragon_pung", tile=s.tile), 1) for s in reading.pungs if s.tile in DRAGONS
         ]
     for s in reading.pungs:
         if s.tile == win.seat_wind:
             items.append(
                 FanItem(
                     "seat_wind_pung",
-                    tile_label(Label("Pung of the seat wind ({tile})", "Pung de son vent ({tile})"), s.tile),
+                    phrase("seat_wind_pung", tile=s.tile),
                     1,
                 )
             )
@@ -159,31 +142,29 @@ def _honours(reading: Reading, win: WinContext, settings: HongKongSettings) -> l
             items.append(
                 FanItem(
                     "prevailing_wind_pung",
-                    tile_label(Label("Pung of the prevailing wind ({tile})", "Pung du vent dominant ({tile})"), s.tile),
+                    phrase("prevailing_wind_pung", tile=s.tile),
                     1,
                 )
             )
     if settings.small_four_winds_fan is not None and patterns.little_four_winds(reading):
-        items.append(
-            FanItem("small_four_winds", Label("Small four winds", "Petits quatre vents"), settings.small_four_winds_fan)
-        )
+        items.append(FanItem("small_four_winds", phrase("small_four_winds"), settings.small_four_winds_fan))
     return items
 
 
 def _hand_pattern(reading: Reading, win: WinContext) -> list[FanItem]:
     items: list[FanItem] = []
     if reading.shape is Shape.SEVEN_PAIRS:
-        items.append(FanItem("seven_pairs", Label("Seven pairs", "Sept paires"), 4))
+        items.append(FanItem("seven_pairs", phrase("seven_pairs"), 4))
     if patterns.all_chows(reading) and reading.pair is not None and not _scoring_pair(reading, win):
-        items.append(FanItem("all_chows", Label("All chows", "Toutes suites"), 1))
+        items.append(FanItem("all_chows", phrase("all_chows"), 1))
     if patterns.all_pungs(reading):
-        items.append(FanItem("all_pungs", Label("All pungs", "Tout brelans"), 3))
+        items.append(FanItem("all_pungs", phrase("all_pungs"), 3))
     if patterns.pure_one_suit(reading):
-        items.append(FanItem("pure_one_suit", Label("Pure one suit", "Une seule famille pure"), 7))
+        items.append(FanItem("pure_one_suit", phrase("pure_one_suit"), 7))
     elif patterns.mixed_one_suit(reading):
-        items.append(FanItem("mixed_one_suit", Label("Mixed one suit", "Une famille et des honneurs"), 3))
+        items.append(FanItem("mixed_one_suit", phrase("mixed_one_suit"), 3))
     if patterns.mixed_orphans(reading):
-        items.append(FanItem("mixed_orphans", Label("Terminals and honours", "Terminaux et honneurs"), 1))
+        items.append(FanItem("mixed_orphans", phrase("mixed_orphans"), 1))
     return items
 
 
@@ -196,21 +177,15 @@ def _bonus(win: WinContext, settings: HongKongSettings) -> list[FanItem]:
     if not settings.bonus_tiles:
         return []
     if not win.bonus:
-        return [FanItem("no_bonus_tiles", Label("No flowers or seasons", "Ni fleur ni saison"), 1, bonus=True)]
+        return [FanItem("no_bonus_tiles", phrase("no_bonus_tiles"), 1, bonus=True)]
     items: list[FanItem] = []
     flowers_complete, seasons_complete = patterns.complete_bonus_sets(win)
     if flowers_complete:
-        items.append(FanItem("all_flowers", Label("All four flowers", "Les quatre fleurs"), 2, bonus=True))
+        items.append(FanItem("all_flowers", phrase("all_flowers"), 2, bonus=True))
     if seasons_complete:
-        items.append(FanItem("all_seasons", Label("All four seasons", "Les quatre saisons"), 2, bonus=True))
+        items.append(FanItem("all_seasons", phrase("all_seasons"), 2, bonus=True))
     for tile in patterns.own_bonus_tiles(win):
         if (tile.is_flower and not flowers_complete) or (tile.is_season and not seasons_complete):
-            items.append(
-                FanItem(
-                    "seat_flower" if tile.is_flower else "seat_season",
-                    tile_label(Label("Own bonus tile: {tile}", "Sa tuile bonus : {tile}"), tile),
-                    1,
-                    bonus=True,
-                )
-            )
+            key = "seat_flower" if tile.is_flower else "seat_season"
+            items.append(FanItem(key, phrase(key, tile=tile), 1, bonus=True))
     return items

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.phrases import Phrase, phrase
 from game.scoring import patterns as p
-from game.scoring.common import Label
 from game.scoring.reading import Reading, Shape
 from game.win import WinContext
 
@@ -20,10 +20,14 @@ class HouseRule:
     """``occurrences`` says how many times the rule applies to a hand (0 = not at all)."""
 
     key: str
-    label: Label
     occurrences: Callable[[Reading, WinContext], int]
     doubles: int = 0
     limit: bool = False
+
+    @property
+    def label(self) -> Phrase:
+        """The rule's name, under the key of its breakdown line (``house_no_chows``)."""
+        return phrase(f"house_{self.key}")
 
 
 def _flag(test: Callable[[Reading, WinContext], bool]) -> Callable[[Reading, WinContext], int]:
@@ -31,105 +35,88 @@ def _flag(test: Callable[[Reading, WinContext], bool]) -> Callable[[Reading, Win
 
 
 HOUSE_DOUBLES: tuple[HouseRule, ...] = (
-    HouseRule("no_chows", Label("No chows", "Sans aucune suite"), _flag(lambda r, w: p.all_pungs(r)), doubles=1),
+    HouseRule("no_chows", _flag(lambda r, w: p.all_pungs(r)), doubles=1),
     HouseRule(
         "terminals_and_honours",
-        Label("Only terminals and honours", "Uniquement terminaux et honneurs"),
         _flag(lambda r, w: p.terminals_and_honours_only(r)),
         doubles=1,
     ),
     HouseRule(
         "mixed_one_suit",
-        Label("One suit with honours", "Une seule famille avec honneurs"),
         _flag(lambda r, w: p.mixed_one_suit(r)),
         doubles=1,
     ),
     HouseRule(
         "three_concealed_pungs",
-        Label("Three concealed pungs", "Trois pungs cachés"),
         _flag(lambda r, w: p.concealed_pungs(r) >= 3),
         doubles=1,
     ),
     HouseRule(
         "little_three_dragons",
-        Label("Little three dragons", "Petits trois dragons"),
         _flag(lambda r, w: p.little_three_dragons(r)),
         doubles=1,
     ),
     HouseRule(
         "big_three_dragons",
-        Label("Big three dragons", "Grands trois dragons"),
         _flag(lambda r, w: p.big_three_dragons(r)),
         doubles=2,
     ),
     HouseRule(
         "little_four_winds",
-        Label("Little four winds", "Petits quatre vents"),
         _flag(lambda r, w: p.little_four_winds(r)),
         doubles=1,
     ),
     HouseRule(
         "big_four_winds",
-        Label("Big four winds", "Grands quatre vents"),
         _flag(lambda r, w: p.big_four_winds(r)),
         doubles=2,
     ),
     HouseRule(
         "own_flower_and_season",
-        Label("Own flower and own season", "Sa fleur et sa saison"),
         _flag(lambda r, w: len(p.own_bonus_tiles(w)) == 2),
         doubles=1,
     ),
     HouseRule(
         "four_flowers_or_seasons",
-        Label("All four flowers or all four seasons", "Les quatre fleurs ou les quatre saisons"),
         lambda r, w: sum(p.complete_bonus_sets(w)),
         doubles=1,
     ),
     HouseRule(
         "last_tile",
-        Label("Win on the last tile", "Mahjong sur la dernière tuile"),
         _flag(lambda r, w: w.last_tile),
         doubles=1,
     ),
     HouseRule(
         "replacement_tile",
-        Label("Win on a kong replacement tile", "Mahjong sur une tuile de remplacement"),
         _flag(lambda r, w: w.kong_replacement or w.double_kong_replacement),
         doubles=1,
     ),
-    HouseRule("robbing_kong", Label("Robbing a kong", "Vol d'un carré"), _flag(lambda r, w: w.robbing_kong), doubles=1),
+    HouseRule("robbing_kong", _flag(lambda r, w: w.robbing_kong), doubles=1),
 )
 
 HOUSE_LIMITS: tuple[HouseRule, ...] = (
     HouseRule(
         "heavenly_earthly",
-        Label("Heavenly or earthly hand", "Main du ciel ou de la terre"),
         _flag(lambda r, w: w.heavenly or w.earthly),
         limit=True,
     ),
     HouseRule(
         "thirteen_orphans",
-        Label("Thirteen orphans", "Treize orphelins"),
         _flag(lambda r, w: r.shape is Shape.THIRTEEN_ORPHANS),
         limit=True,
     ),
-    HouseRule("nine_gates", Label("Nine gates", "Neuf portes"), _flag(p.nine_gates), limit=True),
-    HouseRule("all_honours", Label("All honours", "Tout honneurs"), _flag(lambda r, w: p.all_honours(r)), limit=True),
-    HouseRule(
-        "all_terminals", Label("All terminals", "Tout terminaux"), _flag(lambda r, w: p.all_terminals(r)), limit=True
-    ),
-    HouseRule("four_kongs", Label("Four kongs", "Quatre carrés"), _flag(lambda r, w: p.kongs(r) == 4), limit=True),
+    HouseRule("nine_gates", _flag(p.nine_gates), limit=True),
+    HouseRule("all_honours", _flag(lambda r, w: p.all_honours(r)), limit=True),
+    HouseRule("all_terminals", _flag(lambda r, w: p.all_terminals(r)), limit=True),
+    HouseRule("four_kongs", _flag(lambda r, w: p.kongs(r) == 4), limit=True),
     HouseRule(
         "four_concealed_pungs",
-        Label("Four concealed pungs", "Quatre pungs cachés"),
         _flag(lambda r, w: p.concealed_pungs(r) == 4),
         limit=True,
     ),
-    HouseRule("all_green", Label("All green", "Tout vert"), _flag(lambda r, w: p.all_green(r)), limit=True),
+    HouseRule("all_green", _flag(lambda r, w: p.all_green(r)), limit=True),
     HouseRule(
         "kong_upon_kong",
-        Label("Kong upon kong", "Carré sur carré"),
         _flag(lambda r, w: w.double_kong_replacement),
         limit=True,
     ),

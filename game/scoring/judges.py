@@ -26,7 +26,7 @@ class ClassicJudge:
         try:
             score_classic(win, self.settings)
         except UnscorableHand as error:
-            return WinVerdict(False, error.label.en, error.label.fr)
+            return WinVerdict(False, error.reason)
         return WinVerdict(True)
 
 
@@ -43,7 +43,7 @@ class HongKongJudge:
             refusal = error
         if refusal is None:
             return WinVerdict(True)
-        return WinVerdict(False, refusal.label.en, refusal.label.fr)
+        return WinVerdict(False, refusal.reason)
 
 
 def judge_for(rules_name: RuleName, settings: ClassicSettings | HongKongSettings | None = None) -> WinJudge:

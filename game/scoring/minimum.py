@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.phrases import phrase
 from game.scoring.errors import UnscorableHand
 from game.scoring.hongkong import HongKongScore
 from game.scoring.settings import HongKongSettings
@@ -11,9 +12,4 @@ def below_minimum(score: HongKongScore, settings: HongKongSettings) -> Unscorabl
     """The refusal for a hand below the table's minimum, or None when it may be declared."""
     if score.meets_minimum:
         return None
-    return UnscorableHand(
-        f"{settings.min_fan} fan are needed to declare mahjong; this hand has {score.hand_fan} "
-        "(flower and season fan do not count)",
-        f"il faut {settings.min_fan} fan pour annoncer mahjong ; cette main en a {score.hand_fan} "
-        "(les fan des fleurs et saisons ne comptent pas)",
-    )
+    return UnscorableHand(phrase("below_minimum", needed=settings.min_fan, fan=score.hand_fan))

@@ -5,9 +5,9 @@ physical table: ``234m [777z] (2222s) 456p 99s`` lists the concealed tiles (the 
 them), ``[…]`` a set laid on the table (claimed) and ``(…)`` a concealed kong. The reading lives here,
 in the engine, so that both front ends accept the same lines and say the same things about them.
 
-What people type is untrusted: every fault raises ``NotationError``, which names the faulty part in
-English and French and quotes the input cut short, whatever its length or its characters (``²m`` is
-not a tile, though ``'²'.isdigit()``).
+What people type is untrusted: every fault raises ``NotationError``, whose ``reason`` (a phrase of
+the ``engine`` catalog, key ``notation.…``) names the faulty part and quotes the input cut short,
+whatever its length or its characters (``²m`` is not a tile, though ``'²'.isdigit()``).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import re
 from game.errors import InvalidHand, InvalidNotation
 from game.hand import SetKind
 from game.melds import Meld
-from game.scoring.common import Label
+from game.phrases import Phrase, PhraseParam, phrase
 from game.strict import short
-from game.tiles import WINDS, Suit, Tile
+from game.tiles import WINDS, Suit, Tile, format_tiles
 from game.win import WinContext
 
 _WIND_LETTERS = {"E": 0, "S": 1, "W": 2, "O": 2, "N": 3}
@@ -28,17 +28,17 @@ _BY_CODE = {tile.code: tile for tile in Tile}
 _LETTERS = frozenset(suit.value for suit in Suit)
 _DIGITS = "0123456789"
 
-WINNING_TILE = Label("the winning tile", "la tuile gagnante")
-SEAT_WIND = Label("the seat wind", "le vent du gagnant")
-ROUND_WIND = Label("the prevailing wind", "le vent dominant")
+WINNING_TILE = phrase("notation.winning_tile")
+SEAT_WIND = phrase("notation.seat_wind")
+ROUND_WIND = phrase("notation.round_wind")
 
 
 class NotationError(InvalidNotation):
-    """Text that is not the hand notation; ``label`` says why in English and French."""
+    """Text that is not the hand notation; ``reason`` says why."""
 
-    def __init__(self, en: str, fr: str) -> None:
-        super().__init__(en)
-        self.label = Label(en, fr)
+    def __init__(self, reason: Phrase) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 def read_tiles(text: str) -> list[Tile]:
@@ -52,24 +52,13 @@ def read_tiles(text: str) -> list[Tile]:
             digits.append(char)
             continue
         if char not in _LETTERS:
-            raise NotationError(
-                f"unexpected {short(char)} in {short(text)}: tiles are digits followed by m (characters), "
-                "p (circles), s (bamboo), z (honours), f (flowers/seasons) or j (joker)",
-                f"caractère inattendu {short(char)} dans {short(text)} : une tuile s'écrit avec des chiffres "
-                "suivis de m (caractères), p (cercles), s (bambous), z (honneurs), f (fleurs/saisons) ou j (joker)",
-            )
+            raise NotationError(phrase("notation.unexpected_char", char=short(char), text=short(text)))
         if not digits:
-            raise NotationError(
-                f"suit letter {char!r} in {short(text)} has no digits before it",
-                f"la lettre de famille {char!r} dans {short(text)} n'a pas de chiffre devant elle",
-            )
+            raise NotationError(phrase("notation.letter_without_digits", letter=repr(char), text=short(text)))
         tiles += [_tile(digit + char, text) for digit in digits]
         digits.clear()
     if digits:
-        raise NotationError(
-            f"{short(''.join(digits))} at the end of {short(text)} has no suit letter",
-            f"{short(''.join(digits))} à la fin de {short(text)} n'a pas de lettre de famille",
-        )
+        raise NotationError(phrase("notation.digits_without_letter", digits=short("".join(digits)), text=short(text)))
     return tiles
 
 
@@ -80,27 +69,21 @@ def _tile(code: str, text: str) -> Tile:
     letter = code[-1]
     numbers = sorted(int(other[0]) for other in _BY_CODE if other[-1] == letter)
     if len(numbers) == 1:
-        en, fr = f"the only {letter} tile is {numbers[0]}{letter}", f"la seule tuile {letter} est {numbers[0]}{letter}"
+        existing = phrase("notation.only_tile", letter=letter, tile=f"{numbers[0]}{letter}")
     else:
-        span = f"{numbers[0]}{letter}–{numbers[-1]}{letter}"
-        en, fr = f"the {letter} tiles are {span}", f"les tuiles {letter} sont {span}"
-    raise NotationError(
-        f"there is no tile {code} (in {short(text)}): {en}",
-        f"la tuile {code} n'existe pas (dans {short(text)}) : {fr}",
-    )
+        existing = phrase("notation.tile_span", letter=letter, span=f"{numbers[0]}{letter}–{numbers[-1]}{letter}")
+    raise NotationError(phrase("notation.no_such_tile", code=code, text=short(text), existing=existing))
 
 
-def read_tile(text: str, what: Label) -> Tile:
-    """Exactly one tile; ``what`` names it in the messages (``the winning tile``)."""
+def read_tile(text: str, what: PhraseParam) -> Tile:
+    """Exactly one tile; ``what`` names it in the messages (``WINNING_TILE``, or a JSON field's name)."""
     tiles = read_tiles(text)
     if len(tiles) != 1:
-        raise NotationError(
-            f"{what.en} is one tile, not {short(text)}", f"{what.fr} est une seule tuile, pas {short(text)}"
-        )
+        raise NotationError(phrase("notation.not_one_tile", what=what, text=short(text)))
     return tiles[0]
 
 
-def read_wind(text: str, what: Label) -> int:
+def read_wind(text: str, what: PhraseParam) -> int:
     """A wind as a seat number (0 = East … 3 = North): ``E S W N`` (``O`` for Ouest too) or ``1z``–``4z``."""
     letter = text.strip().upper()
     if letter in _WIND_LETTERS:
@@ -108,36 +91,24 @@ def read_wind(text: str, what: Label) -> int:
     tile = _BY_CODE.get(text.strip())
     if tile in WINDS:
         return WINDS.index(tile)
-    raise NotationError(
-        f"{what.en} must be a wind, E, S, W or N (or 1z-4z), not {short(text)}",
-        f"{what.fr} doit être un vent, E, S, O ou N (ou 1z-4z), pas {short(text)}",
-    )
+    raise NotationError(phrase("notation.not_a_wind", what=what, text=short(text)))
 
 
 def read_meld(text: str, *, exposed: bool) -> Meld:
     """A declared set: a claimed chow, pung or kong (``exposed``), or a concealed kong."""
     tiles = read_tiles(text)
     if len(tiles) not in (3, 4):
-        raise NotationError(
-            f"a set has 3 or 4 tiles: {short(text)} has {len(tiles)}",
-            f"une combinaison a 3 ou 4 tuiles : {short(text)} en a {len(tiles)}",
-        )
+        raise NotationError(phrase("notation.set_size", text=short(text), size=len(tiles)))
     if any(tile.is_bonus for tile in tiles):
-        raise NotationError(
-            f"{short(text)}: flowers and seasons never make sets",
-            f"{short(text)} : les fleurs et les saisons ne forment jamais de combinaison",
-        )
+        raise NotationError(phrase("notation.bonus_in_set", text=short(text)))
     try:
         meld = Meld.from_tiles(tiles, exposed=exposed)
-    except InvalidHand as error:
-        raise NotationError(str(error), f"{short(text)} n'est ni un chow, ni un pung, ni un kong") from None
+    except InvalidHand:
+        # Size and bonus tiles are checked above: what is left is jokers alone, or no set shape.
+        key = "notation.only_jokers" if all(tile is Tile.JOKER for tile in tiles) else "notation.not_a_set"
+        raise NotationError(phrase(key, shown=repr(format_tiles(tiles)))) from None
     if not exposed and meld.kind is not SetKind.KONG:
-        raise NotationError(
-            f"{short(text)}: only a kong is declared concealed; a concealed chow or pung stays among the "
-            "concealed tiles",
-            f"{short(text)} : seul un kong se déclare caché ; un chow ou un pung caché reste parmi les tuiles "
-            "de la main",
-        )
+        raise NotationError(phrase("notation.concealed_not_kong", text=short(text)))
     return meld
 
 
@@ -161,11 +132,7 @@ def read_hand(
     and seasons held (``1f6f``). Whether the hand is a winning one is the scorer's question."""
     tokens = _TOKEN.findall(line)
     if "".join(tokens) != line:
-        raise NotationError(
-            f"unbalanced brackets in {short(line)}: write exposed sets as [777z], concealed kongs as (1111m)",
-            f"crochets ou parenthèses mal fermés dans {short(line)} : écrivez une combinaison posée [777z], "
-            "un kong caché (1111m)",
-        )
+        raise NotationError(phrase("notation.unbalanced", text=short(line)))
     concealed: list[Tile] = []
     melds: list[Meld] = []
     for token in tokens:
@@ -176,10 +143,7 @@ def read_hand(
         else:
             concealed += read_tiles(token)
     if not concealed:
-        raise NotationError(
-            "the hand has no concealed tiles: the winning tile at least is among them",
-            "la main n'a aucune tuile cachée : la tuile gagnante au moins en fait partie",
-        )
+        raise NotationError(phrase("notation.no_concealed_tiles"))
     return WinContext(
         concealed=tuple(concealed),
         melds=tuple(melds),

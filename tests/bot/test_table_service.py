@@ -24,6 +24,7 @@ from game.actions import Claim, ClaimKind, Discard
 from game.round import Phase
 from game.rules import ruleset
 from tests.bot.tables_helpers import FakeClock, act, choose_first, member_move, open_table, service_on, start
+from words.phrases import show
 
 pytestmark = pytest.mark.asyncio
 
@@ -313,7 +314,9 @@ async def test_a_mahjong_below_the_hong_kong_minimum_is_refused_with_its_reason(
     before = await service.read(state.id)
     with pytest.raises(Refusal) as refused:
         await act(service, state.id, state.seats[seat].member_id, win_button)
-    assert refused.value.key == "win_refused" and "fan" in refused.value.params["reason_en"]
+    reason = refused.value.params["reason"]
+    assert refused.value.key == "win_refused" and reason.key == "below_minimum"
+    assert "fan" in show(reason, "en") and "番" in show(reason, "zh_TW")
     assert await service.read(state.id) == before
 
 

@@ -9,6 +9,7 @@ from engine_helpers import legal_texts, play, random_game, rig
 from game.actions import Claim, ClaimKind
 from game.errors import IllegalAction
 from game.hand import SetKind
+from game.phrases import phrase
 from game.round import Phase, Round
 from game.rules import ruleset
 from game.tiles import WINDS, Tile
@@ -198,7 +199,7 @@ class RefuseSmallHands:
     def judge(self, win):
         if win.self_drawn:
             return WinVerdict(True)
-        return WinVerdict(False, "too small", "trop petite")
+        return WinVerdict(False, phrase("below_minimum", needed=3, fan=0))
 
 
 def test_the_judge_decides_which_wins_are_legal():

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from game.actions import Claim, ClaimKind
 from game.errors import IllegalAction
 from game.match import Match
+from game.phrases import phrase
 from game.players import make_player
 from game.players.autoplay import play_round
 from game.round_document import rigged_round
@@ -20,6 +21,7 @@ from game.scoring import score_classic, score_hongkong
 from game.scoring.table import judge_for_table, settings_for, settle_hand
 from game.tiles import parse_tiles
 from game.win import WinContext, WinVerdict
+from words.phrases import show
 
 WALL = "1z2z3z4z5z6z7z1z2z3z4z5z6z7z"
 NOTHING = "19m19p19s1234567z"
@@ -36,16 +38,19 @@ def hongkong_table():
     return rules, judge_for_table(rules)
 
 
-def test_a_win_below_the_minimum_is_refused_with_a_reason_in_both_languages():
+def test_a_win_below_the_minimum_is_refused_with_a_reason_in_every_language():
     rules, judge = hongkong_table()
     hand = rig(rules, ["123m456m789m12s99s5p", NOTHING, NOTHING, SMALL], wall=WALL, drawn="5p", judge=judge)
     play(hand, "0 d 5p")
     assert Claim(3, ClaimKind.MAHJONG) not in hand.legal_actions(3)
     refusal = hand.win_refusal(3)
     assert refusal is not None and not refusal.legal
-    assert "3" in refusal.reason_en and "3" in refusal.reason_fr and refusal.reason_en != refusal.reason_fr
+    assert refusal.reason == phrase("below_minimum", needed=3, fan=refusal.reason.param("fan"))
+    said = {lang: show(refusal.reason, lang) for lang in ("en", "fr", "zh_TW")}
+    assert said["en"].startswith("3 fan are needed") and said["fr"].startswith("il faut 3 fan")
+    assert said["zh_TW"].startswith("要 3 番")
     before = hand.to_document()
-    with pytest.raises(IllegalAction, match=refusal.reason_en[:20]):
+    with pytest.raises(IllegalAction, match=r"below_minimum\(needed=3, fan="):
         hand.apply(Claim(3, ClaimKind.MAHJONG))
     assert hand.to_document() == before
 
@@ -73,7 +78,7 @@ def test_a_round_restored_without_a_judge_keeps_the_minimum_of_its_rule_set():
     for table in (hand, restored):
         assert Claim(3, ClaimKind.MAHJONG) not in table.legal_actions(3)
         refusal = table.win_refusal(3)
-        assert refusal is not None and "3" in refusal.reason_en
+        assert refusal is not None and refusal.reason is not None and refusal.reason.param("needed") == 3
 
 
 def test_a_judge_of_the_table_overrides_the_rule_set():

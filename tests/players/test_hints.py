@@ -6,6 +6,7 @@ from game.hand import regular_shanten
 from game.hints import discard_hints
 from game.players.strong import decide
 from game.tiles import counts34, parse_tiles
+from words.phrases import show
 
 
 def test_every_discard_is_listed_once_best_first():
@@ -37,10 +38,12 @@ def test_counts_agree_with_a_direct_count():
         assert hint.useful == sum(expected.values())
 
 
-def test_reasons_in_both_languages_name_the_tile():
+def test_reasons_in_every_language_name_the_tile():
     for hint in discard_hints(position("123m456m11s99p45s35p")):
-        assert hint.reason.en.startswith(("Discard", "Discarding"))
-        assert hint.reason.fr.startswith(("Jetez", "En jetant"))
+        assert hint.reason.param("tile") == hint.tile
+        assert show(hint.reason, "en").startswith(("Discard", "Discarding"))
+        assert show(hint.reason, "fr").startswith(("Jetez", "En jetant"))
+        assert show(hint.reason, "zh_TW").startswith("打")
 
 
 def test_no_hints_while_answering_a_claim():

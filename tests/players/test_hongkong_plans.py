@@ -16,6 +16,7 @@ from game.players.teacher import TeacherPlayer
 from game.rules import ruleset
 from game.scoring.table import judge_for_table
 from game.tiles import Tile, parse_tiles
+from words.phrases import show
 
 # A chow of characters laid: no concealed fan. The hand is ready with a chow and a run of circles
 # (any winning hand, 0 fan: at most 1 with a self-drawn win), while the nearest hand of 3 fan is
@@ -64,7 +65,8 @@ def test_a_claim_is_refused_when_the_claimed_hand_could_no_longer_reach_the_mini
     assert decision.action == Pass(0)
     assert decision.motive is Motive.PASS_BELOW_MINIMUM
     reason = TeacherPlayer().advise(view).reason
-    assert "minimum" in reason.en and "minimum" in reason.fr
+    assert reason.key == "teacher.pass.below_minimum" and reason.param("tile") == Tile.P5
+    assert "minimum" in show(reason, "en") and "minimum" in show(reason, "fr") and "最低番數" in show(reason, "zh_TW")
     # At a table of 1 fan the chowed hand could still win (the dragon pung alone is enough): if the
     # chow is let go, it is for the hand kept, not for the minimum.
     assert decide(position(**claim, minimum_fan=1)).motive is not Motive.PASS_BELOW_MINIMUM
@@ -79,16 +81,20 @@ def test_the_plan_switches_with_the_tiles():
     assert plans["1z"] is not None and plans["1z"].plan.kind == "mixed" and plans["1z"].plan.suit == 2
 
 
-def test_hints_and_the_teacher_name_the_plan_in_both_languages():
+def test_hints_and_the_teacher_name_the_plan_in_every_language():
     view = position("11p55p89p22s55s77s4z7p", rules="hongkong")
     best = discard_hints(view)[0]
-    assert "mixed one suit in Circles" in best.reason.en
-    assert "une famille et des honneurs en Cercles" in best.reason.fr
-    assert "from ready" in best.reason.en and "d'être prête" in best.reason.fr
+    english, french, chinese = (show(best.reason, lang) for lang in ("en", "fr", "zh_TW"))
+    assert "mixed one suit in Circles" in english
+    assert "une famille et des honneurs en Cercles" in french
+    assert "筒子混一色" in chinese
+    assert "from ready" in english and "d'être prête" in french and "叫糊" in chinese
     advice = TeacherPlayer().advise(view)
     assert advice.reason == best.reason
     # Every hint of a Hong Kong hand says where it is heading.
-    assert all("aims at" in hint.reason.en or "No winning hand" in hint.reason.en for hint in discard_hints(view))
+    aims = {hint.reason.param("aim").key for hint in discard_hints(view) if hint.reason.key == "teacher.with_aim"}
+    assert aims <= {"teacher.aim", "teacher.aim.out_of_reach"}
+    assert all(hint.reason.key == "teacher.with_aim" for hint in discard_hints(view))
 
 
 def test_hint_counts_are_those_of_the_plan_followed():

@@ -16,6 +16,7 @@ from game.players.teacher import TeacherPlayer
 from game.rules import ruleset
 from game.scoring import judge_for
 from game.tiles import Tile, parse_tiles
+from words.phrases import show
 
 
 def play_hands(rules, names, hands, seed):
@@ -64,9 +65,11 @@ def test_the_teacher_plays_the_strong_choice_and_explains_it_in_both_languages()
     ):
         advice = TeacherPlayer().advise(view)
         assert advice.action == decide(view).action
-        assert advice.reason.en and advice.reason.fr and advice.reason.en != advice.reason.fr
+        said = [show(advice.reason, lang) for lang in ("en", "fr", "zh_TW")]
+        assert all(said) and len(set(said)) == 3
     honour = TeacherPlayer().advise(position("123m789m123p99p4z5s2s")).reason
-    assert "North Wind" in honour.en and "Vent du Nord" in honour.fr
+    assert honour.key == "teacher.discard.isolated_honour" and honour.param("tile") == Tile.NORTH
+    assert "North Wind" in show(honour, "en") and "Vent du Nord" in show(honour, "fr")
 
 
 def test_a_kind_held_four_times_beside_a_joker_is_not_counted_as_a_draw():

@@ -4,7 +4,11 @@ import pytest
 from scoring_helpers import keys, make_win
 
 from game.errors import InvalidNotation
+from game.phrases import phrase
 from game.scoring import ClassicSettings, UnscorableHand, score_classic
+from game.tiles import Tile
+from words import LANGS
+from words.phrases import show
 
 # Seed 000, "Le barème complet des points": (exposed, concealed) points per set.
 SEED_TABLE = {
@@ -157,8 +161,10 @@ def test_jokers_stand_for_set_tiles_never_the_pair():
     assert declared.doubles == 1
     with pytest.raises(UnscorableHand):
         score_classic(make_win("123m 456m 789m 111p 9s0j", win="9s", self_drawn=True), settings)
-    with pytest.raises(UnscorableHand, match="jokers are not in play"):
+    with pytest.raises(UnscorableHand) as caught:
         score_classic(make_win("123m 456m 789m 11p0j 99s", win="9s", self_drawn=True))
+    assert caught.value.reason == phrase("unscorable.jokers_not_in_play", jokers=1)
+    assert "jokers are not in play" in show(caught.value.reason, "en")
 
 
 @pytest.mark.parametrize(
@@ -208,8 +214,9 @@ def test_limit_hands_score_the_limit(rule, text, kwargs):
 
 
 def test_thirteen_orphans_is_a_hand_only_as_a_chosen_limit_hand():
-    with pytest.raises(UnscorableHand, match="not a winning hand"):
+    with pytest.raises(UnscorableHand) as caught:
         score_classic(make_win("19m19p19s1234567z1m"))
+    assert "not a winning hand" in show(caught.value.reason, "en")
 
 
 @pytest.mark.parametrize(
@@ -225,8 +232,17 @@ def test_bad_settings_are_refused(settings):
         ClassicSettings(**settings)
 
 
-def test_every_line_has_french_and_english_labels():
+def test_every_line_has_a_label_in_every_language():
     win = make_win("[777z] [1111z] 999m 123p 22z", seat="E", round_wind="S", bonus="1f5f")
     everything = ClassicSettings(limit=10_000, house_rules=frozenset({"little_three_dragons", "no_chows"}))
-    for item in score_classic(win, everything).items:
-        assert item.label.en and item.label.fr
+    items = score_classic(win, everything).items
+    for item in items:
+        assert all(show(item.label, lang) for lang in LANGS), item.key
+    pung = next(item for item in items if item.key == "exposed_pung")
+    assert pung.label == phrase("exposed_pung", tile=Tile.RED)
+    assert [show(pung.label, lang) for lang in ("en", "fr", "zh_TW")] == [
+        "Exposed pung of Red Dragon",
+        "Pung exposé de Dragon rouge",
+        "明碰 紅中",
+    ]
+    assert show(next(item for item in items if item.key == "mahjong").label, "zh_TW") == "食糊"

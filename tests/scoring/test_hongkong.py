@@ -3,7 +3,11 @@
 import pytest
 from scoring_helpers import keys, make_win
 
+from game.phrases import phrase
 from game.scoring import HongKongSettings, Spicy, UnscorableHand, base_points, judge_for, score_hongkong
+from game.tiles import Tile
+from words import LANGS
+from words.phrases import show
 
 NO_BONUS = HongKongSettings(bonus_tiles=False)  # isolates hand fan from the "no flowers" fan
 PLAIN = "[234m] 555p 678p 789s 11s"  # a hand with no fan of its own
@@ -182,15 +186,23 @@ def test_bonus_fan_do_not_count_towards_the_minimum():
     result = score_hongkong(win)
     assert result.fan == 3 and result.hand_fan == 2 and not result.meets_minimum
     verdict = judge_for("hongkong").judge(win)
-    assert not verdict.legal and "3 fan" in verdict.reason_en and "3 fan" in verdict.reason_fr
-    assert "flower" in verdict.reason_en and "fleurs" in verdict.reason_fr
+    assert not verdict.legal and verdict.reason == phrase("below_minimum", needed=3, fan=2)
+    assert show(verdict.reason, "en") == (
+        "3 fan are needed to declare mahjong; this hand has 2 (flower and season fan do not count)"
+    )
+    assert show(verdict.reason, "fr") == (
+        "il faut 3 fan pour annoncer mahjong ; cette main en a 2 (les fan des fleurs et saisons ne comptent pas)"
+    )
+    assert show(verdict.reason, "zh_TW") == "要 3 番才可以食糊；這手牌只有 2 番（花牌的番不計）"
     assert judge_for("hongkong", HongKongSettings(min_fan=1)).judge(win).legal
 
 
 def test_the_judge_gives_the_reason_for_a_hand_that_is_not_complete():
     verdict = judge_for("hongkong").judge(make_win("123m 456m 789m 234p 56p", win="5p"))
-    assert not verdict.legal and "not a winning hand" in verdict.reason_en
-    assert "pas une main gagnante" in verdict.reason_fr
+    assert not verdict.legal and verdict.reason is not None
+    assert verdict.reason.key == "unscorable.not_a_winning_hand_away" and verdict.reason.param("needed") == 4
+    assert "not a winning hand" in show(verdict.reason, "en")
+    assert "pas une main gagnante" in show(verdict.reason, "fr") and "不能食糊" in show(verdict.reason, "zh_TW")
 
 
 def test_classic_judge_accepts_every_winning_hand():
@@ -217,7 +229,36 @@ def test_full_spicy_setting_changes_base_points_only():
     assert (half.base_points, full.base_points) == (64, 256)
 
 
-def test_every_pattern_has_french_and_english_labels():
+def test_every_pattern_has_a_label_in_every_language():
     for _row, text, options, _expected in ROWS:
         for item in score_hongkong(make_win(text, **options), HongKongSettings(min_fan=0)).patterns:
-            assert item.label.en and item.label.fr
+            said = [show(item.label, lang) for lang in LANGS]
+            assert all(said) and len(set(said)) == len(said), item.key
+
+
+def test_hong_kong_players_read_their_own_names_of_the_patterns():
+    names = {
+        "pure_one_suit": "清一色",
+        "mixed_one_suit": "混一色",
+        "all_pungs": "對對糊",
+        "all_chows": "平糊",
+        "thirteen_orphans": "十三么",
+        "great_three_dragons": "大三元",
+        "small_three_dragons": "小三元",
+        "great_four_winds": "大四喜",
+        "small_four_winds": "小四喜",
+        "all_honours": "字一色",
+        "nine_gates": "九子連環",
+        "four_concealed_pungs": "坎坎糊",
+        "four_kongs": "十八羅漢",
+        "heavenly_hand": "天糊",
+        "earthly_hand": "地糊",
+        "last_tile": "海底撈月",
+        "kong_replacement": "槓上開花",
+        "robbing_kong": "搶槓",
+    }
+    assert {key: show(phrase(key), "zh_TW") for key in names} == names
+    pung = score_hongkong(make_win("[777z] 234p 567p 789s 11s", self_drawn=True)).patterns
+    dragon = next(item for item in pung if item.key == "dragon_pung")
+    assert dragon.label == phrase("dragon_pung", tile=Tile.RED)
+    assert show(dragon.label, "en") == "Pung of Red Dragon" and show(dragon.label, "fr") == "Pung de Dragon rouge"

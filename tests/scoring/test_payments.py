@@ -88,8 +88,9 @@ def test_settle_scores_and_pays():
 
 def test_settle_refuses_a_hand_below_the_minimum_and_a_wrong_discarder():
     win = make_win("[234m] 555p 678p 789s 11s", seat="S")
-    with pytest.raises(UnscorableHand, match="3 fan"):
+    with pytest.raises(UnscorableHand) as caught:
         settle(win, 1, 0, DISCARDER)
+    assert caught.value.reason.key == "below_minimum" and caught.value.reason.param("needed") == 3
     with pytest.raises(IllegalAction):
         settle(win, 1, None, ClassicSettings())
     with pytest.raises(IllegalAction):

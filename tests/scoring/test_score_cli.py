@@ -131,6 +131,61 @@ def test_french_labels_and_errors(monkeypatch, capsys):
     assert "n'est pas une main gagnante" in out["error"]
 
 
+# The breakdown lines as the labels said them before the engine spoke in phrases: scripts read them.
+SPEC_SHAPED_LABELS = {
+    "en": [
+        "Concealed chow from 2 Characters",
+        "Concealed chow from 4 Circles",
+        "Concealed kong of 2 Bamboo",
+        "Exposed pung of Red Dragon",
+        "Set of Red Dragon",
+        "Flower: Plum",
+        "Season: Summer",
+        "Mahjong",
+    ],
+    "fr": [
+        "Chow caché à partir de 2 Caractères",
+        "Chow caché à partir de 4 Cercles",
+        "Kong caché de 2 Bambous",
+        "Pung exposé de Dragon rouge",
+        "Brelan ou carré de Dragon rouge",
+        "Fleur : Prunier",
+        "Saison : Été",
+        "Mah-Jong",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_labels_are_unchanged_in_english_and_french(monkeypatch, capsys, lang):
+    _, out = run(monkeypatch, capsys, ["--rules", "classic", "--lang", lang], SPEC_SHAPED)
+    assert [line["label"] for line in out["breakdown"]] == SPEC_SHAPED_LABELS[lang]
+    _, out = run(monkeypatch, capsys, ["--rules", "hongkong", "--lang", lang], SPEC_SHAPED)
+    assert [line["label"] for line in out["patterns"]] == {
+        "en": ["Pung of Red Dragon", "Own bonus tile: Plum"],
+        "fr": ["Pung de Dragon rouge", "Sa tuile bonus : Prunier"],
+    }[lang]
+
+
+def test_traditional_chinese_labels_and_errors(monkeypatch, capsys):
+    status, out = run(monkeypatch, capsys, ["--rules", "hongkong", "--lang", "zh_TW"], SPEC_SHAPED)
+    assert status == 0 and {line["key"]: line["label"] for line in out["patterns"]} == {
+        "dragon_pung": "碰 紅中",
+        "seat_flower": "正花：梅",
+    }
+    status, out = run(monkeypatch, capsys, ["--rules", "classic", "--lang", "zh_TW"], SPEC_SHAPED)
+    assert status == 0 and "明碰 紅中" in [line["label"] for line in out["breakdown"]]
+    status, out = run(
+        monkeypatch,
+        capsys,
+        ["--rules", "hongkong", "--lang", "zh_TW"],
+        {**SPEC_SHAPED, "concealed": "234m456p98s", "winning_tile": "8s"},
+    )
+    assert status == 1 and "不能食糊" in out["error"]
+    status, out = run(monkeypatch, capsys, ["123m [777z (1111m) 55p", "--rules", "classic", "--lang", "zh_TW"])
+    assert status == 1 and "括號不配對" in out["error"]
+
+
 def test_options(monkeypatch, capsys):
     _, out = run(monkeypatch, capsys, ["--rules", "classic", "--limit", "50"], SPEC_SHAPED)
     assert out["score"] == 50

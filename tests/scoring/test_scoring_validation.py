@@ -3,8 +3,10 @@
 import pytest
 from scoring_helpers import make_win
 
+from game.phrases import phrase
 from game.scoring import ClassicSettings, UnscorableHand, score_classic, score_hongkong
 from game.tiles import Tile
+from words.phrases import show
 
 
 @pytest.mark.parametrize(
@@ -29,26 +31,32 @@ def test_impossible_or_losing_hands(text, options, message):
     for score in (score_classic, score_hongkong):
         with pytest.raises(UnscorableHand) as caught:
             score(win)
-        assert message in str(caught.value)
-        assert caught.value.label.fr and caught.value.label.fr != caught.value.label.en
+        reason = caught.value.reason
+        assert message in show(reason, "en")
+        said = [show(reason, lang) for lang in ("en", "fr", "zh_TW")]
+        assert all(said) and len(set(said)) == 3
 
 
 def test_jokers_are_counted_and_a_discarded_joker_cannot_win():
     jokers = ClassicSettings(jokers=True)
-    with pytest.raises(UnscorableHand, match="only 4"):
+    with pytest.raises(UnscorableHand) as caught:
         score_classic(make_win("[5m0j0j] [6m0j0j] 123p 456p 9s0j", win="9s", self_drawn=True), jokers)
-    with pytest.raises(UnscorableHand, match="discarded joker"):
+    assert caught.value.reason == phrase("unscorable.too_many_jokers", jokers=5, most=4)
+    with pytest.raises(UnscorableHand) as caught:
         score_classic(make_win("123m 456m 789m 11p0j 99s", win="0j"), jokers)
+    assert "discarded joker" in show(caught.value.reason, "en")
     assert score_classic(make_win("123m 456m 789m 11p0j 99s", win="0j", self_drawn=True), jokers).score == 56
 
 
 def test_hong_kong_never_plays_jokers():
-    with pytest.raises(UnscorableHand, match="jokers are not in play"):
+    with pytest.raises(UnscorableHand) as caught:
         score_hongkong(make_win("123m 456m 789m 11p0j 99s", win="9s"))
+    assert caught.value.reason.key == "unscorable.jokers_not_in_play"
 
 
 def test_the_prevailing_wind_must_be_a_wind():
     win = make_win("123m 456p 789s 123s 11s")
     bad = type(win)(win.concealed, win.melds, win.winning_tile, False, 0, Tile.RED)
-    with pytest.raises(UnscorableHand, match="prevailing wind"):
+    with pytest.raises(UnscorableHand) as caught:
         score_classic(bad)
+    assert caught.value.reason == phrase("unscorable.round_wind_not_a_wind", code="7z")
