@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -26,7 +27,7 @@ def text(
     xy: tuple[float, float],
     content: str,
     size: int,
-    colour: RGB,
+    colour: RGB | int,
     *,
     bold: bool = False,
     anchor: str = "la",
@@ -34,9 +35,10 @@ def text(
     """One line of text, as ``ImageDraw.text`` draws it, its glyphs rendered once (``_glyphs``): every
     picture redraws the same names, numbers and labels, and FreeType's rendering was a tenth of the
     drawing workers' time under load. What ``ImageDraw.text`` does for a line is done here: the
-    coverage mask for the position's fractions of a pixel, blended in ``colour`` at its offset."""
+    coverage mask for the position's fractions of a pixel, blended in ``colour`` at its offset.
+    Chinese characters are drawn in the Chinese text face, the rest in DejaVu (``fonts.runs``)."""
     x, y = xy
-    if "\n" in content or draw.fontmode != "L":
+    if ("\n" in content or draw.fontmode != "L") and not fonts.has_chinese(content):
         draw.text(xy, content, font=fonts.latin(size, bold=bold), fill=colour, anchor=anchor)
         return
     mask, (dx, dy) = _glyphs(content, size, bold, anchor, math.modf(x)[0], math.modf(y)[0])
@@ -56,12 +58,66 @@ def _glyphs(
     fraction_y: float,
 ) -> tuple[Any, tuple[int, int]]:
     """The coverage mask of a line of text (never drawn on) and its offset from the anchor point."""
-    return fonts.latin(size, bold=bold).getmask2(content, "L", anchor=anchor, start=(fraction_x, fraction_y))
+    if not fonts.has_chinese(content):
+        return fonts.latin(size, bold=bold).getmask2(content, "L", anchor=anchor, start=(fraction_x, fraction_y))
+    return _mixed_glyphs(content, size, bold, anchor, fraction_x, fraction_y)
+
+
+# A bold line's Chinese pieces are thickened by this share of the size (UMing has no bold face).
+_CHINESE_BOLD_STROKE = 0.03
+
+
+def _mixed_glyphs(
+    content: str, size: int, bold: bool, anchor: str, fraction_x: float, fraction_y: float
+) -> tuple[Any, tuple[int, int]]:
+    """A line holding Chinese: each piece in its face, one after the other on one baseline. The line's
+    ascent and descent are the larger of both faces' at ``size`` whatever the line holds, so that every
+    line of a size sits the same way on its anchor."""
+    latin, chinese = fonts.latin(size, bold=bold), fonts.chinese_text(size)
+    ascent, descent = (max(a, b) for a, b in zip(latin.getmetrics(), chinese.getmetrics(), strict=True))
+    stroke = size * _CHINESE_BOLD_STROKE if bold else 0.0
+    width = _runs_width(content, size, bold)
+    horizontal, vertical = anchor[0], anchor[1]
+    left = fraction_x - {"l": 0.0, "m": width / 2, "r": width}[horizontal]
+    baseline = (
+        fraction_y
+        + {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0, "b": -descent, "d": -descent}[vertical]
+    )
+    pad = size
+    origin_x, origin_y = math.floor(left) - pad, math.floor(baseline - ascent) - pad
+    canvas = Image.new("L", (math.ceil(width) + 2 * pad, ascent + descent + 2 * pad), 0)
+    draw = ImageDraw.Draw(canvas)
+    x = left - origin_x
+    for is_chinese, piece in fonts.runs(content):
+        font = chinese if is_chinese else latin
+        thickness = stroke if is_chinese else 0.0
+        draw.text(
+            (x, baseline - origin_y), piece, font=font, fill=255, anchor="ls", stroke_width=thickness, stroke_fill=255
+        )
+        x += font.getlength(piece)
+    return canvas.im, (origin_x, origin_y)
+
+
+def _runs_width(content: str, size: int, bold: bool) -> float:
+    latin, chinese = fonts.latin(size, bold=bold), fonts.chinese_text(size)
+    return sum((chinese if is_chinese else latin).getlength(piece) for is_chinese, piece in fonts.runs(content))
 
 
 def text_width(content: str, size: int, *, bold: bool = False) -> int:
-    font: ImageFont.FreeTypeFont = fonts.latin(size, bold=bold)
-    return round(font.getlength(content))
+    if not fonts.has_chinese(content):
+        font: ImageFont.FreeTypeFont = fonts.latin(size, bold=bold)
+        return round(font.getlength(content))
+    return round(_runs_width(content, size, bold))
+
+
+def text_bbox(content: str, size: int, *, bold: bool = False, anchor: str = "la") -> tuple[int, int, int, int]:
+    """The box ``text`` inks around its anchor point, as ``FreeTypeFont.getbbox`` gives it."""
+    if not fonts.has_chinese(content):
+        left, top, right, bottom = fonts.latin(size, bold=bold).getbbox(content, anchor=anchor)
+        return (int(left), int(top), int(right), int(bottom))
+    mask, (dx, dy) = _glyphs(content, size, bold, anchor, 0.0, 0.0)
+    width, height = mask.size
+    return (dx, dy, dx + width, dy + height)
 
 
 def fit_text(content: str, size: int, max_width: int, *, bold: bool = False) -> str:
@@ -73,13 +129,21 @@ def fit_text(content: str, size: int, max_width: int, *, bold: bool = False) -> 
     return content + "…"
 
 
+# Where a line may break: at spaces, and between two Chinese characters (Chinese puts no spaces between
+# words), but never before Chinese closing punctuation, which stays with the character before it.
+_CLOSING = "，。、：；！？）」』》〉"
+_HAN = "".join(f"\\u{low:04x}-\\u{high:04x}" for low, high in fonts.CHINESE_RANGES)
+_TOKENS = re.compile(rf"(\s*)([{_HAN}][{_CLOSING}]*|[^\s{_HAN}]+)")
+
+
 def wrap_text(content: str, size: int, max_width: int, *, bold: bool = False) -> list[str]:
-    """``content`` broken between words into lines of at most ``max_width`` pixels (a word longer than
-    a line is cut with an ellipsis)."""
+    """``content`` broken between words (and Chinese characters) into lines of at most ``max_width``
+    pixels (a word longer than a line is cut with an ellipsis)."""
     lines: list[str] = []
     line = ""
-    for word in content.split():
-        candidate = f"{line} {word}" if line else word
+    for match in _TOKENS.finditer(content):
+        spaced, word = bool(match.group(1)), match.group(2)
+        candidate = f"{line}{' ' if spaced else ''}{word}" if line else word
         if line and text_width(candidate, size, bold=bold) > max_width:
             lines.append(line)
             candidate = word

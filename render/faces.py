@@ -34,8 +34,9 @@ from render.theme import (
     RGB,
     SKY,
 )
-from words import Lang
-from words.tiles import tile_label
+from words import LANGS, Lang
+from words.catalog import DEFAULT_LANG
+from words.catalog import text as catalog_text
 
 # The design size of a face; tiles are scaled down from it.
 WIDTH = 240
@@ -52,10 +53,21 @@ SEASON_SIGNS = "春夏秋冬"
 _SUIT_INK: dict[Suit, RGB] = {Suit.CHARACTERS: CHARACTERS_INK, Suit.CIRCLES: CIRCLES_INK, Suit.BAMBOO: BAMBOO_INK}
 
 
+def wind_letter(tile: Tile, lang: Lang) -> str:
+    """The letter in a wind tile's corner in ``lang`` (``W``, ``O``): Latin in every language, the
+    tile's Chinese sign being drawn large in its middle."""
+    return catalog_text("pictures", f"face.{tile.code}", lang)
+
+
+@cache
 def art_lang(tile: Tile | None, lang: Lang) -> Lang:
-    """The language whose art ``tile`` shows in ``lang``: its own for a wind (its letter), English for
-    every other face, which is the same in every language (so it is drawn once)."""
-    return lang if tile is not None and tile.is_wind else "en"
+    """The language whose art ``tile`` shows in ``lang``: for a wind, the first language (English first)
+    that gives it the same letter; English for every other face, the same in every language. So each
+    face is drawn once per letter, not once per language."""
+    if tile is None or not tile.is_wind:
+        return DEFAULT_LANG
+    letter = wind_letter(tile, lang)
+    return next((other for other in LANGS if wind_letter(tile, other) == letter), DEFAULT_LANG)
 
 
 @cache
@@ -246,7 +258,7 @@ def _bird(draw: ImageDraw.ImageDraw) -> None:
 
 
 def _wind(draw: ImageDraw.ImageDraw, tile: Tile, lang: Lang) -> None:
-    _index(draw, tile_label(tile, lang), INK)
+    _index(draw, wind_letter(tile, lang), INK)
     left, top, right, bottom = ART
     draw.text(
         ((left + right) / 2, (top + bottom) / 2 + 4),

@@ -17,7 +17,7 @@ from game.hints import DiscardHint
 from game.melds import Meld
 from game.tiles import Tile, format_tiles
 from game.view import SeatView
-from render.describe import colon, meld_words, tiles_in_words
+from render.describe import listed, meld_words, phrase, sentence, tiles_in_words
 from render.draw import badge, felt_canvas, outline, text, wrap_text
 from render.melds import meld_width, paste_meld, put
 from render.rendered import Rendered
@@ -25,6 +25,7 @@ from render.table import table_palette
 from render.theme import HIGHLIGHT, HINT, INK, PAPER, TEXT_DIM_ON_FELT, TEXT_ON_FELT
 from render.tiles import HAND_WIDTH, metrics, tile_image
 from words import Lang
+from words.phrases import show
 from words.tiles import tile_label, tile_name
 
 # The colours of the hand's PNG: 64, as many as the tables had on the 1080-pixel table; files 0.9 times
@@ -38,33 +39,6 @@ MIN_WIDTH = 720
 
 HINT_LINE = 22
 LEGEND_LINE = 18
-
-_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "title": "Your hand",
-        "drawn": "drawn",
-        "sets": "Declared sets",
-        "bonus": "Bonus tiles",
-        "none": "none",
-        "tiles": "tiles",
-        "hint": "Hint",
-        "legend": "Under each tile: the useful tiles still out there once it is discarded "
-        "(–: discarding it sets the hand a step back).",
-        "per_discard": "Useful tiles left after each discard",
-    },
-    "fr": {
-        "title": "Votre main",
-        "drawn": "pioche",
-        "sets": "Combinaisons posées",
-        "bonus": "Tuiles bonus",
-        "none": "aucune",
-        "tiles": "tuiles",
-        "hint": "Conseil",
-        "legend": "Sous chaque tuile : les tuiles utiles encore en jeu si on la jette "
-        "(– : la jeter ferait reculer la main d'un pas).",
-        "per_discard": "Tuiles utiles restantes après chaque défausse",
-    },
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +86,6 @@ def _drawn(hand: HandPicture, lang: Lang, hints: tuple[DiscardHint, ...]) -> Ren
 
 
 def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint] = ()) -> Rendered:
-    words = _WORDS[lang]
     tile = metrics(HAND_WIDTH)
     small = metrics(SMALL_WIDTH)
     row_width = len(hand.concealed) * (tile.face_width + GAP) + (
@@ -129,8 +102,8 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
     advice: list[str] = []
     legend: list[str] = []
     if best is not None:
-        advice = wrap_text(f"{words['hint']}{colon(lang)} {best.reason.text(lang)}", 17, width - 2 * MARGIN, bold=True)
-        legend = wrap_text(words["legend"], 14, width - 2 * MARGIN)
+        advice = wrap_text(phrase("hand.hint", lang, reason=show(best.reason, lang)), 17, width - 2 * MARGIN, bold=True)
+        legend = wrap_text(phrase("hand.legend", lang), 14, width - 2 * MARGIN)
     advice_top = labels_top + 88
     lower = advice_top + len(advice) * HINT_LINE + len(legend) * LEGEND_LINE + 8 if best else labels_top + 58
     height = lower + 26 + small.face_height + small.offset_y + MARGIN
@@ -138,7 +111,7 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
     image = felt_canvas(width, height, "RGB")
     draw = ImageDraw.Draw(image)
     count = len(hand.slots)
-    text(draw, (MARGIN, 20), f"{words['title']} · {count} {words['tiles']}", 26, TEXT_ON_FELT, bold=True)
+    text(draw, (MARGIN, 20), phrase("hand.title", lang, count=count), 26, TEXT_ON_FELT, bold=True)
 
     framed = _framed_slot(hand.slots, best)
     x = MARGIN
@@ -147,7 +120,15 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
         if is_drawn:
             x += DRAWN_GAP - GAP
             outline(draw, (x, tiles_top, x + tile.face_width, tiles_top + tile.face_height), HIGHLIGHT, 4, 8)
-            text(draw, (x + tile.face_width / 2, tiles_top - 8), words["drawn"], 15, HIGHLIGHT, bold=True, anchor="mb")
+            text(
+                draw,
+                (x + tile.face_width / 2, tiles_top - 8),
+                phrase("hand.drawn", lang),
+                15,
+                HIGHLIGHT,
+                bold=True,
+                anchor="mb",
+            )
         if number == framed:
             gap = 5 if is_drawn else 0
             outline(
@@ -172,16 +153,16 @@ def draw_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint]
         text(draw, (MARGIN, y), line, 14, TEXT_DIM_ON_FELT)
         y += LEGEND_LINE
 
-    text(draw, (MARGIN, lower), words["sets"], 17, TEXT_DIM_ON_FELT, bold=True)
+    text(draw, (MARGIN, lower), phrase("hand.sets", lang), 17, TEXT_DIM_ON_FELT, bold=True)
     bottom = lower + 26 + small.face_height
     x = MARGIN
     if not hand.melds:
-        text(draw, (MARGIN, lower + 30), words["none"], 17, TEXT_DIM_ON_FELT)
+        text(draw, (MARGIN, lower + 30), phrase("list.empty", lang), 17, TEXT_DIM_ON_FELT)
     for meld in hand.melds:
         x = paste_meld(image, meld, hand.seat, x, bottom, SMALL_WIDTH, lang) + 14
     if hand.bonus:
         x = max(x + 26, width - MARGIN - bonus_width)
-        text(draw, (width - MARGIN, lower), words["bonus"], 17, TEXT_DIM_ON_FELT, bold=True, anchor="ra")
+        text(draw, (width - MARGIN, lower), phrase("hand.bonus", lang), 17, TEXT_DIM_ON_FELT, bold=True, anchor="ra")
         for bonus in hand.bonus:
             put(image, tile_image(bonus, SMALL_WIDTH, lang=lang), (x, bottom - small.face_height))
             x += small.face_width + 2
@@ -213,20 +194,25 @@ def _draw_useful(
 
 
 def describe_hand(hand: HandPicture, lang: Lang = "en", hints: Sequence[DiscardHint] = ()) -> str:
-    words = _WORDS[lang]
-    numbered = ", ".join(f"{number}{colon(lang)} {tile_name(tile, lang)}" for number, tile in enumerate(hand.slots, 1))
-    parts = [f"{words['title']} ({len(hand.slots)} {words['tiles']}){colon(lang)} {format_tiles(hand.concealed)}"]
-    if hand.drawn is not None:
-        parts[0] += f" + {words['drawn']} {hand.drawn.code}"
-    parts.append(numbered + ".")
-    sets = "; ".join(meld_words(meld, lang) for meld in hand.melds) or words["none"]
-    parts.append(f"{words['sets']}{colon(lang)} {sets}.")
+    count, concealed = len(hand.slots), format_tiles(hand.concealed)
+    parts = [
+        phrase("hand.alt.hand", lang, count=count, concealed=concealed)
+        if hand.drawn is None
+        else phrase("hand.alt.hand_drawn", lang, count=count, concealed=concealed, drawn=hand.drawn.code)
+    ]
+    numbered = (
+        phrase("hand.alt.slot", lang, number=number, name=tile_name(tile, lang))
+        for number, tile in enumerate(hand.slots, 1)
+    )
+    parts.append(sentence(listed(numbered, lang), lang))
+    sets = listed((meld_words(meld, lang) for meld in hand.melds), lang, long=True) or phrase("list.empty", lang)
+    parts.append(phrase("hand.alt.sets", lang, sets=sets))
     if hand.bonus:
-        parts.append(f"{words['bonus']}{colon(lang)} {tiles_in_words(hand.bonus, lang)}.")
+        parts.append(phrase("hand.alt.bonus", lang, tiles=tiles_in_words(hand.bonus, lang)))
     best = next((hint for hint in hints if hint.best), None)
     if best is not None:
-        parts.append(f"{words['hint']}{colon(lang)} {best.reason.text(lang)}")
+        parts.append(phrase("hand.hint", lang, reason=show(best.reason, lang)))
         closest = min(hint.shanten for hint in hints)
-        each = ", ".join(f"{hint.tile.code} {hint.useful if hint.shanten == closest else '–'}" for hint in hints)
-        parts.append(f"{words['per_discard']}{colon(lang)} {each}.")
+        each = listed((f"{hint.tile.code} {hint.useful if hint.shanten == closest else '–'}" for hint in hints), lang)
+        parts.append(phrase("hand.alt.per_discard", lang, each=each))
     return " ".join(parts)

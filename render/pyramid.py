@@ -26,9 +26,9 @@ from PIL import Image, ImageDraw, ImageFilter
 from game.solitaire.board import Board
 from game.solitaire.layout import PYRAMID, Layout, Position
 from game.tiles import BONUS_TILES, PLAYING_TILES, Tile
-from render import fonts
-from render.describe import colon
-from render.draw import badge, felt_canvas, outline
+from render.describe import listed, phrase
+from render.draw import badge, felt_canvas, outline, text, text_bbox
+from render.faces import art_lang
 from render.rendered import Rendered
 from render.theme import (
     FELT,
@@ -42,7 +42,7 @@ from render.theme import (
     TEXT_ON_FELT,
 )
 from render.tiles import TileMetrics, metrics, tile_image
-from words import Lang
+from words import Lang, plural
 from words.tiles import tile_name
 
 if TYPE_CHECKING:
@@ -56,25 +56,6 @@ COLUMNS = "ABCDEFGHIJKLMNOP"
 # The pyramid's PNG carries at most this many colours. 64, the table's count, bands the veiled faces
 # of the blocked tiles; 256 keep every picture within a level of the picture drawn, on average.
 PALETTE_COLOURS = 256
-
-_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "left": "tiles left",
-        "free": "free",
-        "selected": "selected",
-        "title": "Mahjong solitaire",
-        "pairs": "pairs possible",
-        "none": "none",
-    },
-    "fr": {
-        "left": "tuiles restantes",
-        "free": "libres",
-        "selected": "sélectionnée",
-        "title": "Mahjong solitaire",
-        "pairs": "paires possibles",
-        "none": "aucune",
-    },
-}
 
 Box = tuple[int, int, int, int]
 
@@ -100,7 +81,7 @@ def render_pyramid(
 ) -> Rendered:
     """The board; ``small`` is the channel post (no labels). ``labels`` defaults to ``free_tile_labels``."""
     shown = _shown_labels(board, labels, small)
-    heading = title or _WORDS[lang]["title"]
+    heading = title or phrase("solitaire", lang)
     image = _draw(board, selected, heading, shown, small, lang)
     return Rendered.of(
         image,
@@ -119,7 +100,7 @@ def draw_pyramid(
     lang: Lang = "en",
 ) -> Image.Image:
     """``render_pyramid``'s picture as an opaque RGB image, before encoding."""
-    return _draw(board, selected, title or _WORDS[lang]["title"], _shown_labels(board, labels, small), small, lang)
+    return _draw(board, selected, title or phrase("solitaire", lang), _shown_labels(board, labels, small), small, lang)
 
 
 def _shown_labels(board: Board, labels: Mapping[int, str] | None, small: bool) -> dict[int, str]:
@@ -131,7 +112,6 @@ def _shown_labels(board: Board, labels: Mapping[int, str] | None, small: bool) -
 def _draw(
     board: Board, selected: int | None, heading: str, shown: Mapping[int, str], small: bool, lang: Lang
 ) -> Image.Image:
-    words = _WORDS[lang]
     frame = _frame(board.layout, small)
     tile = frame.tile
     image = _felt(frame.size).copy()
@@ -140,7 +120,12 @@ def _draw(
     header_y = frame.header // 2
     _text_patch(heading, 16 if small else 28, True, TEXT_ON_FELT, "lm").paste(canvas, frame.margin, header_y)
     _text_patch(
-        f"{board.remaining_count} {words['left']} · {len(free)} {words['free']}",
+        phrase(
+            "pyramid.header",
+            lang,
+            left=plural("pictures", "pyramid.header_left", board.remaining_count, lang),
+            free=plural("pictures", "pyramid.free", len(free), lang),
+        ),
         13 if small else 20,
         False,
         TEXT_DIM_ON_FELT,
@@ -568,9 +553,14 @@ def _area(box: Box) -> int:
 _SNAP = bytes([0] * 4 + list(range(4, 247)) + [255] * 9)
 
 
-# 42 faces, lit or veiled, flat or lifted, in 2 languages at 2 sizes: 672 patches, some 40 MB.
-@lru_cache(maxsize=1024)
 def _tile_patch(face: Tile, width: int, lang: Lang, dimmed: bool, lifted: bool) -> _Patch:
+    return _face_patch(face, width, art_lang(face, lang), dimmed, lifted)
+
+
+# 42 faces, lit or veiled, flat or lifted, at 2 sizes, and the winds again for each letter another
+# language gives them (``art_lang``): some 400 patches, some 25 MB.
+@lru_cache(maxsize=1024)
+def _face_patch(face: Tile, width: int, lang: Lang, dimmed: bool, lifted: bool) -> _Patch:
     sprite = _sprite(face, width, lang, dimmed=dimmed, lift=_lift(width) if lifted else 0)
     sprite.putalpha(sprite.getchannel("A").point(list(_SNAP)))
     return _Patch.of(sprite)
@@ -637,12 +627,11 @@ def _badge_patch(label: str, selected: bool) -> _Patch:
 def _text_patch(content: str, size: int, bold: bool, colour: RGB, anchor: str) -> _Patch:
     """A line of text (``render.draw.text``) for pasting at its anchor point: its glyphs' coverage as
     the alpha of a plain ``colour``, the same blend as drawing it."""
-    font = fonts.latin(size, bold=bold)
-    left, top, right, bottom = font.getbbox(content, anchor=anchor)
+    left, top, right, bottom = text_bbox(content, size, bold=bold, anchor=anchor)
     pad = size
-    coverage = Image.new("L", (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad), 0)
-    origin = (pad - int(left), pad - int(top))
-    ImageDraw.Draw(coverage).text(origin, content, font=font, fill=255, anchor=anchor)
+    coverage = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
+    origin = (pad - left, pad - top)
+    text(ImageDraw.Draw(coverage), origin, content, size, 255, bold=bold, anchor=anchor)
     bounds = coverage.getbbox()
     if bounds is None:
         return _Patch(_Shape((), ()), (), ())
@@ -715,7 +704,7 @@ def _swatch() -> Image.Image:
     face's first sprite is drawn from scratch)."""
     boards = list(_swatch_boards())
     pictures = [
-        _draw(board, selected, _WORDS["en"]["title"], free_tile_labels(board), False, "en")
+        _draw(board, selected, phrase("solitaire", "en"), free_tile_labels(board), False, "en")
         for board, selected in boards
     ]
     swatch = Image.new("RGB", (pictures[0].width, sum(picture.height for picture in pictures)))
@@ -741,18 +730,19 @@ def _swatch_boards() -> Iterator[tuple[Board, int | None]]:
 
 
 def describe_pyramid(board: Board, *, selected: int | None, labels: Mapping[int, str], lang: Lang, title: str) -> str:
-    words = _WORDS[lang]
-    c = colon(lang)
     free = board.free_ids()
     named = labels or free_tile_labels(board)
-    listed = ", ".join(f"{named.get(i, str(i))} {board.face(i).code} ({tile_name(board.face(i), lang)})" for i in free)
-    parts = [
-        f"{title}{c} {board.remaining_count} {words['left']}, {len(free)} {words['free']}{c} {listed or words['none']}."
-    ]
+
+    def tile(tile_id: int) -> str:
+        face = board.face(tile_id)
+        label = named.get(tile_id, str(tile_id))
+        return phrase("pyramid.alt.tile", lang, label=label, code=face.code, name=tile_name(face, lang))
+
+    tiles = listed((tile(tile_id) for tile_id in free), lang) or phrase("list.empty", lang)
+    left = plural("pictures", "pyramid.left", board.remaining_count, lang)
+    free_count = plural("pictures", "pyramid.free", len(free), lang)
+    parts = [phrase("pyramid.alt.summary", lang, title=title, left=left, free=free_count, tiles=tiles)]
     if selected is not None:
-        parts.append(
-            f"{words['selected'].capitalize()}{c} {named.get(selected, str(selected))} "
-            f"{board.face(selected).code} ({tile_name(board.face(selected), lang)})."
-        )
-    parts.append(f"{len(board.matching_free_pairs())} {words['pairs']}.")
+        parts.append(phrase("pyramid.alt.selected", lang, tile=tile(selected)))
+    parts.append(plural("pictures", "pyramid.alt.pairs", len(board.matching_free_pairs()), lang))
     return " ".join(parts)

@@ -1,5 +1,5 @@
 """Result cards: a won hand with its score breakdown (classic points and doubles, or Hong Kong fan and
-payments), and the end of a solitaire game (score lines, time, undos). French or English."""
+payments), and the end of a solitaire game (score lines, time, undos), in any language of the catalogs."""
 
 from __future__ import annotations
 
@@ -10,16 +10,19 @@ from fractions import Fraction
 from PIL import Image, ImageDraw
 
 from game.scoring.classic import ClassicScore
+from game.scoring.common import FanItem
 from game.scoring.hongkong import HongKongScore
-from game.tiles import WINDS, format_tiles
+from game.tiles import format_tiles
 from game.win import WinContext
-from render.describe import colon, meld_words, tiles_in_words
+from render.describe import listed, meld_words, phrase, sentence, tiles_in_words
 from render.draw import fit_text, outline, text
 from render.melds import meld_width, paste_meld
 from render.rendered import Rendered
 from render.theme import FELT, GREEN, HIGHLIGHT, INK, PAPER, PAPER_LINE, RED
 from render.tiles import metrics, tile_image
 from words import Lang
+from words.catalog import text as text_of
+from words.phrases import show
 from words.tiles import tile_name
 
 WIDTH = 900
@@ -29,57 +32,6 @@ MIN_TILE_WIDTH = 30
 SET_RATIO = 0.8  # the declared sets' tiles, against the hand's
 BONUS_RATIO = 0.6
 LINE = 36
-
-_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "wins": "Mahjong! {name} wins",
-        "self": "self-drawn",
-        "from": "on a discard from {name}",
-        "points": "points",
-        "doubles": "doubles",
-        "score": "Score",
-        "fan": "fan",
-        "base": "base points",
-        "limit": "limit hand",
-        "minimum": "below the minimum",
-        "payments": "Payments",
-        "bonus": "bonus",
-        "winning": "winning tile",
-        "solitaire": "Mahjong solitaire",
-        "pairs": "Pairs removed",
-        "cleared": "Board cleared",
-        "undos": "Undos",
-        "time": "Time",
-        "total": "Total",
-        "stuck": "No pair left",
-    },
-    "fr": {
-        "wins": "Mah-Jong ! {name} gagne",
-        "self": "tuile piochée",
-        "from": "sur une défausse de {name}",
-        "points": "points",
-        "doubles": "doublements",
-        "score": "Score",
-        "fan": "fan",
-        "base": "points de base",
-        "limit": "main limite",
-        "minimum": "sous le minimum",
-        "payments": "Paiements",
-        "bonus": "bonus",
-        "winning": "tuile gagnante",
-        "solitaire": "Mahjong solitaire",
-        "pairs": "Paires retirées",
-        "cleared": "Plateau vidé",
-        "undos": "Annulations",
-        "time": "Temps",
-        "total": "Total",
-        "stuck": "Plus aucune paire",
-    },
-}
-_WIND_NAMES: dict[Lang, tuple[str, ...]] = {
-    "en": ("East", "South", "West", "North"),
-    "fr": ("Est", "Sud", "Ouest", "Nord"),
-}
 
 
 def render_result(
@@ -92,7 +44,6 @@ def render_result(
     lang: Lang = "en",
 ) -> Rendered:
     """The winning hand and its breakdown; ``payments`` lists (name, gain) for the Hong Kong card."""
-    words = _WORDS[lang]
     lines = breakdown_lines(score, lang)
     totals = total_lines(score, lang)
     width = _fitting_width(win)
@@ -104,9 +55,13 @@ def render_result(
     height = lines_top + LINE * (len(lines) + len(totals) + (payment_rows + 1 if payments else 0)) + MARGIN + 20
     image, draw = _card(height)
 
-    wind = _WIND_NAMES[lang][WINDS.index(win.seat_wind)]
-    how = words["self"] if win.self_drawn or discarder_name is None else words["from"].format(name=discarder_name)
-    title = f"{words['wins'].format(name=winner_name)} ({wind})"
+    wind = text_of("names", f"wind.{win.seat_wind.code}", lang)
+    how = (
+        phrase("result.self", lang)
+        if win.self_drawn or discarder_name is None
+        else phrase("result.from", lang, name=discarder_name)
+    )
+    title = phrase("result.title", lang, name=winner_name, wind=wind)
     text(draw, (MARGIN, 30), fit_text(title, 30, WIDTH - 2 * MARGIN, bold=True), 30, RED, bold=True)
     text(draw, (MARGIN, 68), how, 18, INK)
 
@@ -138,7 +93,7 @@ def render_result(
         y += LINE
     if payments:
         y += 6
-        text(draw, (MARGIN, y), words["payments"], 18, INK, bold=True)
+        text(draw, (MARGIN, y), phrase("result.payments", lang), 18, INK, bold=True)
         y += LINE
         for name, amount in payments:
             _row(draw, y - 6, name, _signed(amount), bold=False, colour=GREEN if amount > 0 else RED)
@@ -167,7 +122,6 @@ def _row_width(win: WinContext, width: int) -> int:
 
 def breakdown_lines(score: ClassicScore | HongKongScore, lang: Lang) -> list[tuple[str, str]]:
     """The breakdown as (label, value) rows in ``lang``: the card's lines, also for text messages."""
-    words = _WORDS[lang]
     if isinstance(score, ClassicScore):
         rows = []
         for item in score.items:
@@ -176,30 +130,37 @@ def breakdown_lines(score: ClassicScore | HongKongScore, lang: Lang) -> list[tup
                 parts.append(f"+{item.points}")
             if item.doubles:
                 parts.append(f"×{2**item.doubles}")
-            rows.append((item.label.text(lang), "  ".join(parts) or "0"))
+            rows.append((show(item.label, lang), "  ".join(parts) or "0"))
         return rows
-    return [
-        (
-            item.label.text(lang) + (f" ({words['bonus']})" if item.bonus else ""),
-            words["limit"] if item.limit else f"{item.fan} {words['fan']}",
-        )
-        for item in score.patterns
-    ]
+    return [_fan_line(item, lang) for item in score.patterns]
+
+
+def _fan_line(item: FanItem, lang: Lang) -> tuple[str, str]:
+    label = show(item.label, lang)
+    return (
+        # A bonus tile's line is marked: its fan does not count towards the minimum.
+        phrase("result.bonus_item", lang, label=label) if item.bonus else label,
+        phrase("result.limit", lang) if item.limit else phrase("result.fan", lang, fan=item.fan),
+    )
 
 
 def total_lines(score: ClassicScore | HongKongScore, lang: Lang) -> list[tuple[str, str]]:
-    words = _WORDS[lang]
     if isinstance(score, ClassicScore):
-        formula = f"{score.points} × 2^{score.doubles}" if not score.limit_hand else words["limit"]
+        formula = f"{score.points} × 2^{score.doubles}" if not score.limit_hand else phrase("result.limit", lang)
         return [
             (
-                f"{words['score']} ({score.points} {words['points']}, {score.doubles} {words['doubles']})",
+                phrase("result.classic.total", lang, points=score.points, doubles=score.doubles),
                 f"{formula} = {score.score}",
             )
         ]
-    totals = [(f"{words['score']}", f"{score.fan} {words['fan']} → {score.base_points} {words['base']}")]
+    totals = [
+        (
+            phrase("result.hongkong.total", lang),
+            phrase("result.hongkong.base", lang, fan=score.fan, base=score.base_points),
+        )
+    ]
     if not score.meets_minimum:
-        totals.append((words["minimum"], ""))
+        totals.append((phrase("result.minimum", lang), ""))
     return totals
 
 
@@ -233,23 +194,26 @@ def _describe_result(
     payments: Sequence[tuple[str, Fraction | int]],
     lang: Lang,
 ) -> str:
-    words = _WORDS[lang]
-    c = colon(lang)
     parts = [
-        f"{words['wins'].format(name=winner)}, {how}.",
-        f"{format_tiles(sorted(win.concealed))}, {words['winning']} {win.winning_tile.code} "
-        f"({tile_name(win.winning_tile, lang)}).",
+        phrase("result.alt.win", lang, name=winner, how=how),
+        phrase(
+            "result.alt.hand",
+            lang,
+            concealed=format_tiles(sorted(win.concealed)),
+            code=win.winning_tile.code,
+            name=tile_name(win.winning_tile, lang),
+        ),
     ]
     if win.melds:
-        parts.append("; ".join(meld_words(meld, lang) for meld in win.melds) + ".")
+        parts.append(sentence(listed((meld_words(meld, lang) for meld in win.melds), lang, long=True), lang))
     if win.bonus:
-        parts.append(f"{words['bonus'].capitalize()}{c} {tiles_in_words(win.bonus, lang)}.")
-    parts.append("; ".join(f"{label} {value}" for label, value in lines) + ".")
-    parts.append("; ".join(f"{label}{c} {value}" for label, value in totals) + ".")
+        parts.append(phrase("result.alt.bonus", lang, tiles=tiles_in_words(win.bonus, lang)))
+    parts.append(sentence(listed((f"{label} {value}" for label, value in lines), lang, long=True), lang))
+    total = (phrase("result.alt.total", lang, label=label, value=value) for label, value in totals)
+    parts.append(sentence(listed(total, lang, long=True), lang))
     if payments:
-        parts.append(
-            f"{words['payments']}{c} " + ", ".join(f"{name} {_signed(amount)}" for name, amount in payments) + "."
-        )
+        paid = listed((f"{name} {_signed(amount)}" for name, amount in payments), lang)
+        parts.append(phrase("result.alt.payments", lang, payments=paid))
     return " ".join(parts)
 
 
@@ -275,29 +239,30 @@ class SolitaireSummary:
 
 def render_solitaire_result(summary: SolitaireSummary, lang: Lang = "en") -> Rendered:
     """The end-of-game card: one line per part of the score, then the total."""
-    words = _WORDS[lang]
     minutes, seconds = divmod(summary.seconds, 60)
     clock = f"{minutes}:{seconds:02d}"
     lines = [
-        (f"{words['pairs']}  {summary.pairs} × {PAIR_POINTS}", f"+{summary.pairs * PAIR_POINTS}"),
-        (words["cleared"] if summary.cleared else words["stuck"], f"+{CLEAR_BONUS}" if summary.cleared else "0"),
-        (f"{words['undos']}  {summary.undos} × {UNDO_COST}", f"−{summary.undos * UNDO_COST}"),
-        (f"{words['time']}  {clock} ({summary.seconds} s)", f"−{summary.seconds * SECOND_COST}"),
+        (phrase("solitaire.pairs", lang, pairs=summary.pairs, points=PAIR_POINTS), f"+{summary.pairs * PAIR_POINTS}"),
+        (
+            phrase("solitaire.cleared" if summary.cleared else "solitaire.stuck", lang),
+            f"+{CLEAR_BONUS}" if summary.cleared else "0",
+        ),
+        (phrase("solitaire.undos", lang, undos=summary.undos, cost=UNDO_COST), f"−{summary.undos * UNDO_COST}"),
+        (
+            phrase("solitaire.time", lang, clock=clock, seconds=summary.seconds),
+            f"−{summary.seconds * SECOND_COST}",
+        ),
     ]
     height = 120 + LINE * (len(lines) + 1) + MARGIN + 30
     image, draw = _card(height)
     text(draw, (MARGIN, 30), fit_text(summary.title, 30, WIDTH - 2 * MARGIN, bold=True), 30, RED, bold=True)
-    text(draw, (MARGIN, 72), words["solitaire"], 18, INK)
+    text(draw, (MARGIN, 72), phrase("solitaire", lang), 18, INK)
     y = 120
     for label, value in lines:
         _row(draw, y, label, value, bold=False)
         y += LINE
     draw.line((MARGIN, y - 6, WIDTH - MARGIN, y - 6), fill=PAPER_LINE, width=2)
-    _row(draw, y + 4, words["total"], str(summary.score), bold=True, colour=GREEN)
-    c = colon(lang)
-    description = (
-        f"{summary.title}{c} "
-        + "; ".join(f"{label} {value}" for label, value in lines)
-        + f"; {words['total']} {summary.score}."
-    )
+    _row(draw, y + 4, phrase("solitaire.total", lang), str(summary.score), bold=True, colour=GREEN)
+    shown = listed((f"{label} {value}" for label, value in lines), lang, long=True)
+    description = phrase("solitaire.alt", lang, title=summary.title, lines=shown, score=summary.score)
     return Rendered.of(image, description)

@@ -26,8 +26,9 @@ from PIL import Image, ImageDraw
 from game.tiles import WINDS, Tile, format_tiles
 from game.view import SeatPublic, SeatView
 from render import theme
-from render.describe import colon, meld_words, tiles_in_words
+from render.describe import listed, meld_words, phrase, tiles_in_words
 from render.draw import badge, felt_canvas, fit_text, outline, text, text_width
+from render.faces import art_lang
 from render.melds import meld_width, placed_tiles, put
 from render.rendered import Rendered
 from render.theme import (
@@ -46,7 +47,8 @@ from render.theme import (
 )
 from render.tiles import metrics, tile_image
 from words import LANGS, Lang
-from words.tiles import tile_name
+from words.catalog import text as text_of
+from words.tiles import tile_label, tile_name
 
 SIZE = 720  # the table is a square; the line of marks goes below it
 LEGEND_HEIGHT = 34
@@ -75,42 +77,9 @@ PLATE_BOX = (-352, 228, -352 + PLATE, 228 + PLATE)
 DISC = 21
 DISC_LIFT = 24
 
-_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "dealer": "Dealer",
-        "calling": "Calling",
-        "round": "Prevailing wind",
-        "discards": "discards",
-        "sets": "sets",
-        "bonus": "bonus",
-        "last": "Last discard",
-        "by": "by",
-        "none": "none",
-        "you": "You",
-        "score": "score",
-        "greyed": "grey: taken by a claim",
-        "framed": "framed: the last discard",
-    },
-    "fr": {
-        "dealer": "Donneur",
-        "calling": "Annonce",
-        "round": "Vent dominant",
-        "discards": "défausses",
-        "sets": "combinaisons",
-        "bonus": "bonus",
-        "last": "Dernière défausse",
-        "by": "de",
-        "none": "aucune",
-        "you": "Vous",
-        "score": "score",
-        "greyed": "grisée : prise par une annonce",
-        "framed": "encadrée : la dernière défausse",
-    },
-}
-_WIND_NAMES: dict[Lang, tuple[str, ...]] = {
-    "en": ("East", "South", "West", "North"),
-    "fr": ("Est", "Sud", "Ouest", "Nord"),
-}
+
+def _wind_name(wind: Tile, lang: Lang) -> str:
+    return text_of("names", f"wind.{wind.code}", lang)
 
 
 def render_table(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: Lang = "en") -> Rendered:
@@ -191,7 +160,6 @@ def _background(lang: Lang) -> Image.Image:
 
 def _legend(draw: ImageDraw.ImageDraw, lang: Lang) -> None:
     """What the marks mean, each beside a sample: a greyed tile, a framed one, a lit edge."""
-    words = _WORDS[lang]
     discard = metrics(DISCARD_WIDTH)
     scale = 0.42
     width, height = round(discard.face_width * scale), round(discard.face_height * scale)
@@ -204,8 +172,9 @@ def _legend(draw: ImageDraw.ImageDraw, lang: Lang) -> None:
         else:
             outline(draw, box, LAST_DISCARD, 2, 3)
         x += width + 6
-        text(draw, (x, middle), words[key], 13, TEXT_DIM_ON_FELT, anchor="lm")
-        x += text_width(words[key], 13) + 22
+        meaning = phrase(f"table.{key}", lang)
+        text(draw, (x, middle), meaning, 13, TEXT_DIM_ON_FELT, anchor="lm")
+        x += text_width(meaning, 13) + 22
 
 
 def _blend(under: RGB, over: RGB, alpha: float) -> RGB:
@@ -291,11 +260,16 @@ def _row(image: Image.Image, public: SeatPublic, view: SeatView, lang: Lang, pla
 _TURNS = {1: Image.Transpose.ROTATE_90, 2: Image.Transpose.ROTATE_180, 3: Image.Transpose.ROTATE_270}
 
 
-# Bounded by what a table shows: 43 faces and the back, at a few widths and turned sideways in a set,
-# in two languages, for four places: about 1400 sprites of a few kilobytes each.
-@lru_cache(maxsize=2048)
 def _sprite(tile: Tile | None, width: int, lang: Lang, rotated: bool, place: int) -> Image.Image:
     """``tile_image`` turned to the seat at ``place`` (do not modify it)."""
+    return _turned(tile, width, art_lang(tile, lang), rotated, place)
+
+
+# Bounded by what a table shows: 43 faces and the back, at a few widths and turned sideways in a set,
+# for four places, and the winds once more for each letter another language gives them (``art_lang``):
+# about 1400 sprites of a few kilobytes each.
+@lru_cache(maxsize=2048)
+def _turned(tile: Tile | None, width: int, lang: Lang, rotated: bool, place: int) -> Image.Image:
     sprite = tile_image(tile, width, lang=lang, rotated=rotated)
     return sprite if place == 0 else sprite.transpose(_TURNS[place])
 
@@ -310,10 +284,10 @@ def _veil(width: int, height: int, place: int) -> Image.Image:
 
 def _centre(draw: ImageDraw.ImageDraw, view: SeatView, lang: Lang) -> None:
     """The prevailing wind's letter on its disc and the dice."""
-    wind_index = WINDS.index(view.round_wind) if view.round_wind in WINDS else 0
+    wind = view.round_wind if view.round_wind in WINDS else WINDS[0]
     cy = CENTRE - DISC_LIFT
-    letter = "ESWN"[wind_index] if lang == "en" else "ESON"[wind_index]
-    text(draw, (CENTRE, cy), letter, 26, RED, bold=True, anchor="mm")
+    # The wind's short sign: its letter (E, S, W or O, N), or 東 南 西 北.
+    text(draw, (CENTRE, cy), tile_label(wind, lang), 26, RED, bold=True, anchor="mm")
     if view.wall is not None:
         for offset, value in zip((-13, 13), view.wall.dice, strict=True):
             _die(draw, CENTRE + offset, cy + DISC + 26, value)
@@ -348,22 +322,21 @@ def _plate(
     badges (you, dealer, calling). Whose turn it is and the tiles in the wall and in each hand change
     with every tile drawn: the table message says them beside the picture, which then changes only
     when a tile is discarded or claimed, and is kept as it was, not sent again, in between."""
-    words = _WORDS[lang]
     x, y, _, _ = _turn_box(PLATE_BOX, place)
     draw.rounded_rectangle((x, y, x + PLATE, y + PLATE), radius=12, fill=PAPER, outline=FELT_DARK, width=2)
-    wind = WINDS.index(public.wind) if public.wind in WINDS else 0
+    wind = public.wind if public.wind in WINDS else WINDS[0]
     name = names[public.seat] if public.seat < len(names) else f"#{public.seat + 1}"
-    text(draw, (x + 10, y + 8), _WIND_NAMES[lang][wind], 14, RED, bold=True)
+    text(draw, (x + 10, y + 8), _wind_name(wind, lang), 14, RED, bold=True)
     text(draw, (x + 10, y + 25), fit_text(name, 18, PLATE - 20, bold=True), 18, INK, bold=True)
     score = scores[public.seat] if public.seat < len(scores) else 0
-    text(draw, (x + 10, y + 48), f"{words['score']} {score}", 14, INK)
+    text(draw, (x + 10, y + 48), phrase("table.score", lang, score=score), 14, INK)
     marks: list[tuple[str, RGB, RGB]] = []
     if public.seat == view.seat:
-        marks.append((words["you"], INK, IVORY))
+        marks.append((phrase("table.you", lang), INK, IVORY))
     if public.seat == view.dealer:
-        marks.append((words["dealer"], RED, IVORY))
+        marks.append((phrase("table.dealer", lang), RED, IVORY))
     if public.calling:
-        marks.append((words["calling"], HIGHLIGHT, INK))
+        marks.append((phrase("table.calling", lang), HIGHLIGHT, INK))
     bx, by = x + 10, y + PLATE - 40
     for label, fill, ink in marks:
         width = text_width(label, 11, bold=True) + 11
@@ -376,27 +349,30 @@ def _plate(
 def describe_table(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: Lang = "en") -> str:
     """The picture's alt text: what it shows and no more (whose turn it is and the tiles left are in the
     message, which a kept picture's alt text would otherwise tell out of date)."""
-    words = _WORDS[lang]
-    c = colon(lang)
-    wind_index = WINDS.index(view.round_wind) if view.round_wind in WINDS else 0
-    parts = [f"{words['round']}{c} {_WIND_NAMES[lang][wind_index]}."]
+    round_wind = view.round_wind if view.round_wind in WINDS else WINDS[0]
+    parts = [phrase("table.alt.round", lang, wind=_wind_name(round_wind, lang))]
     if view.last_discard is not None:
         seat, tile = view.last_discard
-        parts.append(f"{words['last']}{c} {tile.code} ({tile_name(tile, lang)}) {words['by']} {_name(names, seat)}.")
+        player = _name(names, seat)
+        parts.append(phrase("table.alt.last", lang, code=tile.code, name=tile_name(tile, lang), player=player))
+    none = phrase("list.empty", lang)
     for public in view.seats:
-        wind = WINDS.index(public.wind) if public.wind in WINDS else 0
-        flags = [words["dealer"]] if public.seat == view.dealer else []
+        details = [_wind_name(public.wind if public.wind in WINDS else WINDS[0], lang)]
+        if public.seat == view.dealer:
+            details.append(phrase("table.dealer", lang))
         if public.calling:
-            flags.append(words["calling"])
-        score = scores[public.seat] if public.seat < len(scores) else 0
-        head = f"{_name(names, public.seat)} ({_WIND_NAMES[lang][wind]}{', ' + ', '.join(flags) if flags else ''}"
-        head += f", {words['score']} {score})"
-        discards = format_tiles(item.tile for item in public.discards) or words["none"]
-        sets = "; ".join(meld_words(meld, lang) for meld in public.melds) or words["none"]
-        line = f"{head}{c} {words['discards']} {discards}; {words['sets']} {sets}"
+            details.append(phrase("table.calling", lang))
+        details.append(phrase("table.score", lang, score=scores[public.seat] if public.seat < len(scores) else 0))
+        seat_words = {
+            "player": _name(names, public.seat),
+            "details": listed(details, lang),
+            "discards": format_tiles(item.tile for item in public.discards) or none,
+            "sets": listed((meld_words(meld, lang) for meld in public.melds), lang, long=True) or none,
+        }
         if public.bonus:
-            line += f"; {words['bonus']} {tiles_in_words(public.bonus, lang)}"
-        parts.append(line + ".")
+            parts.append(phrase("table.alt.seat_bonus", lang, bonus=tiles_in_words(public.bonus, lang), **seat_words))
+        else:
+            parts.append(phrase("table.alt.seat", lang, **seat_words))
     return " ".join(parts)
 
 

@@ -20,7 +20,6 @@ from game.tiles import Tile
 from render import faces
 from render.theme import CORNER, FACE_RATIO, IVORY, IVORY_EDGE, IVORY_SIDE, JADE, JADE_DARK, SHADOW, THICKNESS
 from words import LANGS, Lang
-from words.tiles import tile_label
 
 # "down": seen from the player's chair, the thickness shows below the face (hand, table).
 # "down_right": lit from the top left, the thickness shows below and to the right (the pyramid).
@@ -151,10 +150,12 @@ def emoji_png(tile: Tile | None, lang: Lang = "en") -> bytes:
 
 
 def emoji_name(tile: Tile | None, lang: Lang = "en") -> str:
-    """The emoji's name: ``mj_5p``, ``mj_back``; ``mj_3z_fr`` for a wind whose letter differs by language."""
+    """The emoji's name: ``mj_5p``, ``mj_back``; ``mj_3z_fr`` for a wind whose letter differs by language
+    (named after the first language that gives it that letter, whose art it is)."""
     if tile is None:
         return "mj_back"
-    suffix = f"_{lang}" if tile.is_wind and len({tile_label(tile, other) for other in LANGS}) > 1 else ""
+    letters = {faces.wind_letter(tile, other) for other in LANGS} if tile.is_wind else set()
+    suffix = f"_{faces.art_lang(tile, lang)}" if len(letters) > 1 else ""
     return f"mj_{tile.code}{suffix}"
 
 

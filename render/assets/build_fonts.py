@@ -1,10 +1,12 @@
-"""Regenerate the font subsets shipped in this folder (run by hand; needs ``fonttools`` and the Debian
-packages ``fonts-arphic-ukai`` and ``fonts-dejavu-core``).
+"""Regenerate the font subsets shipped in this folder (run by hand; needs ``fonttools``, ``babel`` and
+the Debian packages ``fonts-arphic-ukai``, ``fonts-arphic-uming`` and ``fonts-dejavu-core``).
 
-The tiles need only a few dozen Chinese signs and the labels only Latin text, so shipping subsets keeps
-the package small and makes every machine draw the same glyphs (golden images stay comparable).
-Licences: ``ARPHICPL.TXT`` (AR PL UKai) and ``DEJAVU-LICENSE.txt`` (DejaVu), both allow
-modified copies such as these subsets.
+The tiles need only a few dozen Chinese signs, the labels Latin text and the Chinese words of the
+catalogs, so shipping subsets keeps the package small and makes every machine draw the same glyphs
+(golden images stay comparable). Run it again after adding Chinese words to a catalog: the Chinese
+text face holds only the characters the zh catalogs of the pictures use (``tests/render/test_words_in_pictures.py``
+fails until it is rebuilt). Licences: ``ARPHICPL.TXT`` (AR PL UKai and UMing) and
+``DEJAVU-LICENSE.txt`` (DejaVu), both allow modified copies such as these subsets.
 
     .venv/bin/python render/assets/build_fonts.py
 """
@@ -12,11 +14,19 @@ modified copies such as these subsets.
 from __future__ import annotations
 
 import pathlib
+import sys
 
+from babel.messages.pofile import read_po
 from fontTools import subset
 from fontTools.ttLib import TTCollection, TTFont
 
 HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(ROOT))
+
+from render.fonts import is_chinese  # noqa: E402  (the script runs from its own folder)
+from words.catalog import LOCALES  # noqa: E402
+
 CHINESE_SIGNS = "一二三四五六七八九萬東南西北中發梅蘭菊竹春夏秋冬百搭"
 LATIN = "".join(chr(c) for c in range(0x20, 0x7F)) + "".join(chr(c) for c in range(0xA0, 0x180)) + "×−–—’‘“”…•·→←↑↓★✓"
 
@@ -29,11 +39,46 @@ SUBSET_NOTICE = (
 DESCRIPTION_NAME_ID = 10
 
 
-def _subset(font: TTFont, text: str, glyphs: str, out: pathlib.Path) -> None:
+# The catalogs whose words the pictures draw: their own, the tiles' names and signs, the names of winds
+# and rules, and the engine's (score lines, hints). The bot's messages are Discord's to draw; with
+# Big5's common characters for the members' names, the face is some 4 MB (about 780 bytes a character).
+PICTURE_DOMAINS = ("pictures", "tiles", "names", "engine", "patterns")
+
+
+def common_chinese() -> str:
+    """Big5's 5,401 frequently used characters (its level 1, lead bytes A4–C6): what names written in
+    Chinese mostly use, so a member called 陳大文 is drawn on the table, not as empty boxes."""
+    found = []
+    for lead in range(0xA4, 0xC7):
+        for trail in (*range(0x40, 0x7F), *range(0xA1, 0xFF)):
+            try:
+                found.append(bytes((lead, trail)).decode("big5"))
+            except UnicodeDecodeError:
+                continue
+    return "".join(char for char in found if is_chinese(char))
+
+
+def catalog_chinese() -> str:
+    """Every Chinese character of the zh catalogs the pictures draw from, the tiles' signs, and the
+    common characters of names."""
+    found = set(CHINESE_SIGNS) | set(common_chinese())
+    for po in sorted(po for domain in PICTURE_DOMAINS for po in LOCALES.glob(f"zh*/LC_MESSAGES/{domain}.po")):
+        with po.open("rb") as source:
+            for message in read_po(source):
+                forms = (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
+                found.update(char for form in forms for char in form if is_chinese(char))
+    return "".join(sorted(found))
+
+
+def _subset(font: TTFont, text: str, glyphs: str, out: pathlib.Path, *, bitmaps: bool = True) -> None:
     options = subset.Options()
     options.layout_features = ["kern"]
     options.name_IDs = ["*"]
     options.hinting = True
+    if not bitmaps:
+        # UMing's embedded 12–16 pixel bitmaps are one-bit: drawn from its outlines, its text is
+        # anti-aliased like the rest of the picture.
+        options.drop_tables += ["EBDT", "EBLC", "EBSC"]
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=text)
     subsetter.subset(font)
@@ -44,6 +89,15 @@ def _subset(font: TTFont, text: str, glyphs: str, out: pathlib.Path) -> None:
 def main() -> None:
     ukai = TTCollection("/usr/share/fonts/truetype/arphic/ukai.ttc").fonts[0]
     _subset(ukai, CHINESE_SIGNS, CHINESE_SIGNS, HERE / "ukai-tiles.ttf")
+    # The collection's second font is AR PL UMing HK: the characters' Hong Kong forms.
+    uming = TTCollection("/usr/share/fonts/truetype/arphic/uming.ttc").fonts[1]
+    _subset(
+        uming,
+        catalog_chinese(),
+        "of the Chinese words of the catalogs and Big5's frequently used characters",
+        HERE / "uming-text.ttf",
+        bitmaps=False,
+    )
     for name in ("DejaVuSans", "DejaVuSans-Bold"):
         font = TTFont(f"/usr/share/fonts/truetype/dejavu/{name}.ttf")
         _subset(font, LATIN, "of Latin-1, Latin Extended-A and a few symbols", HERE / f"{name}-latin.ttf")

@@ -11,7 +11,7 @@ from PIL import Image
 from bot.cli import main
 from game.actions import Discard
 from game.hints import DiscardHint, discard_hints
-from game.scoring.common import Label
+from game.phrases import phrase
 from game.solitaire.deal import deal_for_seed
 from game.tiles import Tile, parse_tiles
 from render import DESCRIPTION_LIMIT
@@ -20,6 +20,7 @@ from render.positions import played_round
 from render.pyramid import free_tile_labels, render_pyramid
 from render.result import SolitaireSummary, render_solitaire_result
 from render.table import DISCARD_WIDTH, HEIGHT, SIZE, describe_table, draw_table, render_table
+from words.phrases import show
 
 NAMES = ["Alice", "Bob", "Chen", "Dmitri"]
 SCORES = [10, 20, 30, 40]
@@ -153,17 +154,17 @@ def test_the_hand_with_hints_frames_the_suggested_discard_and_counts_the_useful_
     plain = render_hand(view, "en")
     hinted = render_hand(view, "en", hints)
     assert best.best and hinted.height > plain.height and hinted.width == plain.width
-    assert f"Hint: {best.reason.en}" in hinted.description
+    assert f"Hint: {show(best.reason, 'en')}" in hinted.description
     assert f"{best.tile.code} {best.useful}" in hinted.description
     assert "Hint" not in plain.description
     french = render_hand(view, "fr", hints)
-    assert f"Conseil\u00a0: {best.reason.fr}" in french.description
+    assert f"Conseil\u00a0: {show(best.reason, 'fr')}" in french.description
     assert len(hinted.image_png) < MAX_BYTES and len(hinted.description) <= DESCRIPTION_LIMIT
 
 
 def test_the_hint_frames_the_last_copy_of_its_kind_the_drawn_tile_when_it_is_that_kind():
     slots = tuple(parse_tiles("1m5p5p9s5p"))  # the drawn 5p last
-    best = DiscardHint(Tile.P5, 1, 8, (), 0.0, True, Label("", ""))
+    best = DiscardHint(Tile.P5, 1, 8, (), 0.0, True, phrase("exposed_pung"))
     assert _framed_slot(slots, best) == 5
     assert _framed_slot(slots[:-1], best) == 3
     assert _framed_slot(slots, None) is None

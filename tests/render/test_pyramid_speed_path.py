@@ -30,7 +30,8 @@ from render.pyramid import (
 )
 from render.theme import FELT, HIGHLIGHT, INK, PAPER, SELECTED, TEXT_DIM_ON_FELT, TEXT_ON_FELT
 from render.tiles import metrics
-from words import Lang
+from words import Lang, plural
+from words import text as text_of
 
 
 def _boards() -> dict[str, Board]:
@@ -56,7 +57,6 @@ def _decoded(png: bytes) -> Image.Image:
 def _reference(board: Board, selected: int | None, small: bool, lang: Lang) -> Image.Image:
     """The picture drawn the plain way, as ``render_pyramid`` drew it before: every sprite composited
     in turn onto an RGBA felt, each frame right after its tile, the labels last."""
-    words = {"en": ("tiles left", "free"), "fr": ("tuiles restantes", "libres")}[lang]
     frame = _frame(board.layout, small)
     tile = frame.tile
     width = tile.face_width
@@ -75,7 +75,13 @@ def _reference(board: Board, selected: int | None, small: bool, lang: Lang) -> I
     text(
         draw,
         (frame.size[0] - frame.margin, frame.header // 2),
-        f"{board.remaining_count} {words[0]} · {len(free)} {words[1]}",
+        text_of(
+            "pictures",
+            "pyramid.header",
+            lang,
+            left=plural("pictures", "pyramid.header_left", board.remaining_count, lang),
+            free=plural("pictures", "pyramid.free", len(free), lang),
+        ),
         13 if small else 20,
         TEXT_DIM_ON_FELT,
         anchor="rm",
