@@ -22,9 +22,9 @@ from typing import Any, Protocol
 from data.live import StoreFailed
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS, RULE_NAMES
+from words import LANGS  # a server may pick any language the bot has a catalog for
 
 SPEEDS = ("live", "async")
-LANGS = ("en", "fr")
 MATCH_ENDINGS = ("finished", "closed")
 MIN_SECONDS = 5.0
 MAX_SECONDS = 7 * 24 * 3600.0

@@ -20,6 +20,11 @@ from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.refusal import Refusal
 from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER
+from words import LANGS, Lang
+
+# Each catalog as the admin picks it, by its English name (the ``commands`` catalog translates it): a
+# new catalog without a name here stops the import, so it cannot ship without its choice.
+LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "fr": "French", "zh_TW": "Traditional Chinese"}
 
 
 @mahjong.command(name="config", description=_("Server settings for new tables (Manage Server)"))
@@ -47,8 +52,7 @@ from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER
     rules=RULE_CHOICES,
     speed=[Choice(name=_("Live"), value="live"), Choice(name=_("Asynchronous"), value="async")],
     lang=[
-        Choice(name=_("English"), value="en"),
-        Choice(name=_("French"), value="fr"),
+        *(Choice(name=_(LANGUAGE_NAMES[lang]), value=lang) for lang in LANGS),
         Choice(name=_("The server's locale"), value="auto"),
     ],
     length=[

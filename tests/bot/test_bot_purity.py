@@ -24,7 +24,6 @@ DISCORD_FREE = [
     "bot.reports",
     "bot.replay",
     "bot.i18n",
-    "bot.command_words",
     "bot.guild_config",
     "data.live",
     "data",

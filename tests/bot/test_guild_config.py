@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.guild_config import (
+    LANG_CHOICES,
     ConfigRefused,
     allowed_channel,
     changed,
@@ -18,6 +19,7 @@ from bot.guild_config import (
 from bot.i18n import say
 from bot.tables.state import Timing
 from data.ledger import GuildSettings
+from words import LANGS
 
 TIMINGS = {"live": Timing.for_speed("live"), "async": Timing.for_speed("async")}
 
@@ -157,6 +159,17 @@ def test_the_servers_language_else_its_locales():
     assert table_lang(GuildSettings(), "fr") == "fr"
     assert table_lang(GuildSettings(lang="en"), "fr") == "en"
     assert table_lang(GuildSettings(lang="fr"), "en") == "fr"
+    assert table_lang(GuildSettings(lang="zh_TW"), "fr") == "zh_TW"
+    assert table_lang(GuildSettings(), "zh_TW") == "zh_TW"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_catalog_language_can_be_chosen_and_is_shown_back(lang: str) -> None:
+    new = changed(GuildSettings(lang="fr"), lang=lang)
+    assert new.lang == lang and table_lang(new, "en") == lang
+    named = {"en": "English", "fr": "French", "zh_TW": "Traditional Chinese"}[lang]
+    assert settings_text(new, "en").endswith(f"Language of public messages: {named}")
+    assert set(LANG_CHOICES) == {*LANGS, "auto"}
 
 
 def test_changes_are_applied_and_validated():
@@ -199,6 +212,7 @@ def test_changes_are_applied_and_validated():
         ({"rules": "riichi"}, "config_bad_choice", "rules"),
         ({"speed": "blitz"}, "config_bad_choice", "speed"),
         ({"lang": "de"}, "config_bad_choice", "lang"),
+        ({"lang": "zh-TW"}, "config_bad_choice", "lang"),  # Discord's spelling, not a catalog's
     ],
 )
 def test_a_value_out_of_range_is_refused_with_its_range(options, key, option):

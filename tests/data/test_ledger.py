@@ -41,6 +41,7 @@ from data.ledger_sqlite import LATEST_VERSION, MIGRATIONS, SqliteLedger, migrate
 from data.live import StoreFailed, StoreUnavailable, Versioned
 from data.live_sqlite import SqliteLiveStore
 from tests.data.ledger_backends import Backend, PostgresSchema, postgres_dump
+from words import LANGS
 
 GUILD = 1001
 OTHER_GUILD = 2002
@@ -466,7 +467,8 @@ async def test_settings_read_back_per_server(ledger: Ledger) -> None:
         ({"claim_seconds": 7 * 86400 + 1}, "claim_seconds", r"claim_seconds must be between 5 seconds and 7 days"),
         ({"turn_seconds": float("nan")}, "turn_seconds", r"turn_seconds must be between"),
         ({"table_channels": (123, -4)}, "table_channels", r"table_channels must be channel ids, not -4"),
-        ({"lang": "de"}, "lang", r"lang must be one of en, fr, not 'de'"),
+        ({"lang": "de"}, "lang", rf"lang must be one of {', '.join(LANGS)}, not 'de'"),
+        ({"lang": "zh-TW"}, "lang", rf"lang must be one of {', '.join(LANGS)}, not 'zh-TW'"),  # Discord's spelling
     ],
 )
 @pytest.mark.asyncio
@@ -479,6 +481,14 @@ async def test_settings_out_of_range_are_refused_with_a_message_and_nothing_writ
         await ledger.set_guild_settings(GUILD, GuildSettings(**changes))
     assert refused.value.field == field
     assert await ledger.guild_settings(GUILD) == kept
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS)
+async def test_every_catalog_language_is_a_setting_stored_as_its_code(ledger: Ledger, lang: str) -> None:
+    await ledger.set_guild_settings(GUILD, GuildSettings(lang=lang))
+    assert (await ledger.guild_settings(GUILD)).lang == lang
+    assert GuildSettings.from_document(GuildSettings(lang=lang).to_document()).lang == lang
 
 
 @pytest.mark.parametrize("seconds", [5, 5.0, 604800])
