@@ -1,9 +1,11 @@
-"""The text of ``/mahjong leaderboard``, ``stats`` and ``history``, in English and French.
+"""The text of ``/mahjong leaderboard``, ``stats`` and ``history``, in every language of the catalogs.
 
 Plain functions of the ledger's figures (no Discord import), so every page can be checked without a
-bot. Each text is one Discord message: names are cut to a length and markdown in them is escaped
-(a member's name is theirs to choose, and must not bold or hide the rest of the board), and lines
-that would pass 2000 characters are left out rather than making the message fail.
+bot. A count comes formed with its noun (``bot.i18n.count``: ``1 hand``, ``2 mains``, ``3 局``), so that
+the noun agrees with its number in every language. Each text is one Discord message: names are cut to
+a length and markdown in them is escaped (a member's name is theirs to choose, and must not bold or
+hide the rest of the board), and lines that would pass 2000 characters are left out rather than making
+the message fail.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 import time
 from collections.abc import Sequence
 
-from bot.i18n import name_of, say
+from bot.i18n import count, name_of, say
 from bot.pattern_names import pattern_name
 from data.ledger import MatchEntry
 from data.ledger_reports import MemberStats, Standing
@@ -84,7 +86,14 @@ def leaderboard_text(
     period = say("lb_all_time", lang) if token == "all" else say("lb_month", lang, month=f"{token[:4]}-{token[4:]}")
     head = [
         say("lb_title", lang, rules=rules_label(rules, lang), period=period),
-        say("lb_header", lang, min=min_hands, count=ranked, page=page, pages=pages),
+        say(
+            "lb_header",
+            lang,
+            min=count("hands", min_hands, lang),
+            count=count("ranked", ranked, lang),
+            page=page,
+            pages=pages,
+        ),
     ]
     lines = [
         say(
@@ -94,21 +103,27 @@ def leaderboard_text(
             name=plain(s.name),
             net=signed(s.net),
             per_hand=signed(s.per_hand),
-            wins=s.wins,
-            hands=s.hands,
+            wins=count("wins", s.wins, lang),
+            hands=count("hands", s.hands, lang),
         )
         for s in standings
     ]
     if not lines:
-        lines = [say("lb_empty", lang, min=min_hands)]
+        lines = [say("lb_empty", lang, min=count("hands", min_hands, lang))]
     if unranked:
         names = ", ".join(f"{plain(name)} ({hands})" for name, hands in unranked)
-        lines += ["", say("lb_unranked", lang, min=min_hands, names=names)]
+        lines += ["", say("lb_unranked", lang, min=count("hands", min_hands, lang), names=names)]
     if own is None:
-        tail = say("lb_you_unranked", lang, name=plain(own_name), hands=own_hands, min=min_hands)
+        tail = say("lb_you_unranked", lang, name=plain(own_name), hands=own_hands, min=count("hands", min_hands, lang))
     else:
         tail = say(
-            "lb_you", lang, name=plain(own_name), rank=own.rank, count=ranked, net=signed(own.net), hands=own.hands
+            "lb_you",
+            lang,
+            name=plain(own_name),
+            rank=own.rank,
+            count=ranked,
+            net=signed(own.net),
+            hands=count("hands", own.hands, lang),
         )
     return _fit(head, lines, ["", tail])
 
@@ -120,22 +135,21 @@ def stats_text(lang: Lang, name: str, sections: Sequence[MemberStats]) -> str:
         return say("stats_none", lang, name=plain(name))
     lines: list[str] = []
     for section in played:
-        rate = f"{section.win_rate:.0%}" if lang == "en" else f"{round(section.win_rate * 100)} %"
         lines.append(
             say(
                 "stats_rules",
                 lang,
                 rules=rules_label(section.rules or "", lang),
-                hands=section.hands,
-                wins=section.wins,
-                rate=rate,
-                deal_ins=section.deal_ins,
+                hands=count("hands", section.hands, lang),
+                wins=count("wins", section.wins, lang),
+                rate=say("win_rate", lang, percent=round(section.win_rate * 100)),
+                deal_ins=count("deal_ins", section.deal_ins, lang),
                 per_hand=signed(section.per_hand),
                 net=signed(section.net),
             )
         )
         if section.best is not None:
-            fan = f" ({section.best.fan} fan)" if section.rules == "hongkong" else ""
+            fan = f" ({say('result_fan', lang, fan=section.best.fan)})" if section.rules == "hongkong" else ""
             lines.append(
                 say(
                     "stats_best",
@@ -146,7 +160,7 @@ def stats_text(lang: Lang, name: str, sections: Sequence[MemberStats]) -> str:
                 )
             )
         if section.patterns:
-            patterns = ", ".join(f"{pattern_name(pattern, lang)} ×{count}" for pattern, count in section.patterns)
+            patterns = ", ".join(f"{pattern_name(pattern, lang)} ×{times}" for pattern, times in section.patterns)
             lines.append(say("stats_patterns", lang, patterns=patterns))
     return _fit([say("stats_title", lang, name=plain(name))], lines, [])
 
@@ -169,7 +183,7 @@ def history_text(lang: Lang, member_id: int, name: str, matches: Sequence[MatchE
                 lang,
                 when=f"<t:{int(match.finished_at)}:d>",
                 rules=rules_label(match.rules_name, lang),
-                hands=match.hands,
+                hands=count("hands", match.hands, lang),
                 place=place,
                 seats=len(match.seats),
                 total=signed(total),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from bot.i18n import say
+from bot.i18n import count, say
 from bot.message_specs import ButtonSpec, Message, OptionSpec, Picture, SelectSpec
 from bot.reports import plain
 from bot.solitaire.custom_ids import BoardPage, Control, Play, Verb, pair_value
@@ -43,6 +43,11 @@ def clock_text(seconds: int) -> str:
 def number(value: int) -> str:
     """``9 520`` in both languages (a thin space between thousands reads the same in each)."""
     return f"{value:,}".replace(",", "\u202f")
+
+
+def points(score: int, lang: Lang) -> str:
+    """A score with its noun: ``9 856 points``, ``0 point`` in French, ``9 856 分``."""
+    return count("points", score, lang, shown=number(score))
 
 
 def _control(state: SolitaireState, verb: Verb, n: int | None = None) -> str:
@@ -94,7 +99,7 @@ def game_message(
         lang,
         pairs=game.pairs,
         total=TOTAL_PAIRS,
-        undos=game.undos,
+        undos=count("undos", game.undos, lang),
         time=clock_text(seconds),
         score=number(game.score(at)),
     )
@@ -128,7 +133,7 @@ def game_message(
         )
     lines.append(say("sol_how", lang, minutes=round(game.clock.idle_pause / 60)))
     if game.finish_pressed:
-        lines.append(say("sol_finish_armed", lang, score=number(game.score(at))))
+        lines.append(say("sol_finish_armed", lang, score=points(game.score(at), lang)))
     if hint is not None:
         lines.append(hint_text(game.board, hint, lang))
     elif lost:
@@ -187,10 +192,10 @@ def over_message(state: SolitaireState, lang: Lang) -> Message:
         say(
             "sol_result",
             lang,
-            pairs=game.pairs,
-            undos=game.undos,
+            pairs=count("pairs", game.pairs, lang),
+            undos=count("undos", game.undos, lang),
             time=clock_text(game.seconds(at)),
-            score=number(game.score(at)),
+            score=points(game.score(at), lang),
         ),
     ]
     lines.append(say("sol_counted_daily" if state.kind == "daily" else "sol_counted_free", lang))
@@ -228,21 +233,24 @@ def leaderboard_message(
     board: Board,
     page: int,
     pages: int,
-    count: int,
+    ranked: int,
     standings: Sequence[Standing],
     own: Standing | None,
     own_name: str,
     lang: Lang,
 ) -> Message:
     """One page of a board (public), with the caller's own line wherever its page is."""
-    lines = [f"**{board_name(board, lang)}**", say("sol_lb_header", lang, count=count, page=page, pages=pages)]
+    lines = [
+        f"**{board_name(board, lang)}**",
+        say("sol_lb_header", lang, count=count("ranked", ranked, lang), page=page, pages=pages),
+    ]
     lines += [standing_line(standing, lang) for standing in standings] or [say("sol_lb_empty", lang)]
     if own is None:
         lines += ["", say("sol_lb_you_unranked", lang, name=plain(own_name))]
     else:
         lines += [
             "",
-            say("sol_lb_you", lang, name=plain(own_name), rank=own.rank, count=count, score=number(own.score)),
+            say("sol_lb_you", lang, name=plain(own_name), rank=own.rank, count=ranked, score=number(own.score)),
         ]
     buttons: tuple[ButtonSpec, ...] = ()
     if pages > 1:
@@ -270,9 +278,15 @@ def stats_text(name: str, stats: SolitaireStats, lang: Lang) -> str:
     return "\n".join(
         [
             say("sol_stats_title", lang, name=plain(name)),
-            say("sol_stats_games", lang, games=stats.games, clears=stats.clears, average=average),
+            say(
+                "sol_stats_games",
+                lang,
+                games=count("games", stats.games, lang),
+                clears=count("clears", stats.clears, lang),
+                average=average,
+            ),
             say("sol_stats_best", lang, daily=best["daily"], free=best["free"]),
-            say("sol_stats_streak", lang, streak=stats.streak),
+            say("sol_stats_streak", lang, streak=count("days_in_a_row", stats.streak, lang)),
         ]
     )
 

@@ -97,7 +97,7 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 # acknowledged publicly before the ledger was read, then answered privately, the public
                 # "thinking" message taken down
                 assert out_of_range.response.deleted and out_of_range.followups[-1].ephemeral
-                assert "There is no page 3: this leaderboard has 2 page(s)" in out_of_range.followups[-1].text()
+                assert "There is no page 3: this leaderboard ends at page 2" in out_of_range.followups[-1].text()
 
                 forged = await fake.forge_component(caller, first, "mjr1:lb:classic:209913:1")
                 await forged.wait_done()
@@ -110,7 +110,7 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 assert_card(stats.response)
                 text = stats.response.text()
                 assert "**Player10**" in text
-                assert "5 hands · 1 wins (20%) · 0 deal-ins · +22 per hand (+110 in all)" in text
+                assert "5 hands · 1 win (20%) · 0 deal-ins · +22 per hand (+110 in all)" in text
                 assert "Best hand: +110" in text and "Dragon pung ×1" in text
                 french = await fake.slash(
                     fake.add_member(guild, name="Zoé", locale="fr"),

@@ -185,7 +185,7 @@ async def test_a_daily_game_cleared_through_the_menu_is_recorded_with_its_score_
             assert chosen.ack_type == 6 and chosen.ack_seconds < 3 and not chosen.followups
         assert "Board cleared" in message.text() and "72 pairs" in message.text()
         assert_card(message)
-        assert "**9,856** points".replace(",", "\u202f") in message.text()  # 7 200 + 2 800 − 144 s
+        assert "**9,856 points**".replace(",", "\u202f") in message.text()  # 7 200 + 2 800 − 144 s
         kept = await stored(path, game_id(message))
         assert kept is not None and kept.cleared and kept.score == solitaire_score(72, True, 0, 144) == 9856
         recomputed = replay(deal.board(), kept.moves)  # the SPEC §5 move log as stored replays to it
@@ -245,7 +245,7 @@ async def test_undo_pause_and_the_clock_under_a_fake_clock(tmp_path):
         assert "1/72 pairs · 0 undos · 0:10" in message.text()
         clock.now += 5
         await press(fake, alice, message, "undo")
-        assert "0/72 pairs · 1 undos · 0:15" in message.text() and "back (−20)" in message.text()
+        assert "0/72 pairs · 1 undo · 0:15" in message.text() and "back (−20)" in message.text()
         clock.now += 5
         await press(fake, alice, message, "pause")
         assert "Paused" in message.text() and not message.attachments and not message.selects()
@@ -259,7 +259,7 @@ async def test_undo_pause_and_the_clock_under_a_fake_clock(tmp_path):
         await press(fake, alice, message, "finish")
         assert "Finish: sure?" in [b.label for b in message.buttons()]
         await press(fake, alice, message, "finish")
-        assert "Game finished" in message.text() and "→ **0** points" in message.text()
+        assert "Game finished" in message.text() and "→ **0 points**" in message.text()
         kept = await stored(path, game_id(message))
         assert kept is not None and (kept.pairs, kept.undos, kept.seconds, kept.score) == (0, 1, 140, 0)
         assert await results(path, Board("free"), guild.id) == []  # a zero score is not listed
@@ -377,7 +377,7 @@ async def test_leaderboard_order_ties_pseudonyms_and_stats(tmp_path):
                 assert stats.response.ephemeral and "**P03**" in stats.response.text()
                 assert_card(stats.response)
                 assert "2 games · 0 cleared" in stats.response.text() and "best free: 890" in stats.response.text()
-                assert "1 day(s) in a row" in stats.response.text()
+                assert "Daily streak: 1 day in a row" in stats.response.text()
         finally:
             await store.close()
         assert fake.violations == []

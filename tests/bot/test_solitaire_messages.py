@@ -377,5 +377,5 @@ def test_the_daily_post_and_boards_in_french():
     assert "Classement du solitaire du jour, 2025-03-14" in board.content and "Ana : pas encore classé" in board.content
     assert board.buttons == ()  # one page: no page buttons
     stats = presenter.stats_text("Ana", SolitaireStats(4, 1, 9520, None, 480.0, 3), "fr")
-    assert "4 parties · 1 plateaux vidés · temps moyen d'un plateau vidé 8:00" in stats
-    assert "meilleur libre : —" in stats and "Série : 3 jour(s)" in stats
+    assert "4 parties · 1 plateau vidé · temps moyen d'un plateau vidé 8:00" in stats
+    assert "meilleur libre : —" in stats and "Série : 3 jours d'affilée" in stats

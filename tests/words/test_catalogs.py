@@ -14,16 +14,28 @@ from words.compile import main as compile_main
 OTHER_LANGS = [lang for lang in LANGS if lang != DEFAULT_LANG]
 PLURAL_FORMS = {"en": 2, "fr": 2, "zh_TW": 1}
 
-# Texts rightly the same as the English: the game's own words that French keeps (a zh_TW entry here
-# would be a text left untranslated, so there is none).
+# Texts rightly the same as the English: the game's own words that French keeps; in zh_TW only the
+# Latin letters in the corner of the wind tiles (their Chinese sign is drawn large in the middle).
 SAME_AS_ENGLISH = {
     "fr": {
         ("messages", key)
         for key in ("thread_name", "btn_win", "btn_kong", "btn_pung", "btn_claim_kong", "btn_chow", "result_fan")
     }
     | {("messages", "sol_btn_pause"), ("names", "rules.hongkong"), ("names", "option.jokers")}
+    | {("names", f"unit.{unit}") for unit in ("seconds", "minutes", "hours")}
+    | {("messages", "sol_lb_header"), ("counts", "points")}
+    | {("help", key) for key in ("classic.points.chow", "classic.points.mahjong", "score.bonus")}
     | {("tiles", key) for key in ("short.1z", "short.2z", "short.4z", "short.2f", "short.3f", "short.4f", "short.7f")}
-    | {("tiles", "suited_short.s"), ("tiles", "name.joker"), ("tiles", "short.joker")},
+    | {("tiles", "suited_short.s"), ("tiles", "name.joker"), ("tiles", "short.joker")}
+    | {
+        ("commands", key)
+        for key in ("Hong Kong", "mahjong", "solitaire", "jokers", "score", "bonus", "page", "mentions", "date")
+    }
+    | {("pictures", key) for key in ("solitaire", "list.comma", "list.semicolon", "sentence", "tiles.words")}
+    | {("pictures", key) for key in ("set.chow", "set.pung", "set.kong", "set.words", "set.run", "pyramid.alt.tile")}
+    | {("pictures", key) for key in ("face.1z", "face.2z", "face.4z", "table.score", "result.fan")}
+    | {("pictures", key) for key in ("result.bonus_item", "result.hongkong.total", "solitaire.total")},
+    "zh_TW": {("pictures", f"face.{wind}z") for wind in range(1, 5)},
 }
 
 
