@@ -1,4 +1,4 @@
-"""The information commands: /mahjong rules, help and score, their texts and their French names.
+"""The information commands: /mahjong rules, help and score, their texts in every catalog language.
 
 The numbers on the pages are checked against the engine computed here, never against literals, so a
 change of the scoring shows up as a failing page rather than a page that silently disagrees.
@@ -6,7 +6,6 @@ change of the scoring shows up as a failing page rather than a page that silentl
 
 from __future__ import annotations
 
-import ast
 import asyncio
 import pathlib
 import re
@@ -14,15 +13,22 @@ from types import SimpleNamespace
 
 import discord
 import pytest
-from discord import app_commands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bot.commands
 from bot.commands import info as info_commands
 from bot.commands.group import mahjong
-from bot.info import CARD_LIMIT, EXAMPLE_BONUS, EXAMPLE_HAND, MESSAGE_LIMIT, TIPS, help_cards, rules_cards, score_reply
-from bot.translator import FRENCH, FRENCH_NAMES, MahjongTranslator
+from bot.info import (
+    CARD_LIMIT,
+    EXAMPLE_BONUS,
+    EXAMPLE_HAND,
+    MESSAGE_LIMIT,
+    TIP_COUNT,
+    help_cards,
+    rules_cards,
+    score_reply,
+    strategy_tips,
+)
 from game.hand import SetKind
 from game.melds import Meld
 from game.rules import RULE_NAMES, ruleset
@@ -32,12 +38,26 @@ from game.scoring.reading import ReadSet
 from game.scoring.table import settings_for
 from game.tiles import WINDS, Tile, parse_tiles
 from game.win import WinContext
+from tests.words.catalogs import texts
+from words import LANGS
+from words import text as word
+from words.phrases import show
 
-LANGS = ("en", "fr")
-COMMANDS = pathlib.Path(bot.commands.__file__).parent
+# What some pages must say in each language (a new language adds its words here).
+NO_SCORE = {"en": "no score", "fr": "sans comptage de points", "zh_TW": "不計分"}
+FLOWERS = {"en": "flowers", "fr": "fleurs", "zh_TW": "花牌"}
+CAP = {"en": "({cap} fan)", "fr": "({cap} fan)", "zh_TW": "（{cap} 番）"}
+CANNOT = {
+    "en": "**Cannot score this hand**",
+    "fr": "**Impossible de compter cette main**",
+    "zh_TW": "**無法計算這副牌**",
+}
+REFUSED = {"en": "Mahjong not allowed", "fr": "Mahjong refusé", "zh_TW": "不可以食糊"}
+# Latin words in a row outside `code`: a sentence left in English (one or two words may be a name).
+ENGLISH_SENTENCE = re.compile(r"[A-Za-z']+(?:[ ,]+[A-Za-z']+){3,}")
+CODE = re.compile(r"`[^`]*`")
 # The first seed page's six tips, copied from the product's source page (shared/seeds/000_*.txt).
 SEED_000_TIPS = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "seed_000_tips.txt"
-DISCORD_NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
 
 
 def rules_pages(name, lang):
@@ -57,6 +77,11 @@ def lines_of(pages):
     return [line for page in pages for line in page.split("\n")]
 
 
+def item_line(name, value, lang):
+    """A bullet of a page as the help catalog writes it in ``lang`` (its colon and spacing)."""
+    return word("help", "item", lang, name=name, value=value)
+
+
 def hongkong_table_settings() -> HongKongSettings:
     chosen = settings_for(ruleset("hongkong"))
     assert isinstance(chosen, HongKongSettings)
@@ -73,33 +98,41 @@ def test_every_card_fits_one_discord_message(lang):
     assert len(help_cards(lang)) <= 2  # a card holds twice what a message of text did
 
 
-def test_french_and_english_pages_differ():
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_each_language_has_its_own_pages(lang):
     for name in RULE_NAMES:
-        assert rules_pages(name, "en") != rules_pages(name, "fr")
-    assert help_pages("en") != help_pages("fr")
+        assert rules_pages(name, "en") != rules_pages(name, lang)
+    assert help_pages("en") != help_pages(lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_classic_points_are_the_engines(lang):
     lines = lines_of(rules_pages("classic", lang))
-    colon = ":" if lang == "en" else " :"
-    for kind, tile, label in [
-        (SetKind.PUNG, Tile.M5, "Pung"),
-        (SetKind.PUNG, Tile.M9, "Pung"),
-        (SetKind.KONG, Tile.P5, "Kong"),
-        (SetKind.KONG, Tile.EAST, "Kong"),
+    for kind, tile, row in [
+        (SetKind.PUNG, Tile.M5, "pung_simple"),
+        (SetKind.PUNG, Tile.M9, "pung_terminal"),
+        (SetKind.KONG, Tile.P5, "kong_simple"),
+        (SetKind.KONG, Tile.EAST, "kong_terminal"),
     ]:
         exposed = set_points(ReadSet(kind, tile, concealed=False, declared=True))
         concealed = set_points(ReadSet(kind, tile, concealed=True, declared=False))
-        assert any(
-            line.startswith(f"• {label}") and line.endswith(f"{colon} {exposed} / {concealed}") for line in lines
-        ), (label, tile)
+        assert item_line(word("help", f"classic.points.{row}", lang), f"{exposed} / {concealed}", lang) in lines, tile
     chow = set_points(ReadSet(SetKind.CHOW, Tile.M2, concealed=False, declared=True))
-    assert f"• Chow{colon} {chow}" in lines
-    assert f"• Mah-Jong{colon} {MAHJONG_POINTS}" in lines
-    flower = "flower" if lang == "en" else "fleur"
-    assert any(line.endswith(f"{colon} {BONUS_TILE_POINTS}") and flower in line for line in lines)
-    assert any(line.endswith(f"{colon} {PAIR_POINTS}") and ("Pair" in line or "Paire" in line) for line in lines)
+    for row, points in [
+        ("chow", chow),
+        ("mahjong", MAHJONG_POINTS),
+        ("bonus", BONUS_TILE_POINTS),
+        ("pair", PAIR_POINTS),
+    ]:
+        assert item_line(word("help", f"classic.points.{row}", lang), points, lang) in lines, row
+    # The colon is the language's: the English, French and Chinese bullets as a reader sees them.
+    pung = set_points(ReadSet(SetKind.PUNG, Tile.M5, concealed=False, declared=True))
+    shown = {
+        "en": f"• Pung of 2 to 8: {pung} /",
+        "fr": f"• Pung de 2 à 8 : {pung} /",
+        "zh_TW": f"• 碰（2 至 8）：{pung} /",
+    }
+    assert any(line.startswith(shown[lang]) for line in lines)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -128,7 +161,6 @@ def test_classic_doubles_and_example_are_the_engines(lang):
 def test_hongkong_fan_minimum_cap_and_payments_are_the_engines(lang):
     table = hongkong_table_settings()
     text = "\n".join(rules_pages("hongkong", lang))
-    colon = ":" if lang == "en" else " :"
     samples = {
         "pure_one_suit": ("123456789m111m55m", ()),
         "all_pungs": ("555s777s99m", (Meld(SetKind.PUNG, Tile.M1), Meld(SetKind.PUNG, Tile.P3))),
@@ -141,18 +173,17 @@ def test_hongkong_fan_minimum_cap_and_payments_are_the_engines(lang):
         tiles = tuple(parse_tiles(concealed))
         scored = score_hongkong(WinContext(tiles, melds, tiles[-1], False, 0, WINDS[0]), table)
         item = next(item for item in scored.patterns if item.key == key)
-        assert f"• {item.label.text(lang)}{colon} {item.fan}" in text, key
+        assert item_line(show(item.label, lang), item.fan, lang) in text, key
     assert f"**{table.min_fan}" in text and f"**{table.cap}**" in text
     for fan in range(table.min_fan, table.cap + 1):
         assert f"{fan} → {base_points(fan, table.spicy)}" in text
-    assert f"({table.cap} fan)" in text
+    assert CAP[lang].format(cap=table.cap) in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_family_rules_say_no_score_and_no_bonus_tiles(lang):
     text = "\n".join(rules_pages("family", lang)).lower()
-    assert ("no score" in text) if lang == "en" else ("sans comptage de points" in text)
-    assert ("flowers" in text) if lang == "en" else ("fleurs" in text)
+    assert NO_SCORE[lang] in text and FLOWERS[lang] in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -161,21 +192,22 @@ def test_help_names_every_new_option_as_discord_shows_it(lang):
     new = mahjong.get_command("new")
     assert new is not None
     for param in new.parameters:
-        shown = param.display_name if lang == "en" else FRENCH_NAMES[param.display_name]
+        shown = word("commands", param.display_name, lang)
         assert f"`{shown}`" in text, f"the help does not explain /mahjong new's {shown}: see bot/info.py _help_tables"
+    group = word("commands", "mahjong", lang)  # /麻雀 in Chinese
     for command in ("new", "rules", "score"):
-        shown = command if lang == "en" else FRENCH_NAMES[command]
-        assert f"/mahjong {shown}" in text
+        shown = word("commands", command, lang)
+        assert f"/{group} {shown}" in text
     assert "mahjong-bot verify-wall" in text and "SHA-256" in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_six_tips_are_in_the_help(lang):
     text = "\n".join(help_pages(lang))
-    assert len(TIPS) == 6
-    for number, (title, body) in enumerate(TIPS, start=1):
-        chosen = 1 if lang == "fr" else 0
-        assert f"**{number}. {title[chosen]}**\n{body[chosen]}" in text
+    tips = strategy_tips(lang)
+    assert len(tips) == TIP_COUNT == 6 and len(set(tips)) == 6
+    for number, (title, body) in enumerate(tips, start=1):
+        assert f"**{number}. {title}**\n{body}" in text
 
 
 def test_the_french_tips_are_seed_000s_own_words():
@@ -185,6 +217,32 @@ def test_the_french_tips_are_seed_000s_own_words():
     text = "\n".join(help_pages("fr"))
     for number, title, body in found:
         assert f"**{number}. {title.strip()}**\n{body.strip()}" in text
+
+
+def test_the_chinese_help_and_tips_are_written_in_hong_kong_chinese():
+    help_text = "\n".join(help_pages("zh_TW"))
+    tips = "\n".join(f"{title}\n{body}" for title, body in strategy_tips("zh_TW"))
+    for text in (help_text, tips):
+        prose = CODE.sub("", text)
+        assert len(re.findall(r"[\u4e00-\u9fff]", prose)) > len(re.findall(r"[A-Za-z]", prose))
+        assert ENGLISH_SENTENCE.search(prose) is None, ENGLISH_SENTENCE.search(prose)
+        assert "，" in prose and "：" in prose and "。" in prose
+    for term in ("食糊", "叫糊", "出銃", "碰", "槓", "門前清", "門風", "圈風"):
+        assert term in help_text, term
+    hongkong = "\n".join(rules_pages("hongkong", "zh_TW"))
+    for term in ("番", "食糊", "自摸", "出銃", "莊家", "圈風", "流局", "十三么", "七對", "滿糊", "底分"):
+        assert term in hongkong, term
+
+
+def test_every_chinese_help_text_is_chinese_with_full_width_punctuation():
+    english = texts("help")
+    for key, (form,) in texts("help", "zh_TW").items():
+        prose = CODE.sub("", re.sub(r"\{[^}]*\}", "", form))
+        assert ENGLISH_SENTENCE.search(prose) is None, key
+        assert re.search(r"[^\W\d_]", re.sub(r"\{[^}]*\}", "", english[key][0])) is None or re.search(
+            r"[\u4e00-\u9fff]", prose
+        ), key
+        assert re.search(r"[\u4e00-\u9fff）][,;:.!?]", prose) is None, key
 
 
 # --- the calculator ---------------------------------------------------------------------------------
@@ -205,7 +263,7 @@ def test_score_reply_gives_the_classic_score(lang):
     reply = score_reply("234m [777z] (2222s) 456p 99s", "9s", "classic", "E", "S", False, "1f6f", lang)
     assert reply.splitlines()[-1].endswith(f"{expected.points} × 2^{expected.doubles} = {expected.score}**")
     for item in expected.items:
-        assert item.label.text(lang) in reply
+        assert show(item.label, lang) in reply
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -214,16 +272,16 @@ def test_score_reply_gives_the_hongkong_fan(lang):
     table = hongkong_table_settings()
     expected = score_hongkong(WinContext(tiles, (), Tile.P5, True, 0, WINDS[1]), table)
     reply = score_reply("123m 456m 789m 234p 55p", "5p", "hongkong", "E", "S", True, "", lang)
-    assert f"{expected.fan} fan → {expected.base_points}" in reply
-    assert expected.meets_minimum and all(item.label.text(lang) in reply for item in expected.patterns)
+    assert re.search(rf"\b{expected.fan} ?\w+ → \D*{expected.base_points}\b", reply)  # 4 番 → 底分 16
+    assert expected.meets_minimum and all(show(item.label, lang) in reply for item in expected.patterns)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_score_reply_says_why_a_hongkong_hand_is_refused(lang):
     reply = score_reply("[777z] 123m 456p 789s 55s", None, "hongkong", "E", "E", False, "", lang)
     table = hongkong_table_settings()
-    assert f"{table.min_fan} fan" in reply
-    assert ("not allowed" in reply) if lang == "en" else ("refusé" in reply)
+    assert re.search(rf"\b{table.min_fan} ?(fan|番)", reply)
+    assert REFUSED[lang] in reply
 
 
 def test_score_reply_reads_the_options():
@@ -264,10 +322,9 @@ BAD_HANDS = [
 @pytest.mark.parametrize("hand", BAD_HANDS, ids=lambda hand: repr(hand[:12]))
 def test_bad_hands_get_a_message_in_the_readers_language(hand):
     for rules in ("classic", "hongkong"):
-        english = score_reply(hand, None, rules, "E", "E", False, "", "en")
-        french = score_reply(hand, None, rules, "E", "E", False, "", "fr")
-        assert english.startswith("**Cannot score this hand**") and len(english) <= MESSAGE_LIMIT
-        assert french.startswith("**Impossible de compter cette main**") and len(french) <= MESSAGE_LIMIT
+        for lang in LANGS:
+            reply = score_reply(hand, None, rules, "E", "E", False, "", lang)
+            assert reply.startswith(CANNOT[lang]) and len(reply) <= MESSAGE_LIMIT, lang
 
 
 @pytest.mark.parametrize(
@@ -323,56 +380,6 @@ def test_any_input_gets_a_message_never_an_exception(hand, win, seat, bonus, sel
     assert 0 < len(reply) <= MESSAGE_LIMIT
 
 
-# --- the slash commands -----------------------------------------------------------------------------
-
-
-def locale_strings_in_commands():
-    """Every literal given to ``locale_str`` (imported as ``_``) in bot/commands/*.py."""
-    for path in sorted(COMMANDS.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
-                argument = node.args[0]
-                assert isinstance(argument, ast.Constant) and isinstance(argument.value, str), path
-                yield path.name, argument.value
-
-
-def test_every_locale_string_in_the_commands_has_a_french_translation():
-    found = list(locale_strings_in_commands())
-    assert {name for name, _ in found} >= {"info.py", "tables.py", "group.py"}
-    missing = [(name, text) for name, text in found if text not in FRENCH]
-    assert missing == []
-
-
-def test_every_command_option_and_choice_has_french_words_discord_accepts():
-    assert mahjong.description in FRENCH
-    commands = list(mahjong.walk_commands())
-    assert {command.name for command in commands} >= {"new", "rules", "help", "score"}
-    for command in commands:
-        for name in (command.name, *(param.display_name for param in command.parameters)):
-            assert DISCORD_NAME.match(name) and DISCORD_NAME.match(FRENCH_NAMES.get(name, "")), name
-        texts = [command.description, *(param.description for param in command.parameters)]
-        texts += [choice.name for param in command.parameters for choice in param.choices]
-        for text in texts:
-            assert text in FRENCH, text
-            assert len(text) <= 100 and len(FRENCH[text]) <= 100, text
-
-
-def test_the_translator_localises_the_whole_group_payload():
-    async def payload():
-        tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-        return await mahjong.get_translated_payload(tree, MahjongTranslator())
-
-    document = asyncio.run(payload())
-    assert document["description_localizations"]["fr"] == FRENCH[mahjong.description]
-    for command in document["options"]:
-        assert DISCORD_NAME.match(command["name_localizations"]["fr"])
-        assert command["description_localizations"]["fr"]
-        for option in command.get("options", []):
-            assert DISCORD_NAME.match(option["name_localizations"]["fr"]), option["name"]
-            assert option["description_localizations"]["fr"]
-            assert all(choice["name_localizations"]["fr"] for choice in option.get("choices", []))
-
-
 class FakeInteraction:
     """What the three commands use of an interaction: the locale and the two ways to answer."""
 
@@ -389,7 +396,15 @@ class FakeInteraction:
         self.sent.append((tuple(blocks), options))
 
 
-@pytest.mark.parametrize(("locale", "lang"), [(discord.Locale.french, "fr"), (discord.Locale.american_english, "en")])
+@pytest.mark.parametrize(
+    ("locale", "lang"),
+    [
+        (discord.Locale.french, "fr"),
+        (discord.Locale.american_english, "en"),
+        (discord.Locale.taiwan_chinese, "zh_TW"),
+        (discord.Locale.chinese, "zh_TW"),  # zh-CN reads the Traditional Chinese catalog
+    ],
+)
 def test_the_commands_answer_privately_page_by_page_in_the_members_language(locale, lang):
     cases = [
         (info_commands.show_rules, {"rules": "hongkong"}, rules_cards("hongkong", lang)),
