@@ -13,14 +13,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from bot.i18n import duration, name_of, say
+from bot.i18n import count, duration, name_of, say
 from bot.refusal import Refusal
 from bot.tables.state import SPEEDS, Speed, Timing
 from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER, GuildSettings, LedgerValueError
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS
 from game.rules import RULE_NAMES as RULE_KEYS
-from words import Lang
+from words import LANGS, Lang
 
 # The ranges the command offers (Discord's client enforces them too, but a forged or stale client
 # can send anything, so they are checked here again).
@@ -28,7 +28,7 @@ TURN_MINUTES = (1, 7 * 24 * 60)  # a minute to a week: live tables to the slowes
 CLAIM_SECONDS = (5, 24 * 3600)  # long enough to click, at most a day
 MAX_CHANNELS = 25  # a short list an admin can read back; more is a server that wants "anywhere"
 _T = TypeVar("_T")
-LANG_CHOICES = ("en", "fr", "auto")
+LANG_CHOICES = (*LANGS, "auto")  # "auto": the language of the server's own locale
 LENGTH_CHOICES = (*MATCH_LENGTHS, "rules")  # "rules": back to the rule set's own length
 
 
@@ -114,7 +114,7 @@ def computers_allowed(settings: GuildSettings, computers: int) -> bool:
 def table_lang(settings: GuildSettings, guild_lang: Lang) -> Lang:
     """The language of a table's public messages: the server's choice when it made one, else the
     language of the server's own locale (what tables used before the setting existed)."""
-    return "fr" if settings.lang == "fr" else "en" if settings.lang == "en" else guild_lang
+    return settings.lang if settings.lang in LANGS else guild_lang
 
 
 def channels_text(settings: GuildSettings, lang: Lang) -> str:
@@ -127,9 +127,9 @@ def channels_text(settings: GuildSettings, lang: Lang) -> str:
 def settings_text(settings: GuildSettings, lang: Lang) -> str:
     """The settings shown back to the admin after each change (and by ``/mahjong config`` alone)."""
     own = say("config_speed_own", lang)
-    turn = duration(settings.turn_seconds) if settings.turn_seconds is not None else own
-    claim = duration(settings.claim_seconds) if settings.claim_seconds is not None else own
-    idle = duration(settings.idle_hours * 3600.0) if settings.idle_hours is not None else own
+    turn = duration(settings.turn_seconds, lang) if settings.turn_seconds is not None else own
+    claim = duration(settings.claim_seconds, lang) if settings.claim_seconds is not None else own
+    idle = duration(settings.idle_hours * 3600.0, lang) if settings.idle_hours is not None else own
     language = say("config_lang_" + (settings.lang or "auto"), lang)
     length = (
         name_of("length", settings.default_length, lang)
@@ -160,7 +160,7 @@ def settings_text(settings: GuildSettings, lang: Lang) -> str:
             ),
             say("config_deadlines", lang, turn=turn, claim=claim),
             say("config_idle", lang, idle=idle),
-            say("config_ranked_after", lang, hands=settings.ranked_after),
+            say("config_ranked_after", lang, hands=count("hands", settings.ranked_after, lang)),
             say("config_channels", lang, channels=channels_text(settings, lang)),
             say("config_computers_" + ("on" if settings.computers_allowed else "off"), lang),
             say("config_mentions_" + ("on" if settings.mentions else "off"), lang),

@@ -10,20 +10,28 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from words import Lang, lang_of, text
+from game.phrases import Phrase
+from words import Lang, lang_of, plural, text
+from words.phrases import show
 
-__all__ = ["Lang", "duration", "lang_of", "name_of", "say"]
+__all__ = ["Lang", "count", "duration", "lang_of", "name_of", "say"]
 
 NameKind = Literal["rules", "length", "speed", "option", "wind"]
 
 
-def duration(seconds: float) -> str:
-    """A wait as people write it: ``15 s``, ``1 min``, ``12 h`` (the same in every language)."""
+def count(key: str, n: int, lang: Lang, **params: Any) -> str:
+    """``n`` things with their noun agreeing in ``lang`` (``1 hand``, ``2 mains``, ``3 局``), from the
+    ``counts`` catalog: messages take the counted phrase formed, never a bare number and a fixed plural."""
+    return plural("counts", key, n, lang, **params)
+
+
+def duration(seconds: float, lang: Lang) -> str:
+    """A wait as people write it: ``15 s``, ``1 min``, ``12 h`` (``12 小時`` in Chinese)."""
     if seconds >= 3600:
-        return f"{seconds / 3600:g} h"
+        return text("names", "unit.hours", lang, n=f"{seconds / 3600:g}")
     if seconds >= 60:
-        return f"{seconds / 60:g} min"
-    return f"{seconds:g} s"
+        return text("names", "unit.minutes", lang, n=f"{seconds / 60:g}")
+    return text("names", "unit.seconds", lang, n=f"{seconds:g}")
 
 
 def name_of(kind: NameKind, code: str, lang: Lang) -> str:
@@ -32,5 +40,6 @@ def name_of(kind: NameKind, code: str, lang: Lang) -> str:
 
 
 def say(key: str, lang: Lang, **params: Any) -> str:
-    """The message ``key`` in ``lang``, filled with ``params``."""
-    return text("messages", key, lang, **params)
+    """The message ``key`` in ``lang``, filled with ``params``; an engine ``Phrase`` is said in ``lang`` too."""
+    shown = {name: show(value, lang) if isinstance(value, Phrase) else value for name, value in params.items()}
+    return text("messages", key, lang, **shown)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from bot.i18n import duration, name_of, say
+from bot.i18n import count, duration, name_of, say
 from bot.message_specs import ButtonSpec, Message, Picture, Style
 from bot.refusal import Refusal
 from bot.tables.custom_ids import ButtonId, Verb
@@ -37,6 +37,7 @@ from render.rendered import Rendered
 from render.result import breakdown_lines, render_result, total_lines
 from render.table import render_table
 from words import Lang
+from words.phrases import show
 from words.tiles import tile_label, tile_name
 
 
@@ -109,7 +110,7 @@ def lobby_message(state: TableState, lang: Lang) -> Message:
             say(
                 "lobby_cancelled" if state.status == "cancelled" else "table_closed_idle",
                 lang,
-                idle=duration(state.settings.timing.idle),
+                idle=duration(state.settings.timing.idle, lang),
             )
         )
         return Message("\n".join(lines))
@@ -171,7 +172,7 @@ def table_message(state: TableState, lang: Lang) -> Message:
             lang,
             number=state.hand_number + 1,
             wind=_wind_name(hand.round_wind.code, lang),
-            wall=hand.wall_left,
+            wall=count("tiles_left", hand.wall_left, lang),
         )
     ]
     if state.status == "playing":
@@ -182,7 +183,7 @@ def table_message(state: TableState, lang: Lang) -> Message:
     elif state.status == "between":
         lines.append(say("table_between", lang, when=relative(state.deadline)))
     elif state.status == "closed":
-        lines.append(say("table_closed_idle", lang, idle=duration(state.settings.timing.idle)))
+        lines.append(say("table_closed_idle", lang, idle=duration(state.settings.timing.idle, lang)))
     else:
         lines.append(say("table_over", lang))
     if view.last_discard is not None and hand.phase is Phase.DISCARD and not held(state, hand):
@@ -256,7 +257,7 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
     lines = [status]
     best = next((item for item in hints if item.best), None)
     if best is not None:
-        lines.append(say("hand_hint", lang, tile=_tile(best.tile, lang), reason=best.reason.text(lang)))
+        lines.append(say("hand_hint", lang, tile=_tile(best.tile, lang), reason=show(best.reason, lang)))
     picture = Picture(f"hand-{state.id}-{state.step}.png", render_hand(view, lang, hints))
     buttons: list[ButtonSpec] = []
     slots = hand_slots(view)
@@ -438,14 +439,14 @@ def result_message(state: TableState, finished: FinishedHand, lang: Lang) -> Mes
 
 def closed_message(state: TableState, lang: Lang) -> Message:
     """The notice posted when the clock closes an idle table: why, and the totals the ledger keeps."""
-    lines = [f"🔒 {say('table_closed_idle', lang, idle=duration(state.settings.timing.idle))}"]
+    lines = [f"🔒 {say('table_closed_idle', lang, idle=duration(state.settings.timing.idle, lang))}"]
     if state.match is not None:
         names = [seat.name for seat in state.seats]
         lines.append(
             say(
                 "closed_recorded",
                 lang,
-                hands=len(load_match(state).hands),
+                hands=count("finished_hands", len(load_match(state).hands), lang),
                 totals=" · ".join(f"{name} {_signed(total)}" for name, total in zip(names, totals(state), strict=True)),
             )
         )
@@ -507,6 +508,6 @@ def rules_text(state: TableState, lang: Lang) -> str:
         players=rules.players,
         length=name_of("length", rules.length, lang),
         options=options_text(state, lang),
-        turn=duration(timing.turn),
-        claim=duration(timing.claim),
+        turn=duration(timing.turn, lang),
+        claim=duration(timing.claim, lang),
     )
