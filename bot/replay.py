@@ -29,7 +29,7 @@ from game.scoring.table import settings_for
 from render.rendered import Rendered
 from render.result import render_result
 from render.table import render_table
-from words import Lang
+from words import Lang, text
 from words.tiles import tile_name
 
 _PUBLIC = (Discarded, SetClaimed, KongDeclared, Called, HandWon, HandDrawn)
@@ -114,7 +114,9 @@ def _said(event: Event, names: Sequence[str], lang: Lang) -> str:
     if isinstance(event, Discarded):
         return say("replay_discard", lang, name=_name(names, event.seat), tile=tile_name(event.tile, lang))
     if isinstance(event, SetClaimed):
-        return say("replay_claim", lang, name=_name(names, event.seat), kind=event.kind.value)
+        return say(
+            "replay_claim", lang, name=_name(names, event.seat), kind=text("pictures", f"set.{event.kind.value}", lang)
+        )
     if isinstance(event, KongDeclared):
         return say("replay_kong", lang, name=_name(names, event.seat), tile=tile_name(event.meld.base, lang))
     if isinstance(event, Called):
