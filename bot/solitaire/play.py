@@ -125,8 +125,8 @@ def act(state: SolitaireState, move: GameMove, now: float) -> tuple[SolitaireSta
             game, outcome = game.resume(now), Outcome()
         else:
             game, outcome = game.finish(now), Outcome()
-    except IllegalAction as error:  # every case is checked above; this is the engine's last word
-        raise Refusal("sol_not_legal", reason=str(error)) from None
+    except IllegalAction:  # every case is checked above; the engine's own words are English, not the member's
+        raise Refusal("sol_not_legal") from None
     return replace(state, game=game, step=state.step + 1), outcome
 
 
