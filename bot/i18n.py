@@ -41,5 +41,7 @@ def name_of(kind: NameKind, code: str, lang: Lang) -> str:
 
 def say(key: str, lang: Lang, **params: Any) -> str:
     """The message ``key`` in ``lang``, filled with ``params``; an engine ``Phrase`` is said in ``lang`` too."""
-    shown = {name: show(value, lang) if isinstance(value, Phrase) else value for name, value in params.items()}
-    return text("messages", key, lang, **shown)
+    for name, value in params.items():  # params is this call's own dict: said in place, no copy
+        if isinstance(value, Phrase):
+            params[name] = show(value, lang)
+    return text("messages", key, lang, **params)
