@@ -26,7 +26,7 @@ from game.solitaire.board import match_group
 from game.solitaire.game import Ending
 from game.solitaire.solver import SolverResult, Verdict
 from render.pyramid import render_pyramid
-from words import Lang
+from words import Lang, text
 from words.tiles import tile_label, tile_name
 
 OPTIONS_PER_SELECT = 25
@@ -40,14 +40,14 @@ def clock_text(seconds: int) -> str:
     return f"{minutes}:{rest:02d}"
 
 
-def number(value: int) -> str:
-    """``9 520`` in both languages (a thin space between thousands reads the same in each)."""
-    return f"{value:,}".replace(",", "\u202f")
+def number(value: int, lang: Lang) -> str:
+    """``9 520`` with a thin space between thousands in English and French, ``9,520`` in Hong Kong."""
+    return f"{value:,}".replace(",", text("names", "number.thousands", lang))
 
 
 def points(score: int, lang: Lang) -> str:
     """A score with its noun: ``9 856 points``, ``0 point`` in French, ``9 856 分``."""
-    return count("points", score, lang, shown=number(score))
+    return count("points", score, lang, shown=number(score, lang))
 
 
 def _control(state: SolitaireState, verb: Verb, n: int | None = None) -> str:
@@ -101,7 +101,7 @@ def game_message(
         total=TOTAL_PAIRS,
         undos=count("undos", game.undos, lang),
         time=clock_text(seconds),
-        score=number(game.score(at)),
+        score=number(game.score(at), lang),
     )
     lines = [f"**{title(state, lang)}**", status]
     if note:
@@ -223,7 +223,7 @@ def standing_line(standing: Standing, lang: Lang) -> str:
         lang,
         rank=standing.rank,
         name=plain(standing.name),
-        score=number(standing.score),
+        score=number(standing.score, lang),
         time=clock_text(standing.seconds),
         cleared=mark,
     )
@@ -250,7 +250,7 @@ def leaderboard_message(
     else:
         lines += [
             "",
-            say("sol_lb_you", lang, name=plain(own_name), rank=own.rank, count=ranked, score=number(own.score)),
+            say("sol_lb_you", lang, name=plain(own_name), rank=own.rank, count=ranked, score=number(own.score, lang)),
         ]
     buttons: tuple[ButtonSpec, ...] = ()
     if pages > 1:
@@ -272,7 +272,7 @@ def stats_text(name: str, stats: SolitaireStats, lang: Lang) -> str:
         return say("sol_stats_none", lang, name=plain(name))
     average = "—" if stats.average_clear_seconds is None else clock_text(round(stats.average_clear_seconds))
     best = {
-        kind: "—" if value is None else number(value)
+        kind: "—" if value is None else number(value, lang)
         for kind, value in (("daily", stats.best_daily), ("free", stats.best_free))
     }
     return "\n".join(
