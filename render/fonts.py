@@ -16,6 +16,13 @@ ASSETS = pathlib.Path(__file__).resolve().parent / "assets"
 # The basic layout engine needs no libraqm, so every machine shapes text the same way.
 _LAYOUT = ImageFont.Layout.BASIC
 
+# The Chinese signs of the tiles' faces, drawn with the brush face (and in the text face too).
+CHINESE_SIGNS = "一二三四五六七八九萬東南西北中發梅蘭菊竹春夏秋冬百搭"
+
+# The catalogs whose words the pictures draw: their own, the tiles' names and signs, the names of winds
+# and rules, and the engine's (score lines, hints); the text face has every Chinese character of them.
+PICTURE_DOMAINS = ("pictures", "tiles", "names", "engine", "patterns")
+
 # Code points drawn in the Chinese text face: CJK radicals, symbols and punctuation (、。「」), the
 # ideographs, compatibility ideographs, vertical and full-width forms (：，（）！).
 CHINESE_RANGES: tuple[tuple[int, int], ...] = (

@@ -24,10 +24,9 @@ HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from render.fonts import is_chinese  # noqa: E402  (the script runs from its own folder)
+from render.fonts import CHINESE_SIGNS, PICTURE_DOMAINS, is_chinese  # noqa: E402  (run from its own folder)
 from words.catalog import LOCALES  # noqa: E402
 
-CHINESE_SIGNS = "一二三四五六七八九萬東南西北中發梅蘭菊竹春夏秋冬百搭"
 LATIN = "".join(chr(c) for c in range(0x20, 0x7F)) + "".join(chr(c) for c in range(0xA0, 0x180)) + "×−–—’‘“”…•·→←↑↓★✓"
 
 
@@ -39,10 +38,8 @@ SUBSET_NOTICE = (
 DESCRIPTION_NAME_ID = 10
 
 
-# The catalogs whose words the pictures draw: their own, the tiles' names and signs, the names of winds
-# and rules, and the engine's (score lines, hints). The bot's messages are Discord's to draw; with
-# Big5's common characters for the members' names, the face is some 4 MB (about 780 bytes a character).
-PICTURE_DOMAINS = ("pictures", "tiles", "names", "engine", "patterns")
+# The text face holds the characters of PICTURE_DOMAINS (the bot's messages are Discord's to draw) and
+# Big5's common characters for the members' names: some 4 MB (about 780 bytes a character).
 
 
 def common_chinese() -> str:

@@ -20,9 +20,9 @@ from game.solitaire.deal import deal_for_seed
 from game.tiles import WINDS, Tile, parse_tiles
 from game.win import WinContext
 from render import fonts
-from render.assets.build_fonts import CHINESE_SIGNS, PICTURE_DOMAINS
 from render.draw import text, text_width, wrap_text
 from render.faces import wind_letter
+from render.fonts import CHINESE_SIGNS, PICTURE_DOMAINS
 from render.hand import HAND_WIDTH, render_hand
 from render.pyramid import FULL_WIDTH, SMALL_WIDTH, _frame, render_pyramid
 from render.result import MARGIN, WIDTH, SolitaireSummary, breakdown_lines, render_result, render_solitaire_result
