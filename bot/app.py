@@ -117,11 +117,14 @@ class Settings:
         return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, env_file: str | None = ".env") -> Settings:
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, env_file: str | None = ".env", *, need_token: bool = True
+    ) -> Settings:
+        """``need_token=False``: for what runs without Discord (``mahjong-bot web``); the token may be empty."""
         values = dict(_read_env_file(env_file)) if env_file else {}
         values.update(os.environ if environ is None else environ)
         token = values.get("DISCORD_TOKEN", "").strip()
-        if not token:
+        if not token and need_token:
             raise MissingToken(
                 "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, "
                 "open its Bot page, press Reset Token and set DISCORD_TOKEN to it (in the environment or a .env file)."

@@ -21,6 +21,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "solitaire",
     "verify-wall",
     "run",
+    "web",
     "ledger",
 )
 

@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
 
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
     try:
-        asyncio.run(_until_stopped(serve(settings)))
+        asyncio.run(until_stopped(serve(settings)))
     except StartFailure as failure:
         print(f"mahjong-bot: {failure}", file=sys.stderr)
         return failure.status
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _until_stopped(work: Any) -> None:
+async def until_stopped(work: Any) -> None:
     """``work``, cancelled by SIGTERM (how a container is stopped) as Ctrl-C cancels it, so that what it
     opened is closed either way."""
     task = asyncio.ensure_future(work)

@@ -1,0 +1,117 @@
+"""``mahjong-bot web``: serve the solitaire page alone (SPEC §5, §6), on the stores ``mahjong-bot run`` uses
+(the embedded SQLite file at ``DATABASE_PATH``, or ``REDIS_URL`` / ``DATABASE_URL`` when set), with no
+Discord: no token is needed. ``--host`` / ``--port`` (or ``WEB_HOST`` / ``WEB_PORT``), 127.0.0.1:8080
+by default.
+
+Exit status: 0 when stopped (Ctrl-C or SIGTERM, at any moment), 2 for a setting to correct (a port
+that cannot be served included), 3 for a store that cannot be reached or written; each said in one
+line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.app import Settings
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8080
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "web", help="serve the solitaire page alone, no Discord (WEB_HOST, WEB_PORT; DATABASE_PATH, ... optional)"
+    )
+    parser.add_argument("--host", help=f"the address to listen on (WEB_HOST; default {DEFAULT_HOST})")
+    parser.add_argument("--port", type=_port, help=f"the port to listen on (WEB_PORT; default {DEFAULT_PORT})")
+    parser.set_defaults(handler=run_web)
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 0 < int(text) < 65536):
+        raise argparse.ArgumentTypeError(f"a port number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _env_port() -> int:
+    text = os.environ.get("WEB_PORT", "").strip()
+    if not text:
+        return DEFAULT_PORT
+    if not (text.isascii() and text.isdigit() and 0 < int(text) < 65536):
+        raise ValueError(f"WEB_PORT is a port number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def run_web(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from bot.app import Settings
+    from bot.cli.run import until_stopped
+    from bot.startup import CONFIGURATION, StartFailure
+
+    try:
+        settings = Settings.from_env(need_token=False)
+        host = args.host or os.environ.get("WEB_HOST", "").strip() or DEFAULT_HOST
+        port = args.port or _env_port()
+    except ValueError as error:
+        print(f"mahjong-bot: {error}", file=sys.stderr)
+        return CONFIGURATION
+    logging.basicConfig(
+        level=getattr(logging, settings.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    try:
+        asyncio.run(until_stopped(serve_web(settings, host, port)))
+    except StartFailure as failure:
+        print(f"mahjong-bot: {failure}", file=sys.stderr)
+        return failure.status
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        pass
+    logging.getLogger(__name__).info("stopped")
+    return 0
+
+
+async def serve_web(settings: Settings, host: str, port: int) -> None:
+    """Serve the page until cancelled; the stores and the server are closed however it ends."""
+    import asyncio
+
+    from aiohttp import web
+
+    from bot.events import Events, SolitaireChanged
+    from bot.solitaire.service import SolitaireService
+    from bot.startup import CONFIGURATION, StartFailure, open_stores, stores_in_use
+    from data import broadcast_for
+    from web.app import create_app
+
+    log = logging.getLogger("web")
+    stores = await open_stores(settings)
+    runner: web.AppRunner | None = None
+    events = Events(broadcast_for(stores.live))
+    try:
+        log.info("stores: %s", stores_in_use(settings))
+        secret = settings.daily_secret.encode() if settings.daily_secret else None
+        service = SolitaireService(stores.live, stores.solitaire_ledger, time.time, events, daily_secret=secret)
+        events.subscribe(SolitaireChanged, service.record_ended)  # a game ended here is recorded here
+        app = create_app(service, stores.solitaire_ledger, stores.live, time.time)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, host, port).start()
+        except OSError as error:
+            raise StartFailure(
+                CONFIGURATION,
+                f"WEB_PORT {port} on {host} cannot be served ({error.strerror or error}): choose a free port",
+            ) from None
+        shown_host = f"[{host}]" if ":" in host else host
+        log.info("the solitaire page is on http://%s:%d/ (Ctrl+C stops it)", shown_host, port)
+        await asyncio.Event().wait()
+    finally:
+        if runner is not None:
+            await runner.cleanup()
+        await events.drain()  # the results of games just ended reach the ledger before it closes
+        await stores.close()

@@ -1,0 +1,86 @@
+"""The page's words: the keys of the ``web`` catalog it shows, the tile names for its buttons, and which
+language a request reads.
+
+``PAGE_WORDS`` lists the ``web`` catalog keys the page itself displays (``GET /api/words`` serves them);
+the API's own messages (``error.*``) are said by the server in its answers and need not be listed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.tiles import BONUS_TILES, PLAYING_TILES
+from words import DEFAULT_LANG, Lang, lang_of, text
+from words.tiles import tile_name
+
+DOMAIN = "web"
+PAGE_WORDS: tuple[str, ...] = (
+    "page.title",
+    "page.board",
+    "mode.daily",
+    "mode.free",
+    "figure.score",
+    "figure.clock",
+    "figure.pairs",
+    "figure.seed",
+    "action.undo",
+    "action.pause",
+    "action.resume",
+    "action.finish",
+    "action.finish_confirm",
+    "action.hint",
+    "action.new_daily",
+    "action.new_free",
+    "state.loading",
+    "state.paused",
+    "state.cleared",
+    "state.stuck",
+    "state.finished",
+    "leaderboard.daily",
+    "leaderboard.free",
+    "leaderboard.empty",
+    "leaderboard.you",
+    "name.label",
+    "name.save",
+    "name.saved",
+    "error.network",
+    "number.thousands",
+)
+"""The ``web`` catalog's keys the page displays, in no particular order."""
+
+
+def say(key: str, lang: Lang, **params: Any) -> str:
+    """The ``web`` catalog's message ``key`` in ``lang``."""
+    return text(DOMAIN, key, lang, **params)
+
+
+def page_words(lang: Lang) -> dict[str, str]:
+    return {key: say(key, lang) for key in PAGE_WORDS}
+
+
+def tile_names(lang: Lang) -> dict[str, str]:
+    """Every face a deal holds, by code, with its name (the tiles' ``aria-label``)."""
+    return {tile.code: tile_name(tile, lang) for tile in (*PLAYING_TILES, *BONUS_TILES)}
+
+
+def requested_lang(asked: str | None, accept_language: str | None) -> Lang:
+    """The page's language: the ``lang`` asked for when there is a catalog for it, else the browser's
+    first language (by ``Accept-Language`` weight) that has one, else English."""
+    if asked:
+        return lang_of(asked)
+    weighted: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")[:20]):
+        tag, _, parameters = part.strip().partition(";")
+        weight = 1.0
+        if parameters.strip().startswith("q="):
+            try:
+                weight = float(parameters.strip()[2:])
+            except ValueError:
+                continue
+        if tag and tag != "*" and weight > 0:
+            weighted.append((-weight, index, tag))
+    for _, _, tag in sorted(weighted):
+        lang = lang_of(tag)
+        if lang != DEFAULT_LANG or tag.lower().split("-")[0] == DEFAULT_LANG:
+            return lang
+    return DEFAULT_LANG
