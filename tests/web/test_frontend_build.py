@@ -1,0 +1,61 @@
+"""The page's built files are its sources built: ``pip install .`` without Node ships the committed
+``web/static/app.js`` and ``app.css``, so a rebuild from ``web/frontend/src`` must give them byte for
+byte; the sprite map is the one the current tile art gives; the page's words are the server's list."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from render.tiles import metrics
+from web import build_sprites
+from web.words import PAGE_WORDS
+from words import LANGS, text
+
+ROOT = Path(__file__).resolve().parents[2]
+FRONTEND = ROOT / "web" / "frontend"
+STATIC = ROOT / "web" / "static"
+BUILT = ("app.js", "app.css")
+
+
+def test_a_rebuild_gives_the_committed_files_byte_for_byte(tmp_path: Path) -> None:
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip("npm is not installed: the committed build cannot be compared with a rebuild")
+    if not (FRONTEND / "node_modules").is_dir():
+        pytest.skip("web/frontend/node_modules is missing: run `npm ci --prefix web/frontend` to check the build")
+    subprocess.run([npm, "run", "--silent", "build", "--", str(tmp_path)], cwd=FRONTEND, check=True, timeout=300)
+    for name in BUILT:
+        assert (tmp_path / name).read_bytes() == (STATIC / name).read_bytes(), (
+            f"web/static/{name} is not its sources built: run `npm run build --prefix web/frontend`"
+        )
+
+
+def test_the_sprite_map_is_the_one_the_tile_art_gives() -> None:
+    assert build_sprites.main(["--check"]) == 0
+
+
+def test_the_sprite_sheet_holds_every_cell_and_stays_small() -> None:
+    sheet = build_sprites.SHEET
+    with Image.open(sheet) as picture:
+        width, height = picture.size
+    cell_width, cell_height = metrics(build_sprites.FACE_WIDTH, lift="down_right").sprite_size
+    cells = len(build_sprites.sprite_keys())
+    assert (width, height) == (build_sprites.COLUMNS * cell_width, -(-cells // build_sprites.COLUMNS) * cell_height)
+    assert sheet.stat().st_size < 150_000
+
+
+def test_the_page_asks_for_exactly_the_words_the_server_serves() -> None:
+    source = (FRONTEND / "src" / "words.ts").read_text(encoding="utf-8")
+    listed = re.search(r"PAGE_WORD_KEYS = \[(.*?)\] as const", source, re.DOTALL)
+    assert listed is not None
+    assert sorted(re.findall(r'"([^"]+)"', listed.group(1))) == sorted(PAGE_WORDS)
+    for lang in LANGS:
+        for key in PAGE_WORDS:
+            # served without parameters (web.words.page_words): a placeholder would not be filled
+            assert "{" not in text("web", key, lang), (lang, key)

@@ -1,0 +1,400 @@
+"""The solitaire page in a real browser (SPEC §6's element contract): Debian's Chromium driven by
+Playwright for Python through its executable path (Playwright's own browser download cannot work
+here; the launch arguments are the ones docs/reference's probe found to work), against the page's
+server started in-process on the embedded stores, in a phone context (390 × 844, touch) and a desktop
+one. Free deals of a fixed seed are cleared with the engine's solution, by taps and by the keyboard."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.events import Events, SolitaireChanged
+from bot.solitaire.service import SolitaireService
+from data.broadcast import MemoryBroadcast
+from data.live_sqlite import SqliteLiveStore
+from data.solitaire_sqlite import SqliteSolitaireLedger
+from game.solitaire.deal import deal_for_seed
+
+CHROMIUM = Path("/usr/bin/chromium")
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
+if not CHROMIUM.exists() and shutil.which("chromium") is None:
+    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+# docs/reference/activities.md §3.3: what Debian's Chromium needs to run headless here.
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+SEED = 4
+
+
+class PageServer:
+    """The page's application (``web.app.create_app``) on a loopback port, in a thread of its own: the
+    browser is driven synchronously from the test's thread."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.url = ""
+
+    def __enter__(self) -> PageServer:
+        self.thread.start()
+        self.url = asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(timeout=30)
+        return self
+
+    async def _start(self) -> str:
+        from aiohttp import web
+
+        from web.app import create_app
+
+        self.store = await SqliteLiveStore.open(self.folder / "live.sqlite3")
+        self.ledger = await SqliteSolitaireLedger.open(self.folder / "ledger.sqlite3")
+        events = Events(MemoryBroadcast())
+        service = SolitaireService(self.store, self.ledger, time.time, events)
+        events.subscribe(SolitaireChanged, service.record_ended)
+        self.runner = web.AppRunner(create_app(service, self.ledger, self.store, time.time))
+        await self.runner.setup()
+        await web.TCPSite(self.runner, "127.0.0.1", 0).start()
+        host, port = self.runner.addresses[0][:2]
+        return f"http://{host}:{port}"
+
+    async def _stop(self) -> None:
+        await self.runner.cleanup()
+        await self.ledger.close()
+        await self.store.close()
+
+    def __exit__(self, *_: object) -> None:
+        asyncio.run_coroutine_threadsafe(self._stop(), self.loop).result(timeout=30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageServer]:
+    with PageServer(tmp_path_factory.mktemp("web")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with playwright_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(
+            executable_path=str(CHROMIUM if CHROMIUM.exists() else shutil.which("chromium")),
+            headless=True,
+            args=LAUNCH_ARGS,
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def context(browser: Browser, kind: dict[str, Any]) -> BrowserContext:
+    opened = browser.new_context(**kind, locale="en-GB")
+    opened.set_default_timeout(10_000)
+    return opened
+
+
+def open_game(ctx: BrowserContext, server: PageServer, query: str) -> Page:
+    page = ctx.new_page()
+    page.goto(f"{server.url}/?{query}")
+    expect(page.locator("#board")).to_have_attribute("data-state", "playing")
+    return page
+
+
+def tile(page: Page, tile_id: int) -> Any:
+    return page.locator(f'#board button[data-tile-id="{tile_id}"]')
+
+
+def press(page: Page, tile_id: int, *, touch: bool) -> None:
+    if touch:
+        tile(page, tile_id).tap()
+    else:
+        tile(page, tile_id).click()
+
+
+def server_game(page: Page, mode: str = "free") -> dict[str, Any]:
+    """The game as the server answers it to this browser (its cookie)."""
+    answer = page.request.get(f"{page.url.split('/?')[0]}/api/game?mode={mode}")
+    assert answer.ok
+    game: dict[str, Any] = answer.json()
+    return game
+
+
+def move_answer(page: Page, action: Any) -> dict[str, Any]:
+    """The server's answer to the move ``action`` makes the page send."""
+    with page.expect_response(lambda response: response.url.endswith("/api/move")) as answered:
+        action()
+    game: dict[str, Any] = answered.value.json()
+    return game
+
+
+def clear_by_presses(page: Page, *, touch: bool) -> dict[str, Any]:
+    """Clear the deal with the engine's solution; the server's last answer."""
+    answer: dict[str, Any] = {}
+    for first, second in deal_for_seed(SEED).solution:
+        press(page, first, touch=touch)
+        expect(tile(page, first)).to_have_attribute("aria-pressed", "true")
+        answer = move_answer(page, lambda second=second: press(page, second, touch=touch))
+        # the pair leaves once the server took it
+        expect(tile(page, first)).to_have_count(0)
+        expect(tile(page, second)).to_have_count(0)
+    return answer
+
+
+def test_a_free_deal_cleared_by_taps_on_a_phone_ends_with_the_servers_score(
+    browser: Browser, server: PageServer
+) -> None:
+    ctx = context(browser, PHONE)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-mode", "free")
+    expect(board).to_have_attribute("data-seed", str(SEED))
+    expect(page.locator("#board button[data-tile-id]")).to_have_count(144)
+    first = page.locator('#board button[data-tile-id="0"]')
+    expect(first).to_have_attribute("data-face", re.compile(r"^[1-9][mpszf]$"))
+    assert (first.get_attribute("aria-label") or "") not in ("", first.get_attribute("data-face"))
+    # the board fits the phone held upright: no scrolling to reach any tile
+    box = page.locator("#board").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
+    final = clear_by_presses(page, touch=True)
+    expect(board).to_have_attribute("data-state", "cleared")
+    expect(page.locator("#pairs")).to_have_attribute("data-pairs", "72")
+    assert final["state"] == "cleared"
+    expect(page.locator("#score")).to_have_attribute("data-score", str(final["score"]))
+    expect(page.locator("#clock")).to_have_attribute("data-seconds", str(final["seconds"]))
+    ctx.close()
+
+
+# The page's rule for the arrow keys (web/frontend/src/keyboard.ts), to plan the presses that reach a
+# tile and check that each lands where the rule says: the nearest free tile ahead, its sideways
+# distance weighing double, tiles nearly straight above or below (a level's lift apart) not ahead.
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+def centres(page: Page) -> tuple[int, set[int], dict[int, tuple[float, float]]]:
+    """The focused tile, the free ones, and the centres of all of them, in face widths."""
+    focused, free, found = page.evaluate(
+        """() => {
+            const ratio = parseFloat(document.querySelector("#board").style.getPropertyValue("--face-ratio"));
+            const centre = b => [parseFloat(b.style.getPropertyValue("--left")) + 0.5,
+                                 parseFloat(b.style.getPropertyValue("--top")) + ratio / 2];
+            const focused = document.activeElement;
+            const free = [...document.querySelectorAll('#board button[data-free="true"]')];
+            return [focused.dataset.tileId, free.map(b => Number(b.dataset.tileId)),
+                    Object.fromEntries([...free, focused].map(b => [b.dataset.tileId, centre(b)]))];
+        }"""
+    )
+    return int(focused), set(free), {int(key): (x, y) for key, (x, y) in found.items()}
+
+
+def arrow_target(places: dict[int, tuple[float, float]], start: int, key: str) -> int:
+    ax, ay = ARROWS[key]
+    sx, sy = places[start]
+    best: tuple[float, int] | None = None
+    for tile_id, (x, y) in places.items():
+        if tile_id == start:
+            continue
+        ahead = (x - sx) * ax + (y - sy) * ay
+        aside = abs(y - sy) if ax else abs(x - sx)
+        if ahead > 0.25 and (best is None or (ahead + 2 * aside, tile_id) < best):
+            best = (ahead + 2 * aside, tile_id)
+    return start if best is None else best[1]
+
+
+def focus_by_arrows(page: Page, target: int) -> None:
+    """Move the focus to ``target`` with the fewest arrow presses the rule allows, checking each."""
+    start, free, places = centres(page)
+    paths: dict[int, list[tuple[str, int]]] = {start: []}
+    frontier = [start]
+    while frontier and target not in paths:
+        following = []
+        for node in frontier:
+            for key in ARROWS:
+                landed = arrow_target({k: v for k, v in places.items() if k in free or k == node}, node, key)
+                if landed not in paths:
+                    paths[landed] = [*paths[node], (key, landed)]
+                    following.append(landed)
+        frontier = following
+    assert target in paths, f"no arrow presses lead from tile {start} to tile {target}"
+    for key, landed in paths[target]:
+        page.keyboard.press(key)
+        expect(page.locator("#board button:focus")).to_have_attribute("data-tile-id", str(landed))
+
+
+def test_a_free_deal_cleared_by_the_keyboard_on_a_desktop(browser: Browser, server: PageServer) -> None:
+    ctx = context(browser, DESKTOP)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}")
+    # the board is one tab stop, on a free tile, its focus visible
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement?.dataset?.tileId !== undefined"):
+            break
+    focused = page.locator("#board button:focus")
+    expect(focused).to_have_attribute("data-free", "true")
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")
+    for first, second in deal_for_seed(SEED).solution:
+        focus_by_arrows(page, first)
+        page.keyboard.press("Enter")
+        expect(tile(page, first)).to_have_attribute("aria-pressed", "true")
+        focus_by_arrows(page, second)
+        page.keyboard.press("Space")
+        expect(tile(page, second)).to_have_count(0)
+    expect(page.locator("#board")).to_have_attribute("data-state", "cleared")
+    ctx.close()
+
+
+def test_a_blocked_tap_changes_nothing_and_a_second_tap_lets_the_selection_go(
+    browser: Browser, server: PageServer
+) -> None:
+    ctx = context(browser, PHONE)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}")
+    # the base's corner is free, its neighbour blocked with its face in full view
+    free, blocked = tile(page, 0), tile(page, 1)
+    expect(free).to_have_attribute("data-free", "true")
+    expect(blocked).to_have_attribute("data-free", "false")
+    blocked.tap()
+    expect(page.locator('#board button[aria-pressed="true"]')).to_have_count(0)
+    free.tap()
+    expect(free).to_have_attribute("aria-pressed", "true")
+    blocked.tap()
+    expect(blocked).to_have_class(re.compile(r"\bshake\b"))
+    expect(page.locator('#board button[aria-pressed="true"]')).to_have_count(1)
+    expect(free).to_have_attribute("aria-pressed", "true")
+    assert server_game(page)["step"] == 0 and len(server_game(page)["tiles"]) == 144
+    free.tap()
+    expect(page.locator('#board button[aria-pressed="true"]')).to_have_count(0)
+    ctx.close()
+
+
+def test_undo_puts_the_pair_back(browser: Browser, server: PageServer) -> None:
+    ctx = context(browser, DESKTOP)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}")
+    undo = page.locator('button[data-action="undo"]')
+    expect(undo).to_be_disabled()
+    first, second = deal_for_seed(SEED).solution[0]
+    press(page, first, touch=False)
+    press(page, second, touch=False)
+    expect(tile(page, second)).to_have_count(0)
+    expect(page.locator("#pairs")).to_have_attribute("data-pairs", "1")
+    undo.click()
+    expect(tile(page, first)).to_have_count(1)
+    expect(tile(page, second)).to_have_count(1)
+    expect(page.locator("#pairs")).to_have_attribute("data-pairs", "0")
+    assert server_game(page)["undos"] == 1
+    ctx.close()
+
+
+def hide(page: Page, state: str) -> None:
+    """A synthetic visibilitychange: headless Chromium keeps a background page visible."""
+    page.evaluate(
+        """state => {
+            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        state,
+    )
+
+
+def test_a_hidden_page_pauses_and_freezes_the_clock_then_resumes(browser: Browser, server: PageServer) -> None:
+    ctx = context(browser, PHONE)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}")
+    clock = page.locator("#clock")
+    expect(clock).not_to_have_attribute("data-seconds", "0", timeout=5_000)
+    hide(page, "hidden")
+    expect(page.locator("#board")).to_have_attribute("data-state", "paused")
+    frozen = clock.get_attribute("data-seconds")
+    page.wait_for_timeout(2_200)
+    assert clock.get_attribute("data-seconds") == frozen
+    assert server_game(page)["state"] == "paused"
+    hide(page, "visible")
+    expect(page.locator("#board")).to_have_attribute("data-state", "playing")
+    expect(clock).not_to_have_attribute("data-seconds", frozen or "", timeout=5_000)
+    ctx.close()
+
+
+def test_pause_and_resume_by_their_buttons(browser: Browser, server: PageServer) -> None:
+    ctx = context(browser, DESKTOP)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}")
+    page.locator('button[data-action="pause"]').click()
+    expect(page.locator("#board")).to_have_attribute("data-state", "paused")
+    expect(page.locator('button[data-action="pause"]')).to_be_hidden()
+    page.locator('button[data-action="resume"]').click()
+    expect(page.locator("#board")).to_have_attribute("data-state", "playing")
+    ctx.close()
+
+
+def test_finish_takes_two_presses(browser: Browser, server: PageServer) -> None:
+    ctx = context(browser, PHONE)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}")
+    first, second = deal_for_seed(SEED).solution[0]
+    press(page, first, touch=True)
+    press(page, second, touch=True)
+    expect(page.locator("#pairs")).to_have_attribute("data-pairs", "1")
+    finish = page.locator('button[data-action="finish"]')
+    finish.tap()
+    expect(finish).to_have_attribute("data-confirm", "true")
+    expect(page.locator("#board")).to_have_attribute("data-state", "playing")
+    final = move_answer(page, finish.tap)
+    expect(page.locator("#board")).to_have_attribute("data-state", "finished")
+    assert final["state"] == "finished"
+    expect(page.locator("#score")).to_have_attribute("data-score", str(final["score"]))
+    expect(page.locator('button[data-action="new"]')).to_be_visible()
+    ctx.close()
+
+
+def test_the_pseudonym_and_the_leaderboard_are_seen_from_a_second_browser(browser: Browser, server: PageServer) -> None:
+    player = context(browser, DESKTOP)
+    page = open_game(player, server, f"mode=free&seed={SEED}")
+    expect(page.locator("#pseudonym")).to_be_hidden()
+    score = clear_by_presses(page, touch=False)["score"]
+    expect(page.locator("#board")).to_have_attribute("data-state", "cleared")
+    expect(page.locator("#pseudonym")).to_be_visible()
+    page.locator("#pseudonym").fill("Mei")
+    page.locator('button[data-action="save-name"]').click()
+    expect(page.locator('#leaderboard li[data-name="Mei"]')).to_have_attribute("data-score", str(score))
+
+    viewer = context(browser, PHONE)
+    other = open_game(viewer, server, "mode=free")
+    board = other.locator("#leaderboard")
+    expect(board).to_have_attribute("data-board", "free")
+    row = other.locator('#leaderboard li[data-name="Mei"]')
+    expect(row).to_have_attribute("data-score", str(score))
+    assert int(row.get_attribute("data-rank") or "0") >= 1
+    player.close()
+    viewer.close()
+
+
+def test_the_page_speaks_the_language_asked_for(browser: Browser, server: PageServer) -> None:
+    ctx = context(browser, DESKTOP)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}&lang=fr")
+    expect(page.locator('button[data-action="undo"]')).to_have_text("Annuler")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    ctx.close()

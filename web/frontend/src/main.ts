@@ -1,0 +1,515 @@
+// The solitaire page (SPEC §6): draws the server's game, sends every pick to it, and shows a change only
+// once the server made it. The element contract (ids, data- attributes, aria) is SPEC §6's table.
+import {
+  ApiError,
+  type Control,
+  fetchGame,
+  fetchLeaderboard,
+  fetchWords,
+  type GameJson,
+  type Leaderboard,
+  type Mode,
+  OVER_STATES,
+  saveName,
+  sendControl,
+  sendPair,
+  startNew,
+  type TileJson,
+} from "./api";
+import { directionOf, nearest, nearestInDirection } from "./keyboard";
+import { BOARD_HEIGHT, BOARD_WIDTH, FACE_RATIO, LEVEL_LIFT, facePlace, faceWidthToFit, facesMatch, spritePosition } from "./layout";
+import { SPRITE_SHEET } from "./sprites";
+import { clockText, Dictionary, type WordKey } from "./words";
+
+// The first press on Finish arms it this long; the second within it finishes the game.
+const FINISH_CONFIRM_MS = 5000;
+// The local clock redraws this often between the server's answers (a second changes within a quarter).
+const CLOCK_REDRAW_MS = 250;
+// Set once a game of this browser has ended: the pseudonym form is offered from then on (SPEC §6).
+const PLAYED_KEY = "mj_played";
+
+function element<T extends HTMLElement>(selector: string): T {
+  const found = document.querySelector<T>(selector);
+  if (found === null) {
+    throw new Error(`the page shell lacks ${selector}`);
+  }
+  return found;
+}
+
+function requestedMode(params: URLSearchParams): { mode: Mode; seed: number | null } {
+  const mode: Mode = params.get("mode") === "free" ? "free" : "daily";
+  const seed = Number.parseInt(params.get("seed") ?? "", 10);
+  return { mode, seed: mode === "free" && Number.isSafeInteger(seed) && seed >= 0 ? seed : null };
+}
+
+/** The server's clock and score, run on locally between its answers (the server corrects both). */
+class Clock {
+  private seconds = 0;
+  private score = 0;
+  private runningSince: number | null = null;
+
+  set(seconds: number, score: number, running: boolean): void {
+    this.seconds = seconds;
+    this.score = score;
+    this.runningSince = running ? performance.now() : null;
+  }
+
+  freeze(): void {
+    this.seconds = this.shownSeconds();
+    this.score = this.shownScore();
+    this.runningSince = null;
+  }
+
+  private elapsed(): number {
+    return this.runningSince === null ? 0 : Math.floor((performance.now() - this.runningSince) / 1000);
+  }
+
+  shownSeconds(): number {
+    return this.seconds + this.elapsed();
+  }
+
+  // SPEC §3 loses a point a second; never below zero.
+  shownScore(): number {
+    return Math.max(0, this.score - this.elapsed());
+  }
+}
+
+class SolitairePage {
+  private readonly board = element<HTMLDivElement>("#board");
+  private readonly boardArea = element<HTMLDivElement>("#board-area");
+  private readonly status = element<HTMLParagraphElement>("#status");
+  private readonly score = element<HTMLElement>("#score");
+  private readonly clockFigure = element<HTMLElement>("#clock");
+  private readonly pairs = element<HTMLElement>("#pairs");
+  private readonly seedFigure = element<HTMLElement>("#seed");
+  private readonly leaderboard = element<HTMLElement>("#leaderboard");
+  private readonly nameForm = element<HTMLFormElement>("#name-form");
+  private readonly pseudonym = element<HTMLInputElement>("#pseudonym");
+  private readonly nameStatus = element<HTMLElement>("#name-status");
+  private readonly tiles = new Map<number, HTMLButtonElement>();
+  private readonly clock = new Clock();
+  private words = new Dictionary({ lang: "en", words: {}, tiles: {} });
+  private game: GameJson | null = null;
+  private selected: number | null = null;
+  private hinted: ReadonlySet<number> = new Set();
+  private focusedId: number | null = null;
+  private finishTimer: number | null = null;
+  // A pause the page sent because it was hidden, undone when it shows again (not a pause the player chose).
+  private pausedWhileHidden = false;
+  // Every exchange with the server in order: a move carries the step of the answer before it.
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly mode: Mode,
+    private readonly seed: number | null,
+  ) {}
+
+  async start(lang: string | null): Promise<void> {
+    this.board.dataset["mode"] = this.mode;
+    this.board.style.setProperty("--cell-width", String(SPRITE_SHEET.cellWidth / SPRITE_SHEET.faceWidth));
+    this.board.style.setProperty("--cell-height", String(SPRITE_SHEET.cellHeight / SPRITE_SHEET.faceWidth));
+    this.board.style.setProperty("--face-ratio", String(FACE_RATIO));
+    this.board.style.setProperty("--lift", String(LEVEL_LIFT));
+    this.board.style.setProperty("--sheet-size", `${SPRITE_SHEET.columns * 100}% ${SPRITE_SHEET.rows * 100}%`);
+    new ResizeObserver(() => this.fit()).observe(this.boardArea);
+    this.fit();
+    this.listen();
+    this.serially(async () => {
+      const [words, game] = await Promise.all([fetchWords(lang), fetchGame(this.mode, this.seed)]);
+      this.words = new Dictionary(words);
+      this.applyWords();
+      this.show(game);
+      // after the words: an empty board says so in the page's language
+      void this.refreshLeaderboard();
+    });
+    window.setInterval(() => this.drawFigures(), CLOCK_REDRAW_MS);
+  }
+
+  private listen(): void {
+    this.board.addEventListener("click", (event) => {
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-tile-id]");
+      if (button !== null) {
+        this.press(Number(button.dataset["tileId"]));
+      }
+    });
+    this.board.addEventListener("keydown", (event) => this.arrow(event));
+    this.board.addEventListener("animationend", (event) => (event.target as HTMLElement).classList.remove("shake"));
+    for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-action]")) {
+      const action = button.dataset["action"];
+      if (action !== "save-name") {
+        button.addEventListener("click", () => this.control(action ?? ""));
+      }
+    }
+    this.nameForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      void this.saveName();
+    });
+    document.addEventListener("visibilitychange", () => this.visibilityChanged());
+  }
+
+  private fit(): void {
+    const width = faceWidthToFit(this.boardArea.clientWidth, this.boardArea.clientHeight);
+    this.board.style.setProperty("--fw", `${width}px`);
+    this.board.style.width = `${BOARD_WIDTH * width}px`;
+    this.board.style.height = `${BOARD_HEIGHT * width}px`;
+  }
+
+  private serially(exchange: () => Promise<void>): void {
+    this.queue = this.queue.then(exchange).catch((error: unknown) => this.refused(error));
+  }
+
+  private refused(error: unknown): void {
+    if (error instanceof ApiError && error.game !== null) {
+      this.show(error.game);
+    }
+    this.say(error instanceof ApiError && error.message !== "" ? error.message : this.words.word("error.network"));
+  }
+
+  private say(message: string): void {
+    this.status.textContent = message;
+  }
+
+  // --- presses -------------------------------------------------------------------------------------
+
+  private press(id: number): void {
+    this.disarmFinish();
+    this.serially(async () => {
+      const game = this.game;
+      const tile = game?.tiles.find((candidate) => candidate.id === id);
+      if (game === null || game.state !== "playing" || tile === undefined) {
+        return;
+      }
+      this.focusedId = id;
+      if (!tile.free) {
+        this.shake(id);
+        return;
+      }
+      const first = game.tiles.find((candidate) => candidate.id === this.selected);
+      if (first === undefined || first.id === id || !facesMatch(first.face, tile.face)) {
+        this.selected = first?.id === id ? null : id;
+        this.drawTiles();
+        return;
+      }
+      this.show(await sendPair(game, [first.id, id]));
+    });
+  }
+
+  private shake(id: number): void {
+    const button = this.tiles.get(id);
+    if (button !== undefined) {
+      button.classList.remove("shake");
+      // Restart the animation on a press during the last one.
+      void button.offsetWidth;
+      button.classList.add("shake");
+    }
+  }
+
+  private arrow(event: KeyboardEvent): void {
+    const direction = directionOf(event.key);
+    const game = this.game;
+    const focused = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-tile-id]");
+    const current = game?.tiles.find((tile) => String(tile.id) === focused?.dataset["tileId"]);
+    if (direction === null || game === null) {
+      return;
+    }
+    event.preventDefault();
+    const free = game.tiles.filter((tile) => tile.free);
+    const next = current === undefined ? free[0] : nearestInDirection(current, free, direction);
+    if (next !== undefined && next !== null) {
+      this.focus(next.id);
+    }
+  }
+
+  private focus(id: number): void {
+    this.focusedId = id;
+    this.rovingTabStop();
+    this.tiles.get(id)?.focus();
+  }
+
+  // --- controls ------------------------------------------------------------------------------------
+
+  private control(action: string): void {
+    if (action === "finish" && this.finishTimer === null) {
+      this.armFinish();
+      return;
+    }
+    this.disarmFinish();
+    if (action === "new") {
+      this.serially(async () => {
+        this.selected = null;
+        this.show(await startNew(this.mode));
+      });
+    } else if (action === "undo" || action === "pause" || action === "resume" || action === "finish" || action === "hint") {
+      this.sendControl(action);
+    }
+  }
+
+  private sendControl(move: Control): void {
+    this.serially(async () => {
+      if (this.game !== null) {
+        this.show(await sendControl(this.game, move));
+      }
+    });
+  }
+
+  private armFinish(): void {
+    const button = element<HTMLButtonElement>('button[data-action="finish"]');
+    button.dataset["confirm"] = "true";
+    button.textContent = this.words.word("action.finish_confirm");
+    this.finishTimer = window.setTimeout(() => this.disarmFinish(), FINISH_CONFIRM_MS);
+  }
+
+  private disarmFinish(): void {
+    if (this.finishTimer === null) {
+      return;
+    }
+    window.clearTimeout(this.finishTimer);
+    this.finishTimer = null;
+    const button = element<HTMLButtonElement>('button[data-action="finish"]');
+    delete button.dataset["confirm"];
+    button.textContent = this.words.word("action.finish");
+  }
+
+  private visibilityChanged(): void {
+    const state = this.game?.state;
+    if (document.visibilityState === "hidden") {
+      if (state === "playing") {
+        this.clock.freeze();
+        this.pausedWhileHidden = true;
+        this.sendControl("pause");
+      }
+    } else if (this.pausedWhileHidden) {
+      this.pausedWhileHidden = false;
+      this.sendControl("resume");
+    }
+  }
+
+  // --- drawing -------------------------------------------------------------------------------------
+
+  private show(game: GameJson): void {
+    const wasOver = this.game !== null && OVER_STATES.has(this.game.state);
+    const focusedBefore = this.game?.tiles.find((tile) => tile.id === this.focusedId);
+    this.game = game;
+    const present = new Map(game.tiles.map((tile) => [tile.id, tile]));
+    const selected = this.selected === null ? undefined : present.get(this.selected);
+    if (selected === undefined || !selected.free || game.state !== "playing") {
+      this.selected = null;
+    }
+    this.hinted = new Set(game.hint ?? []);
+    const playing = game.state === "playing" && document.visibilityState === "visible";
+    this.clock.set(game.seconds, game.score, playing);
+    this.board.dataset["state"] = game.state;
+    this.board.dataset["seed"] = String(game.seed);
+    // a daily is known by its day (its seed is a long number derived from it), a free deal by its seed
+    this.seedFigure.textContent = game.day ?? String(game.seed);
+    if (focusedBefore !== undefined && !present.has(focusedBefore.id)) {
+      this.focusedId = nearest(focusedBefore, game.tiles.filter((tile) => tile.free))?.id ?? null;
+    }
+    this.drawTiles();
+    this.drawFigures();
+    this.drawControls();
+    this.say(this.stateMessage(game));
+    const over = OVER_STATES.has(game.state);
+    if (over && !wasOver) {
+      window.localStorage.setItem(PLAYED_KEY, "1");
+      this.nameForm.hidden = false;
+      void this.refreshLeaderboard();
+    }
+  }
+
+  private stateMessage(game: GameJson): string {
+    const keys: Partial<Record<GameJson["state"], WordKey>> = {
+      paused: "state.paused",
+      cleared: "state.cleared",
+      stuck: "state.stuck",
+      finished: "state.finished",
+    };
+    const key = keys[game.state];
+    return key === undefined ? "" : this.words.word(key);
+  }
+
+  private drawTiles(): void {
+    const game = this.game;
+    if (game === null) {
+      return;
+    }
+    const present = new Set(game.tiles.map((tile) => tile.id));
+    let focusLost = false;
+    for (const [id, button] of this.tiles) {
+      if (!present.has(id)) {
+        focusLost ||= document.activeElement === button;
+        button.remove();
+        this.tiles.delete(id);
+      }
+    }
+    for (const tile of game.tiles) {
+      const button = this.tiles.get(tile.id) ?? this.newTile(tile);
+      button.dataset["free"] = String(tile.free);
+      button.setAttribute("aria-pressed", String(tile.id === this.selected));
+      button.classList.toggle("hinted", this.hinted.has(tile.id));
+    }
+    if (this.focusedId !== null && !present.has(this.focusedId)) {
+      this.focusedId = game.tiles.find((tile) => tile.free)?.id ?? null;
+    }
+    this.rovingTabStop();
+    if (focusLost && this.focusedId !== null) {
+      this.tiles.get(this.focusedId)?.focus();
+    }
+  }
+
+  private newTile(tile: TileJson): HTMLButtonElement {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "tile";
+    button.dataset["tileId"] = String(tile.id);
+    button.dataset["face"] = tile.face;
+    button.dataset["level"] = String(tile.z);
+    button.setAttribute("aria-label", this.words.tileName(tile.face));
+    const place = facePlace(tile);
+    const sprite = spritePosition(tile.face, this.words.lang);
+    button.style.setProperty("--left", String(place.left));
+    button.style.setProperty("--top", String(place.top));
+    button.style.setProperty("--sprite-x", sprite.x);
+    button.style.setProperty("--sprite-y", sprite.y);
+    // Ids follow the (z, y, x) order, which is the order of painting (render/pyramid.py).
+    button.style.zIndex = String(tile.id + 1);
+    const following = [...this.tiles.keys()].filter((id) => id > tile.id).sort((a, b) => a - b)[0];
+    this.board.insertBefore(button, following === undefined ? null : (this.tiles.get(following) ?? null));
+    this.tiles.set(tile.id, button);
+    return button;
+  }
+
+  // One tile is the board's tab stop; the arrow keys move between the free ones.
+  private rovingTabStop(): void {
+    const stop = this.focusedId ?? this.game?.tiles.find((tile) => tile.free)?.id ?? null;
+    for (const [id, button] of this.tiles) {
+      button.tabIndex = id === stop ? 0 : -1;
+    }
+  }
+
+  private drawFigures(): void {
+    const game = this.game;
+    if (game === null) {
+      return;
+    }
+    const seconds = this.clock.shownSeconds();
+    const score = this.clock.shownScore();
+    if (this.clockFigure.dataset["seconds"] !== String(seconds)) {
+      this.clockFigure.dataset["seconds"] = String(seconds);
+      this.clockFigure.textContent = clockText(seconds);
+    }
+    if (this.score.dataset["score"] !== String(score)) {
+      this.score.dataset["score"] = String(score);
+      this.score.textContent = this.words.number(score);
+    }
+    this.pairs.dataset["pairs"] = String(game.pairs);
+    this.pairs.textContent = String(game.pairs);
+  }
+
+  private drawControls(): void {
+    const game = this.game;
+    if (game === null) {
+      return;
+    }
+    const over = OVER_STATES.has(game.state);
+    const shown: Record<string, boolean> = {
+      undo: game.state === "playing",
+      pause: game.state === "playing",
+      resume: game.state === "paused",
+      finish: !over,
+      hint: game.mode === "free" && game.state === "playing",
+      new: game.mode === "free" || over,
+    };
+    for (const button of document.querySelectorAll<HTMLButtonElement>(".controls button[data-action]")) {
+      button.hidden = !(shown[button.dataset["action"] ?? ""] ?? false);
+    }
+    element<HTMLButtonElement>('button[data-action="undo"]').disabled = game.pairs === 0;
+  }
+
+  private applyWords(): void {
+    document.documentElement.lang = this.words.lang.replace("_", "-");
+    document.title = this.words.word("page.title");
+    this.board.setAttribute("aria-label", this.words.word("page.board"));
+    for (const node of document.querySelectorAll<HTMLElement>("[data-word]")) {
+      node.textContent = this.words.word(node.dataset["word"] as WordKey);
+    }
+    const newKey: WordKey = this.mode === "daily" ? "action.new_daily" : "action.new_free";
+    element<HTMLButtonElement>('button[data-action="new"]').textContent = this.words.word(newKey);
+    element<HTMLElement>("#leaderboard-title").textContent = this.words.word(
+      this.mode === "daily" ? "leaderboard.daily" : "leaderboard.free",
+    );
+    for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-mode-link]")) {
+      if (link.dataset["modeLink"] === this.mode) {
+        link.setAttribute("aria-current", "page");
+      }
+    }
+  }
+
+  // --- the leaderboard and the pseudonym --------------------------------------------------------------
+
+  private async refreshLeaderboard(): Promise<void> {
+    let board: Leaderboard;
+    try {
+      board = await fetchLeaderboard(this.mode);
+    } catch {
+      return;
+    }
+    this.drawLeaderboard(board);
+    if (board.own !== null || window.localStorage.getItem(PLAYED_KEY) !== null) {
+      this.nameForm.hidden = false;
+    }
+  }
+
+  private drawLeaderboard(board: Leaderboard): void {
+    this.leaderboard.dataset["board"] = board.board;
+    const list = element<HTMLOListElement>("#leaderboard-rows");
+    const rows = board.rows.map((row) => this.leaderboardRow(row, board.own?.rank === row.rank));
+    if (board.own !== null && !board.rows.some((row) => row.rank === board.own?.rank)) {
+      rows.push(this.leaderboardRow(board.own, true));
+    }
+    if (rows.length === 0) {
+      const empty = document.createElement("li");
+      empty.className = "empty";
+      empty.textContent = this.words.word("leaderboard.empty");
+      rows.push(empty);
+    }
+    list.replaceChildren(...rows);
+  }
+
+  private leaderboardRow(row: { rank: number; name: string; score: number }, own: boolean): HTMLLIElement {
+    const item = document.createElement("li");
+    item.dataset["rank"] = String(row.rank);
+    item.dataset["name"] = row.name;
+    item.dataset["score"] = String(row.score);
+    const cells: [string, string][] = [
+      ["rank", String(row.rank)],
+      ["name", own ? `${row.name} (${this.words.word("leaderboard.you")})` : row.name],
+      ["score", this.words.number(row.score)],
+    ];
+    for (const [kind, text] of cells) {
+      const cell = document.createElement("span");
+      cell.className = kind;
+      cell.textContent = text;
+      item.append(cell);
+    }
+    if (own) {
+      item.dataset["own"] = "true";
+    }
+    return item;
+  }
+
+  private async saveName(): Promise<void> {
+    try {
+      await saveName(this.pseudonym.value.trim());
+      this.nameStatus.textContent = this.words.word("name.saved");
+      await this.refreshLeaderboard();
+    } catch (error) {
+      this.nameStatus.textContent =
+        error instanceof ApiError && error.message !== "" ? error.message : this.words.word("error.network");
+    }
+  }
+}
+
+const params = new URLSearchParams(window.location.search);
+const { mode, seed } = requestedMode(params);
+void new SolitairePage(mode, seed).start(params.get("lang"));
