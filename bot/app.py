@@ -19,7 +19,7 @@ import re
 import time
 import urllib.parse
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import discord
@@ -102,6 +102,18 @@ class Settings:
     start_patience: float = 120.0  # seconds a start keeps trying a store or Discord that does not answer
     metrics_port: int | None = None  # /healthz and /metrics served there (bot.health)
     metrics_host: str = "127.0.0.1"
+    web_port: int | None = None  # the solitaire page (web.app) served there, beside the gateway
+    web_host: str = "127.0.0.1"
+    # The Discord Activity (all three, or none): the page's HTTPS address and the OAuth2 client.
+    public_url: str | None = None
+    client_id: str | None = None
+    client_secret: str | None = field(default=None, repr=False)
+
+    @property
+    def activity(self) -> bool:
+        """Whether the solitaire is also a Discord Activity (launched from the daily post and ``/solitaire
+        daily``): only with its three settings."""
+        return self.public_url is not None and self.client_id is not None and self.client_secret is not None
 
     @property
     def primary(self) -> bool:
@@ -139,9 +151,11 @@ class Settings:
         log_level = (values.get("LOG_LEVEL") or "INFO").strip().upper()
         if log_level not in LOG_LEVELS:
             raise ValueError(f"LOG_LEVEL is one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
-        metrics_port = (values.get("METRICS_PORT") or "").strip()
-        if metrics_port and not (metrics_port.isascii() and metrics_port.isdigit() and 0 < int(metrics_port) < 65536):
-            raise ValueError(f"METRICS_PORT is a port number from 1 to 65535, not {metrics_port!r}")
+        metrics_port = _port("METRICS_PORT", (values.get("METRICS_PORT") or "").strip())
+        web_port = _port("WEB_PORT", (values.get("WEB_PORT") or "").strip())
+        public_url, client_id, client_secret = _activity(values)
+        if public_url is not None and web_port is None and need_token:
+            raise ValueError("the Discord Activity (PUBLIC_URL) needs WEB_PORT: the bot's process serves its page")
         patience = (values.get("START_PATIENCE") or "120").strip()
         if not (patience.isascii() and patience.isdigit()) or int(patience) > 3600:
             raise ValueError(f"START_PATIENCE is a number of seconds from 0 to 3600, not {patience!r}")
@@ -157,12 +171,49 @@ class Settings:
             guild_id=int(guild) if guild else None,
             log_level=log_level,
             start_patience=float(patience),
-            metrics_port=int(metrics_port) if metrics_port else None,
+            metrics_port=metrics_port,
             metrics_host=(values.get("METRICS_HOST") or "127.0.0.1").strip(),
+            web_port=web_port,
+            web_host=(values.get("WEB_HOST") or "127.0.0.1").strip(),
+            public_url=public_url,
+            client_id=client_id,
+            client_secret=client_secret,
         )
 
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+def _port(name: str, text: str) -> int | None:
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and 0 < int(text) < 65536):
+        raise ValueError(f"{name} is a port number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+ACTIVITY_SETTINGS = ("PUBLIC_URL", "DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET")
+
+
+def _activity(values: Mapping[str, str]) -> tuple[str | None, str | None, str | None]:
+    """``PUBLIC_URL``, ``DISCORD_CLIENT_ID`` and ``DISCORD_CLIENT_SECRET``: all three (the Activity) or
+    none; a partial set is refused, naming what is missing, rather than leaving the Activity half on."""
+    found = {name: (values.get(name) or "").strip() for name in ACTIVITY_SETTINGS}
+    missing = [name for name, value in found.items() if not value]
+    if len(missing) == len(ACTIVITY_SETTINGS):
+        return None, None, None
+    if missing:
+        raise ValueError(
+            f"the Discord Activity needs {', '.join(ACTIVITY_SETTINGS)} together: {' and '.join(missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} not set (or unset them all for no Activity)"
+        )
+    url, client_id = found["PUBLIC_URL"], found["DISCORD_CLIENT_ID"]
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme != "https" or not parts.hostname:
+        raise ValueError(f"PUBLIC_URL is the page's HTTPS address, like https://mahjong.example.org, not {url!r}")
+    if not (client_id.isascii() and client_id.isdigit()):
+        raise ValueError(f"DISCORD_CLIENT_ID is the application's id (digits), not {client_id!r}")
+    return url, client_id, found["DISCORD_CLIENT_SECRET"]
 
 
 def _redis_url(url: str) -> str | None:
@@ -258,10 +309,49 @@ class Services:
     daily_poster: DailyPoster
 
 
+ENTRY_POINT = 4
+"""Command type 4, PRIMARY_ENTRY_POINT: the global command Discord creates once an application has an
+Activity, which discord.py has no type for."""
+_ENTRY_POINT_FIELDS = ("id", "type", "name", "description", "handler", "integration_types", "contexts")
+
+
 class MahjongTree(app_commands.CommandTree["MahjongBot"]):
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         command = interaction.command
         await answer_failure(interaction, error, command.qualified_name if command is not None else "a command")
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[app_commands.AppCommand]:
+        """discord.py's sync, but a global one keeps the application's Entry Point command: the bulk
+        overwrite replaces every global command, and Discord refuses one that leaves the Entry Point out
+        (400, code 50240), so the whole sync would fail once the Activity is enabled. The existing one is
+        read back and sent again as it is (discord.py cannot express it)."""
+        if guild is not None:
+            return await super().sync(guild=guild)
+        application_id = self.client.application_id
+        if application_id is None:
+            raise app_commands.MissingApplicationID
+        commands = self._get_all_commands(guild=None)
+        translator = self.translator
+        if translator:
+            payload = [await command.get_translated_payload(self, translator) for command in commands]
+        else:
+            payload = [command.to_dict(self) for command in commands]
+        http = self.client.http
+        existing = await http.get_global_commands(application_id)
+        kept: list[dict[str, Any]] = [
+            {name: found[name] for name in _ENTRY_POINT_FIELDS if name in found}  # type: ignore[literal-required]
+            for found in existing
+            if found.get("type") == ENTRY_POINT
+        ]
+        try:
+            data = await http.bulk_upsert_global_commands(application_id, payload=payload + kept)
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == 50035:
+                raise app_commands.CommandSyncFailure(error, commands) from None
+            raise
+        return [
+            app_commands.AppCommand(data=found, state=self._state) for found in data if found.get("type") != ENTRY_POINT
+        ]
 
 
 class MahjongBot(commands.AutoShardedBot):
@@ -387,7 +477,9 @@ class MahjongBot(commands.AutoShardedBot):
         secret = settings.daily_secret.encode() if settings.daily_secret else None
         solitaire_service = SolitaireService(store, solitaire_ledger, self.clock, events, daily_secret=secret)
         events.subscribe(SolitaireChanged, solitaire_service.record_ended)
-        solitaire_desk = SolitaireDesk(solitaire_service, self.tile_emojis, tick=self._tick, drawer=drawer, shown=shown)
+        solitaire_desk = SolitaireDesk(
+            solitaire_service, self.tile_emojis, tick=self._tick, drawer=drawer, shown=shown, activity=settings.activity
+        )
         daily_poster = DailyPoster(self, solitaire_service, self.tile_emojis, tick=self._tick, drawer=drawer)
         self._services = Services(
             ledger=ledger,

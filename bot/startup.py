@@ -301,11 +301,53 @@ async def serve(settings: app.Settings) -> None:
                 ) from None
         bot = await logged_in(settings, stores, metrics)
         running.append(bot)
+        stop_page: Callable[[], Awaitable[None]] | None = None
         try:
+            if settings.web_port is not None:
+                stop_page = await serve_page(settings, bot, stores)
             await bot.connect(reconnect=True)
         finally:
+            if stop_page is not None:  # before the bot closes: no page request meets closed stores
+                await stop_page()
             await bot.close()
     finally:
         if stop_health is not None:
             await stop_health()
         await stores.close()
+
+
+async def serve_page(settings: app.Settings, bot: app.MahjongBot, stores: Stores) -> Callable[[], Awaitable[None]]:
+    """The solitaire page on ``WEB_PORT``, over the bot's own solitaire service (one service object, so
+    a game is one game whichever surface moves it), with the Activity's routes when it is on; what
+    stops it."""
+    from aiohttp import web
+
+    from web.activity import ActivityConfig
+    from web.app import create_app
+
+    activity = None
+    if settings.activity:
+        assert settings.client_id is not None and settings.client_secret is not None
+        # Route.BASE is where discord.py itself reaches Discord (a test's fake Discord included)
+        activity = ActivityConfig(settings.client_id, settings.client_secret, settings.token, discord.http.Route.BASE)
+    service = bot.solitaire.service
+    page = create_app(service, service.ledger, stores.live, bot.clock, activity=activity)
+    runner = web.AppRunner(page, access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, settings.web_host, settings.web_port).start()
+    except OSError as error:
+        await runner.cleanup()
+        raise StartFailure(
+            CONFIGURATION,
+            f"WEB_PORT {settings.web_port} on {settings.web_host} cannot be served ({_one_line(error)}): "
+            "choose a free port",
+        ) from None
+    shown_host = f"[{settings.web_host}]" if ":" in settings.web_host else settings.web_host
+    log.info(
+        "the solitaire page is on http://%s:%d/%s",
+        shown_host,
+        settings.web_port,
+        f" (the Activity at {settings.public_url})" if activity is not None else "",
+    )
+    return runner.cleanup

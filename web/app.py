@@ -12,11 +12,16 @@ address), a body that is not the route's JSON (400, naming the field), a move th
 to be checked: the game is always read from the requesting player's own slot, so another player's
 game id reaches nothing. Errors are ``{"error": key, "message": text}`` in the page's language.
 
+In the Discord Activity (``web.activity``, when ``create_app`` is given its configuration) a request
+with the header ``X-Mahjong-Session`` is played as that session's member in that server's slot, on
+that server's boards, the same as ``/solitaire`` in Discord; without the header, the cookie identity
+applies as above.
+
 Error keys: ``bad_json``, ``missing_field``, ``unknown_field``, ``bad_field`` (400);
-``foreign_origin`` (403); ``not_found``, ``no_game`` (404); ``method_not_allowed`` (405);
-``stale``, ``other_game`` (409, with ``game``); ``too_large`` (413); ``refused`` (422, with ``game``
-when the player has one); ``too_many_requests`` (429); ``internal`` (500); ``store_unavailable``,
-``busy`` (503).
+``foreign_origin``, ``bad_session``, ``activity_denied`` (403); ``not_found``, ``no_game`` (404);
+``method_not_allowed`` (405); ``stale``, ``other_game`` (409, with ``game``); ``too_large`` (413);
+``refused`` (422, with ``game`` when the player has one); ``too_many_requests`` (429); ``internal``
+(500); ``store_unavailable``, ``busy``, ``discord_down`` (503).
 """
 
 from __future__ import annotations
@@ -44,6 +49,14 @@ from data.live import LiveStore, StoreError
 from data.solitaire_ledger import KINDS, Board, Kind, SolitaireLedger
 from game.solitaire.deal import SEED_LIMIT
 from web import words
+from web.activity import (
+    INSTANCE_HEADER,
+    SESSION_HEADER,
+    ActivityBackend,
+    ActivityConfig,
+    Denied,
+    DiscordUnreachable,
+)
 from web.identity import COOKIE, COOKIE_MAX_AGE, Player, PlayerIds, web_secret
 from web.limits import RateLimits, TokenBuckets
 from web.views import game_json, standing_json
@@ -64,7 +77,12 @@ _JSON = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
 _VERBS: tuple[GameVerb | Literal["hint"], ...] = ("pair", "undo", "pause", "resume", "finish", "hint")
 
 PLAYER = web.RequestKey("player", Player)
+GUILD = web.RequestKey("guild", int)
+"""Whose boards the request plays on: ``WEB_GUILD`` for the standalone page, the server of the
+Activity session."""
+SHOWN_NAME = web.RequestKey("shown_name", str)
 LANG = web.RequestKey("lang", str)
+_ACTIVITY_PATHS = "/api/activity"
 
 
 # --- errors ---------------------------------------------------------------------------------------
@@ -148,6 +166,10 @@ def _text(longest: int) -> Check:
 
 def _tile_pair(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(_whole(0, _WHOLE_LIMIT)(tile) for tile in value)
+
+
+def _instance_id(value: Any) -> bool:
+    return isinstance(value, str) and 1 <= len(value) <= 100
 
 
 def _name(value: Any) -> bool:
@@ -241,6 +263,7 @@ class SolitaireApi:
         store: LiveStore,
         clock: Callable[[], float],
         limits: RateLimits,
+        activity: ActivityBackend | None = None,
     ) -> None:
         self.service = service
         self.ledger = ledger
@@ -250,9 +273,13 @@ class SolitaireApi:
         self._per_address = TokenBuckets(limits.address, clock)
         self._hints = TokenBuckets(limits.hint, clock)
         self._ids: PlayerIds | None = None
+        self.activity = activity
 
     async def start(self, _: web.Application) -> None:
-        self._ids = PlayerIds(await web_secret(self.store))
+        secret = await web_secret(self.store)
+        self._ids = PlayerIds(secret)
+        if self.activity is not None:
+            self.activity.use_secret(secret)
 
     @property
     def ids(self) -> PlayerIds:
@@ -274,11 +301,13 @@ class SolitaireApi:
         try:
             if not same_origin(request):
                 raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
-            player = self.ids.player(request.cookies.get(COOKIE))
-            request[PLAYER] = player
             # the address first: a flood of requests without a cookie (a new id each) meets it there
-            if not self._per_address.take(request.remote) or not self._per_player.take(player.player_id):
+            if not self._per_address.take(request.remote):
                 raise ApiError(429, "too_many_requests", Said("web", "error.too_many"))
+            if not request.path.startswith(_ACTIVITY_PATHS):  # those routes play no one: they make a session
+                player = self._identify(request)
+                if not self._per_player.take((request[GUILD], player.player_id)):
+                    raise ApiError(429, "too_many_requests", Said("web", "error.too_many"))
             if request.content_length is not None and request.content_length > BODY_LIMIT:
                 raise ApiError(413, "too_large", Said("web", "error.too_large"))
             response = await handler(request)
@@ -298,7 +327,7 @@ class SolitaireApi:
         except Exception:
             log.exception("the web request %s %s failed", request.method, request.path)
             response = ApiError(500, "internal", Said("web", "error.internal")).response(lang)
-        if player is not None and player.new:
+        if player is not None and player.new:  # an Activity's player is never new: no cookie is set
             response.set_cookie(
                 COOKIE,
                 self.ids.cookie_value(player.player_id),
@@ -310,6 +339,67 @@ class SolitaireApi:
             )
         return response
 
+    def _identify(self, request: web.Request) -> Player:
+        """Who plays, and on whose boards: the Activity session's member in its server when the request
+        carries one (403 for one forged, expired or of another instance), else the cookie's player."""
+        shown = request.headers.get(SESSION_HEADER)
+        if shown is None:
+            player = self.ids.player(request.cookies.get(COOKIE))
+            request[PLAYER], request[GUILD], request[SHOWN_NAME] = player, WEB_GUILD, UNNAMED
+            return player
+        instance_id = request.headers.get(INSTANCE_HEADER)
+        session = None if self.activity is None else self.activity.session_of(shown, instance_id)
+        if session is None:
+            raise ApiError(403, "bad_session", Said("web", "error.bad_session"))
+        player = Player(session.member_id, False)
+        request[PLAYER], request[GUILD], request[SHOWN_NAME] = player, session.guild_id, session.name
+        return player
+
+    # --- the Activity -----------------------------------------------------------------------------
+
+    def _backend(self, request: web.Request) -> ActivityBackend:
+        """The Activity's backend, for a call that asks Discord on the page's behalf (limited per address)."""
+        if self.activity is None:  # the routes exist only with it
+            raise web.HTTPNotFound()
+        if not self.activity.asking.take(request.remote):
+            raise ApiError(429, "too_many_requests", Said("web", "error.too_many"))
+        return self.activity
+
+    async def get_activity(self, request: web.Request) -> web.Response:
+        query_of(request, {})
+        assert self.activity is not None, "registered only with the Activity"
+        return json_answer({"client_id": self.activity.config.client_id})
+
+    async def post_activity_token(self, request: web.Request) -> web.Response:
+        body = await json_body(request, {"code": _text(200)}, {})
+        try:
+            access_token = await self._backend(request).token(body["code"])
+        except Denied as denied:
+            log.info("an Activity token exchange was refused: %s", denied)
+            raise ApiError(403, "activity_denied", Said("web", "error.activity_denied")) from None
+        except DiscordUnreachable as error:
+            log.warning("Discord did not answer an Activity token exchange: %s", error)
+            raise ApiError(503, "discord_down", Said("web", "error.discord_down")) from None
+        return json_answer({"access_token": access_token})
+
+    async def post_activity_session(self, request: web.Request) -> web.Response:
+        body = await json_body(request, {"access_token": _text(200), "instance_id": _instance_id}, {})
+        try:
+            session, signed = await self._backend(request).session(body["access_token"], body["instance_id"])
+        except Denied as denied:
+            log.info("an Activity session was refused: %s", denied)
+            raise ApiError(403, "activity_denied", Said("web", "error.activity_denied")) from None
+        except DiscordUnreachable as error:
+            log.warning("Discord did not answer for an Activity session: %s", error)
+            raise ApiError(503, "discord_down", Said("web", "error.discord_down")) from None
+        return json_answer(
+            {
+                "session": signed,
+                "member": {"id": str(session.member_id), "name": session.name},
+                "guild_id": str(session.guild_id),
+            }
+        )
+
     # --- games ------------------------------------------------------------------------------------
 
     async def get_game(self, request: web.Request) -> web.Response:
@@ -317,7 +407,7 @@ class SolitaireApi:
         kind: Kind = "free" if query.get("mode") == "free" else "daily"
         if kind == "daily" and "seed" in query:
             raise bad_request("unknown_field", "seed")
-        committed = await self._open(request[PLAYER].player_id, kind, query.get("seed"))
+        committed = await self._open(request, kind, query.get("seed"))
         return json_answer(await self._shown(committed))
 
     async def post_new(self, request: web.Request) -> web.Response:
@@ -325,8 +415,8 @@ class SolitaireApi:
         kind: Kind = body["mode"]
         if kind == "daily" and "seed" in body:
             raise bad_request("unknown_field", "seed")
-        player_id = request[PLAYER].player_id
-        current = await self.service.read(WEB_GUILD, player_id, kind)
+        guild_id, player_id = request[GUILD], request[PLAYER].player_id
+        current = await self.service.read(guild_id, player_id, kind)
         # an open daily of an earlier day is not the day's deal: the service finishes it for the new one
         if (
             current is not None
@@ -335,7 +425,7 @@ class SolitaireApi:
         ):
             error = ApiError(422, "refused", Said("web", "error.finish_first"))
             raise error.with_game(game_json(current.state, self.clock()))
-        committed = await self._open(player_id, kind, body.get("seed"))
+        committed = await self._open(request, kind, body.get("seed"))
         return json_answer(await self._shown(committed))
 
     async def post_move(self, request: web.Request) -> web.Response:
@@ -350,26 +440,26 @@ class SolitaireApi:
         if verb != "pair" and "tiles" in body:
             raise bad_request("unknown_field", "tiles")
         kind: Kind = body["mode"]
-        player_id = request[PLAYER].player_id
+        guild_id, player_id = request[GUILD], request[PLAYER].player_id
         try:
             if verb == "hint":
-                return json_answer(await self._hint(request, player_id, kind, body["game"], body["step"]))
+                return json_answer(await self._hint(guild_id, player_id, kind, body["game"], body["step"]))
             pair = (body["tiles"][0], body["tiles"][1]) if verb == "pair" else None
             move = GameMove(body["game"], body["step"], verb, pair)
             if verb == "finish":
-                committed = await self.service.update(WEB_GUILD, player_id, kind, _confirmed_finish(move))
+                committed = await self.service.update(guild_id, player_id, kind, _confirmed_finish(move))
             else:
-                committed = await self.service.act(WEB_GUILD, player_id, kind, move)
+                committed = await self.service.act(guild_id, player_id, kind, move)
         except Refusal as refusal:
-            raise await self._with_current(refusal_error(refusal), player_id, kind) from None
+            raise await self._with_current(refusal_error(refusal), guild_id, player_id, kind) from None
         return json_answer(game_json(committed.state, self.clock(), removed=committed.outcome.removed))
 
-    async def _hint(self, request: web.Request, player_id: int, kind: Kind, game_id: str, step: int) -> dict[str, Any]:
+    async def _hint(self, guild_id: int, player_id: int, kind: Kind, game_id: str, step: int) -> dict[str, Any]:
         """A pair of a clearing order of the free game's board as it stands (none when the solver proves
         there is none, or finds none within its budget); it changes nothing."""
         if kind == "daily":
             raise Refusal("sol_no_hint_daily")
-        current = await self.service.read(WEB_GUILD, player_id, kind)
+        current = await self.service.read(guild_id, player_id, kind)
         if current is None:
             raise Refusal("sol_no_game")
         state, now = current.state, self.clock()
@@ -387,10 +477,11 @@ class SolitaireApi:
         answer = await asyncio.to_thread(play.hint, state.game.board)
         return game_json(state, now, hint=answer.hint)
 
-    async def _open(self, player_id: int, kind: Kind, seed: int | None) -> Committed:
+    async def _open(self, request: web.Request, kind: Kind, seed: int | None) -> Committed:
+        guild_id, player_id, name = request[GUILD], request[PLAYER].player_id, request[SHOWN_NAME]
         if kind == "daily":
-            return await self.service.daily(WEB_GUILD, player_id, UNNAMED)
-        return await self.service.free(WEB_GUILD, player_id, UNNAMED, seed)
+            return await self.service.daily(guild_id, player_id, name)
+        return await self.service.free(guild_id, player_id, name, seed)
 
     async def _shown(self, committed: Committed) -> dict[str, Any]:
         """The game as the page first draws it: a deal no one has played yet starts its clock now."""
@@ -401,11 +492,11 @@ class SolitaireApi:
             state = replace(state, game=state.game.shown(now))
         return game_json(state, now)
 
-    async def _with_current(self, error: ApiError, player_id: int, kind: Kind) -> ApiError:
+    async def _with_current(self, error: ApiError, guild_id: int, player_id: int, kind: Kind) -> ApiError:
         """A refused move's answer carries the game as it stands, so the page shows it again."""
         if error.status not in (409, 422):
             return error
-        current = await self.service.read(WEB_GUILD, player_id, kind)
+        current = await self.service.read(guild_id, player_id, kind)
         return error if current is None else error.with_game(game_json(current.state, self.clock()))
 
     # --- leaderboards and names -------------------------------------------------------------------
@@ -414,10 +505,10 @@ class SolitaireApi:
         query = query_of(request, {"board": _query_choice(*KINDS)})
         which = query.get("board", "daily")
         board = Board("daily", self.service.today()) if which == "daily" else Board("free")
-        player_id, lang = request[PLAYER].player_id, request[LANG]
+        guild_id, player_id, lang = request[GUILD], request[PLAYER].player_id, request[LANG]
         unnamed = words.say("player.unnamed", lang)
-        standings = await self.ledger.leaderboard(WEB_GUILD, board, LEADERBOARD_ROWS)
-        own = await self.ledger.rank_of(WEB_GUILD, player_id, board)
+        standings = await self.ledger.leaderboard(guild_id, board, LEADERBOARD_ROWS)
+        own = await self.ledger.rank_of(guild_id, player_id, board)
         return json_answer(
             {
                 "board": which,
@@ -429,12 +520,12 @@ class SolitaireApi:
     async def post_name(self, request: web.Request) -> web.Response:
         """The player's pseudonym on the web boards (null: the neutral name again), as ``/solitaire name``."""
         body = await json_body(request, {"name": _name}, {})
-        player_id = request[PLAYER].player_id
+        guild_id, player_id = request[GUILD], request[PLAYER].player_id
         try:
-            await self.ledger.set_pseudonym(WEB_GUILD, player_id, body["name"])
+            await self.ledger.set_pseudonym(guild_id, player_id, body["name"])
         except LedgerValueError:
             raise ApiError(422, "refused", Said("messages", "sol_name_bad")) from None
-        return json_answer({"name": await self.ledger.pseudonym(WEB_GUILD, player_id)})
+        return json_answer({"name": await self.ledger.pseudonym(guild_id, player_id)})
 
     async def get_words(self, request: web.Request) -> web.Response:
         query_of(request, {})
@@ -474,11 +565,30 @@ def _page(static: pathlib.Path) -> Callable[[web.Request], Awaitable[web.StreamR
     return page
 
 
-async def _security_headers(_: web.Request, response: web.StreamResponse) -> None:
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    # standalone, the page is never framed (the Activity, later, opens this to Discord's frame alone)
-    response.headers.setdefault("X-Frame-Options", "DENY")
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
+)
+"""The page's Content-Security-Policy: its own files only (no inline script, no other origin), as
+Discord's Activity proxy requires and as is right for a page that takes no third-party content."""
+ACTIVITY_FRAME_ANCESTORS = "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com"
+"""Who may frame the page when the Activity is on: Discord's clients (the page runs in an iframe of
+``<client id>.discordsays.com`` inside discord.com, ptb and canary) and the page's own origin (a test's
+stand-in for Discord's frame)."""
+
+
+def _security_headers(framed_by_discord: bool) -> Callable[[web.Request, web.StreamResponse], Awaitable[None]]:
+    framing = ACTIVITY_FRAME_ANCESTORS if framed_by_discord else "frame-ancestors 'none'"
+    policy = f"{PAGE_POLICY}; {framing}"
+
+    async def add(_: web.Request, response: web.StreamResponse) -> None:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("Content-Security-Policy", policy)
+        if not framed_by_discord:  # standalone, the page is never framed (older browsers read this one)
+            response.headers.setdefault("X-Frame-Options", "DENY")
+
+    return add
 
 
 def create_app(
@@ -489,10 +599,14 @@ def create_app(
     *,
     limits: RateLimits | None = None,
     static: pathlib.Path = STATIC,
+    activity: ActivityConfig | None = None,
 ) -> web.Application:
     """The page's application. ``clock`` is the service's (the game's figures and the rate limits read
-    it); ``store`` keeps the web secret (read at the application's start)."""
-    api = SolitaireApi(service, ledger, store, clock, limits or RateLimits())
+    it); ``store`` keeps the web secret (read at the application's start). With ``activity`` the
+    Activity's routes are served too, and the page may be framed by Discord."""
+    limits = limits or RateLimits()
+    backend = None if activity is None else ActivityBackend(activity, clock, limits.discord)
+    api = SolitaireApi(service, ledger, store, clock, limits, backend)
 
     @web.middleware
     async def guard(
@@ -502,7 +616,7 @@ def create_app(
 
     app = web.Application(middlewares=[guard], client_max_size=BODY_LIMIT)
     app.on_startup.append(api.start)
-    app.on_response_prepare.append(_security_headers)
+    app.on_response_prepare.append(_security_headers(framed_by_discord=backend is not None))
     page = _page(static)
     app.router.add_get("/", page)
     app.router.add_get("/solitaire", page)
@@ -515,4 +629,10 @@ def create_app(
     app.router.add_get("/api/leaderboard", api.get_leaderboard)
     app.router.add_post("/api/name", api.post_name)
     app.router.add_get("/api/words", api.get_words)
+    if backend is not None:
+        app.on_startup.append(backend.discord.start)
+        app.on_cleanup.append(backend.discord.close)
+        app.router.add_get("/api/activity", api.get_activity)
+        app.router.add_post("/api/activity/token", api.post_activity_token)
+        app.router.add_post("/api/activity/session", api.post_activity_session)
     return app

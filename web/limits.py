@@ -24,12 +24,15 @@ class Rate:
 
 @dataclass(frozen=True, slots=True)
 class RateLimits:
-    """The page's limits: 20 requests a second per player and 60 per address (the contract's), and a
-    hint (up to half a second of the solver) every two seconds per player, three in a row."""
+    """The page's limits: 20 requests a second per player and 60 per address (the contract's), a
+    hint (up to half a second of the solver) every two seconds per player, three in a row, and, in the
+    Activity, a call to Discord on the page's behalf (a token exchange, a session) every two seconds
+    per address, five in a row (a page needs two per launch)."""
 
     player: Rate = Rate(20.0, 20.0)
     address: Rate = Rate(60.0, 60.0)
     hint: Rate = Rate(0.5, 3.0)
+    discord: Rate = Rate(0.5, 5.0)
 
 
 @dataclass(slots=True)

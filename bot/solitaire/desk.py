@@ -3,7 +3,9 @@ itself, show leaderboards.
 
 Every interaction is acknowledged first (a private "thinking" reply for a command or the Play button,
 a deferred update for a component of the game's own message); then the service runs, then the
-presenter draws off the event loop and the message is edited. A game is one ephemeral message,
+presenter draws off the event loop and the message is edited. With the Discord Activity on, the daily
+(``/solitaire daily``, the Play button) is answered by launching the Activity instead, whose page
+plays the same slot; only a launch Discord refuses falls back to the message. A game is one ephemeral message,
 editable through its interaction's token for 15 minutes; any command or the daily post's Play button
 gives a fresh one, and the game goes on where it was.
 
@@ -73,8 +75,10 @@ class SolitaireDesk:
         monotonic: Callable[[], float] = time.monotonic,
         drawer: Drawer | None = None,
         shown: ShownAttachments | None = None,
+        activity: bool = False,
     ) -> None:
         self.service = service
+        self._activity = activity
         self._emojis = emojis
         self._draw = drawer or Drawer()
         self._shown = shown or ShownAttachments()
@@ -90,6 +94,8 @@ class SolitaireDesk:
         if interaction.guild_id is None:
             await tell(interaction, say("sol_guild_only", lang))
             return
+        if kind == "daily" and self._activity and await self._launched(interaction):
+            return
         await acknowledge(interaction, "private")
         user = interaction.user
         if kind == "daily":
@@ -98,6 +104,18 @@ class SolitaireDesk:
             committed = await self.service.free(interaction.guild_id, user.id, user.display_name, seed)
         await self._show(interaction, committed.state, lang, outcome=committed.outcome)
         await self.service.shown(committed)
+
+    async def _launched(self, interaction: Interaction) -> bool:
+        """Answer with the Activity (the page plays the same daily slot); False when Discord refuses the
+        launch (a client that cannot run Activities), so the member gets the message version instead."""
+        try:
+            await interaction.response.launch_activity()
+        except discord.HTTPException as error:
+            log.info(
+                "the Activity could not be launched (%s %s): the daily is shown as a message", error.status, error.code
+            )
+            return False
+        return True
 
     # --- components -----------------------------------------------------------------------------
 

@@ -180,6 +180,7 @@ def assert_card(message: Any) -> None:
 RUN_ROOT = pathlib.Path(__file__).resolve().parents[2]
 # The settings a run leaves unset unless a test sets them (a developer's own shell may have them).
 RUN_SETTINGS = ("REDIS_URL", "DATABASE_PATH", "DATABASE_URL", "DISCORD_GUILD_ID", "START_PATIENCE", "METRICS_PORT")
+RUN_SETTINGS += ("WEB_PORT", "WEB_HOST", "PUBLIC_URL", "DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET")
 CLOSED = "http://127.0.0.1:1/api/v10"  # nothing listens on port 1
 
 

@@ -139,3 +139,60 @@ async def test_health_and_metrics_are_served_on_metrics_port(tmp_path):
             process.send_signal(signal.SIGTERM)
             await asyncio.wait_for(process.communicate(), 30)
         assert process.returncode == 0
+
+
+async def test_web_port_serves_the_page_beside_the_gateway_over_the_bots_own_stores(tmp_path):
+    import socket
+
+    import aiohttp
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        member = fake.add_member(guild, name="Alice")
+        process = await start_run(tmp_path, run_environment(fake, WEB_PORT=str(port)))
+        base = f"http://127.0.0.1:{port}"
+        try:
+            await fake.wait_ready(timeout=30)
+            await fake.wait_commands_synced(timeout=30)
+            async with aiohttp.ClientSession() as http:
+                for _ in range(300):
+                    try:
+                        async with http.get(f"{base}/healthz") as answer:
+                            assert (answer.status, await answer.text()) == (200, "ok")
+                            break
+                    except aiohttp.ClientConnectionError:
+                        await asyncio.sleep(0.1)
+                else:
+                    raise AssertionError("/healthz never answered")
+                async with http.get(f"{base}/api/game?mode=daily") as answer:
+                    assert answer.status == 200
+                    web_game = await answer.json()
+            command = await fake.slash(member, guild.text_channel, "solitaire daily", {})
+            await command.wait_done(timeout=20)
+            assert command.response.ephemeral and command.response.attachments  # no Activity: the message
+        finally:
+            process.send_signal(signal.SIGTERM)
+            _, errors = await asyncio.wait_for(process.communicate(), 30)
+        assert process.returncode == 0, errors.decode()
+        assert f"the solitaire page is on http://127.0.0.1:{port}/" in errors.decode()
+        store = await SqliteLiveStore.open(tmp_path / "mahjong-bot.sqlite3")
+        try:  # the web player's daily and the member's, in the one store the bot runs on
+            daily_guilds = {key.split(":")[1] for key in await store.keys("solitaire:") if key.endswith(":daily")}
+            assert daily_guilds == {"0", str(guild.id)}
+            assert web_game["mode"] == "daily"
+        finally:
+            await store.close()
+        assert fake.violations == []
+
+
+async def test_a_partial_activity_configuration_is_refused_in_one_line_with_status_2(tmp_path):
+    environment = run_environment(None, WEB_PORT="8080", PUBLIC_URL="https://mahjong.example.org")
+    process = await start_run(tmp_path, environment)
+    _, errors = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 2
+    [line] = errors.decode().splitlines()
+    assert line.startswith("mahjong-bot: the Discord Activity needs PUBLIC_URL, DISCORD_CLIENT_ID, DISCORD_CLIENT_")
+    assert "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are not set" in line

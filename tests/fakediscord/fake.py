@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from types import TracebackType
 from typing import Any, ClassVar, TypeVar
@@ -40,7 +41,7 @@ from .gateway import (
     SentEvent,
 )
 from .messages import SELECT_TYPES, FakeAttachment, FakeFile, FakeMessage, apply_payload, guess_content_type
-from .rest import Rest
+from .rest import ENTRY_POINT, Rest
 from .server import Fault, Server
 from .state import (
     ALL_PERMISSIONS,
@@ -49,6 +50,7 @@ from .state import (
     DM,
     GUILD_TEXT,
     Call,
+    FakeActivityInstance,
     FakeChannel,
     FakeGuild,
     FakeInteraction,
@@ -166,6 +168,15 @@ class FakeDiscord:
     @property
     def bot_user(self) -> FakeUser:
         return self.world.bot
+
+    @property
+    def client_id(self) -> str:
+        """The OAuth2 client id (the application's id, as Discord's portal shows it)."""
+        return str(self.world.application_id)
+
+    @property
+    def client_secret(self) -> str:
+        return self.world.client_secret
 
     def loop_time(self) -> float:
         return asyncio.get_running_loop().time()
@@ -468,6 +479,44 @@ class FakeDiscord:
             data = {**payloads.member(m), "guild_id": str(guild.id)}
             self._spawn(self.gateway.dispatch("GUILD_MEMBER_ADD", data, intent=GUILD_MEMBERS, guild_id=guild.id))
         return m
+
+    # --- the Activity --------------------------------------------------------------------------------
+
+    def enable_activities(self) -> dict[str, Any]:
+        """The portal's Activities switch: LAUNCH_ACTIVITY answers work, and Discord creates the global
+        Entry Point command ("launch", type 4, handler 2: Discord launches the Activity itself), which a
+        bulk overwrite may no longer leave out. Returns that command."""
+        self.world.activities_enabled = True
+        entry = {"name": "launch", "type": ENTRY_POINT, "handler": 2, "integration_types": [0, 1]}
+        entry["contexts"] = [0, 1, 2]
+        return self.registry.upsert(entry, None, self.world)
+
+    def join_activity(self, who: Person | int, channel: FakeChannel) -> FakeActivityInstance:
+        """``who`` launches the Activity in ``channel``: the channel's live instance, joined, or a new one
+        (one instance per location, as Discord keeps it)."""
+        user_id = who if isinstance(who, int) else self._user(who).id
+        w = self.world
+        instance = next((i for i in w.activity_instances.values() if i.channel_id == channel.id), None)
+        if instance is None:
+            launch_id = w.snowflakes.next()
+            kind = "gc" if channel.guild_id is not None else "pc"
+            instance_id = f"i-{launch_id}-{kind}-{channel.guild_id or ''}-{channel.id}"
+            instance = FakeActivityInstance(instance_id, launch_id, channel.guild_id, channel.id)
+            w.activity_instances[instance_id] = instance
+        if user_id not in instance.user_ids:
+            instance.user_ids.append(user_id)
+        return instance
+
+    def end_activity(self, instance: FakeActivityInstance) -> None:
+        """Everyone left: Discord forgets the instance (its id is never used again)."""
+        self.world.activity_instances.pop(instance.id, None)
+
+    def authorize(self, who: Person) -> str:
+        """What the Embedded App SDK's ``authorize`` gives the page once ``who`` consents: a code, good
+        for one token exchange."""
+        code = secrets.token_urlsafe(16)
+        self.world.oauth_codes[code] = self._user(who).id
+        return code
 
     def dm_channel(self, who: Person) -> FakeChannel | None:
         """The DM channel between the bot and ``who``, if the bot (or :meth:`open_dm`) opened one."""

@@ -14,6 +14,7 @@ from .state import (
     ALL_PERMISSIONS,
     DM,
     PRIVATE_THREAD,
+    FakeActivityInstance,
     FakeChannel,
     FakeEmoji,
     FakeGuild,
@@ -514,6 +515,52 @@ def callback_response(
     if msg is not None:
         resource["message"] = msg
     return {"interaction": inner, "resource": resource}
+
+
+def activity_callback_response(interaction_id: int, instance: FakeActivityInstance) -> dict[str, Any]:
+    """The InteractionCallbackResponse of a LAUNCH_ACTIVITY (type 12): the instance launched or joined
+    (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-callback-object)."""
+    return {
+        "interaction": {"id": str(interaction_id), "type": 12, "activity_instance_id": instance.id},
+        "resource": {"type": 12, "activity_instance": {"id": instance.id}},
+    }
+
+
+def activity_instance(instance: FakeActivityInstance, application_id: int) -> dict[str, Any]:
+    """GET /applications/{id}/activity-instances/{instance_id} with the bot token: the instance's location
+    and the ids of the users in it (https://discord.com/developers/docs/resources/application, Activity
+    Instance Object). ``kind`` is "gc" in a guild channel, "pc" in a DM or group DM."""
+    location: dict[str, Any] = {
+        "id": f"{'gc' if instance.guild_id is not None else 'pc'}-{instance.channel_id}",
+        "kind": "gc" if instance.guild_id is not None else "pc",
+        "channel_id": str(instance.channel_id),
+    }
+    if instance.guild_id is not None:
+        location["guild_id"] = str(instance.guild_id)
+    return {
+        "application_id": str(application_id),
+        "instance_id": instance.id,
+        "launch_id": str(instance.launch_id),
+        "location": location,
+        "users": [str(user_id) for user_id in instance.user_ids],
+    }
+
+
+def oauth_token(access_token: str, refresh_token: str) -> dict[str, Any]:
+    """The access token response of the authorization-code grant
+    (https://discord.com/developers/docs/topics/oauth2#authorization-code-grant-access-token-response)."""
+    return {
+        "access_token": access_token,
+        "token_type": "Bearer",
+        "expires_in": 604800,
+        "refresh_token": refresh_token,
+        "scope": "identify",
+    }
+
+
+def oauth_user(u: FakeUser) -> dict[str, Any]:
+    """GET /users/@me with a Bearer token of scope ``identify``: the user, without the email."""
+    return {**user(u), "mfa_enabled": False, "locale": u.locale, "premium_type": 0}
 
 
 def error(code: int, message_text: str, errors: dict[str, str] | None = None) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import base64
 import binascii
 import copy
 import re
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -42,6 +43,17 @@ if TYPE_CHECKING:
     from .fake import FakeDiscord
 
 
+class OAuthError(Exception):
+    """An OAuth2 error (RFC 6749 5.2): ``{"error": …, "error_description": …}``, not a Discord error body."""
+
+    def __init__(self, status: int, error: str, description: str | None = None) -> None:
+        super().__init__(f"{status} {error}")
+        self.status, self.error, self.description = status, error, description
+
+    def body(self) -> dict[str, Any]:
+        return {"error": self.error} | ({} if self.description is None else {"error_description": self.description})
+
+
 class DiscordError(Exception):
     def __init__(self, status: int, code: int, message: str, errors: dict[str, str] | None = None) -> None:
         super().__init__(f"{status} {code} {message}")
@@ -58,6 +70,7 @@ class Request:
     query: dict[str, str]
     json: Any
     files: list[FakeFile]
+    bearer: int | None = None  # the user of the request's OAuth2 Bearer token (on BEARER_ROUTES only)
 
     def id(self, name: str) -> int:
         try:
@@ -95,7 +108,26 @@ INVALID_FORM = (400, 50035, "Invalid Form Body")
 
 # Which callback types each interaction type accepts
 # (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object).
-ALLOWED_CALLBACKS = {1: {1}, 2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
+ALLOWED_CALLBACKS = {1: {1}, 2: {4, 5, 9, 12}, 3: {4, 5, 6, 7, 9, 12}, 4: {8}, 5: {4, 5, 6, 7, 12}}
+LAUNCH_ACTIVITY = 12
+# Command type 4, PRIMARY_ENTRY_POINT: created by Discord when the app's Activities are enabled
+# (https://discord.com/developers/docs/interactions/application-commands#entry-point-commands).
+ENTRY_POINT = 4
+# A global bulk overwrite that leaves the Entry Point out is refused with 400 and code 50240. Discord's
+# docs do not list the code; it is quoted from Discord's answers in public reports, e.g. a deployment
+# log "400 Bad Request (error code: 50240): You cannot remove this app's Entry Point command in a bulk
+# update operation. Please include the Entry Point command in your update request or delete it
+# separately." and necord's commands service (necordjs/necord, "DiscordAPIError[50240]").
+ENTRY_POINT_REMOVED = (
+    400,
+    50240,
+    "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry "
+    "Point command in your update request or delete it separately.",
+)
+# Routes whose caller is not the bot: the token exchange authenticates with the client id and secret in
+# its form, and /users/@me also answers an OAuth2 Bearer token (the user who authorized the app).
+CLIENT_CREDENTIAL_ROUTES = frozenset({"POST /oauth2/token"})
+BEARER_ROUTES = frozenset({"GET /users/@me"})
 EMOJI_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
 
 
@@ -278,6 +310,8 @@ class Rest:
 
     @route("GET", "/users/@me")
     async def get_me(self, req: Request) -> Any:
+        if req.bearer is not None:
+            return payloads.oauth_user(self.world.users[req.bearer])
         return payloads.current_user(self.world.bot)
 
     @route("GET", "/users/{user_id}")
@@ -329,7 +363,12 @@ class Rest:
         names = [(c.get("name"), c.get("type", 1)) for c in body]
         if len(set(names)) != len(names):
             raise DiscordError(*INVALID_FORM, errors={"_errors": "Application command names must be unique"})
-        out = self.fake.registry.overwrite(body, self._guild_param(req), self.world)
+        guild_id = self._guild_param(req)
+        kept_out = guild_id is None and not any(c.get("type") == ENTRY_POINT for c in body)
+        if kept_out and any(c.get("type") == ENTRY_POINT for c in self.fake.registry.global_commands):
+            self.violation(f"{req.call.key} leaves out the Entry Point command: 400 50240")
+            raise DiscordError(*ENTRY_POINT_REMOVED)
+        out = self.fake.registry.overwrite(body, guild_id, self.world)
         await self.fake.commands_synced()
         return out
 
@@ -370,6 +409,33 @@ class Rest:
         route(_method, "/applications/{application_id}/commands/{command_id}")(_one_command)
         route(_method, "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}")(_one_command)
     del _method
+
+    # === OAuth2 and the Activity =========================================================================
+
+    @route("POST", "/oauth2/token")
+    async def token_exchange(self, req: Request) -> Any:
+        """The authorization-code grant (https://discord.com/developers/docs/topics/oauth2): a form with
+        client_id, client_secret, grant_type and code; OAuth2's own error bodies, not Discord's codes."""
+        form = req.body
+        client = (form.get("client_id"), form.get("client_secret"))
+        if client != (str(self.world.application_id), self.world.client_secret):
+            raise OAuthError(401, "invalid_client")
+        if form.get("grant_type") != "authorization_code":
+            raise OAuthError(400, "unsupported_grant_type")
+        user_id = self.world.oauth_codes.pop(str(form.get("code", "")), None)
+        if user_id is None:
+            raise OAuthError(400, "invalid_grant", 'Invalid "code" in request.')
+        access_token = secrets.token_urlsafe(24)
+        self.world.access_tokens[access_token] = user_id
+        return payloads.oauth_token(access_token, secrets.token_urlsafe(24))
+
+    @route("GET", "/applications/{application_id}/activity-instances/{instance_id}")
+    async def get_activity_instance(self, req: Request) -> Any:
+        self._check_app(req)
+        instance = self.world.activity_instances.get(req.params["instance_id"])
+        if instance is None:
+            raise DiscordError(404, 10005, "Unknown Activity Instance")
+        return payloads.activity_instance(instance, self.world.application_id)
 
     # === application emojis ===============================================================================
 
@@ -459,6 +525,9 @@ class Rest:
         if kind not in ALLOWED_CALLBACKS.get(i.type, set()):
             self.violation(f"callback type {kind} is not valid for interaction type {i.type} ({i.name!r})")
             raise DiscordError(*INVALID_FORM, errors={"type": f"Interaction callback type {kind} is not valid here."})
+        if kind == LAUNCH_ACTIVITY and not self.world.activities_enabled:
+            self.violation(f"callback type 12 (LAUNCH_ACTIVITY) to {i.name!r} for an app without Activities enabled")
+            raise DiscordError(*INVALID_FORM, errors={"type": "This application has no Activity."})
         if kind in (6, 7) and i.message is None:
             self.violation(f"callback type {kind} for {i.name!r}, which has no message to update")
             raise DiscordError(*INVALID_FORM, errors={"type": "This interaction has no message."})
@@ -500,6 +569,8 @@ class Rest:
                 self.violation(f"{where}: {'; '.join(f'{k}: {v}' for k, v in problems.items())}")
                 raise DiscordError(*INVALID_FORM, errors=problems)
             i.modal = data
+        elif kind == LAUNCH_ACTIVITY:
+            i.activity_instance = self.fake.join_activity(i.user_id, i.channel)
         i.ack_type, i.ack_at = kind, now
         i._acked.set()
         if i.deadline_handle is not None:
@@ -508,6 +579,8 @@ class Rest:
             await self.dispatch_message("MESSAGE_CREATE" if kind in (4, 5) else "MESSAGE_UPDATE", msg)
         if not req.flag("with_response"):
             return None
+        if i.activity_instance is not None:
+            return payloads.activity_callback_response(i.id, i.activity_instance)
         msg_json = self.message_json(msg) if msg is not None and kind != 6 else None
         return payloads.callback_response(
             i.id, kind, msg_json, ephemeral=bool(msg and msg.ephemeral), loading=kind == 5

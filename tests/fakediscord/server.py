@@ -13,6 +13,7 @@ import math
 import re
 import time
 import traceback
+import urllib.parse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ from aiohttp import web
 from .forms import MalformedForm, boundary_of, parse_form
 from .messages import FakeFile
 from .payloads import ATTACHMENT_SIZE_LIMIT
-from .rest import DiscordError, Request
+from .rest import BEARER_ROUTES, CLIENT_CREDENTIAL_ROUTES, DiscordError, OAuthError, Request
 from .routes import Router, discordpy_templates
 from .state import Call
 
@@ -125,6 +126,8 @@ class Server:
         raw = await request.read()
         if not raw:
             return None, files
+        if request.content_type == "application/x-www-form-urlencoded":  # the OAuth2 token exchange
+            return dict(urllib.parse.parse_qsl(raw.decode("utf-8", "replace"))), files
         try:
             return json.loads(raw), files
         except ValueError:
@@ -162,7 +165,13 @@ class Server:
             call.interaction.calls.append(call)
             call.interaction.last_activity = at
 
-        if token is None and request.headers.get("Authorization") != f"Bot {world.token}":
+        authorization = request.headers.get("Authorization", "")
+        key = handled[0].key if handled else None
+        bearer = world.access_tokens.get(authorization[7:]) if authorization.startswith("Bearer ") else None
+        if bearer is not None and key not in BEARER_ROUTES:
+            bearer = None  # a user's token of scope identify reaches /users/@me and nothing else
+        authorized = authorization == f"Bot {world.token}" or bearer is not None or key in CLIENT_CREDENTIAL_ROUTES
+        if token is None and not authorized:
             return self._finish(call, 401, {"message": "401: Unauthorized", "code": 0})
         fault = next((f for f in self.faults if f.times > 0 and f.matches(call)), None)
         if fault is not None:
@@ -181,10 +190,10 @@ class Server:
                 f"(limit {ATTACHMENT_SIZE_LIMIT}): 413 40005"
             )
             return self._finish(call, 413, {"message": "Request entity too large", "code": 40005})
-        req = Request(call, params, call.query, call.json, call.files)
+        req = Request(call, params, call.query, call.json, call.files, bearer=bearer)
         try:
             body = await fake.rest.handle(handled[0].key, req)
-        except DiscordError as e:
+        except (DiscordError, OAuthError) as e:
             return self._finish(call, e.status, e.body())
         except Exception as e:  # a bug in the fake: answer at once (a 5xx would be retried for 20 s)
             world.internal_errors.append(f"{call.key}: {''.join(traceback.format_exception(e))}")

@@ -276,6 +276,7 @@ class FakeInteraction:
     calls: list[Call] = field(default_factory=list)
     modal: dict[str, Any] | None = None  # the modal the bot opened (callback type 9)
     choices: list[dict[str, Any]] | None = None  # autocomplete results (callback type 8)
+    activity_instance: FakeActivityInstance | None = None  # what a LAUNCH_ACTIVITY (type 12) launched or joined
     last_activity: float = 0.0
     deadline_handle: asyncio.TimerHandle | None = None
     _acked: asyncio.Event = field(default_factory=asyncio.Event)
@@ -320,6 +321,18 @@ class FakeInteraction:
 
 
 @dataclass
+class FakeActivityInstance:
+    """A live instance of the app's Activity in a channel: launched by an interaction's LAUNCH_ACTIVITY
+    response (or by a test), joined by whoever launches it again there."""
+
+    id: str
+    launch_id: int
+    guild_id: int | None
+    channel_id: int
+    user_ids: list[int] = field(default_factory=list)
+
+
+@dataclass
 class World:
     """Everything the fake Discord knows, shared by the REST routes, the gateway and the test API."""
 
@@ -340,6 +353,11 @@ class World:
     unhandled: list[Call] = field(default_factory=list)
     internal_errors: list[str] = field(default_factory=list)  # bugs or gaps of the fake itself
     attachments: dict[int, FakeAttachment] = field(default_factory=dict)  # every upload, for the CDN
+    client_secret: str = field(default_factory=lambda: secrets.token_urlsafe(24))  # the app's OAuth2 secret
+    activities_enabled: bool = False  # the portal's Activities switch (LAUNCH_ACTIVITY, the Entry Point)
+    activity_instances: dict[str, FakeActivityInstance] = field(default_factory=dict)
+    oauth_codes: dict[str, int] = field(default_factory=dict)  # an authorize's code -> its user, used once
+    access_tokens: dict[str, int] = field(default_factory=dict)  # a Bearer token -> its user
 
     def __post_init__(self) -> None:
         app_id = self.snowflakes.next()

@@ -1,0 +1,189 @@
+"""The Discord Activity's backend (``web.activity`` through ``web.app``) against the fake Discord's OAuth2
+and activity-instance routes: the code exchanged for an access token, a session for a member in the
+instance playing that server's daily in the slot ``/solitaire daily`` reads in Discord; a session
+forged, expired or of another instance, and a user not in the instance, refused with nothing changed;
+with the Activity off, none of it exists."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.events import Events, SolitaireChanged
+from bot.solitaire.service import SolitaireService
+from data.broadcast import MemoryBroadcast
+from data.live_sqlite import SqliteLiveStore
+from data.solitaire_sqlite import SqliteSolitaireLedger
+from game.solitaire.deal import deal_for_date
+from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember
+from tests.web.test_api import DAY, FakeClock
+from web.activity import SESSION_SECONDS, ActivityConfig
+from web.app import create_app
+
+pytestmark = pytest.mark.asyncio
+
+
+@dataclass
+class ActivitySite:
+    fake: FakeDiscord
+    guild: FakeGuild
+    alice: FakeMember
+    client: TestClient[Any, Any]
+    service: SolitaireService
+    events: Events
+    clock: FakeClock
+    store: SqliteLiveStore
+
+    async def send(self, method: str, path: str, body: Any = None, **headers: str) -> tuple[int, Any]:
+        self.clock.now += 1.0
+        data = None if body is None else json.dumps(body)
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        async with self.client.request(method, path, data=data, headers=headers) as answer:
+            found = await answer.json()
+            await self.events.drain()
+            assert "Set-Cookie" not in answer.headers or not headers.get("X-Mahjong-Session")
+            return answer.status, found
+
+    async def session_for(self, who: FakeMember, instance_id: str) -> dict[str, Any]:
+        """The page's handshake: authorize (the fake's code), the token exchange, the session."""
+        status, token = await self.send("POST", "/api/activity/token", {"code": self.fake.authorize(who)})
+        assert status == 200 and set(token) == {"access_token"}, token
+        status, session = await self.send(
+            "POST", "/api/activity/session", {"access_token": token["access_token"], "instance_id": instance_id}
+        )
+        assert status == 200, session
+        return session
+
+
+async def open_activity_site(tmp_path: pathlib.Path, fake: FakeDiscord, *, activity: bool) -> ActivitySite:
+    guild = fake.add_guild(name="Club")
+    alice = fake.add_member(guild, name="alice", global_name="Alice")
+    store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
+    ledger = await SqliteSolitaireLedger.open(tmp_path / "ledger.sqlite3")
+    clock = FakeClock()
+    events = Events(MemoryBroadcast())
+    service = SolitaireService(store, ledger, clock, events)
+    events.subscribe(SolitaireChanged, service.record_ended)
+    config = ActivityConfig(fake.client_id, fake.client_secret, fake.token, f"http://{fake.host}:{fake.port}/api/v10")
+    app = create_app(service, ledger, store, clock, static=tmp_path / "none", activity=config if activity else None)
+    client: TestClient[Any, Any] = TestClient(TestServer(app))
+    await client.start_server()
+    return ActivitySite(fake, guild, alice, client, service, events, clock, store)
+
+
+@pytest_asyncio.fixture
+async def site(tmp_path: pathlib.Path) -> AsyncIterator[ActivitySite]:
+    async with FakeDiscord() as fake:
+        fake.enable_activities()
+        opened = await open_activity_site(tmp_path, fake, activity=True)
+        try:
+            yield opened
+        finally:
+            await opened.client.close()
+            await opened.service.ledger.close()
+            await opened.store.close()
+        assert fake.violations == []
+
+
+async def test_the_client_id_is_served_and_the_code_is_exchanged_with_the_secret(site: ActivitySite) -> None:
+    assert await site.send("GET", "/api/activity") == (200, {"client_id": site.fake.client_id})
+    code = site.fake.authorize(site.alice)
+    status, body = await site.send("POST", "/api/activity/token", {"code": code})
+    assert status == 200 and site.fake.world.access_tokens[body["access_token"]] == site.alice.id
+    [exchange] = [call for call in site.fake.calls if call.route == "/oauth2/token"]
+    assert exchange.json == {
+        "client_id": site.fake.client_id,
+        "client_secret": site.fake.client_secret,
+        "grant_type": "authorization_code",
+        "code": code,
+    }
+    assert await site.send("POST", "/api/activity/token", {"code": code}) == (  # a code is good once
+        403,
+        {"error": "activity_denied", "message": "Discord did not confirm who you are in this Activity: close it and "
+         "open it again."},
+    )  # fmt: skip
+
+
+async def test_a_member_in_the_instance_plays_the_servers_daily_in_the_slot_discord_reads(site: ActivitySite) -> None:
+    instance = site.fake.join_activity(site.alice, site.guild.text_channel)
+    # the member opened the daily in Discord first (as /solitaire daily does), then launched the Activity
+    in_discord = await site.service.daily(site.guild.id, site.alice.id, "Alice")
+    session = await site.session_for(site.alice, instance.id)
+    assert session["member"] == {"id": str(site.alice.id), "name": "Alice"}
+    assert session["guild_id"] == str(site.guild.id)
+    headers = {"X-Mahjong-Session": session["session"], "X-Mahjong-Instance": instance.id}
+    status, game = await site.send("GET", "/api/game?mode=daily", **headers)
+    assert status == 200 and game["game"] == in_discord.state.id and game["day"] == DAY.isoformat()
+    a, b = deal_for_date(DAY).solution[0]
+    move = {"mode": "daily", "game": game["game"], "step": game["step"], "move": "pair", "tiles": [a, b]}
+    status, moved = await site.send("POST", "/api/move", move, **headers)
+    assert status == 200 and moved["pairs"] == 1
+    current = await site.service.read(site.guild.id, site.alice.id, "daily")
+    assert current is not None and current.state.step == moved["step"] and current.state.id == in_discord.state.id
+
+
+async def test_a_forged_an_expired_and_another_instances_session_are_refused(site: ActivitySite) -> None:
+    instance = site.fake.join_activity(site.alice, site.guild.text_channel)
+    session = (await site.session_for(site.alice, instance.id))["session"]
+    member, _, instance_id, name, expires, signature = session.split(".")
+    other_guild = site.fake.add_guild(name="Elsewhere")
+    forged = ".".join([member, str(other_guild.id), instance_id, name, expires, signature])
+    refused = {"error": "bad_session", "message": "This Activity session is not valid any more: close the Activity and "
+               "open it again."}  # fmt: skip
+    assert await site.send("GET", "/api/game?mode=daily", **{"X-Mahjong-Session": forged}) == (403, refused)
+    assert await site.send("GET", "/api/game?mode=daily", **{"X-Mahjong-Session": "nonsense"}) == (403, refused)
+    elsewhere = {"X-Mahjong-Session": session, "X-Mahjong-Instance": "i-1-gc-2-3"}
+    assert await site.send("GET", "/api/game?mode=daily", **elsewhere) == (403, refused)
+    site.clock.now += SESSION_SECONDS
+    assert await site.send("GET", "/api/game?mode=daily", **{"X-Mahjong-Session": session}) == (403, refused)
+    for guild_id in (site.guild.id, other_guild.id):  # nothing was opened anywhere
+        assert await site.service.read(guild_id, site.alice.id, "daily") is None
+
+
+async def test_a_user_not_in_the_instance_gets_no_session(site: ActivitySite) -> None:
+    bob = site.fake.add_member(site.guild, name="Bob")
+    instance = site.fake.join_activity(site.alice, site.guild.text_channel)
+    status, token = await site.send("POST", "/api/activity/token", {"code": site.fake.authorize(bob)})
+    assert status == 200
+    asked = {"access_token": token["access_token"], "instance_id": instance.id}
+    status, body = await site.send("POST", "/api/activity/session", asked)
+    assert (status, body["error"]) == (403, "activity_denied")
+    unknown = {"access_token": token["access_token"], "instance_id": "i-404"}
+    assert (await site.send("POST", "/api/activity/session", unknown))[0] == 403
+    not_a_token = {"access_token": "forged", "instance_id": instance.id}
+    assert (await site.send("POST", "/api/activity/session", not_a_token))[0] == 403
+    site.fake.end_activity(instance)
+    site.fake.join_activity(bob, site.guild.text_channel)  # a new instance, Bob's: Alice's old id is no more
+    assert (await site.send("POST", "/api/activity/session", asked))[0] == 403
+
+
+async def test_with_the_activity_off_its_routes_do_not_exist_and_a_session_header_plays_no_one(tmp_path) -> None:
+    async with FakeDiscord() as fake:
+        opened = await open_activity_site(tmp_path, fake, activity=False)
+        try:
+            for method, path in (("GET", "/api/activity"), ("POST", "/api/activity/token")):
+                status, body = await opened.send(method, path, None if method == "GET" else {"code": "x"})
+                assert (status, body["error"]) == (404, "not_found")
+            status, body = await opened.send("GET", "/api/game?mode=daily", **{"X-Mahjong-Session": "1.2.i.QQ.9.x"})
+            assert (status, body["error"]) == (403, "bad_session")
+            async with opened.client.get("/") as page:
+                assert page.headers["X-Frame-Options"] == "DENY"
+        finally:
+            await opened.client.close()
+            await opened.service.ledger.close()
+            await opened.store.close()
+        assert fake.calls == []  # nothing asked of Discord
+
+
+async def test_with_the_activity_on_discord_may_frame_the_page(site: ActivitySite) -> None:
+    async with site.client.get("/") as page:
+        assert "X-Frame-Options" not in page.headers
+        assert "https://*.discordsays.com" in page.headers["Content-Security-Policy"]
