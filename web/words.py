@@ -45,6 +45,8 @@ PAGE_WORDS: tuple[str, ...] = (
     "name.saved",
     "error.network",
     "number.thousands",
+    "activity.player",
+    "activity.failed",
 )
 """The ``web`` catalog's keys the page displays, in no particular order."""
 

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "web" / "frontend"
 STATIC = ROOT / "web" / "static"
 BUILT = ("app.js", "app.css")
+"""The built files of every build; the Activity's bundle (Discord's SDK) is ``discord-<hash>.js`` beside them."""
 
 
 def test_a_rebuild_gives_the_committed_files_byte_for_byte(tmp_path: Path) -> None:
@@ -30,10 +31,31 @@ def test_a_rebuild_gives_the_committed_files_byte_for_byte(tmp_path: Path) -> No
     if not (FRONTEND / "node_modules").is_dir():
         pytest.skip("web/frontend/node_modules is missing: run `npm ci --prefix web/frontend` to check the build")
     subprocess.run([npm, "run", "--silent", "build", "--", str(tmp_path)], cwd=FRONTEND, check=True, timeout=300)
-    for name in BUILT:
+    built = sorted(path.name for path in tmp_path.iterdir())
+    assert set(BUILT) <= set(built)
+    assert [name for name in built if name not in BUILT] == [
+        name for name in built if re.fullmatch(r"discord-[A-Z0-9]+\.js", name)
+    ], built
+    # the committed scripts and styles are exactly the built ones: no stale Activity bundle left beside them
+    committed = sorted(path.name for path in STATIC.iterdir() if path.suffix in (".js", ".css"))
+    assert committed == built, (
+        f"web/static holds {committed}, the build gives {built}: run `npm run build --prefix web/frontend`"
+    )
+    for name in built:
         assert (tmp_path / name).read_bytes() == (STATIC / name).read_bytes(), (
             f"web/static/{name} is not its sources built: run `npm run build --prefix web/frontend`"
         )
+
+
+def test_the_standalone_page_does_not_load_discords_sdk() -> None:
+    """The SDK (about 150 KB) is only in the Activity's bundle, which app.js imports dynamically."""
+    app = (STATIC / "app.js").read_text(encoding="utf-8")
+    bundles = [path.name for path in STATIC.glob("discord-*.js")]
+    assert len(bundles) == 1
+    assert re.findall(r"""import\(["']\./([^"']+)["']\)""", app) == bundles
+    assert not re.search(r"""(^|[;\s])import\s*["'{]|from\s*["']""", app), "app.js statically imports another file"
+    assert "DiscordSDK" not in app and "frame_id" in app
+    assert (STATIC / "app.js").stat().st_size < 20_000
 
 
 def test_the_sprite_map_is_the_one_the_tile_art_gives() -> None:

@@ -1,6 +1,6 @@
 """The solitaire page in a real browser (SPEC §6's element contract): Debian's Chromium driven by
 Playwright for Python through its executable path (Playwright's own browser download cannot work
-here; the launch arguments are the ones docs/reference's probe found to work), against the page's
+here; the launch arguments are the ones found to work here), against the page's
 server started in-process on the embedded stores, in a phone context (390 × 844, touch) and a desktop
 one. Free deals of a fixed seed are cleared with the engine's solution, by taps and by the keyboard."""
 
@@ -33,7 +33,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E
 
 pytestmark = pytest.mark.e2e
 
-# docs/reference/activities.md §3.3: what Debian's Chromium needs to run headless here.
+# What Debian's Chromium needs to run headless on these machines (found by trying; see docs/web.md).
 LAUNCH_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -3,6 +3,7 @@
 // the sources and the locked esbuild only (no dates, no absolute paths, no source maps), so
 // tests/web/test_frontend_build.py can rebuild it elsewhere and compare it byte for byte.
 import { execFileSync } from "node:child_process";
+import { readdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import * as esbuild from "esbuild";
@@ -15,12 +16,37 @@ execFileSync(process.execPath, [path.join(here, "node_modules", "typescript", "b
 });
 
 const shared = { bundle: true, minify: true, legalComments: "none", logLevel: "warning", absWorkingDir: here };
+// The Activity's code with Discord's SDK (src/discord.ts, a dynamic import of main.ts) is a bundle of
+// its own, named by its content's hash: the standalone page never loads it (nor any chunk shared with
+// it), and Discord's proxy, which keeps non-HTML files cached, sees a new name for new code.
+for (const stale of readdirSync(out).filter((name) => /^discord-[A-Z0-9]+\.js$/.test(name))) {
+  rmSync(path.join(out, stale));
+}
+const discord = await esbuild.build({
+  ...shared,
+  entryPoints: ["src/discord.ts"],
+  outdir: out,
+  entryNames: "[name]-[hash]",
+  metafile: true,
+  format: "esm",
+  target: ["es2022"],
+});
+const [discordFile] = Object.keys(discord.metafile.outputs).map((file) => path.basename(file));
 await esbuild.build({
   ...shared,
   entryPoints: ["src/main.ts"],
   outfile: path.join(out, "app.js"),
   format: "esm",
   target: ["es2022"],
+  plugins: [
+    {
+      name: "discord-bundle",
+      setup(build) {
+        // main.ts's import("./discord") loads the bundle above, beside app.js
+        build.onResolve({ filter: /^\.\/discord$/ }, () => ({ path: `./${discordFile}`, external: true }));
+      },
+    },
+  ],
 });
 await esbuild.build({
   ...shared,

@@ -1,4 +1,6 @@
-// The page's client of the server's JSON API (same origin; the player's id is the server's cookie).
+// The page's client of the server's JSON API (same origin, relative paths: inside Discord its proxy
+// serves them). Standalone the player's id is the server's cookie; in the Activity it is the session
+// the server signed (`openSession`), sent as a header on every call (iframe storage is partitioned).
 import type { Words } from "./words";
 
 export type Mode = "daily" | "free";
@@ -42,6 +44,13 @@ export interface Leaderboard {
   readonly own: LeaderboardRow | null;
 }
 
+/** The Activity's player, as the server proved them (`POST /api/activity/session`). */
+export interface ActivitySession {
+  readonly session: string;
+  readonly member: { readonly id: string; readonly name: string };
+  readonly guild_id: string;
+}
+
 export const OVER_STATES: ReadonlySet<GameState> = new Set(["cleared", "stuck", "finished"]);
 
 /** A refused request: `key` is the server's error key ("network" when no answer came), `message`
@@ -63,13 +72,25 @@ interface ErrorBody {
   readonly game?: GameJson;
 }
 
+// In the Activity: the session and the instance it belongs to (the server refuses it for another one).
+let sessionHeaders: Readonly<Record<string, string>> = {};
+
+/** Every later call is played as the Activity's member (`useSession` once their session is known). */
+export function useSession(session: string, instanceId: string): void {
+  sessionHeaders = { "X-Mahjong-Session": session, "X-Mahjong-Instance": instanceId };
+}
+
 async function request<T>(path: string, body?: object): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: body === undefined ? "GET" : "POST",
       credentials: "same-origin",
-      headers: { Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Accept: "application/json",
+        ...sessionHeaders,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch {
@@ -114,4 +135,22 @@ export function saveName(name: string): Promise<unknown> {
 
 export function fetchWords(lang: string | null): Promise<Words> {
   return request(`/api/words?${query({ lang })}`);
+}
+
+// --- the Activity (its routes play no one: they make the session) ---------------------------------------
+
+/** The application's OAuth2 client id (404 when the deployment has no Activity). */
+export async function fetchClientId(): Promise<string> {
+  const answer = await request<{ client_id: string }>("/api/activity");
+  return answer.client_id;
+}
+
+/** The access token for the code Discord's `authorize` gave (the server holds the client secret). */
+export async function exchangeCode(code: string): Promise<string> {
+  const answer = await request<{ access_token: string }>("/api/activity/token", { code });
+  return answer.access_token;
+}
+
+export function openSession(accessToken: string, instanceId: string): Promise<ActivitySession> {
+  return request("/api/activity/session", { access_token: accessToken, instance_id: instanceId });
 }

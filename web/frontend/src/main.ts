@@ -3,6 +3,8 @@
 import {
   ApiError,
   type Control,
+  exchangeCode,
+  fetchClientId,
   fetchGame,
   fetchLeaderboard,
   fetchWords,
@@ -10,11 +12,13 @@ import {
   type Leaderboard,
   type Mode,
   OVER_STATES,
+  openSession,
   saveName,
   sendControl,
   sendPair,
   startNew,
   type TileJson,
+  useSession,
 } from "./api";
 import { directionOf, nearest, nearestInDirection } from "./keyboard";
 import { BOARD_HEIGHT, BOARD_WIDTH, FACE_RATIO, LEVEL_LIFT, facePlace, faceWidthToFit, facesMatch, spritePosition } from "./layout";
@@ -27,6 +31,18 @@ const FINISH_CONFIRM_MS = 5000;
 const CLOCK_REDRAW_MS = 250;
 // Set once a game of this browser has ended: the pseudonym form is offered from then on (SPEC §6).
 const PLAYED_KEY = "mj_played";
+// Discord's own parameters of an Activity's URL (kept when the page moves between its modes there).
+const DISCORD_PARAMS = [
+  "frame_id",
+  "instance_id",
+  "platform",
+  "guild_id",
+  "channel_id",
+  "location_id",
+  "custom_id",
+  "referrer_id",
+  "mobile_app_version",
+];
 
 function element<T extends HTMLElement>(selector: string): T {
   const found = document.querySelector<T>(selector);
@@ -102,6 +118,8 @@ class SolitairePage {
   constructor(
     private readonly mode: Mode,
     private readonly seed: number | null,
+    // Inside Discord (the URL has its frame_id): the player is the Discord member, no pseudonym.
+    private readonly activity: boolean,
   ) {}
 
   async start(lang: string | null): Promise<void> {
@@ -115,6 +133,10 @@ class SolitairePage {
     this.fit();
     this.listen();
     this.serially(async () => {
+      // In the Activity every call carries the member's session: the words too wait for it.
+      if (this.activity && !(await this.joinDiscord(lang))) {
+        return;
+      }
       const [words, game] = await Promise.all([fetchWords(lang), fetchGame(this.mode, this.seed)]);
       this.words = new Dictionary(words);
       this.applyWords();
@@ -123,6 +145,46 @@ class SolitairePage {
       void this.refreshLeaderboard();
     });
     window.setInterval(() => this.drawFigures(), CLOCK_REDRAW_MS);
+  }
+
+  // --- inside Discord --------------------------------------------------------------------------------
+
+  /** Discord's handshake and our server's session (discord.ts, loaded only here); false when the
+   * page cannot start (said in its status, the board left loading). */
+  private async joinDiscord(lang: string | null): Promise<boolean> {
+    document.body.dataset["surface"] = "activity";
+    this.keepDiscordParams();
+    try {
+      const { joinDiscord } = await import("./discord");
+      const joined = await joinDiscord({ clientId: fetchClientId, token: exchangeCode, session: openSession });
+      useSession(joined.player.session, joined.instanceId);
+      const player = element<HTMLElement>("#player");
+      player.dataset["memberId"] = joined.player.member.id;
+      element<HTMLElement>("#player-name").textContent = joined.player.member.name;
+      player.hidden = false;
+      return true;
+    } catch (error) {
+      // The words without a session, only to say why the game cannot start.
+      this.words = new Dictionary(await fetchWords(lang).catch(() => ({ lang: "en", words: {}, tiles: {} })));
+      this.applyWords();
+      this.say(error instanceof ApiError && error.message !== "" ? error.message : this.words.word("activity.failed"));
+      return false;
+    }
+  }
+
+  // A mode link inside Discord keeps Discord's parameters, or the page would load as standalone there.
+  private keepDiscordParams(): void {
+    const current = new URLSearchParams(window.location.search);
+    for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-mode-link]")) {
+      const target = new URLSearchParams({ mode: link.dataset["modeLink"] ?? "daily" });
+      for (const name of [...DISCORD_PARAMS, "lang"]) {
+        const value = current.get(name);
+        if (value !== null) {
+          target.set(name, value);
+        }
+      }
+      link.href = `?${target.toString()}`;
+    }
   }
 
   private listen(): void {
@@ -311,8 +373,10 @@ class SolitairePage {
     this.say(this.stateMessage(game));
     const over = OVER_STATES.has(game.state);
     if (over && !wasOver) {
-      window.localStorage.setItem(PLAYED_KEY, "1");
-      this.nameForm.hidden = false;
+      if (!this.activity) {
+        window.localStorage.setItem(PLAYED_KEY, "1");
+        this.nameForm.hidden = false;
+      }
       void this.refreshLeaderboard();
     }
   }
@@ -455,7 +519,7 @@ class SolitairePage {
       return;
     }
     this.drawLeaderboard(board);
-    if (board.own !== null || window.localStorage.getItem(PLAYED_KEY) !== null) {
+    if (!this.activity && (board.own !== null || window.localStorage.getItem(PLAYED_KEY) !== null)) {
       this.nameForm.hidden = false;
     }
   }
@@ -512,4 +576,4 @@ class SolitairePage {
 
 const params = new URLSearchParams(window.location.search);
 const { mode, seed } = requestedMode(params);
-void new SolitairePage(mode, seed).start(params.get("lang"));
+void new SolitairePage(mode, seed, params.has("frame_id")).start(params.get("lang"));

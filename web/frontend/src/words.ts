@@ -32,6 +32,8 @@ export const PAGE_WORD_KEYS = [
   "name.saved",
   "error.network",
   "number.thousands",
+  "activity.player",
+  "activity.failed",
 ] as const;
 
 export type WordKey = (typeof PAGE_WORD_KEYS)[number];

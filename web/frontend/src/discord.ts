@@ -1,0 +1,70 @@
+// The page inside Discord (an Activity): the Embedded App SDK's handshake with Discord's client, then
+// who plays, proved by our server. Loaded by main.ts with a dynamic import only when the page's URL has
+// Discord's `frame_id`, so esbuild bundles it (with the SDK) into a chunk of its own and the standalone
+// page never loads it. It imports nothing of the page's other modules (types apart): the server calls
+// come in as `steps`, so no code is shared between the two bundles.
+import { Common, DiscordSDK, Platform } from "@discord/embedded-app-sdk";
+import type { ActivitySession } from "./api";
+
+// Without an answer from Discord's client this long (the page opened with Discord's parameters but not
+// in Discord, or a client too old), the page says it cannot start rather than waiting for ever.
+const HANDSHAKE_MS = 15_000;
+
+/** The server's three Activity routes, as main.ts calls them (api.ts). */
+export interface ActivitySteps {
+  readonly clientId: () => Promise<string>;
+  readonly token: (code: string) => Promise<string>;
+  readonly session: (accessToken: string, instanceId: string) => Promise<ActivitySession>;
+}
+
+export interface Joined {
+  readonly player: ActivitySession;
+  readonly instanceId: string;
+}
+
+/** Discord's client did not answer the handshake in time. */
+export class NoDiscord extends Error {}
+
+function withinHandshake<T>(promise: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = window.setTimeout(() => reject(new NoDiscord("Discord's client did not answer")), HANDSHAKE_MS);
+    promise.then(
+      (value) => {
+        window.clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        window.clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The Activity's flow (SPEC §6, the contract's "Identity in the Activity"): the client id from our
+ * server, `ready()`, `authorize` (scope `identify` only), the code exchanged by our server,
+ * `authenticate`, then our server's session for the SDK's instance. The member and their server come
+ * from our server's own checks with Discord, never from this page. */
+export async function joinDiscord(steps: ActivitySteps): Promise<Joined> {
+  const clientId = await steps.clientId();
+  // The SDK reads frame_id, instance_id and platform from the URL (and throws without them).
+  const sdk = new DiscordSDK(clientId);
+  await withinHandshake(sdk.ready());
+  if (sdk.platform === Platform.MOBILE) {
+    // The pyramid is laid out for a phone held upright; a client without the command keeps its own.
+    const portrait = Common.OrientationLockStateTypeObject.PORTRAIT;
+    void sdk.commands
+      .setOrientationLockState({ lock_state: portrait, picture_in_picture_lock_state: portrait })
+      .catch(() => undefined);
+  }
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const accessToken = await steps.token(code);
+  await sdk.commands.authenticate({ access_token: accessToken });
+  return { player: await steps.session(accessToken, sdk.instanceId), instanceId: sdk.instanceId };
+}
