@@ -7,6 +7,7 @@ one. Free deals of a fixed seed are cleared with the engine's solution, by taps 
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import shutil
 import threading
@@ -397,4 +398,54 @@ def test_the_page_speaks_the_language_asked_for(browser: Browser, server: PageSe
     page = open_game(ctx, server, f"mode=free&seed={SEED}&lang=fr")
     expect(page.locator('button[data-action="undo"]')).to_have_text("Annuler")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
+    ctx.close()
+
+
+def stuck_order(seed: int) -> list[tuple[int, int]]:
+    """Legal pairs of the deal ``seed`` that leave a board with tiles and no free pair (found by seeded
+    random play, the way a player gets stuck)."""
+    for attempt in range(200):
+        rng = random.Random(attempt)
+        board, order = deal_for_seed(seed).board(), []
+        while not board.cleared and not board.stuck:
+            pair = rng.choice(board.matching_free_pairs())
+            board, order = board.remove(*pair), [*order, pair]
+        if board.stuck:
+            return order
+    raise AssertionError(f"no random play of deal {seed} got stuck")
+
+
+def test_a_stuck_board_is_said_and_ends_the_game(browser: Browser, server: PageServer) -> None:
+    seed = SEED + 1
+    ctx = context(browser, DESKTOP)
+    page = open_game(ctx, server, f"mode=free&seed={seed}")
+    answer: dict[str, Any] = {}
+    for first, second in stuck_order(seed):
+        press(page, first, touch=False)
+        answer = move_answer(page, lambda second=second: press(page, second, touch=False))
+    expect(page.locator("#board")).to_have_attribute("data-state", "stuck")
+    assert answer["state"] == "stuck" and answer["tiles"]
+    expect(page.locator("#score")).to_have_attribute("data-score", str(answer["score"]))
+    expect(page.locator('[data-action="new"]')).to_be_visible()
+    ctx.close()
+
+
+def test_the_daily_is_cleared_by_taps_and_recorded(browser: Browser, server: PageServer) -> None:
+    ctx = context(browser, PHONE)
+    page = open_game(ctx, server, "mode=daily")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-mode", "daily")
+    daily = server_game(page, "daily")
+    for first, second in deal_for_seed(daily["seed"]).solution:
+        press(page, first, touch=True)
+        move_answer(page, lambda second=second: press(page, second, touch=True))
+    expect(board).to_have_attribute("data-state", "cleared")
+    score = int(page.locator("#score").get_attribute("data-score") or "0")
+    assert score > 0
+    for _ in range(50):  # the ledger's subscriber records the ended game just after the answer
+        own = page.request.get(f"{server.url}/api/leaderboard?board=daily").json()["own"]
+        if own is not None:
+            break
+        page.wait_for_timeout(100)
+    assert own is not None and own["score"] == score
     ctx.close()
