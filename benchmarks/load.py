@@ -24,6 +24,10 @@ after the table changed), the others asynchronous (``--async-humans`` members, e
   and interaction webhooks), mean and worst 1 s, against Discord's 50/s; per channel, the worst 5 s of
   message creates+edits in one channel (a table's thread) against the 5 per 5 s of the message routes.
 
+With ``--web-players P``, the bot also serves the solitaire page on ``WEB_PORT`` and ``P`` web players
+(``benchmarks/web_page.py``'s, each on its own loopback address) remove a pair every 2 to 5 s beside the
+tables; their pick → answer p50 / p99 is printed with the size's figures.
+
 Seeded: members' delays and choices (``--seed``) and the tables' deals (``FIRST_SEED``); the order in
 which the bot interleaves them is not. ``PROFILE_TO=path`` with ``--profile`` writes the bot process's
 cProfile stats at its exit (``python -m pstats path``).
@@ -55,6 +59,8 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.web_page import free_port  # noqa: E402
+from benchmarks.web_page import player as web_player  # noqa: E402
 from bot.solitaire.custom_ids import pair_value  # noqa: E402
 from bot.tables.rounds import load_round  # noqa: E402
 from bot.tables.state import TableState  # noqa: E402
@@ -149,7 +155,7 @@ def proc_rss(pid: int) -> int:
 
 
 async def start_bot(
-    fake: FakeDiscord, folder: pathlib.Path, store: str, namespace: str, profile: str | None
+    fake: FakeDiscord, folder: pathlib.Path, store: str, namespace: str, profile: str | None, web_port: int | None
 ) -> asyncio.subprocess.Process:
     environment = {
         key: value
@@ -169,6 +175,8 @@ async def start_bot(
         environment.update(REDIS_URL=REDIS_URL, TEST_REDIS_NAMESPACE=namespace)
     if profile:
         environment["PROFILE_TO"] = profile
+    if web_port is not None:  # the solitaire page from the bot's own process, beside the tables
+        environment["WEB_PORT"] = str(web_port)
     log = open(folder / "bot.log", "wb")  # noqa: SIM115 (the process owns it)
     return await asyncio.create_subprocess_exec(
         sys.executable,
@@ -449,7 +457,8 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
         async with FakeDiscord() as fake:
             servers = max(1, math.ceil(tables_count / TABLES_PER_GUILD))
             guilds = [fake.add_guild(name=f"Club {n}") for n in range(servers)]
-            process = await start_bot(fake, folder, args.store, namespace, args.profile)
+            web_port = free_port() if args.web_players else None
+            process = await start_bot(fake, folder, args.store, namespace, args.profile, web_port)
             try:
                 await fake.wait_ready(timeout=60)
                 await fake.wait_commands_synced(timeout=60)
@@ -501,6 +510,14 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                             drive_solitaire(run, member, guild.text_channel, random.Random(f"{args.seed}/s{n}"), stop)
                         )
                     )
+                web_picks: list[float] = []
+                if web_port is not None:
+                    warm, until = time.monotonic() + args.warmup, time.monotonic() + args.warmup + args.duration
+                    base = f"http://127.0.0.1:{web_port}"
+                    drivers += [
+                        asyncio.create_task(web_player(base, n, until, warm, web_picks))
+                        for n in range(args.web_players)
+                    ]
                 await asyncio.sleep(args.warmup)
                 steps_before = {t.index: step_of(fake.message(t.message.id)) for t in tables}
                 lag = LoopLag()
@@ -544,6 +561,12 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                     await store.delete(key, found.version)
         await store.close()
     del rng
+    if web_port is not None:
+        print(
+            f"{args.web_players} web players beside the tables, {len(web_picks)} picks: pick → answer "
+            f"p50 {quantile(web_picks, 0.5) * 1000:.1f} ms, p99 {quantile(web_picks, 0.99) * 1000:.1f} ms",
+            flush=True,
+        )
     return figures(
         run,
         calls,
@@ -741,6 +764,9 @@ def main() -> None:
     parser.add_argument("--profile", default=None, help="write the bot's cProfile stats to this path")
     parser.add_argument("--log-dir", default=None, help="keep the bot's log there")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
+    parser.add_argument(
+        "--web-players", type=int, default=0, help="web players picking solitaire pairs on the bot's WEB_PORT"
+    )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else [args.tables]
     args.steps_per_hand = asyncio.run(steps_per_hand(6))
