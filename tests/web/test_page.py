@@ -449,3 +449,20 @@ def test_the_daily_is_cleared_by_taps_and_recorded(browser: Browser, server: Pag
         page.wait_for_timeout(100)
     assert own is not None and own["score"] == score
     ctx.close()
+
+
+@pytest.mark.parametrize(("motion", "animated"), [("no-preference", True), ("reduce", False)])
+def test_a_blocked_tile_shakes_unless_the_member_asks_for_reduced_motion(
+    browser: Browser, server: PageServer, motion: str, animated: bool
+) -> None:
+    ctx = browser.new_context(**PHONE, locale="en-GB", reduced_motion=motion)
+    ctx.set_default_timeout(10_000)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}")
+    blocked = tile(page, 1)
+    expect(blocked).to_have_attribute("data-free", "false")
+    blocked.tap()
+    expect(blocked).to_have_class(re.compile(r"\bshake\b"))
+    # the style the shake gets (read with the class held on: the page drops it when the animation ends)
+    animation = blocked.evaluate("b => { b.classList.add('shake'); return getComputedStyle(b).animationName; }")
+    assert (animation == "shake") is animated, animation
+    ctx.close()
