@@ -59,7 +59,6 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.web_page import free_port  # noqa: E402
 from benchmarks.web_page import player as web_player  # noqa: E402
 from bot.solitaire.custom_ids import pair_value  # noqa: E402
 from bot.tables.rounds import load_round  # noqa: E402
@@ -68,7 +67,7 @@ from data.live_redis import RedisLiveStore  # noqa: E402
 from data.live_sqlite import SqliteLiveStore  # noqa: E402
 from game.players.basic import BasicPlayer  # noqa: E402
 from game.solitaire.deal import deal_for_seed  # noqa: E402
-from tests.bot.e2e_helpers import button_text  # noqa: E402
+from tests.bot.e2e_helpers import button_text, free_port  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 REDIS_URL = "redis://127.0.0.1:6379/0"

@@ -20,7 +20,6 @@ import asyncio
 import os
 import pathlib
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,23 +31,8 @@ import aiohttp
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from game.solitaire.deal import deal_for_seed
-
-CHROMIUM = "/usr/bin/chromium"
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.bot.e2e_helpers import free_port
+from tests.web.browser import LAUNCH_ARGS, chromium_path
 
 
 def rss_kib(pid: int) -> int:
@@ -77,7 +61,7 @@ async def first_loads(base: str, loads: int) -> tuple[list[int], list[float]]:
     sizes: list[int] = []
     ready: list[float] = []
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        browser = await playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=LAUNCH_ARGS)
         for load in range(loads):
             context = await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
             page = await context.new_page()

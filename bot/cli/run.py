@@ -25,7 +25,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bot.app import MissingToken, Settings
-    from bot.startup import CONFIGURATION, StartFailure, serve
+    from bot.startup import CONFIGURATION, serve
 
     try:
         settings = Settings.from_env()
@@ -35,8 +35,15 @@ def run(args: argparse.Namespace) -> int:
     import discord
 
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    return run_until_stopped(serve(settings))
+
+
+def run_until_stopped(work: Any) -> int:
+    """Run ``work`` until it ends or is stopped; the exit status: 0, or a failed start's own, said in one line."""
+    from bot.startup import StartFailure
+
     try:
-        asyncio.run(until_stopped(serve(settings)))
+        asyncio.run(until_stopped(work))
     except StartFailure as failure:
         print(f"mahjong-bot: {failure}", file=sys.stderr)
         return failure.status

@@ -49,11 +49,9 @@ def _env_port() -> int:
 
 
 def run_web(args: argparse.Namespace) -> int:
-    import asyncio
-
     from bot.app import Settings
-    from bot.cli.run import until_stopped
-    from bot.startup import CONFIGURATION, StartFailure
+    from bot.cli.run import run_until_stopped
+    from bot.startup import CONFIGURATION
 
     try:
         settings = Settings.from_env(need_token=False)
@@ -65,15 +63,7 @@ def run_web(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=getattr(logging, settings.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    try:
-        asyncio.run(until_stopped(serve_web(settings, host, port)))
-    except StartFailure as failure:
-        print(f"mahjong-bot: {failure}", file=sys.stderr)
-        return failure.status
-    except (KeyboardInterrupt, asyncio.CancelledError):
-        pass
-    logging.getLogger(__name__).info("stopped")
-    return 0
+    return run_until_stopped(serve_web(settings, host, port))
 
 
 async def serve_web(settings: Settings, host: str, port: int) -> None:

@@ -8,6 +8,7 @@ import itertools
 import os
 import pathlib
 import random
+import socket
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -207,3 +208,10 @@ async def start_run(cwd: pathlib.Path, environment: dict[str, str]) -> asyncio.s
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now, for a server a test or a benchmark starts."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

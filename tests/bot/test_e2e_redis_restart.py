@@ -9,14 +9,13 @@ import logging
 import random
 import shutil
 import signal
-import socket
 import subprocess
 
 import pytest
 
 from bot.tables.rounds import load_round
 from data.live_redis import RedisLiveStore
-from tests.bot.e2e_helpers import World, play_one_move, running_bot, start_members_table, table_state
+from tests.bot.e2e_helpers import World, free_port, play_one_move, running_bot, start_members_table, table_state
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [
@@ -25,12 +24,6 @@ pytestmark = [
     pytest.mark.asyncio,
     pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server"),
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class RedisServer:
@@ -79,7 +72,7 @@ class RedisServer:
 
 async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its_restart(tmp_path, caplog):
     caplog.set_level(logging.INFO, logger="bot")
-    server = RedisServer(tmp_path, _free_port())
+    server = RedisServer(tmp_path, free_port())
     await server.start()
     store = RedisLiveStore.from_url(f"redis://127.0.0.1:{server.port}/0", namespace="restart")
     try:

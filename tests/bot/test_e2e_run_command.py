@@ -10,7 +10,7 @@ import signal
 import pytest
 
 from data.live_sqlite import SqliteLiveStore
-from tests.bot.e2e_helpers import run_environment, start_run
+from tests.bot.e2e_helpers import free_port, run_environment, start_run
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -92,13 +92,9 @@ async def test_a_stop_while_the_start_waits_exits_cleanly(tmp_path):
 
 
 async def test_health_and_metrics_are_served_on_metrics_port(tmp_path):
-    import socket
-
     import aiohttp
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Club")
         member = fake.add_member(guild, name="Alice")
@@ -142,13 +138,9 @@ async def test_health_and_metrics_are_served_on_metrics_port(tmp_path):
 
 
 async def test_web_port_serves_the_page_beside_the_gateway_over_the_bots_own_stores(tmp_path):
-    import socket
-
     import aiohttp
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Club")
         member = fake.add_member(guild, name="Alice")

@@ -11,7 +11,6 @@ import json
 import os
 import pathlib
 import signal
-import socket
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.solitaire.deal import deal_for_date, deal_for_seed
 from game.solitaire.replay import replay
 from game.tiles import Tile
+from tests.bot.e2e_helpers import free_port
 from web.app import WEB_GUILD, create_app
 from web.identity import COOKIE, SECRET_KEY
 from web.limits import Rate, RateLimits
@@ -560,9 +560,7 @@ async def test_the_page_is_served_when_built_and_said_missing_when_not(site: Sit
 
 
 async def test_mahjong_bot_web_serves_health_and_a_game_then_stops_on_sigterm(tmp_path: pathlib.Path) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     environment = {
         key: value
         for key, value in os.environ.items()

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -24,33 +23,16 @@ from data.broadcast import MemoryBroadcast
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.solitaire.deal import deal_for_seed
+from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE, chromium_path
 
-CHROMIUM = Path("/usr/bin/chromium")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
-if not CHROMIUM.exists() and shutil.which("chromium") is None:
+if chromium_path() is None:
     pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
-# What Debian's Chromium needs to run headless on these machines (found by trying; see docs/web.md).
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 3,
-    "is_mobile": True,
-    "has_touch": True,
-}
-DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 SEED = 4
 
 
@@ -107,7 +89,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageServer]:
 def browser() -> Iterator[Browser]:
     with playwright_api.sync_playwright() as driver:
         launched = driver.chromium.launch(
-            executable_path=str(CHROMIUM if CHROMIUM.exists() else shutil.which("chromium")),
+            executable_path=chromium_path(),
             headless=True,
             args=LAUNCH_ARGS,
         )
