@@ -7,13 +7,14 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from render.png import indexed_png
+
 # Discord caps an attachment's description (its alt text) at 1024 characters.
 DESCRIPTION_LIMIT = 1024
-# Deflate's level for pictures on a fixed palette: 6 makes files 0.78 times those of level 1 for about
-# 4 ms more on a table (the fastest, 1, was the choice while every change drew and uploaded its picture;
-# now a table is drawn once per picture, a picture goes up only when it changed, and a member downloads
-# every one of them).
-FIXED_PALETTE_LEVEL = 6
+# Deflate's level (libdeflate's): 6 makes files 0.79 times those of level 1 for 0.4 ms more on a table,
+# and a member downloads every picture (level 1 was the choice while every change drew and uploaded its
+# picture, with zlib, which took 2.4 times as long at 6).
+LEVEL = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,21 +38,18 @@ def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     With ``palette`` (a "P" image whose colours fit the picture, e.g. ``render.table.table_palette``)
     the picture must be "RGB" (opaque by construction, so no check of its alpha) and is mapped onto
     those colours instead of finding its own: a nearest-colour lookup costs a tenth of building a
-    palette, and deflate at ``FIXED_PALETTE_LEVEL`` half the default level on so few colours, for files
-    a few percent larger. This is the path of the table, redrawn after every game event."""
+    palette. This is the path of the table, the hands and the pyramid, redrawn after every change.
+    Both palette paths are deflated by ``render.png``."""
     if palette is not None:
         if image.mode != "RGB":
             raise ValueError(f"a picture with a fixed palette must be RGB, not {image.mode}")
-        return _save(image.quantize(palette=palette, dither=Image.Dither.NONE), FIXED_PALETTE_LEVEL)
+        return indexed_png(image.quantize(palette=palette, dither=Image.Dither.NONE), LEVEL)
     alpha = image.getextrema()[-1] if image.mode == "RGBA" else None
     if isinstance(alpha, tuple) and alpha[0] == 255:
-        image = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return _save(image, 6)
-
-
-def _save(image: Image.Image, level: int) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=level)
+        quantized = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        return indexed_png(quantized, LEVEL)
+    buffer = io.BytesIO()  # full colour or see-through: Pillow's own encoder
+    image.save(buffer, format="PNG", optimize=False, compress_level=6)
     return buffer.getvalue()
 
 
