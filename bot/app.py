@@ -316,6 +316,16 @@ _ENTRY_POINT_FIELDS = ("id", "type", "name", "description", "handler", "integrat
 
 
 class MahjongTree(app_commands.CommandTree["MahjongBot"]):
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """The Entry Point command (the App Launcher's Play) reaches the bot only when its handler is
+        the app's (``APP_HANDLER``), and discord.py knows no such command: it opens the day's solitaire,
+        as the daily post's Play button does (the Activity, or the message version)."""
+        data = interaction.data
+        if interaction.type is discord.InteractionType.application_command and data and data.get("type") == ENTRY_POINT:
+            await self.client.solitaire.open(interaction, "daily")
+            return False
+        return True
+
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         command = interaction.command
         await answer_failure(interaction, error, command.qualified_name if command is not None else "a command")

@@ -6,6 +6,7 @@ the Entry Point command Discord made for the Activity (Discord refuses a bulk ov
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from functools import partial
 from typing import Any
@@ -38,11 +39,11 @@ def activity_settings(fake: FakeDiscord, path: Any, *, on: bool) -> Settings:
 
 
 @contextlib.asynccontextmanager
-async def bot_in_a_server(tmp_path, *, activity: bool) -> AsyncIterator[tuple[Any, ...]]:
+async def bot_in_a_server(tmp_path, *, activity: bool, handler: int = 2) -> AsyncIterator[tuple[Any, ...]]:
     """A server with a daily post channel, the application's Activities enabled in the portal (so the
-    Entry Point exists either way), and the bot with or without its Activity settings."""
+    Entry Point exists either way, with ``handler``), and the bot with or without its Activity settings."""
     async with FakeDiscord() as fake:
-        entry_point = fake.enable_activities()
+        entry_point = fake.enable_activities(handler=handler)
         guild = fake.add_guild(name="Club")
         alice = fake.add_member(guild, name="Alice")
         path = tmp_path / "bot.sqlite3"
@@ -112,6 +113,20 @@ async def test_with_the_activity_off_the_play_button_and_solitaire_daily_answer_
         await command.wait_done(quiet=0.05)
         assert command.ack_type == DEFERRED and command.activity_instance is None
         assert fake.world.activity_instances == {}
+
+
+@pytest.mark.parametrize("activity", [True, False])
+async def test_an_entry_point_the_app_handles_opens_the_daily(tmp_path, activity, caplog):
+    async with bot_in_a_server(tmp_path, activity=activity, handler=1) as (fake, guild, alice, _):
+        launched = await fake.entry_point(alice, guild.text_channel)
+        await launched.wait_done(quiet=0.05)
+        if activity:
+            assert launched.ack_type == LAUNCH_ACTIVITY and launched.response is None
+            assert launched.activity_instance is not None and alice.id in launched.activity_instance.user_ids
+        else:  # the Activity off in the bot: the day's game as a private message, as the Play button gives
+            assert launched.ack_type == DEFERRED and launched.activity_instance is None
+            assert launched.response is not None and launched.response.ephemeral and launched.response.attachments
+    assert [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR] == []
 
 
 @pytest.mark.parametrize("activity", [True, False])

@@ -482,12 +482,13 @@ class FakeDiscord:
 
     # --- the Activity --------------------------------------------------------------------------------
 
-    def enable_activities(self) -> dict[str, Any]:
+    def enable_activities(self, *, handler: int = 2) -> dict[str, Any]:
         """The portal's Activities switch: LAUNCH_ACTIVITY answers work, and Discord creates the global
-        Entry Point command ("launch", type 4, handler 2: Discord launches the Activity itself), which a
-        bulk overwrite may no longer leave out. Returns that command."""
+        Entry Point command ("launch", type 4), which a bulk overwrite may no longer leave out. Its
+        ``handler``: 2 (DISCORD_LAUNCH_ACTIVITY, the default: Discord launches the Activity itself) or 1
+        (APP_HANDLER: the app gets the interaction and answers it). Returns that command."""
         self.world.activities_enabled = True
-        entry = {"name": "launch", "type": ENTRY_POINT, "handler": 2, "integration_types": [0, 1]}
+        entry = {"name": "launch", "type": ENTRY_POINT, "handler": handler, "integration_types": [0, 1]}
         entry["contexts"] = [0, 1, 2]
         return self.registry.upsert(entry, None, self.world)
 
@@ -696,6 +697,15 @@ class FakeDiscord:
             "resolved": resolver.resolved,
         }
         return await self._interact(2, who, channel, data, name=name)
+
+    async def entry_point(self, who: Person, channel: FakeChannel) -> FakeInteraction:
+        """``who`` presses the App Launcher's Play (the Entry Point command) in ``channel``, with an
+        ``APP_HANDLER`` Entry Point: the app gets the command's interaction (type 2, data type 4)."""
+        [entry] = [c for c in self.registry.global_commands if c["type"] == ENTRY_POINT]
+        if entry["handler"] != 1:
+            raise AssertionError("with handler 2 Discord launches the Activity itself: the app hears nothing")
+        data = {"id": entry["id"], "name": entry["name"], "type": ENTRY_POINT}
+        return await self._interact(2, who, channel, data, name=entry["name"])
 
     async def message_command(
         self, who: Person, channel: FakeChannel, name: str, target: MessageRef
