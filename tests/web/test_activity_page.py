@@ -91,7 +91,7 @@ addEventListener("message", (event) => {
       api_endpoint: "//discord.com/api", environment: "production", cdn_host: "cdn.discordapp.com"}}});
   }
   if (op !== 1) return;
-  window.__rpc.push({cmd: body.cmd, args: body.args});
+  window.__rpc.push({cmd: body.cmd, args: body.args, evt: body.evt});
   const reply = (data) => send({cmd: body.cmd, evt: null, nonce: body.nonce, data});
   switch (body.cmd) {
     case "AUTHORIZE": return reply({code: asked.get("code")});
@@ -413,6 +413,58 @@ def test_the_activity_on_a_desktop_plays_by_the_keyboard_and_its_links_stay_in_d
     assert href.startswith("?mode=daily&") and f"instance_id={INSTANCE}" in href and "frame_id=f-0001" in href
     game_calls = [call for call in server.calls if not call[1].startswith("/api/activity")]
     assert game_calls and all(shown == SESSION for _, _, shown, _ in game_calls)
+    check_no_csp_refusal(watched, server)
+    watched.close()
+
+
+def layout(page: Page, mode: int) -> None:
+    """Discord's client tells the Activity its layout: 0 its whole view, 1 the picture-in-picture window."""
+    page.evaluate(
+        "mode => send({cmd: 'DISPATCH', evt: 'ACTIVITY_LAYOUT_MODE_UPDATE', nonce: null, data: {layout_mode: mode}})",
+        mode,
+    )
+
+
+def test_the_small_window_shows_the_board_alone_with_the_clock_stopped_until_the_whole_view_is_back(
+    browser: Browser, server: ActivityServer
+) -> None:
+    server.clear()
+    watched = Watched(browser, PHONE)
+    page, frame = open_activity(watched, server, f"mode=free&seed={SEED}", platform="mobile")
+    subscribed = [sent["evt"] for sent in rpc(page) if sent["cmd"] == "SUBSCRIBE"]
+    assert subscribed == ["ACTIVITY_LAYOUT_MODE_UPDATE"]
+    board = frame.locator("#board")
+    first, second = deal_for_seed(SEED).solution[0]
+    tile(frame, first).tap()
+    tile(frame, second).tap()
+    expect(frame.locator("#pairs")).to_have_attribute("data-pairs", "1")
+
+    with page.expect_response(lambda response: response.url.endswith("/api/move")) as paused:
+        layout(page, 1)
+    assert paused.value.request.post_data_json["move"] == "pause"
+    expect(board).to_have_attribute("data-state", "paused")
+    expect(frame.locator("body")).to_have_attribute("data-layout", "pip")
+    expect(board).to_be_visible()
+    for hidden in (".controls", ".bar", ".side"):
+        expect(frame.locator(hidden)).to_be_hidden()
+    seconds = frame.locator("#clock").get_attribute("data-seconds")
+    page.wait_for_timeout(1200)
+    expect(frame.locator("#clock")).to_have_attribute("data-seconds", seconds or "")
+
+    with page.expect_response(lambda response: response.url.endswith("/api/move")) as resumed:
+        layout(page, 0)
+    assert resumed.value.request.post_data_json["move"] == "resume"
+    expect(board).to_have_attribute("data-state", "playing")
+    expect(frame.locator("body")).to_have_attribute("data-layout", "focused")
+    expect(frame.locator(".controls")).to_be_visible()
+    # a pause the member chose stays theirs: the small window and back do not resume it
+    frame.locator('button[data-action="pause"]').tap()
+    expect(board).to_have_attribute("data-state", "paused")
+    layout(page, 1)
+    layout(page, 0)
+    expect(frame.locator(".controls")).to_be_visible()
+    page.wait_for_timeout(300)
+    expect(board).to_have_attribute("data-state", "paused")
     check_no_csp_refusal(watched, server)
     watched.close()
 

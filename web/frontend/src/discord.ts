@@ -22,6 +22,10 @@ export interface Joined {
   readonly instanceId: string;
 }
 
+/** How Discord shows the Activity: its whole view, or the small picture-in-picture window a member
+ * leaves it in while they read or talk elsewhere (a grid of Activities counts as the whole view). */
+export type Layout = "focused" | "pip";
+
 /** Discord's client did not answer the handshake in time. */
 export class NoDiscord extends Error {}
 
@@ -45,7 +49,7 @@ function withinHandshake<T>(promise: Promise<T>): Promise<T> {
  * server, `ready()`, `authorize` (scope `identify` only), the code exchanged by our server,
  * `authenticate`, then our server's session for the SDK's instance. The member and their server come
  * from our server's own checks with Discord, never from this page. */
-export async function joinDiscord(steps: ActivitySteps): Promise<Joined> {
+export async function joinDiscord(steps: ActivitySteps, onLayout: (layout: Layout) => void): Promise<Joined> {
   const clientId = await steps.clientId();
   // The SDK reads frame_id, instance_id and platform from the URL (and throws without them).
   const sdk = new DiscordSDK(clientId);
@@ -66,5 +70,11 @@ export async function joinDiscord(steps: ActivitySteps): Promise<Joined> {
   });
   const accessToken = await steps.token(code);
   await sdk.commands.authenticate({ access_token: accessToken });
+  // A client without the event keeps the whole view: the page never hears of a small window then.
+  void sdk
+    .subscribe("ACTIVITY_LAYOUT_MODE_UPDATE", ({ layout_mode }) =>
+      onLayout(layout_mode === Common.LayoutModeTypeObject.PIP ? "pip" : "focused"),
+    )
+    .catch(() => undefined);
   return { player: await steps.session(accessToken, sdk.instanceId), instanceId: sdk.instanceId };
 }

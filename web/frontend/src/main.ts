@@ -110,8 +110,10 @@ class SolitairePage {
   private hinted: ReadonlySet<number> = new Set();
   private focusedId: number | null = null;
   private finishTimer: number | null = null;
-  // A pause the page sent because it was hidden, undone when it shows again (not a pause the player chose).
-  private pausedWhileHidden = false;
+  // A pause the page sent because it was hidden or shrunk to Discord's small window, undone when it is
+  // back in full view (not a pause the player chose).
+  private pausedWhileAway = false;
+  private inPictureInPicture = false;
   // Every exchange with the server in order: a move carries the step of the answer before it.
   private queue: Promise<void> = Promise.resolve();
 
@@ -156,7 +158,9 @@ class SolitairePage {
     this.keepDiscordParams();
     try {
       const { joinDiscord } = await import("./discord");
-      const joined = await joinDiscord({ clientId: fetchClientId, token: exchangeCode, session: openSession });
+      const joined = await joinDiscord({ clientId: fetchClientId, token: exchangeCode, session: openSession }, (layout) =>
+        this.layoutChanged(layout === "pip"),
+      );
       useSession(joined.player.session, joined.instanceId);
       const player = element<HTMLElement>("#player");
       player.dataset["memberId"] = joined.player.member.id;
@@ -206,7 +210,7 @@ class SolitairePage {
       event.preventDefault();
       void this.saveName();
     });
-    document.addEventListener("visibilitychange", () => this.visibilityChanged());
+    document.addEventListener("visibilitychange", () => this.awayChanged());
   }
 
   private fit(): void {
@@ -332,16 +336,29 @@ class SolitairePage {
     button.textContent = this.words.word("action.finish");
   }
 
-  private visibilityChanged(): void {
+  /** Discord shrank the Activity to its small window (``pip``) or gave it back its view: the small
+   * window shows the board alone, and the clock stops there as on a hidden page (the board cannot be
+   * played at that size, and a member who left it there is reading or talking elsewhere). */
+  private layoutChanged(pip: boolean): void {
+    this.inPictureInPicture = pip;
+    document.body.dataset["layout"] = pip ? "pip" : "focused";
+    this.awayChanged();
+  }
+
+  private away(): boolean {
+    return document.visibilityState === "hidden" || this.inPictureInPicture;
+  }
+
+  private awayChanged(): void {
     const state = this.game?.state;
-    if (document.visibilityState === "hidden") {
+    if (this.away()) {
       if (state === "playing") {
         this.clock.freeze();
-        this.pausedWhileHidden = true;
+        this.pausedWhileAway = true;
         this.sendControl("pause");
       }
-    } else if (this.pausedWhileHidden) {
-      this.pausedWhileHidden = false;
+    } else if (this.pausedWhileAway) {
+      this.pausedWhileAway = false;
       this.sendControl("resume");
     }
   }
@@ -358,7 +375,7 @@ class SolitairePage {
       this.selected = null;
     }
     this.hinted = new Set(game.hint ?? []);
-    const playing = game.state === "playing" && document.visibilityState === "visible";
+    const playing = game.state === "playing" && !this.away();
     this.clock.set(game.seconds, game.score, playing);
     this.board.dataset["state"] = game.state;
     this.board.dataset["seed"] = String(game.seed);
