@@ -26,7 +26,9 @@ after the table changed), the others asynchronous (``--async-humans`` members, e
 
 With ``--web-players P``, the bot also serves the solitaire page on ``WEB_PORT`` and ``P`` web players
 (``benchmarks/web_page.py``'s, each on its own loopback address) remove a pair every 2 to 5 s beside the
-tables; their pick → answer p50 / p99 is printed with the size's figures.
+tables; their pick → answer p50 / p99 is printed with the size's figures. With ``--web-process`` as well,
+the page is served by ``mahjong-bot web`` in a process of its own on the bot's store (its SQLite file,
+or Redis), as README's "the page in its own process" runs it, and that process's CPU is printed too.
 
 Seeded: members' delays and choices (``--seed``) and the tables' deals (``FIRST_SEED``); the order in
 which the bot interleaves them is not. ``PROFILE_TO=path`` with ``--profile`` writes the bot process's
@@ -58,6 +60,8 @@ from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import aiohttp  # noqa: E402
 
 from benchmarks.web_page import player as web_player  # noqa: E402
 from bot.solitaire.custom_ids import pair_value  # noqa: E402
@@ -185,6 +189,26 @@ async def start_bot(
         stdout=log,
         stderr=log,
     )
+
+
+async def start_page(folder: pathlib.Path, store: str, port: int) -> asyncio.subprocess.Process:
+    """``mahjong-bot web`` on the bot's store, answering on ``port`` once this returns."""
+    environment = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DISCORD_TOKEN")}
+    environment.update(DATABASE_PATH=str(folder / "bot.sqlite3"), WEB_PORT=str(port), LOG_LEVEL="WARNING")
+    if store == "redis":
+        environment["REDIS_URL"] = REDIS_URL
+    log = open(folder / "page.log", "wb")  # noqa: SIM115 (the process owns it)
+    page = await asyncio.create_subprocess_exec(
+        str(pathlib.Path(sys.executable).with_name("mahjong-bot")), "web", env=environment, stdout=log, stderr=log
+    )
+    async with aiohttp.ClientSession() as session:
+        for _ in range(300):
+            with contextlib.suppress(aiohttp.ClientError):
+                async with session.get(f"http://127.0.0.1:{port}/healthz") as answer:
+                    if answer.status == 200:
+                        return page
+            await asyncio.sleep(0.1)
+    raise RuntimeError(f"mahjong-bot web did not answer on port {port}: see {folder / 'page.log'}")
 
 
 # --- members --------------------------------------------------------------------------------------------
@@ -457,8 +481,13 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
             servers = max(1, math.ceil(tables_count / TABLES_PER_GUILD))
             guilds = [fake.add_guild(name=f"Club {n}") for n in range(servers)]
             web_port = free_port() if args.web_players else None
-            process = await start_bot(fake, folder, args.store, namespace, args.profile, web_port)
+            own_page = web_port is not None and args.web_process
+            process = await start_bot(fake, folder, args.store, namespace, args.profile, None if own_page else web_port)
+            page_process, page_cpu = None, 0.0
             try:
+                if own_page:
+                    assert web_port is not None
+                    page_process = await start_page(folder, args.store, web_port)
                 await fake.wait_ready(timeout=60)
                 await fake.wait_commands_synced(timeout=60)
                 if args.store == "redis":
@@ -523,6 +552,7 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                 lag_task = asyncio.create_task(lag.watch())
                 calls_from, cpu_from, window_from = len(fake.calls), proc_cpu(process.pid), fake.loop_time()
                 workers_from = children_cpu(process.pid)
+                page_from = proc_cpu(page_process.pid) if page_process is not None else 0.0
                 own_from = time.process_time()
                 log_from = (folder / "bot.log").stat().st_size
                 run.measuring = True
@@ -533,6 +563,7 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                 cpu = proc_cpu(process.pid) - cpu_from
                 lag.workers_cpu = children_cpu(process.pid) - workers_from
                 lag.own_cpu = time.process_time() - own_from
+                page_cpu = proc_cpu(page_process.pid) - page_from if page_process is not None else 0.0
                 log_to = (folder / "bot.log").stat().st_size
                 calls = fake.calls[calls_from:]
                 rss_end = proc_rss(process.pid)
@@ -543,11 +574,14 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                     task.cancel()
                 await asyncio.gather(*drivers, lag_task, return_exceptions=True)
             finally:
-                process.send_signal(signal.SIGINT)
-                try:
-                    await asyncio.wait_for(process.wait(), 60)
-                except TimeoutError:
-                    process.kill()
+                for running in (process, page_process):
+                    if running is None:
+                        continue
+                    running.send_signal(signal.SIGINT)
+                    try:
+                        await asyncio.wait_for(running.wait(), 60)
+                    except TimeoutError:
+                        running.kill()
             violations = list(fake.violations)
         whole = (folder / "bot.log").read_bytes()
         errors = whole[log_from:log_to].decode(errors="replace")  # in the window (not the shutdown's)
@@ -561,8 +595,9 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
         await store.close()
     del rng
     if web_port is not None:
+        where = f"the page's own process at {page_cpu / window:.0%} of a core" if own_page else "the bot's WEB_PORT"
         print(
-            f"{args.web_players} web players beside the tables, {len(web_picks)} picks: pick → answer "
+            f"{args.web_players} web players beside the tables ({where}), {len(web_picks)} picks: pick → answer "
             f"p50 {quantile(web_picks, 0.5) * 1000:.1f} ms, p99 {quantile(web_picks, 0.99) * 1000:.1f} ms",
             flush=True,
         )
@@ -765,6 +800,9 @@ def main() -> None:
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     parser.add_argument(
         "--web-players", type=int, default=0, help="web players picking solitaire pairs on the bot's WEB_PORT"
+    )
+    parser.add_argument(
+        "--web-process", action="store_true", help="the web players' page from mahjong-bot web in its own process"
     )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else [args.tables]

@@ -63,6 +63,7 @@ from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.players import PLAYERS
 from game.tiles import Tile
 from render.positions import played_round
+from web.addresses import Network, trusted_proxies
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,7 @@ class Settings:
     metrics_host: str = "127.0.0.1"
     web_port: int | None = None  # the solitaire page (web.app) served there, beside the gateway
     web_host: str = "127.0.0.1"
+    web_trusted_proxies: tuple[Network, ...] = ()  # proxies whose X-Forwarded-For names the client
     # The Discord Activity (all three, or none): the page's HTTPS address and the OAuth2 client.
     public_url: str | None = None
     client_id: str | None = None
@@ -175,6 +177,7 @@ class Settings:
             metrics_host=(values.get("METRICS_HOST") or "127.0.0.1").strip(),
             web_port=web_port,
             web_host=(values.get("WEB_HOST") or "127.0.0.1").strip(),
+            web_trusted_proxies=trusted_proxies(values.get("WEB_TRUSTED_PROXIES") or ""),
             public_url=public_url,
             client_id=client_id,
             client_secret=client_secret,

@@ -331,7 +331,14 @@ async def serve_page(settings: app.Settings, bot: app.MahjongBot, stores: Stores
         # Route.BASE is where discord.py itself reaches Discord (a test's fake Discord included)
         activity = ActivityConfig(settings.client_id, settings.client_secret, settings.token, discord.http.Route.BASE)
     service = bot.solitaire.service
-    page = create_app(service, service.ledger, stores.live, bot.clock, activity=activity)
+    page = create_app(
+        service,
+        service.ledger,
+        stores.live,
+        bot.clock,
+        activity=activity,
+        trusted_proxies=settings.web_trusted_proxies,
+    )
     runner = web.AppRunner(page, access_log=None)
     await runner.setup()
     try:

@@ -31,7 +31,7 @@ import functools
 import json
 import logging
 import pathlib
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -57,6 +57,7 @@ from web.activity import (
     Denied,
     DiscordUnreachable,
 )
+from web.addresses import Network, client_address
 from web.identity import COOKIE, COOKIE_MAX_AGE, Player, PlayerIds, web_secret
 from web.limits import RateLimits, TokenBuckets
 from web.views import game_json, standing_json
@@ -82,6 +83,7 @@ GUILD = web.RequestKey("guild", int)
 Activity session."""
 SHOWN_NAME = web.RequestKey("shown_name", str)
 LANG = web.RequestKey("lang", str)
+ADDRESS = web.RequestKey("address", str)  # the client's, as web.addresses finds it
 _ACTIVITY_PATHS = "/api/activity"
 
 
@@ -264,8 +266,10 @@ class SolitaireApi:
         clock: Callable[[], float],
         limits: RateLimits,
         activity: ActivityBackend | None = None,
+        trusted_proxies: Sequence[Network] = (),
     ) -> None:
         self.service = service
+        self._trusted_proxies = tuple(trusted_proxies)
         self.ledger = ledger
         self.store = store
         self.clock = clock
@@ -301,8 +305,13 @@ class SolitaireApi:
         try:
             if not same_origin(request):
                 raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
-            # the address first: a flood of requests without a cookie (a new id each) meets it there
-            if not self._per_address.take(request.remote):
+            forwarded = request.headers.getall("X-Forwarded-For", [])
+            request[ADDRESS] = client_address(request.remote, forwarded, self._trusted_proxies)
+            # An Activity's member is limited as a member only: every member's requests come through
+            # Discord's proxy, whose few addresses say nothing of who sent them. Anyone else meets the
+            # address's limit first: a flood without a cookie (a new id each) or with a forged session.
+            member = not request.path.startswith(_ACTIVITY_PATHS) and self._activity_session(request)
+            if not member and not self._per_address.take(request[ADDRESS]):
                 raise ApiError(429, "too_many_requests", Said("web", "error.too_many"))
             if not request.path.startswith(_ACTIVITY_PATHS):  # those routes play no one: they make a session
                 player = self._identify(request)
@@ -339,6 +348,13 @@ class SolitaireApi:
             )
         return response
 
+    def _activity_session(self, request: web.Request) -> bool:
+        """Whether the request carries a good Activity session (checked again by ``_identify``)."""
+        shown = request.headers.get(SESSION_HEADER)
+        if shown is None or self.activity is None:
+            return False
+        return self.activity.session_of(shown, request.headers.get(INSTANCE_HEADER)) is not None
+
     def _identify(self, request: web.Request) -> Player:
         """Who plays, and on whose boards: the Activity session's member in its server when the request
         carries one (403 for one forged, expired or of another instance), else the cookie's player."""
@@ -361,7 +377,7 @@ class SolitaireApi:
         """The Activity's backend, for a call that asks Discord on the page's behalf (limited per address)."""
         if self.activity is None:  # the routes exist only with it
             raise web.HTTPNotFound()
-        if not self.activity.asking.take(request.remote):
+        if not self.activity.asking.take(request[ADDRESS]):
             raise ApiError(429, "too_many_requests", Said("web", "error.too_many"))
         return self.activity
 
@@ -600,13 +616,15 @@ def create_app(
     limits: RateLimits | None = None,
     static: pathlib.Path = STATIC,
     activity: ActivityConfig | None = None,
+    trusted_proxies: Sequence[Network] = (),
 ) -> web.Application:
     """The page's application. ``clock`` is the service's (the game's figures and the rate limits read
     it); ``store`` keeps the web secret (read at the application's start). With ``activity`` the
-    Activity's routes are served too, and the page may be framed by Discord."""
+    Activity's routes are served too, and the page may be framed by Discord. ``trusted_proxies``: whose
+    ``X-Forwarded-For`` names the client (``web.addresses``)."""
     limits = limits or RateLimits()
     backend = None if activity is None else ActivityBackend(activity, clock, limits.discord)
-    api = SolitaireApi(service, ledger, store, clock, limits, backend)
+    api = SolitaireApi(service, ledger, store, clock, limits, backend, trusted_proxies)
 
     @web.middleware
     async def guard(

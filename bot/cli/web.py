@@ -87,7 +87,9 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
         secret = settings.daily_secret.encode() if settings.daily_secret else None
         service = SolitaireService(stores.live, stores.solitaire_ledger, time.time, events, daily_secret=secret)
         events.subscribe(SolitaireChanged, service.record_ended)  # a game ended here is recorded here
-        app = create_app(service, stores.solitaire_ledger, stores.live, time.time)
+        app = create_app(
+            service, stores.solitaire_ledger, stores.live, time.time, trusted_proxies=settings.web_trusted_proxies
+        )
         runner = web.AppRunner(app, access_log=None)
         await runner.setup()
         try:

@@ -39,6 +39,15 @@ def test_settings_read_the_environment_over_a_dot_env_file(tmp_path):
         Settings.from_env({"DISCORD_TOKEN": "t", "DISCORD_GUILD_ID": "１２"}, env_file=None)
 
 
+def test_the_trusted_proxies_are_addresses_or_networks():
+    values = {"DISCORD_TOKEN": "t", "WEB_TRUSTED_PROXIES": "127.0.0.1,172.16.0.0/12"}
+    settings = Settings.from_env(values, env_file=None)
+    assert [str(network) for network in settings.web_trusted_proxies] == ["127.0.0.1/32", "172.16.0.0/12"]
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=None).web_trusted_proxies == ()
+    with pytest.raises(ValueError, match="WEB_TRUSTED_PROXIES"):
+        Settings.from_env({"DISCORD_TOKEN": "t", "WEB_TRUSTED_PROXIES": "caddy"}, env_file=None)
+
+
 def test_shard_settings_name_this_processs_shards():
     def shards(**values):
         settings = Settings.from_env({"DISCORD_TOKEN": "t", **values}, env_file=None)

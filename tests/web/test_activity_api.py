@@ -26,6 +26,7 @@ from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember
 from tests.web.test_api import DAY, FakeClock
 from web.activity import SESSION_SECONDS, ActivityConfig
 from web.app import create_app
+from web.limits import Rate, RateLimits
 
 pytestmark = pytest.mark.asyncio
 
@@ -63,7 +64,9 @@ class ActivitySite:
         return session
 
 
-async def open_activity_site(tmp_path: pathlib.Path, fake: FakeDiscord, *, activity: bool) -> ActivitySite:
+async def open_activity_site(
+    tmp_path: pathlib.Path, fake: FakeDiscord, *, activity: bool, limits: RateLimits | None = None
+) -> ActivitySite:
     guild = fake.add_guild(name="Club")
     alice = fake.add_member(guild, name="alice", global_name="Alice")
     store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
@@ -73,7 +76,9 @@ async def open_activity_site(tmp_path: pathlib.Path, fake: FakeDiscord, *, activ
     service = SolitaireService(store, ledger, clock, events)
     events.subscribe(SolitaireChanged, service.record_ended)
     config = ActivityConfig(fake.client_id, fake.client_secret, fake.token, f"http://{fake.host}:{fake.port}/api/v10")
-    app = create_app(service, ledger, store, clock, static=tmp_path / "none", activity=config if activity else None)
+    app = create_app(
+        service, ledger, store, clock, limits=limits, static=tmp_path / "none", activity=config if activity else None
+    )
     client: TestClient[Any, Any] = TestClient(TestServer(app))
     await client.start_server()
     return ActivitySite(fake, guild, alice, client, service, events, clock, store)
@@ -128,6 +133,40 @@ async def test_a_member_in_the_instance_plays_the_servers_daily_in_the_slot_disc
     assert status == 200 and moved["pairs"] == 1
     current = await site.service.read(site.guild.id, site.alice.id, "daily")
     assert current is not None and current.state.step == moved["step"] and current.state.id == in_discord.state.id
+
+
+async def test_members_behind_discords_proxy_are_limited_each_as_a_member_not_by_its_address(tmp_path) -> None:
+    """Every member's requests reach the page from Discord's proxy: a limit by address would be one for all."""
+    async with FakeDiscord() as fake:
+        fake.enable_activities()
+        site = await open_activity_site(tmp_path, fake, activity=True, limits=RateLimits(address=Rate(0.001, 3.0)))
+        try:
+            instance = fake.join_activity(site.alice, site.guild.text_channel)
+            session = (await site.session_for(site.alice, instance.id))["session"]  # two of the address's three
+            headers = {"X-Mahjong-Session": session, "X-Mahjong-Instance": instance.id}
+            assert [(await site.send("GET", "/api/words", **headers))[0] for _ in range(6)] == [200] * 6
+            forged = {**headers, "X-Mahjong-Session": session[:-2] + "xx"}
+            assert [(await site.send("GET", "/api/words", **forged))[0] for _ in range(2)] == [403, 429]
+            assert (await site.send("GET", "/api/words"))[0] == 429  # and anyone without a session
+        finally:
+            await site.client.close()
+            await site.service.ledger.close()
+            await site.store.close()
+        assert fake.violations == []
+
+
+async def test_a_flood_of_launches_stops_at_the_limit_before_reaching_discord(tmp_path) -> None:
+    async with FakeDiscord() as fake:
+        fake.enable_activities()
+        site = await open_activity_site(tmp_path, fake, activity=True, limits=RateLimits(discord=Rate(0.001, 3.0)))
+        try:
+            statuses = [(await site.send("POST", "/api/activity/token", {"code": f"made-up-{n}"}))[0] for n in range(5)]
+            assert statuses == [403, 403, 403, 429, 429]
+            assert len([call for call in fake.calls if call.route == "/oauth2/token"]) == 3
+        finally:
+            await site.client.close()
+            await site.service.ledger.close()
+            await site.store.close()
 
 
 async def test_a_forged_an_expired_and_another_instances_session_are_refused(site: ActivitySite) -> None:

@@ -33,6 +33,7 @@ from game.solitaire.deal import deal_for_date, deal_for_seed
 from game.solitaire.replay import replay
 from game.tiles import Tile
 from tests.bot.e2e_helpers import free_port
+from web.addresses import trusted_proxies as parse_trusted_proxies
 from web.app import WEB_GUILD, create_app
 from web.identity import COOKIE, SECRET_KEY
 from web.limits import Rate, RateLimits
@@ -136,14 +137,24 @@ class Site:
         return f"http://{self.server.host}:{self.server.port}"
 
 
-async def open_site(tmp_path: pathlib.Path, static: pathlib.Path | None = None, **limits: Rate) -> Site:
+async def open_site(
+    tmp_path: pathlib.Path, static: pathlib.Path | None = None, trusted_proxies: str = "", **limits: Rate
+) -> Site:
     store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
     ledger = await SqliteSolitaireLedger.open(tmp_path / "ledger.sqlite3")
     clock = FakeClock()
     events = Events(MemoryBroadcast())
     service = SolitaireService(store, ledger, clock, events)
     events.subscribe(SolitaireChanged, service.record_ended)
-    app = create_app(service, ledger, store, clock, limits=RateLimits(**limits), static=static or tmp_path / "none")
+    app = create_app(
+        service,
+        ledger,
+        store,
+        clock,
+        limits=RateLimits(**limits),
+        static=static or tmp_path / "none",
+        trusted_proxies=parse_trusted_proxies(trusted_proxies),
+    )
     server = TestServer(app)
     await server.start_server()
     return Site(server, clock, events, ledger, store, [])
@@ -415,6 +426,28 @@ async def test_a_flood_is_429_per_player_then_per_address_and_changes_nothing(si
     assert 429 in answers and answers.count(200) == 60 - 27
     site.clock.now += 1.0  # a second later the buckets have filled again
     assert (await page.post("/api/move", move({**game, "step": 1}, "resume"))).status == 200
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+async def test_behind_a_trusted_proxy_each_client_has_its_own_address_limit(tmp_path: pathlib.Path, trusted) -> None:
+    site = await open_site(tmp_path, trusted_proxies="127.0.0.1" if trusted else "", address=Rate(1.0, 3.0))
+    try:
+        page = await site.page(tick=0.0)
+
+        async def words_from(client: str) -> int:
+            return (await page.get("/api/words", **{"X-Forwarded-For": f"10.1.2.3, {client}"})).status
+
+        first = [await words_from("198.51.100.1") for _ in range(4)]
+        second = [await words_from("198.51.100.2") for _ in range(2)]
+        assert first == [200, 200, 200, 429]
+        # trusted: the proxy's peers are two members; not trusted: the header is anyone's to write
+        assert second == ([200, 200] if trusted else [429, 429])
+    finally:
+        for client in site.clients:
+            await client.close()
+        await site.server.close()
+        await site.ledger.close()
+        await site.store.close()
 
 
 async def test_hints_are_rationed_to_spare_the_solver(tmp_path: pathlib.Path) -> None:
