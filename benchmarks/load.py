@@ -25,10 +25,11 @@ after the table changed), the others asynchronous (``--async-humans`` members, e
   message creates+edits in one channel (a table's thread) against the 5 per 5 s of the message routes.
 
 With ``--web-players P``, the bot also serves the solitaire page on ``WEB_PORT`` and ``P`` web players
-(``benchmarks/web_page.py``'s, each on its own loopback address) remove a pair every 2 to 5 s beside the
-tables; their pick → answer p50 / p99 is printed with the size's figures. With ``--web-process`` as well,
-the page is served by ``mahjong-bot web`` in a process of its own on the bot's store (its SQLite file,
-or Redis), as README's "the page in its own process" runs it, and that process's CPU is printed too.
+(``benchmarks/web_page.py``'s, in a process of their own, each on its own loopback address) remove a
+pair every 2 to 5 s beside the tables; their pick → answer p50 / p99 is printed with the size's
+figures. With ``--web-process`` as well, the page is served by ``mahjong-bot web`` in a process of its
+own on the bot's store (its SQLite file, or Redis), as README's "the page in its own process" says,
+and that process's CPU is printed too.
 
 Seeded: members' delays and choices (``--seed``) and the tables' deals (``FIRST_SEED``); the order in
 which the bot interleaves them is not. ``PROFILE_TO=path`` with ``--profile`` writes the bot process's
@@ -63,7 +64,6 @@ sys.path.insert(0, str(ROOT))
 
 import aiohttp  # noqa: E402
 
-from benchmarks.web_page import player as web_player  # noqa: E402
 from bot.solitaire.custom_ids import pair_value  # noqa: E402
 from bot.tables.rounds import load_round  # noqa: E402
 from bot.tables.state import TableState  # noqa: E402
@@ -483,7 +483,7 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
             web_port = free_port() if args.web_players else None
             own_page = web_port is not None and args.web_process
             process = await start_bot(fake, folder, args.store, namespace, args.profile, None if own_page else web_port)
-            page_process, page_cpu = None, 0.0
+            page_process, page_cpu, web_picks = None, 0.0, []
             try:
                 if own_page:
                     assert web_port is not None
@@ -538,14 +538,22 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                             drive_solitaire(run, member, guild.text_channel, random.Random(f"{args.seed}/s{n}"), stop)
                         )
                     )
-                web_picks: list[float] = []
-                if web_port is not None:
-                    warm, until = time.monotonic() + args.warmup, time.monotonic() + args.warmup + args.duration
-                    base = f"http://127.0.0.1:{web_port}"
-                    drivers += [
-                        asyncio.create_task(web_player(base, n, until, warm, web_picks))
-                        for n in range(args.web_players)
-                    ]
+                web_players = None
+                if web_port is not None:  # in a process of their own: this one's loop is busy with the fake
+                    web_players = await asyncio.create_subprocess_exec(
+                        sys.executable,
+                        str(ROOT / "benchmarks" / "web_page.py"),
+                        "--against",
+                        f"http://127.0.0.1:{web_port}",
+                        "--json",
+                        str(folder / "picks.json"),
+                        "--players",
+                        str(args.web_players),
+                        "--warmup",
+                        str(args.warmup),
+                        "--duration",
+                        str(args.duration),
+                    )
                 await asyncio.sleep(args.warmup)
                 steps_before = {t.index: step_of(fake.message(t.message.id)) for t in tables}
                 lag = LoopLag()
@@ -573,6 +581,9 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
                 for task in drivers:
                     task.cancel()
                 await asyncio.gather(*drivers, lag_task, return_exceptions=True)
+                if web_players is not None:
+                    await web_players.wait()
+                    web_picks = json.loads((folder / "picks.json").read_text())
             finally:
                 for running in (process, page_process):
                     if running is None:

@@ -11,12 +11,19 @@ each with its own cookie and its own loopback address (127.0.0.x, so the per-add
 each as it would to players on their own machines), open a free deal and remove a pair of its solution
 every 2 to 5 s: a pick's time is from the request to the server's answer; the server's resident memory
 before and after the games are open gives the memory per open web game.
+
+    .venv/bin/python benchmarks/web_page.py --against http://127.0.0.1:PORT --json picks.json
+
+only plays the players against a page already served (``benchmarks/load.py --web-players`` runs them so,
+in a process of their own, so that the simulated Discord's loop does not delay their clocks) and writes
+the picks' times, in seconds, to ``picks.json``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import pathlib
 import random
@@ -148,12 +155,28 @@ async def main_async(args: argparse.Namespace) -> None:
             server.wait(10)
 
 
+async def players_only(args: argparse.Namespace) -> None:
+    picks: list[float] = []
+    start = time.monotonic()
+    warm, until = start + args.warmup, start + args.warmup + args.duration
+    await asyncio.gather(*(player(args.against, n, until, warm, picks) for n in range(args.players)))
+    pathlib.Path(args.json).write_text(json.dumps(picks))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--duration", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=10.0)
-    asyncio.run(main_async(parser.parse_args()))
+    parser.add_argument("--against", help="only the players, against the page at this address")
+    parser.add_argument("--json", help="with --against: where the picks' times go")
+    args = parser.parse_args()
+    if args.against:
+        if not args.json:
+            parser.error("--against needs --json")
+        asyncio.run(players_only(args))
+    else:
+        asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":
