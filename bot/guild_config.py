@@ -253,9 +253,25 @@ def changed(
     new = replace(settings, **updates)  # type: ignore[arg-type]
     try:
         new.validate()
-    except LedgerValueError as error:
-        raise ConfigRefused("config_invalid", detail=str(error)) from error
+    except LedgerValueError as error:  # the ledger's text is English: name the command's option instead
+        raise ConfigRefused("config_invalid", option=_OPTION_OF_FIELD.get(error.field or "", error.field)) from error
     return new
+
+
+# The stored settings' fields named otherwise by /mahjong config's options (the others share their name).
+_OPTION_OF_FIELD = {
+    "default_rules": "rules",
+    "default_speed": "speed",
+    "turn_seconds": "turn_minutes",
+    "table_channels": "channel",
+    "computers_allowed": "computers",
+    "default_length": "length",
+    "default_level": "level",
+    "default_hints": "hints",
+    "default_hide_claims": "hide_claims",
+    "default_seven_pairs": "seven_pairs",
+    "default_minimum_fan": "minimum_fan",
+}
 
 
 def _require_range(option: str, value: int, bounds: tuple[int, int]) -> None:

@@ -3,6 +3,9 @@ stored, and the settings shown back in both languages."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
+
 import pytest
 
 from bot.guild_config import (
@@ -228,7 +231,21 @@ def test_a_value_out_of_range_is_refused_with_its_range(options, key, option):
 def test_the_ledgers_own_check_still_applies():
     with pytest.raises(ConfigRefused) as refused:
         changed(GuildSettings(), channel=-3)
-    assert refused.value.key == "config_invalid" and "table_channels" in refused.value.params["detail"]
+    assert (refused.value.key, refused.value.params) == ("config_invalid", {"option": "channel"})
+    for lang, unchanged in (("en", "Nothing was changed"), ("fr", "Rien n'a été changé"), ("zh_TW", "甚麼都沒有更改")):
+        message = say("config_invalid", lang, **refused.value.params)
+        assert message.startswith("channel ") and unchanged in message and "table_channels" not in message
+
+
+@pytest.mark.parametrize("field", [field.name for field in dataclasses.fields(GuildSettings)])
+def test_a_refusal_by_the_ledger_names_an_option_the_command_has(field):
+    """Settings the ledger's own check refuses (set behind the command's checks, as a stored document
+    from another release could be) are refused naming the option an admin would type."""
+    broken = dataclasses.replace(GuildSettings(), **{field: (-1,) if field == "table_channels" else object()})
+    with pytest.raises(ConfigRefused) as refused:
+        changed(broken)
+    assert refused.value.key == "config_invalid"
+    assert refused.value.params["option"] in inspect.signature(changed).parameters
 
 
 def test_the_channel_list_has_a_limit():
