@@ -48,6 +48,11 @@ from data.broadcast import RedisBroadcast
 from data.live import StoreFailed, StoreUnavailable, Versioned
 
 SOCKET_TIMEOUT_SECONDS = 3.0
+# The connections one process opens to Redis. Past them a call waits, up to SOCKET_TIMEOUT_SECONDS, for
+# one to be free: redis-py's default pool refuses a call past 100 at once ("Too many connections"), and a
+# burst of members (200 players of the page arriving together) then got "the store is unavailable". One
+# Redis server runs one command at a time: more connections would add no speed, only its memory.
+POOL_CONNECTIONS = 64
 BUCKETS = 16
 
 # Sets or clears the deadline of the document at KEYS[1] (member ARGV[1] of the sorted set KEYS[2])
@@ -169,13 +174,16 @@ class RedisLiveStore:
     @classmethod
     def from_url(cls, url: str, *, namespace: str = "mahjong") -> RedisLiveStore:
         """A store on the server at ``url`` (``redis://host:port/db``); connects on first use."""
-        client = aioredis.Redis.from_url(
+        pool = aioredis.BlockingConnectionPool.from_url(
             url,
+            max_connections=POOL_CONNECTIONS,
+            timeout=SOCKET_TIMEOUT_SECONDS,
             decode_responses=True,
             socket_timeout=SOCKET_TIMEOUT_SECONDS,
             socket_connect_timeout=SOCKET_TIMEOUT_SECONDS,
             retry=Retry(NoBackoff(), 0),
         )
+        client = aioredis.Redis.from_pool(pool)  # closed with the client
         return cls(client, namespace)
 
     def broadcast(self) -> RedisBroadcast:

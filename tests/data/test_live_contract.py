@@ -265,6 +265,16 @@ async def test_of_twenty_concurrent_writers_exactly_one_wins(store: LiveStore) -
     assert await store.read("game:1") == Versioned(version=2, document={"click": winners[0]})
 
 
+async def test_a_burst_of_five_hundred_clicks_at_once_is_served_whole(store: LiveStore) -> None:
+    """Members arriving together (a busy table, the page's players) are queued for the store's
+    connections, not refused: Redis's client would otherwise refuse past its pool's 100."""
+    await store.create("game:1", {"n": 0})
+    reads = await asyncio.gather(*(store.read("game:1") for _ in range(500)))
+    assert reads == [Versioned(version=1, document={"n": 0})] * 500
+    results = await _race([store], "game:2", 500)
+    assert sum(result is not None for result in results) == 1
+
+
 # --- leases ---
 
 
