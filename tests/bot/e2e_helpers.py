@@ -182,6 +182,9 @@ RUN_ROOT = pathlib.Path(__file__).resolve().parents[2]
 # The settings a run leaves unset unless a test sets them (a developer's own shell may have them).
 RUN_SETTINGS = ("REDIS_URL", "DATABASE_PATH", "DATABASE_URL", "DISCORD_GUILD_ID", "START_PATIENCE", "METRICS_PORT")
 RUN_SETTINGS += ("WEB_PORT", "WEB_HOST", "PUBLIC_URL", "DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET")
+RUN_SETTINGS += ("SHARD_COUNT", "SHARD_IDS")
+# and run_against_fake.py's own knobs
+RUN_SETTINGS += ("KILL_AT", "FAST_TABLES", "FIRST_SEED", "CLOCK_LEASE", "TEST_REDIS_NAMESPACE", "PROFILE_TO")
 CLOSED = "http://127.0.0.1:1/api/v10"  # nothing listens on port 1
 
 
@@ -199,15 +202,28 @@ def run_environment(fake: FakeDiscord | None, token: str | None = None, **more: 
     return environment
 
 
-async def start_run(cwd: pathlib.Path, environment: dict[str, str]) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(RUN_ROOT / "tests" / "bot" / "run_against_fake.py"),
-        cwd=cwd,
-        env=environment,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+async def start_run(
+    cwd: pathlib.Path, environment: dict[str, str], *, log: pathlib.Path | None = None
+) -> asyncio.subprocess.Process:
+    """``mahjong-bot run`` in ``cwd``: its output piped to the test, or its log appended to ``log``."""
+    if log is None:
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(RUN_ROOT / "tests" / "bot" / "run_against_fake.py"),
+            cwd=cwd,
+            env=environment,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+    with open(log, "ab") as written:  # the process writes to its own copy of the file
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(RUN_ROOT / "tests" / "bot" / "run_against_fake.py"),
+            cwd=cwd,
+            env=environment,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=written,
+        )
 
 
 def free_port() -> int:

@@ -5,10 +5,8 @@ live-state stores; the restarted bot writes what was pending, and never twice.""
 from __future__ import annotations
 
 import asyncio
-import os
 import pathlib
 import signal
-import sys
 import uuid
 
 import pytest
@@ -17,38 +15,21 @@ from data.ledger import HandEntry
 from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
-from tests.bot.e2e_helpers import table_id_of, table_state, wait_until
+from tests.bot.e2e_helpers import run_environment, start_run, table_id_of, table_state, wait_until
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 async def start_bot(fake: FakeDiscord, folder: pathlib.Path, backend: str, kill_at: str | None, namespace: str):
-    environment = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "KILL_AT")}
-    environment.update(
-        DISCORD_TOKEN=fake.token,
-        FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-        FAKE_DISCORD_GATEWAY=fake.gateway_url,
-        PYTHONPATH=str(ROOT),
-        FAST_TABLES="1",
-        DATABASE_PATH=str(folder / "bot.sqlite3"),
-    )
+    environment = run_environment(fake, FAST_TABLES="1", DATABASE_PATH=str(folder / "bot.sqlite3"))
     if backend == "redis":
         environment.update(REDIS_URL=REDIS_URL, TEST_REDIS_NAMESPACE=namespace)
     if kill_at:
         environment["KILL_AT"] = kill_at
-    with open(folder / "bot.log", "ab") as log:  # the process writes to its own copy of the file
-        return await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(ROOT / "tests" / "bot" / "run_against_fake.py"),
-            cwd=folder,
-            env=environment,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=log,
-        )
+    return await start_run(folder, environment, log=folder / "bot.log")
 
 
 async def open_live(folder: pathlib.Path, backend: str, namespace: str):

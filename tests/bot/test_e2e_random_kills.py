@@ -31,11 +31,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import pathlib
 import random
 import signal
-import sys
 import time
 import uuid
 from dataclasses import dataclass, field, replace
@@ -49,13 +47,12 @@ from data.ledger import HandEntry
 from data.ledger_sqlite import SqliteLedger
 from game.record import HandRecord
 from game.round import Round
-from tests.bot.e2e_helpers import table_id_of, table_state, wait_until
+from tests.bot.e2e_helpers import run_environment, start_run, table_id_of, table_state, wait_until
 from tests.bot.test_e2e_exactly_once import REDIS_URL, clear_redis, open_live
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 KILLS = 25  # per live-state store
 SEED = 1313
 # (rules, length, most hands): a classic wind round of basic computers lasts 4 to 9 hands (one of at
@@ -141,12 +138,8 @@ def reference_run(lobby: TableState, host_id: int) -> Reference:
 
 
 def environment(fake: FakeDiscord, folder: pathlib.Path, backend: str, namespace: str, first_seed: int):
-    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "KILL_AT")}
-    env.update(
-        DISCORD_TOKEN=fake.token,
-        FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-        FAKE_DISCORD_GATEWAY=fake.gateway_url,
-        PYTHONPATH=str(ROOT),
+    env = run_environment(
+        fake,
         FAST_TABLES="1",
         DATABASE_PATH=str(folder / "bot.sqlite3"),
         FIRST_SEED=str(first_seed),
@@ -158,15 +151,7 @@ def environment(fake: FakeDiscord, folder: pathlib.Path, backend: str, namespace
 
 
 async def start_bot(fake: FakeDiscord, folder: pathlib.Path, backend: str, namespace: str, first_seed: int):
-    with open(folder / "bot.log", "ab") as log:  # the process writes to its own copy of the file
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(ROOT / "tests" / "bot" / "run_against_fake.py"),
-            cwd=folder,
-            env=environment(fake, folder, backend, namespace, first_seed),
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=log,
-        )
+    process = await start_run(folder, environment(fake, folder, backend, namespace, first_seed), log=folder / "bot.log")
     await fake.wait_ready(timeout=60)
     return process
 
@@ -389,14 +374,8 @@ async def test_a_hand_ended_as_the_bot_is_killed_is_still_shown_after_the_restar
         run = Run("sqlite", guild.id)
         process = None
         try:
-            process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                str(ROOT / "tests" / "bot" / "run_against_fake.py"),
-                cwd=tmp_path,
-                env={**environment(fake, tmp_path, "sqlite", "", SEED), **env_kill},
-                stdout=asyncio.subprocess.DEVNULL,
-                stderr=asyncio.subprocess.DEVNULL,
-            )
+            environment_killed = {**environment(fake, tmp_path, "sqlite", "", SEED), **env_kill}
+            process = await start_run(tmp_path, environment_killed, log=tmp_path / "bot.log")
             await fake.wait_ready(timeout=60)
             await fake.wait_commands_synced(timeout=30)
             await open_table(fake, guild, live, run, "classic", "one_hand")

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import os
 import pathlib
 import signal
-import sys
 import uuid
 from datetime import UTC, datetime
 from typing import Any
@@ -28,12 +26,11 @@ from data.solitaire_ledger import Board
 from data.solitaire_postgres import PostgresSolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.tiles import Tile
-from tests.bot.e2e_helpers import table_id_of, table_state, wait_until
+from tests.bot.e2e_helpers import run_environment, start_run, table_id_of, table_state, wait_until
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis, pytest.mark.asyncio]
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 REDIS_URL = "redis://127.0.0.1:6379/0"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
@@ -43,14 +40,8 @@ async def start_shard(
 ):
     """A shard process working in ``folder``; its ledgers in ``folder``'s SQLite file, or at ``database_url``."""
     folder.mkdir(exist_ok=True)
-    environment = {key: value for key, value in os.environ.items() if key not in ("KILL_AT", "DATABASE_URL")}
-    if database_url is not None:
-        environment["DATABASE_URL"] = database_url
-    environment.update(
-        DISCORD_TOKEN=fake.token,
-        FAKE_DISCORD_API=f"http://{fake.host}:{fake.port}/api/v10",
-        FAKE_DISCORD_GATEWAY=fake.gateway_url,
-        PYTHONPATH=str(ROOT),
+    environment = run_environment(
+        fake,
         FAST_TABLES="1",
         DATABASE_PATH=str(folder / "bot.sqlite3"),
         REDIS_URL=REDIS_URL,
@@ -58,14 +49,9 @@ async def start_shard(
         SHARD_COUNT="2",
         SHARD_IDS=str(shard),
     )
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "tests" / "bot" / "run_against_fake.py"),
-        cwd=folder,
-        env=environment,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
-    )
+    if database_url is not None:
+        environment["DATABASE_URL"] = database_url
+    return await start_run(folder, environment, log=folder / "bot.log")
 
 
 async def _stop(process: asyncio.subprocess.Process) -> None:
