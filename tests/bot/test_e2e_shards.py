@@ -152,16 +152,27 @@ async def _two_shards(tmp_path, shared_redis, database_url: str | None) -> None:
                 await game.wait_done(timeout=20)
                 board = game.response
                 menu = board.selects()[0]
+                shown = fake.message(board.id).edits
                 picked = await fake.select(guests[shard], board, menu["custom_id"], [menu["options"][0]["value"]])
                 await picked.wait_done(timeout=20)
                 assert picked.ack_type is not None and picked.followups == []
+
+                async def pair_shown(shown: int = shown, board: Any = board) -> bool:
+                    return fake.message(board.id).edits > shown
+
+                # Finish is pressed on the board that shows the pair: on a loaded machine its edit can come
+                # after the pick's quiet spell, and a press on the board before it is refused as stale
+                await wait_until(pair_shown, timeout=20, what="the board redrawn after the pair")
                 games = [key for key in await store.keys("solitaire:") if key.startswith(f"solitaire:{guild.id}:")]
                 assert len(games) == 1
                 assert SolitaireState.from_document((await store.read(games[0])).document).game.removed
                 for _ in range(2):
                     edits = fake.message(board.id).edits
                     finish = next(c for c in fake.message(board.id).custom_ids() if c.endswith(":finish"))
-                    await (await fake.click(guests[shard], fake.message(board.id), finish)).wait_done(timeout=20)
+                    pressed = await (await fake.click(guests[shard], fake.message(board.id), finish)).wait_done(
+                        timeout=20
+                    )
+                    assert pressed.followups == [], "Finish was refused"
 
                     async def redrawn(edits: int = edits, board: Any = board) -> bool:  # press on the new board
                         return fake.message(board.id).edits > edits
