@@ -520,6 +520,7 @@ class MahjongBot(commands.AutoShardedBot):
         self._start(events.run(), "events-from-other-processes")
         self._start(solitaire_desk.run_idle_watch(), "solitaire-idle")
         self._start(daily_poster.run(), "solitaire-daily-post")
+        self._start(_record_pending(solitaire_service, settings.owns_guild), "solitaire-pending")
         if self._upload_emojis:
             self._start(self._emojis(), "tile-emojis")
         if self.application_id is not None:
@@ -638,6 +639,17 @@ def _computers_allowed(ledger: Ledger) -> ComputersAllowed:
         return bool((await ledger.guild_settings(guild_id)).computers_allowed)
 
     return allowed
+
+
+async def _record_pending(service: SolitaireService, owns_guild: Callable[[int], bool]) -> None:
+    """At start, the solitaire results a killed process left unrecorded (``SolitaireService.record_pending``)."""
+    try:
+        recorded = await service.record_pending(owns_guild)
+    except Exception:  # a store away at start: each game is still recorded at its member's next read
+        log.exception("the solitaire results left pending could not be recorded now")
+        return
+    if recorded:
+        log.info("recorded %d solitaire results a stopped process had left pending", recorded)
 
 
 async def _stop_tasks(tasks: list[asyncio.Task[None]], patience: float = 5.0) -> None:

@@ -5,8 +5,9 @@ back. Every write that changes a game publishes one ``SolitaireChanged`` (``bot.
 
 Results reach the ledger exactly once: the write that ends a game leaves it pending in the live state
 (``recorded`` false); the ledger's subscriber (``record``) writes it next, then marks the state
-recorded. A process that dies in between leaves it pending, and the next read of that game records
-it again under the same id, which the ledger keeps once.
+recorded. A process that dies in between leaves it pending: the next read of that game records it
+again under the same id, which the ledger keeps once, and so does the sweep a process makes when it
+starts (``record_pending``), for a member who never opens that game again.
 
 No solitaire key carries a store deadline: nothing in a game has to happen unless its member acts
 (the engine's clock pauses itself by arithmetic), and the daily post is claimed by its own key.
@@ -28,7 +29,7 @@ from bot.refusal import Refusal
 from bot.solitaire import play
 from bot.solitaire.moves import GameMove
 from bot.solitaire.play import Outcome
-from bot.solitaire.state import SolitaireDocumentError, SolitaireState, slot_key
+from bot.solitaire.state import SLOT_PREFIX, SolitaireDocumentError, SolitaireState, parse_slot_key, slot_key
 from data.ledger import LedgerConflict, LedgerValueError
 from data.live import LiveStore
 from data.solitaire_ledger import Kind, SolitaireLedger, SolitaireResult
@@ -244,6 +245,26 @@ class SolitaireService:
     async def act(self, guild_id: int, member_id: int, kind: Kind, move: GameMove) -> Committed:
         """A member's move in their game of ``kind``: a pair, undo, pause, resume, finish."""
         return await self.update(guild_id, member_id, kind, lambda state, now: play.act(state, move, now))
+
+    async def record_pending(self, owns_guild: Callable[[int], bool]) -> int:
+        """Record every ended game left pending in the servers ``owns_guild`` names (a process killed
+        between a game's end and its ledger write); how many there were."""
+        recorded = 0
+        for key in await self._store.keys(SLOT_PREFIX):
+            slot = parse_slot_key(key)
+            if slot is None or not owns_guild(slot[0]):
+                continue
+            found = await self._store.read(key)
+            if found is None:
+                continue
+            try:
+                state = await asyncio.to_thread(SolitaireState.from_document, found.document)
+            except SolitaireDocumentError:
+                continue  # dropped by its member's next read, which logs it
+            if state.pending:
+                await self.record(Committed(state, found.version, Outcome()))
+                recorded += 1
+        return recorded
 
     async def record_ended(self, event: SolitaireChanged) -> None:
         """The ledger's subscriber: a game this process ended goes to the ledger (``record``)."""

@@ -34,8 +34,20 @@ class SolitaireDocumentError(ValueError):
     """A stored document that is not a solitaire game."""
 
 
+SLOT_PREFIX = "solitaire:"
+_SLOT_KEY = re.compile(r"solitaire:(-?[0-9]+):([0-9]+):([a-z]+)")
+
+
 def slot_key(guild_id: int, member_id: int, kind: Kind) -> str:
-    return f"solitaire:{guild_id}:{member_id}:{kind}"
+    return f"{SLOT_PREFIX}{guild_id}:{member_id}:{kind}"
+
+
+def parse_slot_key(key: str) -> tuple[int, int, Kind] | None:
+    """The server, member and kind of a game's key (``slot_key``); None for a key of another shape."""
+    match = _SLOT_KEY.fullmatch(key)
+    if match is None or match.group(3) not in KINDS:
+        return None
+    return int(match.group(1)), int(match.group(2)), _kind(match.group(3))
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from bot.app import Settings, create_bot
 from bot.solitaire.custom_ids import pair_value, parse_custom_id
 from bot.solitaire.play import lost_cause
 from bot.solitaire.service import daily_deal
+from bot.solitaire.state import SolitaireState
 from data.live import LiveStore
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
@@ -579,3 +580,31 @@ async def test_a_fuzzer_of_forged_ids_and_values_changes_nothing_and_every_one_i
         assert after.version == before.version and after.document == before.document
         assert await store.read(f"solitaire:{guild.id}:{bob.id}:free") is None
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith("bot")]
+
+
+async def test_a_result_a_killed_process_left_pending_is_recorded_when_the_bot_starts(tmp_path):
+    """A game ended in the live state whose ledger write never came (its process killed in between):
+    the next bot to start records it, though its member never opens that game again."""
+    path = tmp_path / "bot.sqlite3"
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        alice = fake.add_member(guild, name="Alice")
+        started = Game.start(deal_for_seed(7), 1_700_000_000.0)
+        ended = started.finish(started.clock.last_activity + 30).finish(started.clock.last_activity + 30)
+        left = SolitaireState("pend1ng0", guild.id, alice.id, "Alice", "free", None, ended, 2)
+        assert left.pending
+        store = await SqliteLiveStore.open(path)
+        try:
+            assert await store.create(left.key, left.to_document())
+            assert await stored(path, left.id) is None
+            async with solitaire_bot(fake, store, FakeClock(MIDNIGHT + 3600), path):
+
+                async def recorded() -> bool:
+                    found = await store.read(left.key)
+                    return found is not None and found.document["recorded"] is True
+
+                await wait_until(recorded, what="the pending result recorded at start")
+            kept = await stored(path, left.id)
+            assert kept is not None and (kept.member_id, kept.kind) == (alice.id, "free")
+        finally:
+            await store.close()

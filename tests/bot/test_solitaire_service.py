@@ -190,6 +190,29 @@ async def test_a_result_left_pending_by_a_crash_is_recorded_once_by_the_next_rea
     assert (await ledger.member_stats(GUILD, ALICE, DAY)).games == 1
 
 
+async def _left_pending(service: SolitaireService, store, clock, guild: int, member: int) -> SolitaireState:
+    """A free game ended in the live state whose ledger write never came (its process was killed)."""
+    state = (await service.free(guild, member, f"member {member}", 7)).state
+    ended = state.game.finish(clock.now).finish(clock.now)
+    crashed = SolitaireState(state.id, guild, member, state.name, state.kind, None, ended, state.step + 2)
+    found = await store.read(slot_key(guild, member, "free"))
+    assert await store.write(crashed.key, found.version, crashed.to_document()) is not None
+    return crashed
+
+
+async def test_a_starting_process_records_the_results_left_pending_in_its_servers_only(store, ledger):
+    clock = FakeClock()
+    service = service_on(store, ledger, clock)
+    mine = await _left_pending(service, store, clock, GUILD, ALICE)
+    elsewhere = await _left_pending(service, store, clock, GUILD + 1, BOB)
+    still_open = (await service.daily(GUILD, BOB, "Bob")).state
+    assert await service.record_pending(lambda guild: guild == GUILD) == 1
+    assert await ledger.result(mine.id) is not None and await ledger.result(elsewhere.id) is None
+    assert (await store.read(mine.key)).document["recorded"] is True
+    assert await ledger.result(still_open.id) is None and not (await service.read(GUILD, BOB, "daily")).state.game.over
+    assert await service.record_pending(lambda guild: guild == GUILD) == 0  # recorded once
+
+
 async def test_one_process_claims_a_days_post(store, ledger):
     clock = FakeClock()
     first, second = service_on(store, ledger, clock), service_on(store, ledger, clock)
