@@ -107,7 +107,14 @@ class SolitaireService:
 
     async def read(self, guild_id: int, member_id: int, kind: Kind) -> Committed | None:
         """The member's game of this kind on this server; a pending result is recorded on the way."""
-        found = await self._store.read(slot_key(guild_id, member_id, kind))
+        committed = await self._stored(slot_key(guild_id, member_id, kind))
+        if committed is not None and committed.state.pending:
+            committed = await self.record(committed)
+        return committed
+
+    async def _stored(self, key: str) -> Committed | None:
+        """The game stored at ``key``, as it is (pending or not); a damaged one is dropped."""
+        found = await self._store.read(key)
         if found is None:
             return None
         try:
@@ -115,12 +122,9 @@ class SolitaireService:
         except SolitaireDocumentError:
             # It can never be played nor replayed: dropped (and logged), so the member's next game can start.
             log.exception("the solitaire game %s is damaged: it is dropped", found.document.get("id"))
-            await self._store.delete(slot_key(guild_id, member_id, kind), found.version)
+            await self._store.delete(key, found.version)
             return None
-        committed = Committed(state, found.version, Outcome())
-        if state.pending:
-            committed = await self.record(committed)
-        return committed
+        return Committed(state, found.version, Outcome())
 
     async def _put(self, state: SolitaireState, previous: Committed | None) -> Committed | None:
         """Write a new game into its slot (over ``previous``, compare-and-set); None if someone moved it."""
@@ -254,15 +258,9 @@ class SolitaireService:
             slot = parse_slot_key(key)
             if slot is None or not owns_guild(slot[0]):
                 continue
-            found = await self._store.read(key)
-            if found is None:
-                continue
-            try:
-                state = await asyncio.to_thread(SolitaireState.from_document, found.document)
-            except SolitaireDocumentError:
-                continue  # dropped by its member's next read, which logs it
-            if state.pending:
-                await self.record(Committed(state, found.version, Outcome()))
+            committed = await self._stored(key)
+            if committed is not None and committed.state.pending:
+                await self.record(committed)
                 recorded += 1
         return recorded
 

@@ -35,7 +35,7 @@ class SolitaireDocumentError(ValueError):
 
 
 SLOT_PREFIX = "solitaire:"
-_SLOT_KEY = re.compile(r"solitaire:(-?[0-9]+):([0-9]+):([a-z]+)")
+_SLOT_KEY = re.compile(rf"solitaire:(-?[0-9]+):([0-9]+):({'|'.join(KINDS)})")
 
 
 def slot_key(guild_id: int, member_id: int, kind: Kind) -> str:
@@ -45,7 +45,7 @@ def slot_key(guild_id: int, member_id: int, kind: Kind) -> str:
 def parse_slot_key(key: str) -> tuple[int, int, Kind] | None:
     """The server, member and kind of a game's key (``slot_key``); None for a key of another shape."""
     match = _SLOT_KEY.fullmatch(key)
-    if match is None or match.group(3) not in KINDS:
+    if match is None:
         return None
     return int(match.group(1)), int(match.group(2)), _kind(match.group(3))
 

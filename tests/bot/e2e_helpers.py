@@ -206,23 +206,16 @@ async def start_run(
     cwd: pathlib.Path, environment: dict[str, str], *, log: pathlib.Path | None = None
 ) -> asyncio.subprocess.Process:
     """``mahjong-bot run`` in ``cwd``: its output piped to the test, or its log appended to ``log``."""
-    if log is None:
+    with contextlib.ExitStack() as files:
+        # the process writes to its own copy of the log file
+        written = None if log is None else files.enter_context(open(log, "ab"))
         return await asyncio.create_subprocess_exec(
             sys.executable,
             str(RUN_ROOT / "tests" / "bot" / "run_against_fake.py"),
             cwd=cwd,
             env=environment,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-        )
-    with open(log, "ab") as written:  # the process writes to its own copy of the file
-        return await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(RUN_ROOT / "tests" / "bot" / "run_against_fake.py"),
-            cwd=cwd,
-            env=environment,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=written,
+            stdout=asyncio.subprocess.PIPE if written is None else asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE if written is None else written,
         )
 
 
