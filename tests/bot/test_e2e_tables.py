@@ -69,7 +69,12 @@ async def start_with_four_members(world: World, options: dict) -> tuple[object, 
     table_id = table_id_of(lobby)
     for member in world.members[1:]:
         await (await world.fake.click(member, lobby, f"mj1:{table_id}:0:join")).wait_done()
-    await (await world.fake.click(world.members[0], lobby, f"mj1:{table_id}:0:start")).wait_done()
+    start = f"mj1:{table_id}:0:start"
+    # the lobby's edit after the last join can come after that click's quiet spell on a loaded machine
+    await wait_until(
+        partial(_async, lambda: not lobby.component(start).get("disabled")), what="the Start button enabled"
+    )
+    await (await world.fake.click(world.members[0], lobby, start)).wait_done()
     await wait_until(
         partial(_async, lambda: any(c.endswith(":hand") for c in lobby.custom_ids())), what="the table message"
     )
