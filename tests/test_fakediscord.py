@@ -185,6 +185,28 @@ async def pick(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("pick one", view=Pick(), ephemeral=True)
 
 
+@demo.command(description="Buttons that acknowledge at once and answer half a second later")
+async def slow_buttons(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("slow", view=SlowButtons())
+
+
+class SlowButtons(discord.ui.View):
+    """Acknowledge first, work after, as the bot does: the answer comes well after the ack."""
+
+    @discord.ui.button(label="Here", custom_id="slow:here")
+    async def here(self, interaction: discord.Interaction, button: discord.ui.Button[SlowButtons]) -> None:
+        await interaction.response.defer()
+        await asyncio.sleep(0.5)
+        await interaction.edit_original_response(content="edited here")
+
+    @discord.ui.button(label="Elsewhere", custom_id="slow:elsewhere")
+    async def elsewhere(self, interaction: discord.Interaction, button: discord.ui.Button[SlowButtons]) -> None:
+        await interaction.response.defer()
+        await asyncio.sleep(0.5)
+        assert isinstance(interaction.channel, discord.TextChannel)
+        await interaction.channel.send("posted elsewhere")
+
+
 @demo.command(description="Invite players")
 async def invite(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("who?", view=Invite())
@@ -381,6 +403,26 @@ async def test_defer_then_edit_original_with_a_file_then_keep_it() -> None:
             [att] = msg.attachments
             assert second.files == [] and [a["id"] for a in second.json["attachments"]] == [att.id]  # kept
             assert att.data == png("blue")
+        assert fake.violations == []
+
+
+async def test_a_deferred_update_is_done_once_its_answer_came_however_late() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild()
+        alice = fake.add_member(guild, name="Alice")
+        async with fake.running(DemoBot()):
+            await fake.wait_commands_synced()
+            command = await fake.slash(alice, guild.text_channel, "demo slow_buttons")
+            await command.wait_done(quiet=0.05)
+            msg = command.response
+            assert msg is not None
+            here = await fake.click(alice, msg, "slow:here")
+            await here.wait_done(quiet=0.05)  # a quiet spell far shorter than the work after the ack
+            assert here.ack_type == 6 and msg.content == "edited here"
+            elsewhere = await fake.click(alice, msg, "slow:elsewhere")
+            await elsewhere.wait_done(quiet=0.05)
+            posted = fake.channel_messages(guild.text_channel)
+            assert posted[-1].content == "posted elsewhere" and msg.content == "edited here"
         assert fake.violations == []
 
 

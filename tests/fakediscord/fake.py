@@ -270,6 +270,11 @@ class FakeDiscord:
     # --- waiting -----------------------------------------------------------------------------------------
 
     def call_finished(self, call: Call) -> None:
+        channel_id = call.params.get("channel_id")
+        if call.method != "GET" and 200 <= call.status < 300 and channel_id is not None and channel_id.isdigit():
+            channel = self.world.channels.get(int(channel_id))
+            if channel is not None:
+                channel.changed_at = call.at
         tick, self._calls_tick = self._calls_tick, asyncio.Event()
         tick.set()
 
@@ -646,6 +651,7 @@ class FakeDiscord:
         loop = asyncio.get_running_loop()
         i = FakeInteraction(iid, token, kind, user.id, channel, guild, payload, loop.time(), name=name, message=message)
         i.last_activity = i.dispatched_at
+        i.message_edits_at_click = message.edits if message is not None else 0
         w.interactions[iid] = i
         w.tokens[token] = i
         i.deadline_handle = loop.call_at(i.dispatched_at + self.ack_limit, self._deadline, i)

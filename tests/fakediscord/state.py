@@ -29,6 +29,9 @@ PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
 
+# The interaction callback type that acknowledges a component now and edits its message later.
+DEFERRED_UPDATE_MESSAGE = 6
+
 # What a new server gives @everyone (Discord's defaults), i.e. an ordinary member.
 DEFAULT_MEMBER_PERMISSIONS: int = discord.Permissions(
     view_channel=True,
@@ -180,6 +183,7 @@ class FakeChannel:
     last_message_id: int | None = None
     message_count: int = 0
     deleted: bool = False
+    changed_at: float = float("-inf")  # the loop time of the last message posted, edited or deleted here
 
     @property
     def is_thread(self) -> bool:
@@ -269,6 +273,7 @@ class FakeInteraction:
     dispatched_at: float
     name: str = ""  # "demo ping" for a command, the custom_id for components and modals
     message: FakeMessage | None = None  # the message a component sits on
+    message_edits_at_click: int = 0  # how many edits that message had when the interaction was sent
     ack_type: int | None = None
     ack_at: float | None = None
     response: FakeMessage | None = None  # what @original points to
@@ -301,20 +306,37 @@ class FakeInteraction:
         return self
 
     async def wait_done(self, quiet: float = 0.2, timeout: float = 10.0) -> FakeInteraction:
-        """Waits for the ack, then for a deferred "thinking" response to be filled in, then until no call
-        used this interaction's token for ``quiet`` seconds."""
+        """Waits for the ack, then for a deferred "thinking" response to be filled in, or for the first
+        edit or follow-up after a deferred update (the bot acknowledges before it works, so on a loaded
+        machine that answer can come long after the ack), then until no call used this interaction's
+        token for ``quiet`` seconds."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         await self.wait_ack(timeout)
         while True:
             thinking = self.response is not None and self.response.loading and not self.response.deleted
-            left = 0.02 if thinking else self.last_activity + quiet - loop.time()
+            waiting = thinking or self.awaits_update
+            left = 0.02 if waiting else self.last_activity + quiet - loop.time()
             if left <= 0:
                 return self
             if loop.time() + left > end:
-                state = "still thinking" if thinking else "still busy"
+                state = "still thinking" if thinking else "awaiting its update" if waiting else "still busy"
                 raise TimeoutError(f"interaction {self.name!r} {state} after {timeout} s")
             await asyncio.sleep(left)
+
+    @property
+    def awaits_update(self) -> bool:
+        """A deferred update (callback type 6) that nothing has followed yet: no edit or follow-up on this
+        token, the message the component sits on unchanged since the click, and no message posted, edited
+        or deleted in its channel since (a click's effect can be another message: a table's message, which
+        is edited with the bot's token, not the click's)."""
+        if self.ack_type != DEFERRED_UPDATE_MESSAGE:
+            return False
+        if any(not call.route.endswith("/callback") for call in self.calls):
+            return False
+        if self.channel.changed_at >= self.dispatched_at:
+            return False
+        return self.message is None or (self.message.edits == self.message_edits_at_click and not self.message.deleted)
 
     def __repr__(self) -> str:
         return f"<FakeInteraction type={self.type} {self.name!r} ack={self.ack_type}>"
