@@ -24,7 +24,6 @@ transaction the server broke off to be tried again is ``StoreUnavailable``; any 
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
@@ -36,14 +35,22 @@ from typing import Any, TypeAlias
 import asyncpg
 
 from data.ledger import (
-    GuildSettings,
     HandEntry,
     LedgerFileError,
     MatchEntry,
-    SeatEntry,
-    check_page,
 )
-from data.ledger_sqlite import hand_from_row, json_text, match_from_row, refuse_conflict
+from data.ledger_queries import (
+    HAND_PATTERNS,
+    HAND_SEATS,
+    HAND_SELECT,
+    MATCH_SEATS,
+    MATCH_SELECT,
+    LedgerQueries,
+    json_text,
+    numbered,
+    seat_rows,
+)
+from data.ledger_sqlite import hand_from_row, match_from_row, refuse_conflict
 from data.live import StoreFailed, StoreUnavailable
 
 MIGRATIONS_TABLE = "ledger_migrations"
@@ -199,21 +206,7 @@ async def open_migrated(url: str) -> Pool:
     return pool
 
 
-def _seat_rows(key: str, seats: Sequence[SeatEntry], amounts: Sequence[float]) -> list[Row]:
-    return [
-        (key, index, seat.member_id, seat.name, seat.computer, float(amount))
-        for index, (seat, amount) in enumerate(zip(seats, amounts, strict=True))
-    ]
-
-
-_HAND_SELECT = (
-    "SELECT hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan,"
-    " record, finished_at FROM hands"
-)
-_MATCH_SELECT = "SELECT match_id, guild_id, table_id, rules, hand_count, finished_at, ended FROM matches"
-
-
-class PostgresLedger:
+class PostgresLedger(LedgerQueries):
     """``Ledger`` in the ``hands``, ``matches``, ``guild_settings`` and ``member_preferences`` tables
     (and their seat and pattern tables) of a PostgreSQL database, on a pool: each write one
     transaction, each read of several tables one snapshot."""
@@ -262,7 +255,7 @@ class PostgresLedger:
                     await connection.executemany(
                         "INSERT INTO hand_seats (hand_id, seat, member_id, name, computer, payment)"
                         " VALUES ($1, $2, $3, $4, $5, $6)",
-                        _seat_rows(entry.hand_id, entry.seats, entry.payments),
+                        seat_rows(entry.hand_id, entry.seats, entry.payments),
                     )
                     await connection.executemany(
                         "INSERT INTO hand_patterns (hand_id, position, pattern) VALUES ($1, $2, $3)",
@@ -272,10 +265,6 @@ class PostgresLedger:
             return True
         refuse_conflict("hand", entry.hand_id, entry, await self.hand(entry.hand_id))
         return False
-
-    async def has_hand(self, hand_id: str) -> bool:
-        with available():
-            return bool(await self._pool.fetchval("SELECT EXISTS (SELECT 1 FROM hands WHERE hand_id = $1)", hand_id))
 
     async def record_match(self, entry: MatchEntry) -> bool:
         match = (
@@ -299,126 +288,45 @@ class PostgresLedger:
                     await connection.executemany(
                         "INSERT INTO match_seats (match_id, seat, member_id, name, computer, total)"
                         " VALUES ($1, $2, $3, $4, $5, $6)",
-                        _seat_rows(entry.match_id, entry.seats, entry.totals),
+                        seat_rows(entry.match_id, entry.seats, entry.totals),
                     )
         if inserted:
             return True
-        found = await self._matches("match_id = $1", (entry.match_id,))
+        found = await self._matches("match_id = ?", (entry.match_id,))
         refuse_conflict("match", entry.match_id, entry, found[0] if found else None)
         return False
-
-    async def hands(
-        self,
-        guild_id: int,
-        *,
-        member_id: int | None = None,
-        rules: str | None = None,
-        since: float | None = None,
-        limit: int = 100,
-        offset: int = 0,
-    ) -> list[HandEntry]:
-        check_page(limit, offset)
-        conditions: list[str] = ["guild_id = $1"]
-        parameters: list[Any] = [guild_id]
-        for condition, value in (
-            ("hand_id IN (SELECT hand_id FROM hand_seats WHERE member_id = ${})", member_id),
-            ("rules_name = ${}", rules),
-            ("finished_at >= ${}", since),
-        ):
-            if value is not None:
-                parameters.append(value)
-                conditions.append(condition.format(len(parameters)))
-        page = f" ORDER BY finished_at DESC, hand_id DESC LIMIT ${len(parameters) + 1} OFFSET ${len(parameters) + 2}"
-        return await self._hands(" AND ".join(conditions) + page, (*parameters, limit, offset))
-
-    async def hand(self, hand_id: str) -> HandEntry | None:
-        found = await self._hands("hand_id = $1", (hand_id,))
-        return found[0] if found else None
-
-    async def matches(
-        self, guild_id: int, *, member_id: int | None = None, limit: int = 20, offset: int = 0
-    ) -> list[MatchEntry]:
-        check_page(limit, offset)
-        if member_id is None:
-            return await self._matches(
-                "guild_id = $1 ORDER BY finished_at DESC, match_id DESC LIMIT $2 OFFSET $3", (guild_id, limit, offset)
-            )
-        return await self._matches(
-            "guild_id = $1 AND match_id IN (SELECT match_id FROM match_seats WHERE member_id = $2)"
-            " ORDER BY finished_at DESC, match_id DESC LIMIT $3 OFFSET $4",
-            (guild_id, member_id, limit, offset),
-        )
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        with available():
-            document = await self._pool.fetchval("SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id)
-        return GuildSettings() if document is None else GuildSettings.from_document(json.loads(document))
-
-    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
-        settings.validate()
-        document = json_text(settings.to_document(), "settings")
-        with available():
-            await self._pool.execute(
-                "INSERT INTO guild_settings (guild_id, settings) VALUES ($1, $2)"
-                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-                guild_id,
-                document,
-            )
-
-    async def member_mentions(self, guild_id: int, member_id: int) -> bool:
-        with available():
-            mentions = await self._pool.fetchval(
-                "SELECT mentions FROM member_preferences WHERE guild_id = $1 AND member_id = $2", guild_id, member_id
-            )
-        return True if mentions is None else bool(mentions)
-
-    async def set_member_mentions(self, guild_id: int, member_id: int, on: bool) -> None:
-        with available():
-            await self._pool.execute(
-                "INSERT INTO member_preferences (guild_id, member_id, mentions) VALUES ($1, $2, $3)"
-                " ON CONFLICT (guild_id, member_id) DO UPDATE SET mentions = excluded.mentions",
-                guild_id,
-                member_id,
-                on,
-            )
 
     async def close(self) -> None:
         await self._pool.close()
 
+    async def _first(self, sql: str, parameters: Sequence[Any]) -> Row | None:
+        """The first row of one read (its ``?`` placeholders numbered), or None."""
+        with available():
+            row = await self._pool.fetchrow(numbered(sql), *parameters)
+        return None if row is None else tuple(row)
+
+    async def _execute(self, sql: str, parameters: Sequence[Any]) -> None:
+        """One changing statement (its ``?`` placeholders numbered), its own transaction."""
+        with available():
+            await self._pool.execute(numbered(sql), *parameters)
+
     async def _hands(self, where: str, parameters: Sequence[Any]) -> list[HandEntry]:
-        """The hands ``where`` (a condition, perhaps with its order and page) selects, with their seats and
-        patterns, read in one snapshot so a hand written meanwhile cannot shift the page between reads."""
-        chosen = f"SELECT hand_id FROM hands WHERE {where}"
+        """The hands ``where`` (a condition with ``?`` placeholders, perhaps with its order and page)
+        selects, with their seats and patterns, read in one snapshot so a hand written meanwhile cannot
+        shift the page between reads."""
+        where = numbered(where)
         async with _snapshot(self._pool) as connection:
-            rows = await connection.fetch(f"{_HAND_SELECT} WHERE {where}", *parameters)
-            seats = _grouped(
-                await connection.fetch(
-                    "SELECT hand_id, member_id, name, computer, payment FROM hand_seats"
-                    f" WHERE hand_id IN ({chosen}) ORDER BY hand_id, seat",
-                    *parameters,
-                )
-            )
-            patterns = _grouped(
-                await connection.fetch(
-                    f"SELECT hand_id, pattern FROM hand_patterns WHERE hand_id IN ({chosen})"
-                    " ORDER BY hand_id, position",
-                    *parameters,
-                )
-            )
+            rows = await connection.fetch(f"{HAND_SELECT} WHERE {where}", *parameters)
+            seats = _grouped(await connection.fetch(HAND_SEATS.format(where=where), *parameters))
+            patterns = _grouped(await connection.fetch(HAND_PATTERNS.format(where=where), *parameters))
         return [hand_from_row(tuple(row), seats.get(row[0], []), patterns.get(row[0], [])) for row in rows]
 
     async def _matches(self, where: str, parameters: Sequence[Any]) -> list[MatchEntry]:
         """The matches ``where`` selects with their seats, in one snapshot as ``_hands``."""
-        chosen = f"SELECT match_id FROM matches WHERE {where}"
+        where = numbered(where)
         async with _snapshot(self._pool) as connection:
-            rows = await connection.fetch(f"{_MATCH_SELECT} WHERE {where}", *parameters)
-            seats = _grouped(
-                await connection.fetch(
-                    "SELECT match_id, member_id, name, computer, total FROM match_seats"
-                    f" WHERE match_id IN ({chosen}) ORDER BY match_id, seat",
-                    *parameters,
-                )
-            )
+            rows = await connection.fetch(f"{MATCH_SELECT} WHERE {where}", *parameters)
+            seats = _grouped(await connection.fetch(MATCH_SEATS.format(where=where), *parameters))
         return [match_from_row(tuple(row), seats.get(row[0], [])) for row in rows]
 
 

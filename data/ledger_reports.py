@@ -140,14 +140,15 @@ def _seats_where(guild_id: int, rules: str | None, since: float | None) -> tuple
     return " AND ".join(conditions), parameters
 
 
-def _ranked(guild_id: int, rules: str, since: float | None, min_hands: int) -> tuple[str, list[Any]]:
-    """A ``ranked`` table: every member with ``min_hands`` or more, their totals and rank. The name is
-    the one of their newest hand (SQLite takes a bare column from the row of the single ``MAX``)."""
+def _ranked(newest_name: str, guild_id: int, rules: str, since: float | None, min_hands: int) -> tuple[str, list[Any]]:
+    """A ``ranked`` table: every member with ``min_hands`` or more, their totals and rank; their name is
+    ``newest_name``, the one of their newest hand."""
     where, parameters = _seats_where(guild_id, rules, since)
     sql = (
         "WITH totals AS ("
-        " SELECT s.member_id AS member_id, s.name AS name, MAX(h.finished_at) AS latest,"
-        " COUNT(*) AS hands, COALESCE(SUM(h.winner = s.seat), 0) AS wins, TOTAL(s.payment) AS net"
+        f" SELECT s.member_id AS member_id, {newest_name} AS name, MAX(h.finished_at) AS latest,"
+        " COUNT(*) AS hands, COUNT(CASE WHEN h.winner = s.seat THEN 1 END) AS wins,"
+        " COALESCE(SUM(s.payment), 0) AS net"
         f" FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where}"
         " GROUP BY s.member_id HAVING COUNT(*) >= ?),"
         " ranked AS (SELECT RANK() OVER (ORDER BY net DESC, wins DESC, hands ASC) AS rank,"
@@ -164,8 +165,122 @@ def standing_from_row(row: Sequence[Any]) -> Standing:
     return Standing(rank=rank, member_id=member_id, name=name, hands=hands, wins=wins, net=float(net))
 
 
-class LedgerReports:
+class ReportQueries:
+    """The reports in SQL both backends run, with ``?`` placeholders, over a backend's ``_all`` (the rows
+    of one read-only query) and ``NEWEST_NAME`` (the expression of a member's name in their newest hand
+    among the rows of a ``GROUP BY s.member_id``, the only place the two SQL dialects differ here)."""
+
+    NEWEST_NAME: str
+
+    async def _all(self, sql: str, parameters: Sequence[Any]) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    async def leaderboard(
+        self, guild_id: int, rules: str, since: float | None, min_hands: int, limit: int, offset: int
+    ) -> list[Standing]:
+        """One page of the ranked members of a server for a rule set (hands at or after ``since``)."""
+        check_page(limit, offset)
+        check_min_hands(min_hands)
+        ranked, parameters = _ranked(self.NEWEST_NAME, guild_id, rules, since, min_hands)
+        rows = await self._all(
+            f"{ranked} {_STANDING} ORDER BY rank, member_id LIMIT ? OFFSET ?", [*parameters, limit, offset]
+        )
+        return [standing_from_row(row) for row in rows]
+
+    async def rank_of(
+        self, guild_id: int, member_id: int, rules: str, since: float | None, min_hands: int
+    ) -> Standing | None:
+        """The member's line on the whole leaderboard, wherever its page; None if not ranked."""
+        check_min_hands(min_hands)
+        ranked, parameters = _ranked(self.NEWEST_NAME, guild_id, rules, since, min_hands)
+        rows = await self._all(f"{ranked} {_STANDING} WHERE member_id = ?", [*parameters, member_id])
+        return standing_from_row(rows[0]) if rows else None
+
+    async def count_ranked(self, guild_id: int, rules: str, since: float | None, min_hands: int) -> int:
+        check_min_hands(min_hands)
+        ranked, parameters = _ranked(self.NEWEST_NAME, guild_id, rules, since, min_hands)
+        rows = await self._all(f"{ranked} SELECT COUNT(*) FROM ranked", parameters)
+        return int(rows[0][0])
+
+    async def unranked(
+        self, guild_id: int, rules: str, since: float | None, min_hands: int, limit: int
+    ) -> list[tuple[str, int]]:
+        """The members who played fewer than ``min_hands`` hands of the rule set (since ``since``), as
+        (name of their newest hand, hands played), most hands first: the leaderboard's "not yet ranked"."""
+        check_page(limit, 0)
+        check_min_hands(min_hands)
+        where, parameters = _seats_where(guild_id, rules, since)
+        rows = await self._all(
+            f"SELECT {self.NEWEST_NAME}, COUNT(*) AS hands, MAX(h.finished_at) AS latest, s.member_id"
+            f" FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where}"
+            " GROUP BY s.member_id HAVING COUNT(*) < ? ORDER BY hands DESC, latest DESC, s.member_id LIMIT ?",
+            [*parameters, min_hands, limit],
+        )
+        return [(str(row[0]), int(row[1])) for row in rows]
+
+    async def member_hands(self, guild_id: int, member_id: int, rules: str | None, since: float | None) -> int:
+        """How many hands the member sat at (to tell an unranked member how far they are from a rank)."""
+        where, parameters = _seats_where(guild_id, rules, since)
+        rows = await self._all(
+            f"SELECT COUNT(*) FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where}"
+            " AND s.member_id = ?",
+            [*parameters, member_id],
+        )
+        return int(rows[0][0])
+
+    async def rules_played(self, guild_id: int, member_id: int) -> list[str]:
+        """The rule sets the member has hands in on the server, most played first."""
+        where, parameters = _seats_where(guild_id, None, None)
+        rows = await self._all(
+            f"SELECT h.rules_name FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where}"
+            " AND s.member_id = ? GROUP BY h.rules_name ORDER BY COUNT(*) DESC, h.rules_name",
+            [*parameters, member_id],
+        )
+        return [str(row[0]) for row in rows]
+
+    async def member_stats(self, guild_id: int, member_id: int, rules: str | None) -> MemberStats:
+        """Hands, wins, deal-ins (their discard won on), net, best hand and their most frequent
+        scoring patterns in the hands they won; zeros for a member with no hands."""
+        where, parameters = _seats_where(guild_id, rules, None)
+        joined = f"FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where} AND s.member_id = ?"
+        chosen = [*parameters, member_id]
+        ((hands, wins, deal_ins, net),) = await self._all(
+            "SELECT COUNT(*), COUNT(CASE WHEN h.winner = s.seat THEN 1 END),"
+            f" COUNT(CASE WHEN h.discarder = s.seat THEN 1 END), COALESCE(SUM(s.payment), 0) {joined}",
+            chosen,
+        )
+        best_rows = await self._all(
+            f"SELECT h.hand_id, s.payment, h.fan, h.finished_at {joined} AND h.winner = s.seat"
+            " ORDER BY s.payment DESC, h.finished_at DESC, h.hand_id LIMIT 1",
+            chosen,
+        )
+        pattern_rows = await self._all(
+            "SELECT p.pattern, COUNT(*) AS times FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id"
+            f" JOIN hand_patterns p ON p.hand_id = h.hand_id WHERE {where} AND s.member_id = ?"
+            " AND h.winner = s.seat GROUP BY p.pattern ORDER BY times DESC, p.pattern LIMIT ?",
+            [*chosen, TOP_PATTERNS],
+        )
+        best = None
+        if best_rows:
+            hand_id, value, fan, finished_at = best_rows[0]
+            best = BestHand(hand_id=hand_id, value=float(value), fan=fan, finished_at=finished_at)
+        return MemberStats(
+            member_id=member_id,
+            rules=rules,
+            hands=hands,
+            wins=wins,
+            deal_ins=deal_ins,
+            net=float(net),
+            best=best,
+            patterns=tuple((str(pattern), int(times)) for pattern, times in pattern_rows),
+        )
+
+
+class LedgerReports(ReportQueries):
     """Read-only reports over a ledger file; one connection, one query at a time (aiosqlite's thread)."""
+
+    # SQLite takes a bare column from the row of the query's single ``MAX`` (of ``h.finished_at``).
+    NEWEST_NAME = "s.name"
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
@@ -202,106 +317,6 @@ class LedgerReports:
 
     async def close(self) -> None:
         await self._db.close()
-
-    async def leaderboard(
-        self, guild_id: int, rules: str, since: float | None, min_hands: int, limit: int, offset: int
-    ) -> list[Standing]:
-        """One page of the ranked members of a server for a rule set (hands at or after ``since``)."""
-        check_page(limit, offset)
-        check_min_hands(min_hands)
-        ranked, parameters = _ranked(guild_id, rules, since, min_hands)
-        rows = await self._all(
-            f"{ranked} {_STANDING} ORDER BY rank, member_id LIMIT ? OFFSET ?", [*parameters, limit, offset]
-        )
-        return [standing_from_row(row) for row in rows]
-
-    async def rank_of(
-        self, guild_id: int, member_id: int, rules: str, since: float | None, min_hands: int
-    ) -> Standing | None:
-        """The member's line on the whole leaderboard, wherever its page; None if not ranked."""
-        check_min_hands(min_hands)
-        ranked, parameters = _ranked(guild_id, rules, since, min_hands)
-        rows = await self._all(f"{ranked} {_STANDING} WHERE member_id = ?", [*parameters, member_id])
-        return standing_from_row(rows[0]) if rows else None
-
-    async def count_ranked(self, guild_id: int, rules: str, since: float | None, min_hands: int) -> int:
-        check_min_hands(min_hands)
-        ranked, parameters = _ranked(guild_id, rules, since, min_hands)
-        rows = await self._all(f"{ranked} SELECT COUNT(*) FROM ranked", parameters)
-        return int(rows[0][0])
-
-    async def unranked(
-        self, guild_id: int, rules: str, since: float | None, min_hands: int, limit: int
-    ) -> list[tuple[str, int]]:
-        """The members who played fewer than ``min_hands`` hands of the rule set (since ``since``), as
-        (name of their newest hand, hands played), most hands first: the leaderboard's "not yet ranked"."""
-        check_page(limit, 0)
-        check_min_hands(min_hands)
-        where, parameters = _seats_where(guild_id, rules, since)
-        rows = await self._all(
-            "SELECT s.name, COUNT(*) AS hands, MAX(h.finished_at) AS latest, s.member_id"
-            f" FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where}"
-            " GROUP BY s.member_id HAVING COUNT(*) < ? ORDER BY hands DESC, latest DESC, s.member_id LIMIT ?",
-            [*parameters, min_hands, limit],
-        )
-        return [(str(row[0]), int(row[1])) for row in rows]
-
-    async def member_hands(self, guild_id: int, member_id: int, rules: str | None, since: float | None) -> int:
-        """How many hands the member sat at (to tell an unranked member how far they are from a rank)."""
-        where, parameters = _seats_where(guild_id, rules, since)
-        rows = await self._all(
-            f"SELECT COUNT(*) FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where}"
-            " AND s.member_id = ?",
-            [*parameters, member_id],
-        )
-        return int(rows[0][0])
-
-    async def rules_played(self, guild_id: int, member_id: int) -> list[str]:
-        """The rule sets the member has hands in on the server, most played first."""
-        where, parameters = _seats_where(guild_id, None, None)
-        rows = await self._all(
-            f"SELECT h.rules_name FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where}"
-            " AND s.member_id = ? GROUP BY h.rules_name ORDER BY COUNT(*) DESC, h.rules_name",
-            [*parameters, member_id],
-        )
-        return [str(row[0]) for row in rows]
-
-    async def member_stats(self, guild_id: int, member_id: int, rules: str | None) -> MemberStats:
-        """Hands, wins, deal-ins (their discard won on), net, best hand and their most frequent
-        scoring patterns in the hands they won; zeros for a member with no hands."""
-        where, parameters = _seats_where(guild_id, rules, None)
-        joined = f"FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id WHERE {where} AND s.member_id = ?"
-        chosen = [*parameters, member_id]
-        ((hands, wins, deal_ins, net),) = await self._all(
-            "SELECT COUNT(*), COALESCE(SUM(h.winner = s.seat), 0), COALESCE(SUM(h.discarder = s.seat), 0),"
-            f" TOTAL(s.payment) {joined}",
-            chosen,
-        )
-        best_rows = await self._all(
-            f"SELECT h.hand_id, s.payment, h.fan, h.finished_at {joined} AND h.winner = s.seat"
-            " ORDER BY s.payment DESC, h.finished_at DESC, h.hand_id LIMIT 1",
-            chosen,
-        )
-        pattern_rows = await self._all(
-            "SELECT p.pattern, COUNT(*) AS times FROM hands h JOIN hand_seats s ON s.hand_id = h.hand_id"
-            f" JOIN hand_patterns p ON p.hand_id = h.hand_id WHERE {where} AND s.member_id = ?"
-            " AND h.winner = s.seat GROUP BY p.pattern ORDER BY times DESC, p.pattern LIMIT ?",
-            [*chosen, TOP_PATTERNS],
-        )
-        best = None
-        if best_rows:
-            hand_id, value, fan, finished_at = best_rows[0]
-            best = BestHand(hand_id=hand_id, value=float(value), fan=fan, finished_at=finished_at)
-        return MemberStats(
-            member_id=member_id,
-            rules=rules,
-            hands=hands,
-            wins=wins,
-            deal_ins=deal_ins,
-            net=float(net),
-            best=best,
-            patterns=tuple((str(pattern), int(times)) for pattern, times in pattern_rows),
-        )
 
     async def _all(self, sql: str, parameters: Sequence[Any]) -> list[tuple[Any, ...]]:
         """All rows of one read; SQLite's errors as the stores' own (``data.sqlite_file.available``)."""

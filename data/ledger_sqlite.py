@@ -34,14 +34,21 @@ from typing import Any
 import aiosqlite
 
 from data.ledger import (
-    GuildSettings,
     HandEntry,
     LedgerConflict,
     LedgerFileError,
-    LedgerValueError,
     MatchEntry,
     SeatEntry,
-    check_page,
+)
+from data.ledger_queries import (
+    HAND_PATTERNS,
+    HAND_SEATS,
+    HAND_SELECT,
+    MATCH_SEATS,
+    MATCH_SELECT,
+    LedgerQueries,
+    json_text,
+    seat_rows,
 )
 from data.sqlite_file import available, connect, switch_to_wal, usable_file
 
@@ -218,21 +225,6 @@ async def _recorded_version(db: aiosqlite.Connection, path: str | pathlib.Path) 
     return len(recorded)
 
 
-def json_text(value: Any, field: str) -> str:
-    """Canonical JSON (sorted keys), so one document is always the same text."""
-    try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError) as error:
-        raise LedgerValueError(f"{field} must be a JSON document ({error})", field) from error
-
-
-def _seat_rows(key: str, seats: Sequence[SeatEntry], amounts: Sequence[float]) -> list[Row]:
-    return [
-        (key, index, seat.member_id, seat.name, seat.computer, float(amount))
-        for index, (seat, amount) in enumerate(zip(seats, amounts, strict=True))
-    ]
-
-
 def _hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
     """The hand's row (inserted only if its id is new), then its seats and patterns."""
     hand = (
@@ -260,7 +252,7 @@ def _hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
     )
     seats = (
         "INSERT INTO hand_seats (hand_id, seat, member_id, name, computer, payment) VALUES (?, ?, ?, ?, ?, ?)",
-        _seat_rows(entry.hand_id, entry.seats, entry.payments),
+        seat_rows(entry.hand_id, entry.seats, entry.payments),
     )
     patterns = (
         "INSERT INTO hand_patterns (hand_id, position, pattern) VALUES (?, ?, ?)",
@@ -288,17 +280,9 @@ def _match_statements(entry: MatchEntry) -> tuple[Statement, list[Statement]]:
     )
     seats = (
         "INSERT INTO match_seats (match_id, seat, member_id, name, computer, total) VALUES (?, ?, ?, ?, ?, ?)",
-        _seat_rows(entry.match_id, entry.seats, entry.totals),
+        seat_rows(entry.match_id, entry.seats, entry.totals),
     )
     return match, [seats]
-
-
-_HAND_SELECT = (
-    "SELECT hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan,"
-    " record, finished_at FROM hands"
-)
-_MATCH_SELECT = "SELECT match_id, guild_id, table_id, rules, hand_count, finished_at, ended FROM matches"
-_PAGE = " ORDER BY finished_at DESC, {key} DESC LIMIT ? OFFSET ?"
 
 
 def _seat(row: Row) -> tuple[SeatEntry, float]:
@@ -362,7 +346,7 @@ def refuse_conflict(kind: str, key: str, entry: Entry, stored: Entry | None) -> 
         raise LedgerConflict(f"{kind} {key} is already recorded with other {', '.join(differing)}")
 
 
-class SqliteLedger:
+class SqliteLedger(LedgerQueries):
     """``Ledger`` in the ``hands``, ``matches``, ``guild_settings`` and ``member_preferences`` tables
     (and their seat and pattern tables) of an SQLite file. One connection, used by one statement or
     transaction at a time (a lock), so a read never sees a hand without its seats."""
@@ -395,80 +379,12 @@ class SqliteLedger:
         refuse_conflict("hand", entry.hand_id, entry, await self.hand(entry.hand_id))
         return False
 
-    async def has_hand(self, hand_id: str) -> bool:
-        return await self._first("SELECT 1 FROM hands WHERE hand_id = ?", (hand_id,)) is not None
-
     async def record_match(self, entry: MatchEntry) -> bool:
         if await self._insert_once(*_match_statements(entry)):
             return True
         found = await self._matches("match_id = ?", (entry.match_id,))
         refuse_conflict("match", entry.match_id, entry, found[0] if found else None)
         return False
-
-    async def hands(
-        self,
-        guild_id: int,
-        *,
-        member_id: int | None = None,
-        rules: str | None = None,
-        since: float | None = None,
-        limit: int = 100,
-        offset: int = 0,
-    ) -> list[HandEntry]:
-        check_page(limit, offset)
-        conditions: list[str] = ["guild_id = ?"]
-        parameters: list[Any] = [guild_id]
-        for condition, value in (
-            ("hand_id IN (SELECT hand_id FROM hand_seats WHERE member_id = ?)", member_id),
-            ("rules_name = ?", rules),
-            ("finished_at >= ?", since),
-        ):
-            if value is not None:
-                conditions.append(condition)
-                parameters.append(value)
-        where = " AND ".join(conditions) + _PAGE.format(key="hand_id")
-        return await self._hands(where, (*parameters, limit, offset))
-
-    async def hand(self, hand_id: str) -> HandEntry | None:
-        found = await self._hands("hand_id = ?", (hand_id,))
-        return found[0] if found else None
-
-    async def matches(
-        self, guild_id: int, *, member_id: int | None = None, limit: int = 20, offset: int = 0
-    ) -> list[MatchEntry]:
-        check_page(limit, offset)
-        page = _PAGE.format(key="match_id")
-        if member_id is None:
-            return await self._matches("guild_id = ?" + page, (guild_id, limit, offset))
-        return await self._matches(
-            "guild_id = ? AND match_id IN (SELECT match_id FROM match_seats WHERE member_id = ?)" + page,
-            (guild_id, member_id, limit, offset),
-        )
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        row = await self._first("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return GuildSettings() if row is None else GuildSettings.from_document(json.loads(row[0]))
-
-    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
-        settings.validate()
-        await self._execute(
-            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-            (guild_id, json_text(settings.to_document(), "settings")),
-        )
-
-    async def member_mentions(self, guild_id: int, member_id: int) -> bool:
-        row = await self._first(
-            "SELECT mentions FROM member_preferences WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)
-        )
-        return True if row is None else bool(row[0])
-
-    async def set_member_mentions(self, guild_id: int, member_id: int, on: bool) -> None:
-        await self._execute(
-            "INSERT INTO member_preferences (guild_id, member_id, mentions) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id, member_id) DO UPDATE SET mentions = excluded.mentions",
-            (guild_id, member_id, int(on)),
-        )
 
     def connection(self) -> tuple[aiosqlite.Connection, asyncio.Lock]:
         """The connection and its lock, for another ledger of the same file to share (the solitaire's)."""
@@ -511,30 +427,17 @@ class SqliteLedger:
     async def _hands(self, where: str, parameters: Sequence[Any]) -> list[HandEntry]:
         """The hands ``where`` (a condition, perhaps with its order and page) selects, with their seats and
         patterns, read in one snapshot so a hand written meanwhile cannot shift the page between reads."""
-        chosen = f"SELECT hand_id FROM hands WHERE {where}"
         async with self._using(), _transaction(self._db, "DEFERRED"):
-            rows = await self._all(f"{_HAND_SELECT} WHERE {where}", parameters)
-            seats = await self._children(
-                "SELECT hand_id, member_id, name, computer, payment FROM hand_seats"
-                f" WHERE hand_id IN ({chosen}) ORDER BY hand_id, seat",
-                parameters,
-            )
-            patterns = await self._children(
-                f"SELECT hand_id, pattern FROM hand_patterns WHERE hand_id IN ({chosen}) ORDER BY hand_id, position",
-                parameters,
-            )
+            rows = await self._all(f"{HAND_SELECT} WHERE {where}", parameters)
+            seats = await self._children(HAND_SEATS.format(where=where), parameters)
+            patterns = await self._children(HAND_PATTERNS.format(where=where), parameters)
         return [hand_from_row(row, seats.get(row[0], []), patterns.get(row[0], [])) for row in rows]
 
     async def _matches(self, where: str, parameters: Sequence[Any]) -> list[MatchEntry]:
         """The matches ``where`` selects with their seats, in one snapshot as ``_hands``."""
-        chosen = f"SELECT match_id FROM matches WHERE {where}"
         async with self._using(), _transaction(self._db, "DEFERRED"):
-            rows = await self._all(f"{_MATCH_SELECT} WHERE {where}", parameters)
-            seats = await self._children(
-                "SELECT match_id, member_id, name, computer, total FROM match_seats"
-                f" WHERE match_id IN ({chosen}) ORDER BY match_id, seat",
-                parameters,
-            )
+            rows = await self._all(f"{MATCH_SELECT} WHERE {where}", parameters)
+            seats = await self._children(MATCH_SEATS.format(where=where), parameters)
         return [match_from_row(row, seats.get(row[0], [])) for row in rows]
 
     async def _all(self, sql: str, parameters: Sequence[Any]) -> list[Row]:

@@ -1,0 +1,160 @@
+"""The SQL both ledgers read hands and matches with, written once with ``?`` placeholders.
+
+SQLite takes them as they are; PostgreSQL's ledgers number them (``numbered``) before asyncpg sees them,
+here and in the statements the reports and the solitaire's settings share. No shared statement uses ``?``
+for anything else (PostgreSQL's JSON operators are not used here).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from data.ledger import GuildSettings, HandEntry, LedgerValueError, MatchEntry, SeatEntry, check_page
+
+HAND_SELECT = (
+    "SELECT hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan,"
+    " record, finished_at FROM hands"
+)
+MATCH_SELECT = "SELECT match_id, guild_id, table_id, rules, hand_count, finished_at, ended FROM matches"
+HAND_SEATS = (
+    "SELECT hand_id, member_id, name, computer, payment FROM hand_seats"
+    " WHERE hand_id IN (SELECT hand_id FROM hands WHERE {where}) ORDER BY hand_id, seat"
+)
+HAND_PATTERNS = (
+    "SELECT hand_id, pattern FROM hand_patterns"
+    " WHERE hand_id IN (SELECT hand_id FROM hands WHERE {where}) ORDER BY hand_id, position"
+)
+MATCH_SEATS = (
+    "SELECT match_id, member_id, name, computer, total FROM match_seats"
+    " WHERE match_id IN (SELECT match_id FROM matches WHERE {where}) ORDER BY match_id, seat"
+)
+_PAGE = " ORDER BY finished_at DESC, {key} DESC LIMIT ? OFFSET ?"
+_PLACEHOLDER = re.compile(r"\?")
+
+Row = tuple[Any, ...]
+Where = tuple[str, tuple[Any, ...]]
+"""A condition on a table's rows (perhaps with its order and page) and its parameters."""
+
+
+def json_text(value: Any, field: str) -> str:
+    """Canonical JSON (sorted keys), so one document is always the same text."""
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise LedgerValueError(f"{field} must be a JSON document ({error})", field) from error
+
+
+def seat_rows(key: str, seats: Sequence[SeatEntry], amounts: Sequence[float]) -> list[Row]:
+    """The rows of an entry's seats (``hand_seats`` or ``match_seats``), each with its amount."""
+    return [
+        (key, index, seat.member_id, seat.name, seat.computer, float(amount))
+        for index, (seat, amount) in enumerate(zip(seats, amounts, strict=True))
+    ]
+
+
+def hands_where(
+    guild_id: int, member_id: int | None, rules: str | None, since: float | None, limit: int, offset: int
+) -> Where:
+    """A server's hands, newest first, a page of them: only those ``member_id`` sat at, of the rule set
+    ``rules``, finished at or after ``since``, when given."""
+    conditions: list[str] = ["guild_id = ?"]
+    parameters: list[Any] = [guild_id]
+    for condition, value in (
+        ("hand_id IN (SELECT hand_id FROM hand_seats WHERE member_id = ?)", member_id),
+        ("rules_name = ?", rules),
+        ("finished_at >= ?", since),
+    ):
+        if value is not None:
+            conditions.append(condition)
+            parameters.append(value)
+    return " AND ".join(conditions) + _PAGE.format(key="hand_id"), (*parameters, limit, offset)
+
+
+def matches_where(guild_id: int, member_id: int | None, limit: int, offset: int) -> Where:
+    """A server's matches, newest first, a page of them: only those ``member_id`` sat at, when given."""
+    page = _PAGE.format(key="match_id")
+    if member_id is None:
+        return "guild_id = ?" + page, (guild_id, limit, offset)
+    return (
+        "guild_id = ? AND match_id IN (SELECT match_id FROM match_seats WHERE member_id = ?)" + page,
+        (guild_id, member_id, limit, offset),
+    )
+
+
+def numbered(sql: str) -> str:
+    """``sql`` with its ``?`` placeholders numbered in order, as PostgreSQL wants them: ``$1``, ``$2``..."""
+    count = iter(range(1, sql.count("?") + 1))
+    return _PLACEHOLDER.sub(lambda _: f"${next(count)}", sql)
+
+
+class LedgerQueries:
+    """The part of ``Ledger`` both backends answer with the same SQL, over a backend's ``_first`` (the
+    first row of a read, or None), ``_execute`` (one changing statement), ``_hands`` and ``_matches``
+    (the entries a condition selects, with their seats, in one snapshot)."""
+
+    async def _first(self, sql: str, parameters: Sequence[Any]) -> Row | None:
+        raise NotImplementedError
+
+    async def _execute(self, sql: str, parameters: Sequence[Any]) -> None:
+        raise NotImplementedError
+
+    async def _hands(self, where: str, parameters: Sequence[Any]) -> list[HandEntry]:
+        raise NotImplementedError
+
+    async def _matches(self, where: str, parameters: Sequence[Any]) -> list[MatchEntry]:
+        raise NotImplementedError
+
+    async def has_hand(self, hand_id: str) -> bool:
+        return await self._first("SELECT 1 FROM hands WHERE hand_id = ?", (hand_id,)) is not None
+
+    async def hands(
+        self,
+        guild_id: int,
+        *,
+        member_id: int | None = None,
+        rules: str | None = None,
+        since: float | None = None,
+        limit: int = 100,
+        offset: int = 0,
+    ) -> list[HandEntry]:
+        check_page(limit, offset)
+        return await self._hands(*hands_where(guild_id, member_id, rules, since, limit, offset))
+
+    async def hand(self, hand_id: str) -> HandEntry | None:
+        found = await self._hands("hand_id = ?", (hand_id,))
+        return found[0] if found else None
+
+    async def matches(
+        self, guild_id: int, *, member_id: int | None = None, limit: int = 20, offset: int = 0
+    ) -> list[MatchEntry]:
+        check_page(limit, offset)
+        return await self._matches(*matches_where(guild_id, member_id, limit, offset))
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self._first("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return GuildSettings() if row is None else GuildSettings.from_document(json.loads(row[0]))
+
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        settings.validate()
+        await self._execute(
+            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+            (guild_id, json_text(settings.to_document(), "settings")),
+        )
+
+    async def member_mentions(self, guild_id: int, member_id: int) -> bool:
+        row = await self._first(
+            "SELECT mentions FROM member_preferences WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)
+        )
+        return True if row is None else bool(row[0])
+
+    async def set_member_mentions(self, guild_id: int, member_id: int, on: bool) -> None:
+        # a bool is an integer to SQLite, and a boolean to PostgreSQL: each column gets its own
+        await self._execute(
+            "INSERT INTO member_preferences (guild_id, member_id, mentions) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, member_id) DO UPDATE SET mentions = excluded.mentions",
+            (guild_id, member_id, on),
+        )
