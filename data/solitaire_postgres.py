@@ -16,7 +16,9 @@ from typing import Any
 
 from data.ledger import LedgerConflict, check_page
 from data.ledger_postgres import Pool, PostgresLedger, available, open_migrated
-from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing, check_pseudonym
+from data.ledger_queries import numbered
+from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing
+from data.solitaire_settings_sql import SolitaireSettingsSql
 from data.solitaire_sqlite import json_text, result_from_row, standing_from_row, streak
 from game.solitaire.replay import format_moves
 
@@ -73,7 +75,7 @@ def _board(guild_id: int, board: Board) -> tuple[int, str, date | None]:
     return guild_id, board.kind, board.day
 
 
-class PostgresSolitaireLedger:
+class PostgresSolitaireLedger(SolitaireSettingsSql):
     """On a pool: the four-player ledger's (``beside``, which closes it) or its own."""
 
     def __init__(self, pool: Pool, *, owns_pool: bool = True) -> None:
@@ -140,50 +142,15 @@ class PostgresSolitaireLedger:
         )
         return SolitaireStats(games, clears, best_daily, best_free, average, streak([day for (day,) in days], today))
 
-    async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None) -> None:
-        if name is None:
-            await self._execute(
-                "DELETE FROM solitaire_pseudonyms WHERE guild_id = $1 AND member_id = $2", (guild_id, member_id)
-            )
-            return
-        await self._execute(
-            "INSERT INTO solitaire_pseudonyms (guild_id, member_id, name) VALUES ($1, $2, $3)"
-            " ON CONFLICT (guild_id, member_id) DO UPDATE SET name = excluded.name",
-            (guild_id, member_id, check_pseudonym(name)),
-        )
-
-    async def pseudonym(self, guild_id: int, member_id: int) -> str | None:
-        rows = await self._all(
-            "SELECT name FROM solitaire_pseudonyms WHERE guild_id = $1 AND member_id = $2", (guild_id, member_id)
-        )
-        return str(rows[0][0]) if rows else None
-
-    async def set_post_channel(self, guild_id: int, channel_id: int | None) -> None:
-        if channel_id is None:
-            await self._execute("DELETE FROM solitaire_post_channels WHERE guild_id = $1", (guild_id,))
-            return
-        await self._execute(
-            "INSERT INTO solitaire_post_channels (guild_id, channel_id) VALUES ($1, $2)"
-            " ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
-            (guild_id, channel_id),
-        )
-
-    async def post_channel(self, guild_id: int) -> int | None:
-        rows = await self._all("SELECT channel_id FROM solitaire_post_channels WHERE guild_id = $1", (guild_id,))
-        return int(rows[0][0]) if rows else None
-
-    async def post_channels(self) -> list[tuple[int, int]]:
-        rows = await self._all("SELECT guild_id, channel_id FROM solitaire_post_channels ORDER BY guild_id", ())
-        return [(int(guild), int(channel)) for guild, channel in rows]
-
     async def close(self) -> None:
         if self._owns_pool:
             await self._pool.close()
 
     async def _all(self, sql: str, parameters: Sequence[Any]) -> list[Row]:
+        """The rows of ``sql``: PostgreSQL's ``$n`` placeholders, or the shared statements' ``?``."""
         with available():
-            return [tuple(row) for row in await self._pool.fetch(sql, *parameters)]
+            return [tuple(row) for row in await self._pool.fetch(numbered(sql), *parameters)]
 
     async def _execute(self, sql: str, parameters: Sequence[Any]) -> None:
         with available():
-            await self._pool.execute(sql, *parameters)
+            await self._pool.execute(numbered(sql), *parameters)

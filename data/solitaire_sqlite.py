@@ -23,7 +23,8 @@ import aiosqlite
 
 from data.ledger import LedgerConflict, LedgerFileError, check_page
 from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteLedger, migrate
-from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing, check_pseudonym
+from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing
+from data.solitaire_settings_sql import SolitaireSettingsSql
 from data.sqlite_file import available, connect, usable_file
 from game.solitaire.replay import format_moves, parse_moves
 
@@ -131,7 +132,7 @@ def streak(days: Sequence[date], today: date) -> int:
     return count
 
 
-class SqliteSolitaireLedger:
+class SqliteSolitaireLedger(SolitaireSettingsSql):
     """One connection, used by one statement or transaction at a time (a lock): its own, or the one of
     the four-player ledger of the same file (``beside``)."""
 
@@ -222,42 +223,6 @@ class SqliteSolitaireLedger:
         return SolitaireStats(
             games, clears, best_daily, best_free, average, streak([date.fromisoformat(day) for (day,) in days], today)
         )
-
-    async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None) -> None:
-        if name is None:
-            await self._execute(
-                "DELETE FROM solitaire_pseudonyms WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)
-            )
-            return
-        await self._execute(
-            "INSERT INTO solitaire_pseudonyms (guild_id, member_id, name) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id, member_id) DO UPDATE SET name = excluded.name",
-            (guild_id, member_id, check_pseudonym(name)),
-        )
-
-    async def pseudonym(self, guild_id: int, member_id: int) -> str | None:
-        rows = await self._all(
-            "SELECT name FROM solitaire_pseudonyms WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)
-        )
-        return str(rows[0][0]) if rows else None
-
-    async def set_post_channel(self, guild_id: int, channel_id: int | None) -> None:
-        if channel_id is None:
-            await self._execute("DELETE FROM solitaire_post_channels WHERE guild_id = ?", (guild_id,))
-            return
-        await self._execute(
-            "INSERT INTO solitaire_post_channels (guild_id, channel_id) VALUES (?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id",
-            (guild_id, channel_id),
-        )
-
-    async def post_channel(self, guild_id: int) -> int | None:
-        rows = await self._all("SELECT channel_id FROM solitaire_post_channels WHERE guild_id = ?", (guild_id,))
-        return int(rows[0][0]) if rows else None
-
-    async def post_channels(self) -> list[tuple[int, int]]:
-        rows = await self._all("SELECT guild_id, channel_id FROM solitaire_post_channels ORDER BY guild_id", ())
-        return [(int(guild), int(channel)) for guild, channel in rows]
 
     async def close(self) -> None:
         if self._owns_connection:
