@@ -32,6 +32,7 @@ from bot.drawing import Drawer
 from bot.emojis import ensure_tile_emojis
 from bot.events import Events, SolitaireChanged, TableChanged
 from bot.failures import answer_failure
+from bot.heap import freeze_start_up
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.metrics import Metrics
@@ -525,6 +526,7 @@ class MahjongBot(commands.AutoShardedBot):
             self._start(self._emojis(), "tile-emojis")
         if self.application_id is not None:
             log.info("Invite link: %s", invite_link(self.application_id))
+        freeze_start_up()  # last: whatever start-up loaded, a full collection no longer scans
 
     async def _opened(self, opening: Awaitable[_Closable]) -> Any:
         """A store this bot opened itself, to be closed with it (in the reverse order of opening)."""

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
+from bot.heap import freeze_start_up
 from game.solitaire.deal import deal_for_seed
 from render.hand import render_hand
 from render.positions import played_round
@@ -55,6 +56,7 @@ def warm_up() -> None:
         render_hand(position.view(seat), lang)
         render_pyramid(board, selected=board.free_ids()[0], lang=lang)
         render_pyramid(board, small=True, lang=lang)
+    freeze_start_up()  # what a worker loaded to draw, a full collection no longer scans
 
 
 def _end_with(parent: int) -> None:
