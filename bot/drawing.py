@@ -56,7 +56,13 @@ def warm_up() -> None:
         render_hand(position.view(seat), lang)
         render_pyramid(board, selected=board.free_ids()[0], lang=lang)
         render_pyramid(board, small=True, lang=lang)
-    freeze_start_up()  # what a worker loaded to draw, a full collection no longer scans
+
+
+def _warm_worker() -> None:
+    """A drawing process warmed up, then what it loaded to draw frozen out of its collections (in threads,
+    the bot's own start-up freezes it)."""
+    warm_up()
+    freeze_start_up()
 
 
 def _end_with(parent: int) -> None:
@@ -104,7 +110,7 @@ class Drawer:
             await asyncio.to_thread(warm_up)
             return
         loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(self._pool, warm_up) for _ in range(self._processes)))
+        await asyncio.gather(*(loop.run_in_executor(self._pool, _warm_worker) for _ in range(self._processes)))
 
     def close(self) -> None:
         if self._pool is not None:
