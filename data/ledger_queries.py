@@ -7,6 +7,8 @@ for anything else (PostgreSQL's JSON operators are not used here).
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import re
 from collections.abc import Sequence
@@ -33,6 +35,7 @@ MATCH_SEATS = (
 )
 _PAGE = " ORDER BY finished_at DESC, {key} DESC LIMIT ? OFFSET ?"
 _PLACEHOLDER = re.compile(r"\?")
+_NUMBERED = re.compile(r"\$\d")
 
 Row = tuple[Any, ...]
 Where = tuple[str, tuple[Any, ...]]
@@ -84,9 +87,14 @@ def matches_where(guild_id: int, member_id: int | None, limit: int, offset: int)
     )
 
 
+@functools.lru_cache(maxsize=256)  # a few dozen statements and conditions, numbered once each
 def numbered(sql: str) -> str:
-    """``sql`` with its ``?`` placeholders numbered in order, as PostgreSQL wants them: ``$1``, ``$2``..."""
-    count = iter(range(1, sql.count("?") + 1))
+    """``sql`` with its ``?`` placeholders numbered in order, as PostgreSQL wants them: ``$1``, ``$2``...
+    A statement already in PostgreSQL's ``$n`` is returned as it is; one mixing both is refused, since
+    its numbers would clash."""
+    if "?" in sql and _NUMBERED.search(sql):
+        raise ValueError(f"a statement mixes ? and $n placeholders: {sql}")
+    count = itertools.count(1)
     return _PLACEHOLDER.sub(lambda _: f"${next(count)}", sql)
 
 

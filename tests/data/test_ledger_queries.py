@@ -37,3 +37,8 @@ def test_the_matches_of_a_server_or_of_one_member(member_id: int | None) -> None
     assert where.count("?") == len(parameters)
     assert parameters == (42, *(() if member_id is None else (member_id,)), 5, 0)
     assert ("match_seats" in where) == (member_id is not None)
+
+
+def test_a_statement_mixing_both_placeholders_is_refused() -> None:
+    with pytest.raises(ValueError, match="mixes"):
+        numbered("SELECT 1 FROM t WHERE a = $1 AND b = ?")
