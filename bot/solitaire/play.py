@@ -155,7 +155,7 @@ def lost_cause(
     """Whether the solver proved, within a small budget, that ``board`` can no longer be cleared.
     ``removed``: the pair whose removal made it, so that a clearing order already found for the board
     before serves again (``_CLEARING``); ``seed``: the game's deal, whose own removal order clears the
-    full board (the first pick of a game needs no search either)."""
+    full board (a game just dealt, and its first pick, need no search either)."""
     if board.cleared or board.stuck:
         return False
     with _CLEARING_LOCK:  # the bot draws in threads when it has no drawing process
@@ -165,6 +165,8 @@ def lost_cause(
             if removed is None
             else _CLEARING.get(replace(board, present=board.present | 1 << removed[0] | 1 << removed[1]))
         )
+    if known is None and removed is None and seed is not None:
+        known = _dealt_order(board, None, seed)
     if known is None and removed is not None:
         if before is None and seed is not None:
             before = _dealt_order(board, removed, seed)
@@ -179,10 +181,11 @@ def lost_cause(
     return False
 
 
-def _dealt_order(board: Board, removed: tuple[int, int], seed: int) -> tuple[tuple[int, int], ...] | None:
-    """The deal's removal order, when the board before ``removed`` is the deal's full board."""
-    full = board.layout.full
-    if board.present | 1 << removed[0] | 1 << removed[1] != full:
+def _dealt_order(board: Board, removed: tuple[int, int] | None, seed: int) -> tuple[tuple[int, int], ...] | None:
+    """The deal's removal order, when the board before ``removed`` (or the board itself, when nothing was
+    removed: a game just dealt) is the deal's full board."""
+    before = board.present if removed is None else board.present | 1 << removed[0] | 1 << removed[1]
+    if before != board.layout.full:
         return None
     deal = deal_for_seed(seed)
     return deal.solution if deal.faces == board.faces else None

@@ -75,6 +75,11 @@ class _Search:
         self.group_masks = [0] * len(keys)
         for tile_id, group in enumerate(self.group_of):
             self.group_masks[group] |= 1 << tile_id
+        # Each group's tiles in id order, and which of its subsets can never be finished (``_hopeless``):
+        # both depend on the deal only, and a node reads them instead of walking bit masks.
+        self.group_tiles = [tuple(ids_of(mask)) for mask in self.group_masks]
+        self.dead_subsets = [self._dead_subsets(tiles) for tiles in self.group_tiles]
+        self.groups = list(zip(self.group_masks, self.group_tiles, strict=True))
         # Order choices by how much a tile holds up: the tiles it covers plus its row neighbours.
         size = len(layout)
         self.weight = [0] * size
@@ -89,6 +94,23 @@ class _Search:
 
     def stacked(self, a: int, b: int) -> bool:
         return bool(self.above[a] >> b & 1 or self.above[b] >> a & 1)
+
+    def _dead_subsets(self, tiles: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+        """The subsets of a group's ``tiles`` left in a position that can never be finished: its last two
+        tiles one on the other, or four where every split into two pairs puts a pair one on the other."""
+        dead: set[tuple[int, ...]] = set()
+        for a_index, a in enumerate(tiles):
+            for b in tiles[a_index + 1 :]:
+                if self.stacked(a, b):
+                    dead.add((a, b))
+        if len(tiles) == 4:
+            a, b, c, d = tiles
+            if all(
+                self.stacked(p, q) or self.stacked(r, s)
+                for (p, q), (r, s) in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c)))
+            ):
+                dead.add(tiles)
+        return frozenset(dead)
 
     def solve(self, present: int, moves: list[tuple[int, int]]) -> bool:
         """Whether ``present`` can be cleared; on success ``moves`` holds the removal order."""
@@ -113,39 +135,46 @@ class _Search:
         return False
 
     def _remove_safe(self, present: int, moves: list[tuple[int, int]]) -> int:
+        above, left, right = self.above, self.left, self.right
         changed = True
         while changed and present:
             changed = False
-            for mask in self.group_masks:
-                left_in_group = present & mask
-                if left_in_group and all(self.is_free(i, present) for i in ids_of(left_in_group)):
-                    tiles = list(ids_of(left_in_group))
-                    moves.extend((tiles[k], tiles[k + 1]) for k in range(0, len(tiles), 2))
-                    present &= ~left_in_group
+            for mask, tiles in self.groups:
+                if not present & mask:
+                    continue
+                for i in tiles:  # a loop, not all(): most groups stop at their first blocked tile
+                    if present >> i & 1 and (present & above[i] or (present & left[i] and present & right[i])):
+                        break
+                else:
+                    left_in_group = [i for i in tiles if present >> i & 1]
+                    moves.extend((left_in_group[k], left_in_group[k + 1]) for k in range(0, len(left_in_group), 2))
+                    present &= ~mask
                     changed = True
         return present
 
     def _hopeless(self, present: int) -> bool:
-        for mask in self.group_masks:
-            tiles = list(ids_of(present & mask))
-            if len(tiles) == 2 and self.stacked(tiles[0], tiles[1]):
+        for tiles, dead in zip(self.group_tiles, self.dead_subsets, strict=True):
+            if dead and tuple(i for i in tiles if present >> i & 1) in dead:
                 return True
-            if len(tiles) == 4:
-                a, b, c, d = tiles
-                if all(
-                    self.stacked(p, q) or self.stacked(r, s)
-                    for (p, q), (r, s) in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c)))
-                ):
-                    return True
         return False
 
     def _choices(self, present: int) -> list[tuple[int, int]]:
-        free_by_group: dict[int, list[int]] = {}
-        for tile_id in ids_of(present):
-            if self.is_free(tile_id, present):
-                free_by_group.setdefault(self.group_of[tile_id], []).append(tile_id)
+        above, left, right = self.above, self.left, self.right
+        # Groups in the order of their first free tile, pairs in id order: the order the heuristic's
+        # stable sort breaks ties in.
+        free_by_group: list[list[int]] = []
+        for mask, tiles in self.groups:
+            if not present & mask:
+                continue
+            free: list[int] = []
+            for i in tiles:  # a loop: a comprehension's own frame costs more than this body
+                if present >> i & 1 and not present & above[i] and (not present & left[i] or not present & right[i]):
+                    free.append(i)
+            if len(free) > 1:
+                free_by_group.append(free)
+        free_by_group.sort()
         choices: list[tuple[int, int]] = []
-        for free in free_by_group.values():
+        for free in free_by_group:
             for i in range(len(free)):
                 for j in range(i + 1, len(free)):
                     choices.append((free[i], free[j]))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 import re
+from collections import OrderedDict
 from datetime import date
 
 import pytest
@@ -266,6 +267,20 @@ def test_a_pick_from_a_clearing_order_already_found_needs_no_search(monkeypatch)
     assert not play.lost_cause(boards[2])  # an undo back to a board already seen
     assert searched == []
     assert play.lost_cause(_lost_board(), removed=(0, 1)) and searched
+
+
+def test_a_game_just_dealt_is_checked_without_a_search(monkeypatch):
+    """The deal's own removal order clears its full board: the first message of a game searches nothing,
+    and a board that is not its deal's is still searched."""
+    monkeypatch.setattr(play, "_CLEARING", OrderedDict())  # nothing found before, by any other test
+    searched = []
+    real_solve = play.solve
+    monkeypatch.setattr(play, "solve", lambda *args: searched.append(args) or real_solve(*args))
+    deal = deal_for_seed(41)
+    assert not play.lost_cause(deal.board(), seed=41)
+    assert searched == [] and play._CLEARING[deal.board()] == deal.solution
+    other = deal_for_seed(42).board()
+    assert not play.lost_cause(other, seed=41) and searched
 
 
 def _crossing_pair(board: Board, order) -> tuple[int, int] | None:
