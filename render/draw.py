@@ -164,11 +164,27 @@ def outline(
 
 
 def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], content: str, size: int, fill: RGB, ink: RGB) -> None:
-    """A pill with short text in it (a tile's number, a marker)."""
+    """A pill with short text in it (a tile's number, a marker), drawn once and pasted after
+    (``_badge``): every hand shows a dozen of them at the same places."""
+    cx, cy = centre
+    # Moved by an even number of pixels, the pill is drawn the same (Pillow rounds its corners with
+    # round(), whose halves go to the even side): pasted there, it gives the very pixels drawn there.
+    shift_x, shift_y = 2 * math.floor(cx / 2), 2 * math.floor(cy / 2)
+    sprite, (left, top) = _badge(content, size, fill, ink, cx - shift_x, cy - shift_y)
+    draw._image.paste(sprite, (shift_x + left, shift_y + top), sprite)
+
+
+@lru_cache(maxsize=1024)
+def _badge(content: str, size: int, fill: RGB, ink: RGB, cx: float, cy: float) -> tuple[Image.Image, tuple[int, int]]:
+    """The badge centred at (``cx``, ``cy``) on a see-through sprite, and where the sprite's corner lies:
+    the pill is opaque with hard edges, so pasting it gives the pixels drawing it would."""
     width = max(text_width(content, size, bold=True) + size, round(size * 1.6))
     height = round(size * 1.45)
-    cx, cy = centre
-    draw.rounded_rectangle(
-        (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2), radius=height // 2, fill=fill
-    )
-    text(draw, (cx, cy), content, size, ink, bold=True, anchor="mm")
+    left, top = 2 * math.floor((cx - width / 2 - 2) / 2), 2 * math.floor((cy - height / 2 - 2) / 2)
+    sprite = Image.new("RGBA", (width + 7, height + 7), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    x, y = cx - left, cy - top
+    box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+    draw.rounded_rectangle(box, radius=height // 2, fill=fill)
+    text(draw, (x, y), content, size, ink, bold=True, anchor="mm")
+    return sprite, (left, top)
