@@ -49,6 +49,8 @@ from words import Lang
 log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME = 14 * 60.0  # Discord's 15 minutes, less a margin for the last edit
+# Games whose last clearing order is kept: an order is some 72 pairs, a game's next check needs no search.
+KEPT_CLEARINGS = 4096
 _NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -85,6 +87,7 @@ class SolitaireDesk:
         self._tick = tick
         self._monotonic = monotonic
         self._live: dict[tuple[int, int, Kind], LiveView] = {}
+        self._clearing: dict[str, play.Clearing] = {}  # by game, its board's last clearing order, oldest first
 
     # --- opening a game -------------------------------------------------------------------------
 
@@ -203,7 +206,12 @@ class SolitaireDesk:
         hint: bool = False,
     ) -> None:
         now = self.service.now()
-        message = await self._draw(_draw, state, now, lang, outcome, page, hint)
+        message, clearing = await self._draw(_draw, state, now, lang, outcome, page, hint, self._clearing.get(state.id))
+        self._clearing.pop(state.id, None)
+        if clearing is not None:
+            self._clearing[state.id] = clearing
+            if len(self._clearing) > KEPT_CLEARINGS:
+                del self._clearing[next(iter(self._clearing))]
         edited = edited_message_id(interaction)
         current = interaction.message.attachments if edited is not None and interaction.message else ()
         listed = self._shown.attachments(edited, message, current)
@@ -277,8 +285,18 @@ class SolitaireDesk:
         )
 
 
-def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None, page: int, hint: bool) -> Message:
-    """The game's message, with the solver's word: a hint when asked, else whether the board is lost."""
+def _draw(
+    state: SolitaireState,
+    now: float,
+    lang: Lang,
+    outcome: Outcome | None,
+    page: int,
+    hint: bool,
+    found: play.Clearing | None = None,
+) -> tuple[Message, play.Clearing | None]:
+    """The game's message, with the solver's word: a hint when asked, else whether the board is lost;
+    and the clearing order of its board the check found or was given (``found``, the one the game's
+    message before came with: the next check starts from it, in whichever process it runs)."""
     board = state.game.board
     note = None
     if outcome is not None and outcome.removed is not None:
@@ -291,8 +309,9 @@ def _draw(state: SolitaireState, now: float, lang: Lang, outcome: Outcome | None
     playing = not state.game.over
     answer = play.hint(board) if hint and playing else None
     removed = outcome.removed if outcome is not None else None
-    lost = playing and answer is None and play.lost_cause(board, removed=removed, seed=state.game.seed)
-    return presenter.game_message(state, now, lang, page=page, note=note, hint=answer, lost=lost)
+    lost = playing and answer is None and play.lost_cause(board, removed=removed, seed=state.game.seed, found=found)
+    message = presenter.game_message(state, now, lang, page=page, note=note, hint=answer, lost=lost)
+    return message, play.clearing_order(board)
 
 
 def _values(interaction: Interaction) -> tuple[str, ...]:

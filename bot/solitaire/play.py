@@ -35,6 +35,8 @@ HINT_NODE_BUDGET = 10_000
 a second and a half (``benchmarks/solitaire_latency.py``); past it the hint says "unknown"."""
 CHECK_NODE_BUDGET = 2_000
 """The budget of the check after each move that tells a board that can no longer be cleared."""
+# A removal order that clears a board, pair by pair.
+Clearing = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +143,13 @@ def _pair(game: Game, pair: tuple[int, int] | None, now: float) -> tuple[Game, O
 
 
 def hint(board: Board, node_budget: int = HINT_NODE_BUDGET) -> SolverResult:
-    """The solver's answer for ``board``: a pair of a winning order, "can no longer be cleared", or unknown."""
-    return solve(board, node_budget)
+    """The solver's answer for ``board``: a pair of a winning order, "can no longer be cleared", or unknown.
+    A winning order found is kept, as ``lost_cause`` keeps its own: the check after the hinted pick
+    needs no search."""
+    result = solve(board, node_budget)
+    if result.verdict is Verdict.SOLVABLE:
+        _remember(board, result.order)
+    return result
 
 
 def lost_cause(
@@ -151,20 +158,27 @@ def lost_cause(
     *,
     removed: tuple[int, int] | None = None,
     seed: int | None = None,
+    found: Clearing | None = None,
 ) -> bool:
     """Whether the solver proved, within a small budget, that ``board`` can no longer be cleared.
     ``removed``: the pair whose removal made it, so that a clearing order already found for the board
     before serves again (``_CLEARING``); ``seed``: the game's deal, whose own removal order clears the
-    full board (a game just dealt, and its first pick, need no search either)."""
+    full board (a game just dealt, and its first pick, need no search either); ``found``: a clearing
+    order another process found (``clearing_order`` there), of the board or of the board before, used
+    once checked: a game's checks land on any of the drawing processes, and each keeps its own orders."""
     if board.cleared or board.stuck:
         return False
+    board_before = (
+        None if removed is None else replace(board, present=board.present | 1 << removed[0] | 1 << removed[1])
+    )
     with _CLEARING_LOCK:  # the bot draws in threads when it has no drawing process
         known = _CLEARING.get(board)
-        before = (
-            None
-            if removed is None
-            else _CLEARING.get(replace(board, present=board.present | 1 << removed[0] | 1 << removed[1]))
-        )
+        before = None if board_before is None else _CLEARING.get(board_before)
+    if known is None and found is not None:
+        if _clears(board, found):
+            known = found
+        elif before is None and board_before is not None and _clears(board_before, found):
+            before = found
     if known is None and removed is None and seed is not None:
         known = _dealt_order(board, None, seed)
     if known is None and removed is not None:
@@ -181,7 +195,13 @@ def lost_cause(
     return False
 
 
-def _dealt_order(board: Board, removed: tuple[int, int] | None, seed: int) -> tuple[tuple[int, int], ...] | None:
+def clearing_order(board: Board) -> Clearing | None:
+    """The clearing order of ``board`` this process knows (``lost_cause`` found or was given it)."""
+    with _CLEARING_LOCK:
+        return _CLEARING.get(board)
+
+
+def _dealt_order(board: Board, removed: tuple[int, int] | None, seed: int) -> Clearing | None:
     """The deal's removal order, when the board before ``removed`` (or the board itself, when nothing was
     removed: a game just dealt) is the deal's full board."""
     before = board.present if removed is None else board.present | 1 << removed[0] | 1 << removed[1]
@@ -194,14 +214,12 @@ def _dealt_order(board: Board, removed: tuple[int, int] | None, seed: int) -> tu
 # Clearing orders found, by board, in this process. Removing any pair of a clearing order leaves the
 # rest of it a clearing order (removing tiles never blocks another), so a member who picks one of its
 # pairs gets the next check without a search; undoing comes back to a board already known.
-_CLEARING: OrderedDict[Board, tuple[tuple[int, int], ...]] = OrderedDict()
+_CLEARING: OrderedDict[Board, Clearing] = OrderedDict()
 _CLEARING_KEPT = 4096
 _CLEARING_LOCK = threading.Lock()
 
 
-def _without(
-    order: tuple[tuple[int, int], ...], removed: tuple[int, int], board: Board
-) -> tuple[tuple[int, int], ...] | None:
+def _without(order: Clearing, removed: tuple[int, int], board: Board) -> Clearing | None:
     """A clearing order of ``board`` made from ``order``, one of the board before ``removed`` left it.
 
     A pair of ``order`` leaves the rest of it a clearing order: removing tiles never blocks another. A
@@ -229,7 +247,7 @@ def _without(
     return None
 
 
-def _clears(board: Board, order: tuple[tuple[int, int], ...]) -> bool:
+def _clears(board: Board, order: Clearing) -> bool:
     layout, present = board.layout, board.present
     for a, b in order:
         if not (
@@ -244,7 +262,7 @@ def _clears(board: Board, order: tuple[tuple[int, int], ...]) -> bool:
     return present == 0
 
 
-def _remember(board: Board, order: tuple[tuple[int, int], ...]) -> None:
+def _remember(board: Board, order: Clearing) -> None:
     with _CLEARING_LOCK:
         _CLEARING[board] = order
         _CLEARING.move_to_end(board)

@@ -16,6 +16,7 @@ import pytest
 from bot.drawing import PARENT_CHECK_SECONDS, Drawer
 from bot.refusal import Refusal
 from bot.solitaire import desk as solitaire_desk
+from bot.solitaire import play
 from bot.tables import presenter
 from tests.bot.test_solitaire_messages import START, new_state
 from tests.bot.test_table_state import started_table
@@ -36,7 +37,9 @@ async def test_a_worker_process_draws_the_same_table_message_as_a_thread():
         in_process.close()
         worker.close()
     assert there == here and hand_there == hand_here
-    assert there.pictures and there.pictures[0].rendered.image_png.startswith(b"\x89PNG")
+    message, clearing = there
+    assert message.pictures and message.pictures[0].rendered.image_png.startswith(b"\x89PNG")
+    assert clearing is not None and play._clears(state.game.board, clearing)  # the hint's order came back
 
 
 @pytest.mark.asyncio
@@ -65,7 +68,9 @@ async def test_a_worker_process_draws_the_same_solitaire_board_as_a_thread():
         in_process.close()
         worker.close()
     assert there == here
-    assert there.pictures and there.pictures[0].rendered.image_png.startswith(b"\x89PNG")
+    message, clearing = there
+    assert message.pictures and message.pictures[0].rendered.image_png.startswith(b"\x89PNG")
+    assert clearing is not None and play._clears(state.game.board, clearing)  # the hint's order came back
 
 
 def test_a_worker_ends_when_the_bot_is_killed():

@@ -283,6 +283,26 @@ def test_a_game_just_dealt_is_checked_without_a_search(monkeypatch):
     assert not play.lost_cause(other, seed=41) and searched
 
 
+def test_an_order_found_in_another_process_serves_once_checked(monkeypatch):
+    """The drawing processes keep their own orders: the order the game's message before came with
+    answers the check in a process that never saw the game, and an order that does not clear the
+    board (a stale one) is not trusted: the board is searched."""
+    deal = deal_for_seed(43)
+    a, b = deal.solution[0]
+    after = deal.board().remove(a, b)
+    monkeypatch.setattr(play, "_CLEARING", OrderedDict())  # this process has seen nothing
+    searched = []
+    real_solve = play.solve
+    monkeypatch.setattr(play, "solve", lambda *args: searched.append(args) or real_solve(*args))
+    assert not play.lost_cause(after, removed=(a, b), found=deal.solution)
+    assert searched == [] and play.clearing_order(after) == deal.solution[1:]
+    monkeypatch.setattr(play, "_CLEARING", OrderedDict())
+    stale = deal.solution[1:][::-1]  # the right pairs in an order that does not clear the board
+    assert not play._clears(after, stale)
+    assert not play.lost_cause(after, removed=(a, b), found=stale) and searched
+    assert play._clears(after, play.clearing_order(after))
+
+
 def _crossing_pair(board: Board, order) -> tuple[int, int] | None:
     """A free matching pair of ``board`` that is not a step of ``order``: each tile taken from a step."""
     steps = {frozenset(step) for step in order}
