@@ -8,7 +8,6 @@ members' hand pictures as they were, and a member downloads only what changed.""
 
 from __future__ import annotations
 
-import hashlib
 import io
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -41,7 +40,7 @@ def shown_name(picture: Picture, digest: str | None = None) -> str:
 
 
 def _digest(picture: Picture) -> str:
-    return hashlib.blake2b(picture.rendered.image_png, digest_size=8).hexdigest()
+    return picture.rendered.digest
 
 
 def _digest_in(filename: str) -> str:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PIL import Image
 
@@ -19,12 +20,18 @@ LEVEL = 6
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    """A finished image: ``image_png`` for the attachment, ``description`` for its alt text."""
+    """A finished image: ``image_png`` for the attachment, ``description`` for its alt text; ``digest``
+    names its bytes (the same digest, the same bytes), made where the picture is, in a drawing process:
+    the bot's own loop has the clicks to answer."""
 
     image_png: bytes
     description: str
     width: int
     height: int
+    digest: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "digest", hashlib.blake2b(self.image_png, digest_size=8).hexdigest())
 
     @classmethod
     def of(cls, image: Image.Image, description: str, *, palette: Image.Image | None = None) -> Rendered:
