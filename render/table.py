@@ -73,6 +73,7 @@ SMALL_RATIO = 28 / 38  # bonus and hidden tiles beside the sets
 SET_GAP = 8
 PLATE = 120
 PLATE_BOX = (-352, 228, -352 + PLATE, 228 + PLATE)
+CARD_OVERHANG = 48
 # The prevailing wind's disc: its radius, and how far above the centre it sits.
 DISC = 21
 DISC_LIFT = 24
@@ -321,29 +322,50 @@ def _plate(
     """The seat's name card, upright, in the corner beside its row of sets: wind, name, score and
     badges (you, dealer, calling). Whose turn it is and the tiles in the wall and in each hand change
     with every tile drawn: the table message says them beside the picture, which then changes only
-    when a tile is discarded or claimed, and is kept as it was, not sent again, in between."""
+    when a tile is discarded or claimed, and is kept as it was, not sent again, in between.
+
+    A card changes far less often than the table is drawn: it is drawn once on a see-through sprite
+    (``_plate_card``) and pasted, its opaque card with hard edges giving the pixels drawing it would."""
     x, y, _, _ = _turn_box(PLATE_BOX, place)
-    draw.rounded_rectangle((x, y, x + PLATE, y + PLATE), radius=12, fill=PAPER, outline=FELT_DARK, width=2)
     wind = public.wind if public.wind in WINDS else WINDS[0]
     name = names[public.seat] if public.seat < len(names) else f"#{public.seat + 1}"
+    score = scores[public.seat] if public.seat < len(scores) else 0
+    marks = (public.seat == view.seat, public.seat == view.dealer, public.calling)
+    # Drawn two pixels apart at a time, the card's badges are drawn the same (``render.draw.badge``).
+    shift_x, shift_y = 2 * (x // 2), 2 * (y // 2)
+    card = _plate_card(wind, name, score, marks, lang, x - shift_x, y - shift_y)
+    draw._image.paste(card, (shift_x, shift_y), card)
+
+
+@lru_cache(maxsize=512)
+def _plate_card(
+    wind: Tile, name: str, score: int, marks: tuple[bool, bool, bool], lang: Lang, x: int, y: int
+) -> Image.Image:
+    """A name card at (``x``, ``y``) on a see-through sprite: ``marks`` says which of you, dealer and
+    calling it shows."""
+    # Room below and beside the card: a long word's badges wrap and may hang past its edge.
+    card = Image.new("RGBA", (x + PLATE + CARD_OVERHANG, y + PLATE + CARD_OVERHANG), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(card)
+    draw.rounded_rectangle((x, y, x + PLATE, y + PLATE), radius=12, fill=PAPER, outline=FELT_DARK, width=2)
     text(draw, (x + 10, y + 8), _wind_name(wind, lang), 14, RED, bold=True)
     text(draw, (x + 10, y + 25), fit_text(name, 18, PLATE - 20, bold=True), 18, INK, bold=True)
-    score = scores[public.seat] if public.seat < len(scores) else 0
     text(draw, (x + 10, y + 48), phrase("table.score", lang, score=score), 14, INK)
-    marks: list[tuple[str, RGB, RGB]] = []
-    if public.seat == view.seat:
-        marks.append((phrase("table.you", lang), INK, IVORY))
-    if public.seat == view.dealer:
-        marks.append((phrase("table.dealer", lang), RED, IVORY))
-    if public.calling:
-        marks.append((phrase("table.calling", lang), HIGHLIGHT, INK))
+    shown: list[tuple[str, RGB, RGB]] = []
+    you, dealer, calling = marks
+    if you:
+        shown.append((phrase("table.you", lang), INK, IVORY))
+    if dealer:
+        shown.append((phrase("table.dealer", lang), RED, IVORY))
+    if calling:
+        shown.append((phrase("table.calling", lang), HIGHLIGHT, INK))
     bx, by = x + 10, y + PLATE - 40
-    for label, fill, ink in marks:
+    for label, fill, ink in shown:
         width = text_width(label, 11, bold=True) + 11
         if bx + width > x + PLATE - 6:
             bx, by = x + 10, by + 18
         badge(draw, (bx + width / 2, by), label, 11, fill, ink)
         bx += width + 4
+    return card
 
 
 def describe_table(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: Lang = "en") -> str:
