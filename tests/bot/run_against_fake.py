@@ -10,7 +10,9 @@ own; ``FIRST_SEED=n`` gives the tables this process opens the seeds n, n + 1… 
 ``CLOCK_LEASE=s`` makes the table clock's lease last ``s`` seconds instead of 5, so a process started
 after a ``kill -9`` takes the clock over at once (as it would 5 s later); ``CHANGE_LOG=path`` appends a
 JSON line per table change the process publishes (table, version, step, what happened, whom it waits
-for, and the monotonic time), for ``benchmarks/change_latency.py``. Everything else — the
+for, and the monotonic time), for ``benchmarks/change_latency.py``; ``DRAW_LOG=path`` appends every
+drawing the bot asks of its drawing processes (the function and its arguments, pickled), for
+``benchmarks/drawing_replay.py``. Everything else — the
 environment, ``.env``, the stores, the bot — is the product's own path.
 """
 
@@ -108,6 +110,22 @@ def _log_changes(path: str) -> None:
     Events.publish = publish  # type: ignore[method-assign]
 
 
+def _record_drawings(path: str) -> None:
+    import pickle
+
+    from bot.drawing import Drawer
+
+    original = Drawer.__call__
+    log = open(path, "ab")  # noqa: SIM115 (open as long as the process)
+
+    @functools.wraps(original)
+    async def draw(self: Any, function: Any, *args: Any, **keywords: Any) -> Any:
+        pickle.dump((function, args, keywords), log)
+        return await original(self, function, *args, **keywords)
+
+    Drawer.__call__ = draw  # type: ignore[method-assign]
+
+
 def _run() -> int:
     """``mahjong-bot run``; ``PROFILE_TO=path`` runs it under cProfile and writes the stats (``pstats``) to
     ``path`` at exit, ``SWITCH_INTERVAL=s`` sets the GIL's hand-over interval (Python's default 0.005 s):
@@ -145,4 +163,6 @@ if __name__ == "__main__":
         _short_clock_lease(float(os.environ["CLOCK_LEASE"]))
     if os.environ.get("CHANGE_LOG"):
         _log_changes(os.environ["CHANGE_LOG"])
+    if os.environ.get("DRAW_LOG"):
+        _record_drawings(os.environ["DRAW_LOG"])
     sys.exit(_run())
