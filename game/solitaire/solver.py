@@ -71,26 +71,20 @@ class _Search:
         group_of = [match_group(face) for face in board.faces]
         keys = sorted(set(group_of))
         index = {key: i for i, key in enumerate(keys)}
-        self.group_of = [index[key] for key in group_of]
-        self.group_masks = [0] * len(keys)
-        for tile_id, group in enumerate(self.group_of):
-            self.group_masks[group] |= 1 << tile_id
-        # Each group's tiles in id order, and which of its subsets can never be finished (``_hopeless``):
-        # both depend on the deal only, and a node reads them instead of walking bit masks.
-        self.group_tiles = [tuple(ids_of(mask)) for mask in self.group_masks]
-        self.dead_subsets = [self._dead_subsets(tiles) for tiles in self.group_tiles]
-        self.groups = list(zip(self.group_masks, self.group_tiles, strict=True))
+        masks = [0] * len(keys)
+        for tile_id, group in enumerate(group_of):
+            masks[index[group]] |= 1 << tile_id
+        # Each group's mask and tiles in id order, and the groups some of whose subsets can never be
+        # finished (``_hopeless``): all depend on the deal only, and a node reads them instead of walking
+        # bit masks.
+        self.groups = [(mask, tuple(ids_of(mask))) for mask in masks]
+        self.dead_subsets = [(tiles, dead) for _, tiles in self.groups if (dead := self._dead_subsets(tiles))]
         # Order choices by how much a tile holds up: the tiles it covers plus its row neighbours.
         size = len(layout)
         self.weight = [0] * size
         for tile_id in range(size):
             for other in ids_of(layout.above[tile_id] | layout.left[tile_id] | layout.right[tile_id]):
                 self.weight[other] += 1
-
-    def is_free(self, tile_id: int, present: int) -> bool:
-        return not present & self.above[tile_id] and (
-            not present & self.left[tile_id] or not present & self.right[tile_id]
-        )
 
     def stacked(self, a: int, b: int) -> bool:
         return bool(self.above[a] >> b & 1 or self.above[b] >> a & 1)
@@ -153,10 +147,7 @@ class _Search:
         return present
 
     def _hopeless(self, present: int) -> bool:
-        for tiles, dead in zip(self.group_tiles, self.dead_subsets, strict=True):
-            if dead and tuple(i for i in tiles if present >> i & 1) in dead:
-                return True
-        return False
+        return any(tuple(i for i in tiles if present >> i & 1) in dead for tiles, dead in self.dead_subsets)
 
     def _choices(self, present: int) -> list[tuple[int, int]]:
         above, left, right = self.above, self.left, self.right
