@@ -32,15 +32,11 @@ def files_of(message: Message) -> list[discord.File]:
     return [_file(picture) for picture in message.pictures]
 
 
-def shown_name(picture: Picture, digest: str | None = None) -> str:
+def shown_name(picture: Picture) -> str:
     """The picture's file name followed by a digest of its bytes (``table-x-12-<digest>.png``)."""
-    digest = digest or _digest(picture)
+    digest = picture.rendered.digest
     stem, dot, extension = picture.filename.rpartition(".")
     return f"{stem}-{digest}.{extension}" if dot else f"{picture.filename}-{digest}"
-
-
-def _digest(picture: Picture) -> str:
-    return picture.rendered.digest
 
 
 def _digest_in(filename: str) -> str:
@@ -54,10 +50,10 @@ def picture_name(filename: str) -> str:
     return f"{stem.rpartition('-')[0]}.{extension}" if dot else filename.rpartition("-")[0]
 
 
-def _file(picture: Picture, digest: str | None = None) -> discord.File:
+def _file(picture: Picture) -> discord.File:
     return discord.File(
         io.BytesIO(picture.rendered.image_png),
-        filename=shown_name(picture, digest),
+        filename=shown_name(picture),
         description=picture.rendered.description,
     )
 
@@ -94,9 +90,8 @@ class ShownAttachments:
         }
         listed: list[discord.Attachment | discord.File] = []
         for picture in message.pictures:
-            digest = _digest(picture)
-            kept = by_digest.get(digest)
-            listed.append(kept if kept is not None else _file(picture, digest))
+            kept = by_digest.get(picture.rendered.digest)
+            listed.append(kept if kept is not None else _file(picture))
         return listed
 
 
