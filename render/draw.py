@@ -167,11 +167,22 @@ def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], content: str, 
     """A pill with short text in it (a tile's number, a marker), drawn once and pasted after
     (``_badge``): every hand shows a dozen of them at the same places."""
     cx, cy = centre
-    # Moved by an even number of pixels, the pill is drawn the same (Pillow rounds its corners with
-    # round(), whose halves go to the even side): pasted there, it gives the very pixels drawn there.
-    shift_x, shift_y = 2 * math.floor(cx / 2), 2 * math.floor(cy / 2)
+    shift_x, shift_y = even_shift(cx, cy)
     sprite, (left, top) = _badge(content, size, fill, ink, cx - shift_x, cy - shift_y)
-    draw._image.paste(sprite, (shift_x + left, shift_y + top), sprite)
+    paste_sprite(draw, sprite, (shift_x + left, shift_y + top))
+
+
+def even_shift(x: float, y: float) -> tuple[int, int]:
+    """The even whole pixels below (``x``, ``y``): what is drawn at (``x``, ``y``) less them on a sprite
+    and pasted there is drawn the same as in place, since Pillow rounds shapes' corners with round(),
+    whose halves go to the even side. Sprites drawn once are kept by that remainder, in [0, 2)."""
+    return 2 * math.floor(x / 2), 2 * math.floor(y / 2)
+
+
+def paste_sprite(draw: ImageDraw.ImageDraw, sprite: Image.Image, corner: tuple[int, int]) -> None:
+    """A see-through sprite pasted onto what ``draw`` draws on: its opaque pixels with hard edges give
+    the pixels drawing it there would."""
+    draw._image.paste(sprite, corner, sprite)
 
 
 @lru_cache(maxsize=1024)

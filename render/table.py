@@ -27,7 +27,7 @@ from game.tiles import WINDS, Tile, format_tiles
 from game.view import SeatPublic, SeatView
 from render import theme
 from render.describe import listed, meld_words, phrase, tiles_in_words
-from render.draw import badge, felt_canvas, fit_text, outline, text, text_width
+from render.draw import badge, even_shift, felt_canvas, fit_text, outline, paste_sprite, text, text_width
 from render.faces import art_lang
 from render.melds import meld_width, placed_tiles, put
 from render.rendered import Rendered
@@ -331,10 +331,8 @@ def _plate(
     name = names[public.seat] if public.seat < len(names) else f"#{public.seat + 1}"
     score = scores[public.seat] if public.seat < len(scores) else 0
     marks = (public.seat == view.seat, public.seat == view.dealer, public.calling)
-    # Drawn two pixels apart at a time, the card's badges are drawn the same (``render.draw.badge``).
-    shift_x, shift_y = 2 * (x // 2), 2 * (y // 2)
-    card = _plate_card(wind, name, score, marks, lang, x - shift_x, y - shift_y)
-    draw._image.paste(card, (shift_x, shift_y), card)
+    shift_x, shift_y = even_shift(x, y)
+    paste_sprite(draw, _plate_card(wind, name, score, marks, lang, x - shift_x, y - shift_y), (shift_x, shift_y))
 
 
 @lru_cache(maxsize=512)
