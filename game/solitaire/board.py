@@ -64,6 +64,10 @@ class Board:
         """Present, not overlapped from any higher level, and open on the left or the right."""
         return self.is_present(tile_id) and self.layout.is_free(tile_id, self.present)
 
+    def is_hidden(self, tile_id: int) -> bool:
+        """Present and wholly covered by tiles of higher levels: no part of its face can be seen."""
+        return self.is_present(tile_id) and self.layout.is_hidden(tile_id, self.present)
+
     def free_ids(self) -> list[int]:
         """The free tiles, in id order."""
         return self.layout.free_ids(self.present)

@@ -38,13 +38,15 @@ class Layout:
     """A set of positions with the free rule precomputed. Build one with ``Layout.of(coordinates)``.
 
     ``above[i]``, ``left[i]``, ``right[i]`` are bit masks of the positions that cover tile ``i`` from
-    any higher level, and that touch its left or right side on its own level.
+    any higher level, and that touch its left or right side on its own level. ``quarters[i]`` holds,
+    for each of the four unit squares of tile ``i``, the mask of the higher positions covering it.
     """
 
     positions: tuple[Position, ...]
     above: tuple[int, ...] = field(repr=False)
     left: tuple[int, ...] = field(repr=False)
     right: tuple[int, ...] = field(repr=False)
+    quarters: tuple[tuple[int, ...], ...] = field(repr=False)
 
     @classmethod
     def of(cls, coordinates: Iterable[tuple[int, int, int]]) -> Layout:
@@ -57,7 +59,7 @@ class Layout:
         for p in positions:
             if min(p.x, p.y, p.z) < 0:
                 raise ValueError(f"negative coordinate in {p}")
-        above, left, right = [], [], []
+        above, left, right, quarters = [], [], [], []
         for p in positions:
             above_mask = left_mask = right_mask = 0
             for q in positions:
@@ -75,7 +77,8 @@ class Layout:
             above.append(above_mask)
             left.append(left_mask)
             right.append(right_mask)
-        return cls(positions, tuple(above), tuple(left), tuple(right))
+            quarters.append(tuple(_covering(positions, p, p.x + dx, p.y + dy) for dx in (0, 1) for dy in (0, 1)))
+        return cls(positions, tuple(above), tuple(left), tuple(right), tuple(quarters))
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -91,12 +94,26 @@ class Layout:
             return False
         return not (present & self.left[tile_id]) or not (present & self.right[tile_id])
 
+    def is_hidden(self, tile_id: int, present: int) -> bool:
+        """Whether the ``present`` tiles of higher levels cover the whole square of tile ``tile_id``, so
+        that no part of its face can be seen (SPEC §6: such a face never leaves the server)."""
+        return all(present & mask for mask in self.quarters[tile_id])
+
     def free_ids(self, present: int) -> list[int]:
         """The free tiles among ``present``, in id order."""
         above, left, right = self.above, self.left, self.right
         return [
             i for i in ids_of(present) if not present & above[i] and (not present & left[i] or not present & right[i])
         ]
+
+
+def _covering(positions: tuple[Position, ...], below: Position, x: int, y: int) -> int:
+    """The mask of the positions above ``below`` whose squares cover the unit square at ``(x, y)``."""
+    mask = 0
+    for q in positions:
+        if q.z > below.z and q.x <= x < q.x + 2 and q.y <= y < q.y + 2:
+            mask |= 1 << q.id
+    return mask
 
 
 def ids_of(mask: int) -> Iterator[int]:
