@@ -36,9 +36,10 @@ One-line form: HAND lists the concealed tiles (winning tile included) and the de
 by spaces: a set in square brackets is exposed (claimed), e.g. [777z] or [345p]; a kong in round
 brackets is a concealed kong, e.g. (1111m). Example:
   mahjong-bot score --rules classic "123m [777z] (2222s) 456p 99s" --win 9s --seat E --round S --bonus 1f6f
-Without HAND, the hand is read as JSON on stdin:
-  {"concealed": "123m456p99s", "melds": [{"tiles": "777z", "exposed": true}],
-   "winning_tile": "9s", "self_drawn": false, "seat_wind": "E", "round_wind": "S", "bonus": ["1f"]}
+Without HAND, the hand is read as JSON on stdin (the same hand):
+  {"concealed": "123m456p99s",
+   "melds": [{"tiles": "777z", "exposed": true}, {"tiles": "2222s", "exposed": false}],
+   "winning_tile": "9s", "self_drawn": false, "seat_wind": "E", "round_wind": "S", "bonus": ["1f", "6f"]}
 with the optional flags last_tile, kong_replacement, double_kong_replacement, robbing_kong, heavenly,
 earthly (true/false). Winds are E S W N (O for Ouest too). Invalid hands print
 {"valid": false, "error": ...} and exit with status 1."""

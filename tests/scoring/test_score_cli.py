@@ -2,6 +2,7 @@
 
 import io
 import json
+import shlex
 
 import pytest
 
@@ -206,3 +207,29 @@ def test_help_documents_the_one_line_form(capsys):
         main(["score", "--help"])
     text = capsys.readouterr().out
     assert "[777z]" in text and "(1111m)" in text
+
+
+def _help_examples(text: str) -> tuple[list[list[str]], list[object]]:
+    """The examples ``score --help`` shows, indented on lines of their own: commands, and JSON hands for stdin."""
+    commands, documents = [], []
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        if line.startswith("  mahjong-bot score "):
+            commands.append(shlex.split(line)[2:])
+        elif line.startswith("  {"):  # a document may run over several lines: read one, up to its end
+            documents.append(json.JSONDecoder().raw_decode("\n".join(lines[number:]).lstrip())[0])
+    return commands, documents
+
+
+def test_every_example_in_the_help_is_accepted(monkeypatch, capsys):
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    commands, documents = _help_examples(capsys.readouterr().out)
+    assert commands and documents  # found: a parser that finds none would check nothing
+    for argv in commands:
+        status, out = run(monkeypatch, capsys, argv)
+        assert status == 0 and out["valid"] is True, (argv, out)
+    for document in documents:
+        for rules in ("classic", "hongkong"):
+            status, out = run(monkeypatch, capsys, ["--rules", rules], document)
+            assert status == 0 and out["valid"] is True, (rules, document, out)
