@@ -84,7 +84,7 @@ def is_ready(counts: Sequence[int], ruleset: Ruleset) -> bool:
 
 def ready_discards(counts: Sequence[int], ruleset: Ruleset) -> list[Tile]:
     """The tiles whose discard leaves concealed counts of 3n + 2 tiles one tile from winning."""
-    if not counts[JOKER] and _shanten(counts[:34], ruleset) > 0:
+    if not counts[JOKER] and shanten(counts[:34], ruleset) > 0:
         return []
     work = list(counts)
     keeping = []
@@ -97,10 +97,12 @@ def ready_discards(counts: Sequence[int], ruleset: Ruleset) -> list[Tile]:
     return keeping
 
 
-def _shanten(naturals: Sequence[int], ruleset: Ruleset) -> int:
-    """How far natural tiles are from a win (a lower bound: the block count of ``game.hand``)."""
+def shanten(naturals: Sequence[int], ruleset: Ruleset) -> int:
+    """How far natural tiles (3n + 1 or 3n + 2, no jokers) are from a win under ``ruleset``: the least of
+    the regular shape's shanten and those of the special hands it allows, which take a whole hand
+    (13 or 14 concealed tiles, no declared set)."""
     distance = regular_shanten(naturals)
-    if sum(naturals) == 14:
+    if sum(naturals) in (13, 14):
         if ruleset.seven_pairs:
             distance = min(distance, seven_pairs_shanten(naturals))
         if ruleset.thirteen_orphans:

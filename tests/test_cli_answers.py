@@ -52,3 +52,46 @@ def _hand_text(win) -> str:
     from game.tiles import format_tiles
 
     return f"{format_tiles(sorted(win.concealed))}, winning tile {win.winning_tile.code}"
+
+
+def _tiles(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
+    assert main(["tiles", *argv]) == 0
+    report: dict[str, object] = json.loads(capsys.readouterr().out)
+    return report
+
+
+def test_tiles_counts_the_special_hands_of_the_rules(capsys):
+    orphans, pairs = "19m 19p 19s 1234567z 1m", "11223344556677z"
+    report = _tiles([orphans], capsys)
+    assert {key: value for key, value in report.items() if key not in ("names", "labels")} == {
+        "valid": True,
+        "tiles": "19m19p19s1234567z1m",
+        "shanten": -1,
+        "winning": True,
+        "rules": "hongkong",
+        "special_hands": ["thirteen_orphans"],
+    }
+    assert _tiles([orphans[:-3]], capsys)["shanten"] == 0  # thirteen-sided wait
+    assert _tiles([orphans, "--rules", "classic"], capsys)["shanten"] == 7  # no special hand in classic
+    assert _tiles([orphans, "--rules", "classic", "--thirteen-orphans"], capsys)["winning"] is True
+    # seven pairs is a Hong Kong option, off by default (SPEC §2)
+    assert _tiles([pairs], capsys)["shanten"] == 3
+    report = _tiles([pairs, "--seven-pairs"], capsys)
+    assert (report["shanten"], report["winning"], report["special_hands"]) == (
+        -1,
+        True,
+        ["seven_pairs", "thirteen_orphans"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("19m 19p 19s 123456z", "13 tiles (between turns) or 14 (after a draw), not 12"),
+        ("123m456p789s1122z 1f", "not on flowers, seasons or jokers (1f)"),
+        ("123m456p789s112z 0j", "not on flowers, seasons or jokers (0j)"),
+    ],
+)
+def test_tiles_says_why_there_is_no_shanten(text, why, capsys):
+    report = _tiles([text], capsys)
+    assert report["shanten"] is None and why in str(report["no_shanten"]) and "winning" not in report

@@ -1,4 +1,5 @@
-"""``mahjong-bot tiles TEXT``: read tile notation back as names, in French or English."""
+"""``mahjong-bot tiles TEXT``: read tile notation back as names, in French or English, and say how far
+13 or 14 playing tiles are from winning under a rule set (the special hands it allows counted)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import sys
 from typing import Any
 
 from game.errors import GameError, InvalidHand
-from game.hand import is_winning_hand, shanten
-from game.tiles import Tile, format_tiles, full_set, parse_tiles
+from game.rules import RULE_NAMES, ruleset
+from game.tiles import Tile, counts34, format_tiles, full_set, parse_tiles
+from game.winning import shanten
 from words import LANGS
 from words.tiles import tile_label, tile_name
 
@@ -19,10 +21,29 @@ _BOX = {tile: full_set(jokers=True).count(tile) for tile in Tile}
 
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "tiles", help="name the tiles of a notation, and say how far 13 or 14 tiles are from winning"
+        "tiles",
+        help="name the tiles of a notation, and say how far 13 or 14 tiles are from winning",
+        description="Name the tiles of a notation and, for 13 or 14 playing tiles, give the shanten (-1 a winning"
+        " hand, 0 one tile from winning, ...) under the rules' winning shapes, the special hands included.",
     )
     parser.add_argument("text", help="tiles in compact notation, e.g. '123m 456p 77z'")
-    parser.add_argument("--lang", choices=LANGS, default="en")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the names and labels (default en)")
+    parser.add_argument(
+        "--rules",
+        choices=RULE_NAMES,
+        default="hongkong",
+        help="the rule set whose winning shapes count (default hongkong: thirteen orphans, not seven pairs)",
+    )
+    parser.add_argument(
+        "--seven-pairs",
+        action=argparse.BooleanOptionalAction,
+        help="count seven pairs as a winning hand, or not (default: as the rule set does)",
+    )
+    parser.add_argument(
+        "--thirteen-orphans",
+        action=argparse.BooleanOptionalAction,
+        help="count thirteen orphans as a winning hand, or not (default: as the rule set does)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -39,14 +60,36 @@ def run(args: argparse.Namespace) -> int:
         "names": [tile_name(tile, args.lang) for tile in tiles],
         "labels": [tile_label(tile, args.lang) for tile in tiles],
     }
-    playing = [tile for tile in tiles if tile < 34]
-    if len(playing) == len(tiles) and len(tiles) in (13, 14):
-        report["shanten"] = shanten(tiles)
+    why_not = _no_shanten(tiles)
+    if why_not is None:
+        options = {name: getattr(args, name) for name in ("seven_pairs", "thirteen_orphans")}
+        rules = ruleset(args.rules, **{name: on for name, on in options.items() if on is not None})
+        distance = shanten(counts34(tiles), rules)
+        report["shanten"] = distance
         if len(tiles) == 14:
-            report["winning"] = is_winning_hand(tiles)
+            report["winning"] = distance == -1
+        report["rules"] = rules.name
+        report["special_hands"] = [name for name in ("seven_pairs", "thirteen_orphans") if getattr(rules, name)]
+    else:
+        # said rather than left out: a missing key reads as a hand the command forgot to count
+        report["shanten"] = None
+        report["no_shanten"] = why_not
     json.dump(report, sys.stdout, ensure_ascii=False)
     print()
     return 0
+
+
+def _no_shanten(tiles: list[Tile]) -> str | None:
+    """Why the tiles have no shanten, or None when they have one."""
+    set_apart = [tile for tile in tiles if tile >= 34]
+    if set_apart:
+        return (
+            f"shanten is counted on playing tiles only, not on flowers, seasons or jokers ({format_tiles(set_apart)}):"
+            " leave them out"
+        )
+    if len(tiles) not in (13, 14):
+        return f"shanten is counted on a whole hand, 13 tiles (between turns) or 14 (after a draw), not {len(tiles)}"
+    return None
 
 
 def _check_copies(tiles: list[Tile]) -> None:

@@ -24,12 +24,12 @@ from game.actions import (
     parse_action,
 )
 from game.errors import InvalidNotation
-from game.hand import arrangements
+from game.hand import arrangements, regular_shanten
 from game.record import HandRecord
 from game.round import Round
 from game.rules import ruleset
-from game.tiles import Tile
-from game.winning import is_ready, is_winning, winning_tiles
+from game.tiles import Tile, counts34, parse_tiles
+from game.winning import is_ready, is_winning, shanten, winning_tiles
 
 seats = st.integers(0, 3)
 tiles = st.sampled_from(list(Tile))
@@ -171,3 +171,19 @@ def test_ready_agrees_with_winning_tiles(naturals, jokers):
     if max(counts[:34]) > 3:
         return
     assert is_ready(counts, RULES) == bool(winning_tiles(counts, RULES))
+
+
+@pytest.mark.parametrize("seven_pairs", [False, True])
+@pytest.mark.parametrize("thirteen_orphans", [False, True])
+def test_shanten_counts_the_special_hands_the_rules_allow_as_the_win_test_does(seven_pairs, thirteen_orphans):
+    rules = ruleset("classic", seven_pairs=seven_pairs, thirteen_orphans=thirteen_orphans)
+    orphans, pairs = counts34(parse_tiles("19m19p19s1234567z")), counts34(parse_tiles("1122m3344p5566s7z"))
+    assert (shanten(orphans, rules) == 0) == thirteen_orphans and (shanten(pairs, rules) == 0) == seven_pairs
+    for counts in (orphans, pairs):
+        assert -1 < shanten(counts, rules) <= regular_shanten(counts)  # the regular shape is always counted
+        waits = winning_tiles([*counts, *[0] * 9], rules)
+        assert (shanten(counts, rules) == 0) == bool(waits)
+        for tile in waits:
+            counts[tile] += 1
+            assert shanten(counts, rules) == -1
+            counts[tile] -= 1
