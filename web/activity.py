@@ -88,6 +88,8 @@ class SessionSigner:
 
     def verified(self, value: str, now: float) -> ActivitySession | None:
         """The session ``value`` carries, if this deployment signed it and it has not expired; else None."""
+        if not value.isascii():  # a header that is not UTF-8 arrives with surrogates; no session is so
+            return None
         text, _, signature = value.rpartition(".")
         if not hmac.compare_digest(signature.encode(), self._signature(text).encode()):
             return None

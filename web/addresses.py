@@ -51,6 +51,16 @@ def client_address(peer: str | None, forwarded_for: Iterable[str], trusted: Sequ
     return str(nearest)
 
 
+def forwarded_secure(peer: str | None, forwarded_proto: Iterable[str], trusted: Sequence[Network]) -> bool:
+    """Whether a trusted proxy says it reached the client over HTTPS (``X-Forwarded-Proto``, the nearest
+    proxy's word: the last value). A request from anyone else proves nothing by saying so."""
+    nearest = None if peer is None else _address(peer)
+    if nearest is None or not _within(nearest, trusted):
+        return False
+    said = [value.strip().lower() for header in forwarded_proto for value in header.split(",")]
+    return bool(said) and said[-1] == "https"
+
+
 def _address(text: str) -> Address | None:
     try:
         return ipaddress.ip_address(text.strip().removeprefix("[").removesuffix("]"))

@@ -27,11 +27,13 @@ Error keys: ``bad_json``, ``missing_field``, ``unknown_field``, ``bad_field`` (4
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
 import pathlib
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -57,7 +59,7 @@ from web.activity import (
     Denied,
     DiscordUnreachable,
 )
-from web.addresses import Network, client_address
+from web.addresses import Network, client_address, forwarded_secure
 from web.identity import COOKIE, COOKIE_MAX_AGE, Player, PlayerIds, web_secret
 from web.limits import RateLimits, TokenBuckets
 from web.views import game_json, standing_json
@@ -73,6 +75,13 @@ BODY_LIMIT = 4096
 LEADERBOARD_ROWS = 10
 STATIC = pathlib.Path(__file__).with_name("static")
 _WHOLE_LIMIT = 1 << 31  # a bound on a tile id or a step read from a request; the game says which exist
+_CREDENTIAL = re.compile(r"[A-Za-z0-9._~-]{1,200}")  # an OAuth2 code or access token (RFC 6749's characters)
+UNPLAYED_SECONDS = 3600.0
+"""A web game shown and never played is dropped after this long (anyone may open games: each answer
+without a cookie starts one)."""
+UNTOUCHED_SECONDS = 30 * 86400.0
+"""A web game nobody has touched for this long is dropped (finished and recorded first if it was played)."""
+SWEEP_SECONDS = 600.0
 _HEALTH_SECONDS = 2.0
 _JSON = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
 _VERBS: tuple[GameVerb | Literal["hint"], ...] = ("pair", "undo", "pause", "resume", "finish", "hint")
@@ -125,7 +134,13 @@ class ApiError(Exception):
 
 
 def bad_request(error: str, field_name: str) -> ApiError:
-    return ApiError(400, error, Said("web", f"error.{error}", {"field": field_name}))
+    return ApiError(400, error, Said("web", f"error.{error}", {"field": shown_field(field_name)}))
+
+
+def shown_field(name: str) -> str:
+    """A field's name as a refusal repeats it: the sender's text, so only its first 40 printable
+    characters, and none that cannot be written as UTF-8 (a lone surrogate from ``\\ud800``)."""
+    return "".join(char for char in name[:40] if char.isprintable() and not 0xD800 <= ord(char) <= 0xDFFF)
 
 
 def refusal_error(refusal: Refusal) -> ApiError:
@@ -170,6 +185,10 @@ def _tile_pair(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(_whole(0, _WHOLE_LIMIT)(tile) for tile in value)
 
 
+def _credential(value: Any) -> bool:
+    return isinstance(value, str) and _CREDENTIAL.fullmatch(value) is not None
+
+
 def _instance_id(value: Any) -> bool:
     return isinstance(value, str) and 1 <= len(value) <= 100
 
@@ -191,13 +210,13 @@ async def json_body(
         raise ApiError(400, "bad_json", Said("web", "error.bad_json"))
     try:
         body = json.loads(await request.read())
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: arrays nested a thousand deep
         raise ApiError(400, "bad_json", Said("web", "error.bad_json")) from None
     if not isinstance(body, dict):
         raise ApiError(400, "bad_json", Said("web", "error.bad_json"))
     for name in sorted(body):
         if name not in required and name not in optional:
-            raise bad_request("unknown_field", name[:40])
+            raise bad_request("unknown_field", name)
     for name, check in {**required, **optional}.items():
         if name not in body:
             if name in required:
@@ -215,7 +234,7 @@ def query_of(request: web.Request, checks: Mapping[str, Callable[[str], Any]]) -
         if name == "lang":
             continue
         if name not in checks or name in found:
-            raise bad_request("unknown_field", name[:40])
+            raise bad_request("unknown_field", name)
         try:
             found[name] = checks[name](value)
         except ValueError:
@@ -276,6 +295,7 @@ class SolitaireApi:
         self._per_player = TokenBuckets(limits.player, clock)
         self._per_address = TokenBuckets(limits.address, clock)
         self._hints = TokenBuckets(limits.hint, clock)
+        self._new_games = TokenBuckets(limits.new_game, clock)
         self._ids: PlayerIds | None = None
         self.activity = activity
 
@@ -344,9 +364,14 @@ class SolitaireApi:
                 path="/",
                 httponly=True,
                 samesite="Lax",
-                secure=request.secure,
+                secure=request.secure or self._forwarded_secure(request),
             )
         return response
+
+    def _forwarded_secure(self, request: web.Request) -> bool:
+        """Whether the client reached a TLS-ending proxy the deployment trusts over HTTPS."""
+        proto = request.headers.getall("X-Forwarded-Proto", [])
+        return forwarded_secure(request.remote, proto, self._trusted_proxies)
 
     def _activity_session(self, request: web.Request) -> bool:
         """Whether the request carries a good Activity session (checked again by ``_identify``)."""
@@ -387,7 +412,7 @@ class SolitaireApi:
         return json_answer({"client_id": self.activity.config.client_id})
 
     async def post_activity_token(self, request: web.Request) -> web.Response:
-        body = await json_body(request, {"code": _text(200)}, {})
+        body = await json_body(request, {"code": _credential}, {})
         try:
             access_token = await self._backend(request).token(body["code"])
         except Denied as denied:
@@ -399,7 +424,7 @@ class SolitaireApi:
         return json_answer({"access_token": access_token})
 
     async def post_activity_session(self, request: web.Request) -> web.Response:
-        body = await json_body(request, {"access_token": _text(200), "instance_id": _instance_id}, {})
+        body = await json_body(request, {"access_token": _credential, "instance_id": _instance_id}, {})
         try:
             session, signed = await self._backend(request).session(body["access_token"], body["instance_id"])
         except Denied as denied:
@@ -495,18 +520,42 @@ class SolitaireApi:
 
     async def _open(self, request: web.Request, kind: Kind, seed: int | None) -> Committed:
         guild_id, player_id, name = request[GUILD], request[PLAYER].player_id, request[SHOWN_NAME]
+        # anyone may start web games (every answer without a cookie is a new player): each address only
+        # so many, and those never played are dropped (``UNPLAYED_SECONDS``)
+        starts = guild_id == WEB_GUILD and await self._starts_a_game(request, kind)
+        if starts and not self._new_games.take(request[ADDRESS]):
+            raise ApiError(429, "too_many_requests", Said("web", "error.too_many"))
         if kind == "daily":
             return await self.service.daily(guild_id, player_id, name)
         return await self.service.free(guild_id, player_id, name, seed)
 
+    async def _starts_a_game(self, request: web.Request, kind: Kind) -> bool:
+        """Whether opening ``kind`` writes a new game: the player has none open (of today, for a daily)."""
+        if request[PLAYER].new:
+            return True
+        current = await self.service.read(request[GUILD], request[PLAYER].player_id, kind)
+        if current is None or current.state.game.over:
+            return True
+        return kind == "daily" and current.state.day != self.service.today()
+
     async def _shown(self, committed: Committed) -> dict[str, Any]:
-        """The game as the page first draws it: a deal no one has played yet starts its clock now."""
-        now = self.clock()
-        state = committed.state
-        if not state.game.events and not state.game.over:
-            await self.service.shown(committed)
-            state = replace(state, game=state.game.shown(now))
-        return game_json(state, now)
+        """The game as the page draws it: the first time its board is shown, its clock starts."""
+        if not committed.state.shown:
+            committed = await self.service.shown(committed)
+        return game_json(committed.state, self.clock())
+
+    async def sweep(self) -> None:
+        """Drop the web games nobody plays (``UNPLAYED_SECONDS``, ``UNTOUCHED_SECONDS``), every
+        ``SWEEP_SECONDS``, for as long as the application runs."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                dropped = await self.service.expire(WEB_GUILD, UNPLAYED_SECONDS, UNTOUCHED_SECONDS)
+            except StoreError as error:
+                log.warning("the web games could not be swept: %s", error)
+                continue
+            if dropped:
+                log.info("dropped %d web games nobody played or touched", dropped)
 
     async def _with_current(self, error: ApiError, guild_id: int, player_id: int, kind: Kind) -> ApiError:
         """A refused move's answer carries the game as it stands, so the page shows it again."""
@@ -569,6 +618,21 @@ def _confirmed_finish(move: GameMove) -> Callable[[SolitaireState, float], tuple
         return state, outcome
 
     return transition
+
+
+def _running(
+    work: Callable[[], Coroutine[Any, Any, None]],
+) -> Callable[[web.Application], AsyncIterator[None]]:
+    """A task for as long as the application runs (``cleanup_ctx``), cancelled at its cleanup."""
+
+    async def running(_: web.Application) -> AsyncIterator[None]:
+        task = asyncio.create_task(work())
+        yield
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    return running
 
 
 def _page(static: pathlib.Path) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
@@ -634,6 +698,7 @@ def create_app(
 
     app = web.Application(middlewares=[guard], client_max_size=BODY_LIMIT)
     app.on_startup.append(api.start)
+    app.cleanup_ctx.append(_running(api.sweep))
     app.on_response_prepare.append(_security_headers(framed_by_discord=backend is not None))
     page = _page(static)
     app.router.add_get("/", page)

@@ -29,12 +29,16 @@ class RateLimits:
     Activity, five calls to Discord on the page's behalf (a token exchange, a session) a second per
     address, twenty in a row. Behind Discord's proxy every launch comes from its few addresses, so that
     is close to the budget of all launches at once (a launch makes two): ten in a row, then two and a
-    half a second, a twentieth of the bot's 50 requests a second to Discord."""
+    half a second, a twentieth of the bot's 50 requests a second to Discord. A new web game (the
+    first answer to a browser without a cookie, or a new deal) thirty in a row per address, then one
+    every five seconds: a school or a carrier's many players share one address, a script that opens
+    games without playing them is kept to what ``UNPLAYED_SECONDS`` then drops."""
 
     player: Rate = Rate(20.0, 20.0)
     address: Rate = Rate(60.0, 60.0)
     hint: Rate = Rate(0.5, 3.0)
     discord: Rate = Rate(5.0, 20.0)
+    new_game: Rate = Rate(0.2, 30.0)
 
 
 @dataclass(slots=True)

@@ -1,8 +1,10 @@
 """What the page is told: a game, a leaderboard, as JSON-ready dictionaries (the contract's shapes).
 
-Only what a player at the table could see: the tiles still on the board with their faces and whether
-they are free. The deal's solution and the faces of removed tiles are never sent (the page would hold
-the whole deal, and an undone pair shows its faces again when it is back on the board).
+Only what a player at the table could see: the tiles still on the board, whether they are free, and
+the face of each tile some part of which can be seen. A face never leaves the server while its tile is
+wholly covered by higher tiles, nor any face while the game is paused (SPEC §6): with every face of the
+day's deal, a script would solve it from the first answer. The deal's solution and the faces of removed
+tiles are never sent either (an undone pair shows its faces again when it is back on the board).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ def state_of(game: Game, now: float) -> GameState:
     return "paused" if game.is_paused(now) else "playing"
 
 
-def tiles_of(game: Game) -> list[dict[str, Any]]:
+def tiles_of(game: Game, paused: bool) -> list[dict[str, Any]]:
+    """The tiles on the board; ``face`` is None for a hidden tile, and for every tile when ``paused``."""
     board = game.board
     positions = board.layout.positions
     return [
@@ -33,7 +36,7 @@ def tiles_of(game: Game) -> list[dict[str, Any]]:
             "x": positions[tile_id].x,
             "y": positions[tile_id].y,
             "z": positions[tile_id].z,
-            "face": board.face(tile_id).code,
+            "face": None if paused or board.is_hidden(tile_id) else board.face(tile_id).code,
             "free": board.is_free(tile_id),
         }
         for tile_id in board.remaining
@@ -53,14 +56,15 @@ def game_json(
     # the engine never sees time go backwards, nor does the page: a clock a little behind the last move
     # reads that move's time
     at = max(now, game.clock.last_activity)
+    shown_state = state_of(game, at)
     return {
         "mode": state.kind,
         "game": state.id,
         "step": state.step,
         "seed": game.seed,
         "day": None if state.day is None else state.day.isoformat(),
-        "state": state_of(game, at),
-        "tiles": tiles_of(game),
+        "state": shown_state,
+        "tiles": tiles_of(game, paused=shown_state == "paused"),
         "pairs": game.pairs,
         "score": game.score(at),
         "seconds": game.seconds(at),

@@ -237,14 +237,16 @@ class SolitaireService:
                 return written
         raise Refusal("sol_busy")
 
-    async def shown(self, committed: Committed) -> None:
-        """The board of a game no one has played yet reached its player: its clock starts now (SPEC §3),
-        not when the game was created. A move made meanwhile (the board was seen) leaves it as it is."""
+    async def shown(self, committed: Committed) -> Committed:
+        """The board of a game reached its player: the first time, its clock starts now (SPEC §3), not when
+        the game was created; later showings change nothing (read, solve, read again: the clock runs from
+        the first). A move made meanwhile (the board was seen) leaves the clock as it is."""
         state = committed.state
-        started = replace(state, game=state.game.shown(self._clock()))
-        if started == state:
-            return
-        await self._store.write(state.key, committed.version, started.to_document())
+        if state.shown:
+            return committed
+        started = replace(state, game=state.game.shown(self._clock()), shown=True)
+        version = await self._store.write(state.key, committed.version, started.to_document())
+        return committed if version is None else Committed(started, version, committed.outcome)
 
     async def act(self, guild_id: int, member_id: int, kind: Kind, move: GameMove) -> Committed:
         """A member's move in their game of ``kind``: a pair, undo, pause, resume, finish."""
@@ -283,6 +285,32 @@ class SolitaireService:
             return None
         # recorded before it is told: the daily that replaces it must not find it pending
         return await self._published(await self.record(Committed(state, version, Outcome())))
+
+    # --- expiry --------------------------------------------------------------------------------
+
+    async def expire(self, guild_id: int, unplayed_after: float, untouched_after: float) -> int:
+        """Drop the games of ``guild_id`` (the web boards: anyone may open one) that nobody has played for
+        ``unplayed_after`` seconds since they were shown, or touched for ``untouched_after``; an open game
+        that was played is finished and recorded first, so its score counts as a finished game's. Every
+        drop is a compare-and-set: a game moved meanwhile is kept. The number of games dropped."""
+        dropped = 0
+        for key in await self._store.keys(f"{SLOT_PREFIX}{guild_id}:"):
+            committed = await self._stored(key)
+            if committed is None:
+                continue
+            game, now = committed.state.game, self._clock()
+            idle = now - max(game.started_at, game.clock.last_activity)
+            if idle < (untouched_after if game.events else unplayed_after):
+                continue
+            if committed.state.pending:
+                committed = await self.record(committed)
+            elif game.events and not game.over:
+                closed = await self._close(committed)
+                if closed is None:
+                    continue
+                committed = closed
+            dropped += await self._store.delete(key, committed.version)
+        return dropped
 
     # --- the daily post -------------------------------------------------------------------------
 

@@ -6,6 +6,10 @@ stored as its own document (seed, start, timed events) and rebuilt by replaying 
 only ever holds what the rules allowed. ``step`` counts the accepted actions: components carry the
 step they were drawn for, and one from an older state is refused as no longer current.
 
+``shown`` says whether the game's board has reached its player: the clock starts then, once (SPEC §3);
+a board read again before the first move does not start it again. A document written before the field
+existed is taken as shown.
+
 ``recorded`` says whether the ledger has the game's result: a game is over and unrecorded between the
 write that ends it and the ledger's write; whoever reads it next records it (the ledger keeps a result
 once under the game's id).
@@ -27,7 +31,8 @@ from game.solitaire.game import Game
 
 DOCUMENT_VERSION = 1
 GAME_ID = re.compile(r"[a-z0-9]{8}")
-_KEYS = ("version", "id", "guild", "member", "name", "kind", "day", "game", "step", "recorded")
+_KEYS = ("version", "id", "guild", "member", "name", "kind", "day", "game", "step", "recorded", "shown")
+_KEYS_BEFORE_SHOWN = tuple(key for key in _KEYS if key != "shown")
 
 
 class SolitaireDocumentError(ValueError):
@@ -64,6 +69,7 @@ class SolitaireState:
     game: Game
     step: int = 0
     recorded: bool = False
+    shown: bool = False
 
     def __post_init__(self) -> None:
         if not GAME_ID.fullmatch(self.id):
@@ -92,13 +98,14 @@ class SolitaireState:
             "game": self.game.to_document(),
             "step": self.step,
             "recorded": self.recorded,
+            "shown": self.shown,
         }
 
     @classmethod
     def from_document(cls, document: Any) -> SolitaireState:
         if not isinstance(document, dict) or document.get("version") != DOCUMENT_VERSION:
             raise SolitaireDocumentError(f"not a solitaire game document of version {DOCUMENT_VERSION}")
-        if sorted(document) != sorted(_KEYS):
+        if sorted(document) not in (sorted(_KEYS), sorted(_KEYS_BEFORE_SHOWN)):
             raise SolitaireDocumentError(f"a solitaire game document has exactly the fields {', '.join(_KEYS)}")
         try:
             game = Game.from_document(document["game"])
@@ -115,6 +122,7 @@ class SolitaireState:
             game=game,
             step=_int(document["step"]),
             recorded=_bool(document["recorded"]),
+            shown=_bool(document.get("shown", True)),
         )
 
 

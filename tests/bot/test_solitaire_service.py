@@ -268,3 +268,26 @@ async def test_the_clock_starts_when_the_board_reaches_the_member_not_when_the_g
     assert (await service.read(GUILD, ALICE, "free")).state.game.started_at == shown.game.started_at
     # and the start survives the store's round trip, as the replay of the game does
     assert SolitaireState.from_document(played.state.to_document()).game.seconds(clock.now) == 7
+
+
+async def test_the_clock_starts_once_however_often_the_board_is_shown_before_the_first_move(store, ledger):
+    clock = FakeClock()
+    service = service_on(store, ledger, clock)
+    opened = await service.daily(GUILD, ALICE, "Alice")
+    clock.now += 2
+    first = await service.shown(opened)
+    started_at = first.state.game.started_at
+    # read the board, solve it elsewhere, read it again: the clock still runs from the first showing
+    clock.now += 30
+    again = await service.daily(GUILD, ALICE, "Alice")
+    await service.shown(again)
+    kept = (await service.read(GUILD, ALICE, "daily")).state
+    assert kept.shown and kept.game.started_at == started_at
+    assert kept.game.seconds(clock.now) == 30
+
+
+async def test_a_game_stored_before_the_shown_field_reads_as_shown(store, ledger):
+    opened = await service_on(store, ledger, FakeClock()).free(GUILD, ALICE, "Alice", 12)
+    assert not opened.state.shown
+    older = {key: value for key, value in opened.state.to_document().items() if key != "shown"}
+    assert SolitaireState.from_document(older).shown

@@ -206,8 +206,13 @@ async def test_a_free_game_cleared_pair_by_pair_scores_what_the_ledger_and_a_rep
     game = await free_game(page)
     deal = deal_for_seed(SEED)
     assert (game["mode"], game["seed"], game["day"], game["state"], game["step"]) == ("free", SEED, None, "playing", 0)
-    assert {tile["id"]: tile["face"] for tile in game["tiles"]} == {i: face.code for i, face in enumerate(deal.faces)}
+    board = deal.board()
     for a, b in deal.solution:
+        # SPEC §6: a face leaves the server only while some of its tile can be seen
+        assert {tile["id"]: tile["face"] for tile in game["tiles"]} == {
+            i: None if board.is_hidden(i) else board.face(i).code for i in board.remaining
+        }
+        board = board.remove(a, b)
         free = {tile["id"] for tile in game["tiles"] if tile["free"]}
         assert {a, b} <= free
         answer = await page.post("/api/move", move(game, "pair", (a, b)))
