@@ -21,9 +21,20 @@ from data.ledger import HandEntry
 
 
 def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser("ledger", help="move the ledgers to another store")
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "ledger",
+        help="move the ledgers to another store",
+        description="Move the bot's ledgers (the four-player game's and the solitaire's) to another store.",
+    )
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    copy = actions.add_parser("copy", help="copy a SQLite ledger file into PostgreSQL (or another SQLite file)")
+    copy = actions.add_parser(
+        "copy",
+        help="copy a SQLite ledger file into PostgreSQL (or another SQLite file)",
+        description="Copy the ledgers of a SQLite file into PostgreSQL (or another SQLite file), with the bot"
+        " stopped; read every entry back and replay every hand, and print what was copied and checked as one"
+        " JSON line. Run again, it writes nothing twice. Exit 0 when all is the same, 1 naming what differs, 2 for"
+        " arguments that cannot be used.",
+    )
     copy.add_argument("--from", dest="source", required=True, help="the bot's SQLite file (DATABASE_PATH)")
     copy.add_argument("--to", dest="target", required=True, help="postgresql://… (DATABASE_URL), or a SQLite file")
     copy.set_defaults(handler=run_copy)

@@ -26,13 +26,26 @@ NAMES = ("Alice", "Bérénice", "Chen", "Dmitri")
 
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "render", help="draw a seeded table, hand, pyramid or result card as PNG (or write the tile emojis)"
+        "render",
+        help="draw a seeded table, hand, pyramid or result card as PNG (or write the tile emojis)",
+        description="Draw a seeded position as the bot shows it, into a PNG file, and print its size and"
+        " description as JSON; or write the tile emojis into a folder.",
     )
-    parser.add_argument("kind", choices=KINDS)
+    parser.add_argument(
+        "kind",
+        choices=KINDS,
+        help="table: a table seen from a seat; hand: a seat's hand; pyramid: a solitaire board; result: a"
+        " winning hand's score card; solitaire-result: a solitaire game's card; emojis: one PNG per tile",
+    )
     parser.add_argument("--seed", type=whole_number, default=1, help="the position's seed (default 1)")
     parser.add_argument("--out", required=True, help="the PNG file to write (a folder for emojis)")
-    parser.add_argument("--lang", choices=LANGS, default="en")
-    parser.add_argument("--rules", choices=("classic", "hongkong"), default="classic")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the words drawn (default en)")
+    parser.add_argument(
+        "--rules",
+        choices=("classic", "hongkong"),
+        default="classic",
+        help="table, hand, result: the rule set played and scored (default classic)",
+    )
     parser.add_argument(
         "--seat",
         type=int,

@@ -18,7 +18,13 @@ from typing import Any
 
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "run", help="start the Discord bot (DISCORD_TOKEN required; REDIS_URL, DATABASE_PATH, ... optional)"
+        "run",
+        help="start the Discord bot (DISCORD_TOKEN required; REDIS_URL, DATABASE_PATH, ... optional)",
+        description="Start the Discord bot, configured from the environment and a .env file in the current"
+        " folder: DISCORD_TOKEN is required; REDIS_URL, DATABASE_PATH, DATABASE_URL, LOG_LEVEL, START_PATIENCE"
+        " and the others are optional (see the README). It runs until Ctrl-C or SIGTERM (exit 0); a start that"
+        " fails says why in one line and exits 2 (a setting to correct), 3 (a store that cannot be reached) or"
+        " 4 (Discord unreachable, or refusing the token).",
     )
     parser.set_defaults(handler=run)
 

@@ -44,7 +44,15 @@ with the optional flags last_tile, kong_replacement, double_kong_replacement, ro
 earthly (true/false). Winds are E S W N (O for Ouest too). Invalid hands print
 {"valid": false, "error": ...} and exit with status 1."""
 
-_FLAGS = ("last_tile", "kong_replacement", "double_kong_replacement", "robbing_kong", "heavenly", "earthly")
+# How the winning tile came, beyond --self-drawn: each flag with its help text.
+_FLAGS = {
+    "last_tile": "the winning tile was the wall's last tile, or the discard after it",
+    "kong_replacement": "the winning tile was the replacement drawn after a kong",
+    "double_kong_replacement": "the winning tile was the replacement drawn after a second kong in a row",
+    "robbing_kong": "the winning tile was robbed from another player's added kong",
+    "heavenly": "East won on the tiles dealt (heavenly hand)",
+    "earthly": "a player other than East won on East's first discard (earthly hand)",
+}
 
 
 def register(subparsers: Any) -> None:
@@ -56,7 +64,9 @@ def register(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("hand", nargs="?", help="the hand in one line (see below); JSON on stdin when absent")
-    parser.add_argument("--rules", choices=("classic", "hongkong"), required=True)
+    parser.add_argument(
+        "--rules", choices=("classic", "hongkong"), required=True, help="classic points and doubles, or Hong Kong fan"
+    )
     parser.add_argument("--lang", choices=LANGS, default="en", help="language of labels and errors")
     hand = parser.add_argument_group("one-line form")
     hand.add_argument("--win", help="the winning tile (default: the last concealed tile written)")
@@ -64,18 +74,22 @@ def register(subparsers: Any) -> None:
     hand.add_argument("--seat", default="E", help="the winner's wind: E, S, W or N (default E)")
     hand.add_argument("--round", default="E", help="the prevailing wind (default E)")
     hand.add_argument("--bonus", default="", help="flowers and seasons held, e.g. 1f6f")
-    for flag in _FLAGS:
-        hand.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
+    for flag, explained in _FLAGS.items():
+        hand.add_argument(f"--{flag.replace('_', '-')}", action="store_true", help=explained)
     classic = parser.add_argument_group("classic options")
     classic.add_argument("--jokers", action="store_true", help="jokers (0j) are in play")
     classic.add_argument("--limit", type=whole_number, help="the score limit (none by default)")
     classic.add_argument("--house", default="", help=f"house rules, comma-separated: {', '.join(HOUSE_RULES)}")
     hongkong = parser.add_argument_group("hongkong options")
-    hongkong.add_argument("--min-fan", type=whole_number, default=3)
-    hongkong.add_argument("--cap", type=whole_number, default=13)
+    hongkong.add_argument(
+        "--min-fan", type=whole_number, default=3, help="the fewest fan a win needs, bonus fan aside (default 3)"
+    )
+    hongkong.add_argument(
+        "--cap", type=whole_number, default=13, help="the most fan a hand scores, a limit hand's (default 13)"
+    )
     hongkong.add_argument("--full-spicy", action="store_true", help="base points 2^fan instead of half-spicy")
     hongkong.add_argument("--seven-pairs", action="store_true", help="allow seven pairs (4 fan)")
-    hongkong.add_argument("--no-thirteen-orphans", action="store_true")
+    hongkong.add_argument("--no-thirteen-orphans", action="store_true", help="thirteen orphans is not a winning hand")
     hongkong.add_argument(
         "--small-four-winds-fan", type=whole_number, help="small four winds worth N fan (default: limit)"
     )

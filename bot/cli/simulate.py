@@ -30,13 +30,18 @@ MAX_HANDS = 1_000_000  # several hours of play: more is a typing slip, not a run
 
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "simulate", help="computer players play hands; prints one JSON line per hand and a summary"
+        "simulate",
+        help="computer players play hands; prints one JSON line per hand and a summary",
+        description="Computer players play N hands, match after match, and print one JSON line per hand, then"
+        " a summary line. The same arguments always print the same lines.",
     )
     parser.add_argument(
         "--hands", type=whole_number, required=True, help=f"how many hands to play (at most {MAX_HANDS})"
     )
     parser.add_argument("--seed", type=whole_number, required=True, help="the same seed replays the same hands")
-    parser.add_argument("--rules", default="classic", help="classic, hongkong or family")
+    parser.add_argument(
+        "--rules", default="classic", help="the rule set: classic, hongkong or family (default classic)"
+    )
     parser.add_argument(
         "--players",
         default="basic,basic,basic,basic",

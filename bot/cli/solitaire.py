@@ -26,10 +26,19 @@ _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits: \d would take
 
 
 def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser("solitaire", help="solitaire deals and score checks")
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "solitaire",
+        help="solitaire deals and score checks",
+        description="The mahjong solitaire's deals, and the check of a game's moves and score.",
+    )
     commands = parser.add_subparsers(dest="solitaire_command", required=True, metavar="ACTION")
 
-    deal = commands.add_parser("deal", help="print a deal as JSON (the daily deal of a UTC date, or a seed's)")
+    deal = commands.add_parser(
+        "deal",
+        help="print a deal as JSON (the daily deal of a UTC date, or a seed's)",
+        description=f"Print a deal as JSON: its 144 tiles by (z, y, x). The daily deal reads {SECRET_VARIABLE}"
+        " as the bot does.",
+    )
     which = deal.add_mutually_exclusive_group(required=True)
     which.add_argument("--date", help="a UTC date, YYYY-MM-DD: that day's daily deal")
     which.add_argument("--seed", help=f"a free-play seed, 0 to {SEED_LIMIT - 1}")
@@ -37,7 +46,11 @@ def register(subparsers: Any) -> None:
     deal.set_defaults(handler=run_deal)
 
     verify = commands.add_parser(
-        "verify", help='read {"date"|"seed", "moves", "seconds"} on stdin, replay the moves, print the score'
+        "verify",
+        help='read {"date"|"seed", "moves", "seconds"} on stdin, replay the moves, print the score',
+        description='Read {"date": "YYYY-MM-DD"} or {"seed": N} with "moves": [[id, id], "undo", ...] and'
+        ' "seconds": N as JSON on stdin, replay the moves and print the score; a refused move prints'
+        ' {"valid": false, "move": index, "error": ...} and exits with status 1.',
     )
     verify.set_defaults(handler=run_verify)
 

@@ -19,12 +19,17 @@ from game.rules import RULE_NAMES, ruleset
 
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "verify-wall", help="recompute a hand's wall commitment from its revealed seed"
+        "verify-wall",
+        help="recompute a hand's wall commitment from its revealed seed",
+        description="Rebuild a finished hand's wall from the seed its result revealed and print it with its"
+        " SHA-256 commitment; with --commitment, say first whether it is the one the table showed.",
     )
-    parser.add_argument("--rules", choices=RULE_NAMES, required=True)
+    parser.add_argument("--rules", choices=RULE_NAMES, required=True, help="the rule set the table played")
     parser.add_argument("--seed", required=True, help="the seed the result revealed")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    parser.add_argument("--jokers", action="store_true")
+    parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=4, help="how many players sat at the table (default 4)"
+    )
+    parser.add_argument("--jokers", action="store_true", help="the table played with jokers")
     parser.add_argument("--commitment", help="the digest the table showed; the answer says whether it matches")
     parser.set_defaults(handler=run)
 

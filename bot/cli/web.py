@@ -26,7 +26,12 @@ DEFAULT_PORT = 8080
 
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "web", help="serve the solitaire page alone, no Discord (WEB_HOST, WEB_PORT; DATABASE_PATH, ... optional)"
+        "web",
+        help="serve the solitaire page alone, no Discord (WEB_HOST, WEB_PORT; DATABASE_PATH, ... optional)",
+        description="Serve the solitaire page alone, with no Discord and no token, on the stores the bot uses"
+        " (DATABASE_PATH, or REDIS_URL and DATABASE_URL when set). It runs until Ctrl-C or SIGTERM (exit 0); a"
+        " start that fails says why in one line and exits 2 (a setting to correct) or 3 (a store that cannot"
+        " be reached).",
     )
     parser.add_argument("--host", help=f"the address to listen on (WEB_HOST; default {DEFAULT_HOST})")
     parser.add_argument("--port", type=_port, help=f"the port to listen on (WEB_PORT; default {DEFAULT_PORT})")
