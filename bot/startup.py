@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 CONFIGURATION, STORE, DISCORD = 2, 3, 4
 _T = TypeVar("_T")
 Sleep = Callable[[float], Awaitable[None]]
+Clock = Callable[[], float]
 
 
 class StartFailure(Exception):
@@ -111,28 +112,30 @@ def stores_in_use(settings: app.Settings) -> str:
     return f"live state in {live}; ledgers in the SQLite file {path}"
 
 
-async def open_stores(settings: app.Settings, sleep: Sleep = asyncio.sleep) -> Stores:
-    """The ledgers, then the live state, each checked; ``StartFailure`` naming the setting if one cannot be."""
+async def open_stores(settings: app.Settings, sleep: Sleep = asyncio.sleep, clock: Clock = time.monotonic) -> Stores:
+    """The ledgers, then the live state, each checked; ``StartFailure`` naming the setting if one cannot be.
+    A store that did not answer is said with the seconds ``clock`` saw pass while it was tried."""
     if settings.redis_url is None or settings.database_url is None:
         _check_database_path(pathlib.Path(settings.database_path))  # a store is kept in that file
     ledger: Ledger
     solitaire_ledger: SolitaireLedger
     if settings.database_url is not None:
-        postgres = await _open_postgres_ledger(settings.database_url, settings, sleep)
+        postgres = await _open_postgres_ledger(settings.database_url, settings, sleep, clock)
         ledger, solitaire_ledger = postgres, PostgresSolitaireLedger.beside(postgres)
     else:
         sqlite = await _open_sqlite_ledger(settings, sleep)
         ledger, solitaire_ledger = sqlite, SqliteSolitaireLedger.beside(sqlite)
     try:
-        live = await _open_live(settings, sleep)
+        live = await _open_live(settings, sleep, clock)
     except BaseException:
         await ledger.close()
         raise
     return Stores(live, ledger, solitaire_ledger)
 
 
-async def _open_postgres_ledger(url: str, settings: app.Settings, sleep: Sleep) -> PostgresLedger:
+async def _open_postgres_ledger(url: str, settings: app.Settings, sleep: Sleep, clock: Clock) -> PostgresLedger:
     where = f"PostgreSQL at {redacted(url)}"
+    started = clock()
     try:
         return await patiently(
             lambda: PostgresLedger.open(url), (StoreUnavailable,), where, settings.start_patience, sleep
@@ -146,7 +149,7 @@ async def _open_postgres_ledger(url: str, settings: app.Settings, sleep: Sleep) 
     except StoreUnavailable as error:
         raise StartFailure(
             STORE,
-            f"DATABASE_URL: {where} did not answer in {settings.start_patience:.0f} s ({_one_line(error)}): "
+            f"DATABASE_URL: {where} did not answer in {clock() - started:.0f} s ({_one_line(error)}): "
             "start PostgreSQL, or correct DATABASE_URL",
         ) from None
     except StoreFailed as error:
@@ -168,10 +171,11 @@ async def _open_sqlite_ledger(settings: app.Settings, sleep: Sleep) -> SqliteLed
     return ledger
 
 
-async def _open_live(settings: app.Settings, sleep: Sleep) -> LiveStore:
+async def _open_live(settings: app.Settings, sleep: Sleep, clock: Clock) -> LiveStore:
     where = (
         f"Redis at {redacted(settings.redis_url)}" if settings.redis_url else f"the database {settings.database_path}"
     )
+    started = clock()
     try:
         return await patiently(
             lambda: open_live_store(settings.redis_url, settings.database_path),
@@ -185,7 +189,7 @@ async def _open_live(settings: app.Settings, sleep: Sleep) -> LiveStore:
     except StoreUnavailable as error:
         raise StartFailure(
             STORE,
-            f"REDIS_URL: {where} did not answer in {settings.start_patience:.0f} s ({_one_line(error)}): "
+            f"REDIS_URL: {where} did not answer in {clock() - started:.0f} s ({_one_line(error)}): "
             "start Redis, or correct REDIS_URL",
         ) from None
     except StoreFailed as error:

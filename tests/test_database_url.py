@@ -50,18 +50,21 @@ def test_the_log_names_the_ledgers_in_postgresql_without_a_password(tmp_path):
 @pytest.mark.asyncio
 async def test_postgresql_that_does_not_answer_is_tried_again_then_said_with_status_3(tmp_path, caplog):
     slept: list[float] = []
+    now = [1000.0]  # a clock that moves only as the start sleeps
 
     async def sleep(seconds: float) -> None:
         slept.append(seconds)
+        now[0] += seconds
 
     settings = Settings(
         token="t", database_path=str(tmp_path / "bot.sqlite3"), database_url=CLOSED_PORT_URL, start_patience=10.0
     )
     with caplog.at_level(logging.WARNING, logger="bot.startup"), pytest.raises(StartFailure) as failure:
-        await open_stores(settings, sleep=sleep)
+        await open_stores(settings, sleep=sleep, clock=lambda: now[0])
     assert failure.value.status == STORE
+    # the 7 s that passed, not the patience of 10 (the next wait, 8 s, would have gone past it)
     assert str(failure.value).startswith(
-        "DATABASE_URL: PostgreSQL at postgresql://bot:***@127.0.0.1:1/test did not answer in 10 s"
+        "DATABASE_URL: PostgreSQL at postgresql://bot:***@127.0.0.1:1/test did not answer in 7 s"
     )
     assert "hunter2" not in str(failure.value)
     assert slept == [1, 2, 4]

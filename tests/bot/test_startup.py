@@ -12,6 +12,7 @@ import pytest
 from bot.app import Settings
 from bot.cli import main
 from bot.startup import CONFIGURATION, STORE, StartFailure, open_stores, redacted, stores_in_use, waits
+from data.live import LiveStore, StoreUnavailable
 
 CLOSED_PORT_URL = "redis://127.0.0.1:1/0"
 
@@ -118,20 +119,44 @@ async def test_a_database_file_this_user_may_not_write_is_a_store_that_cannot_be
     assert failure.value.status == STORE and "may not write" in str(failure.value)
 
 
+@pytest.mark.asyncio
+async def test_a_store_that_does_not_answer_is_said_with_the_time_that_passed(tmp_path, monkeypatch):
+    now = [1000.0]  # moved by the waits and by each attempt's own 0.5 s, as a connect timeout would
+
+    async def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    async def unanswered(redis_url: str | None, database_path: str) -> LiveStore:
+        now[0] += 0.5
+        raise StoreUnavailable("connection refused")
+
+    monkeypatch.setattr("bot.startup.open_live_store", unanswered)
+    settings = Settings(token="t", database_path=str(tmp_path / "bot.sqlite3"), redis_url="redis://cache:6379/0")
+    settings = Settings(**{**{f: getattr(settings, f) for f in settings.__slots__}, "start_patience": 10.0})
+    with pytest.raises(StartFailure) as failure:
+        await open_stores(settings, sleep=sleep, clock=lambda: now[0])
+    assert failure.value.status == STORE
+    # four attempts of 0.5 s and the waits of 1, 2 and 4 s: 9 s, not the patience of 10
+    assert str(failure.value).startswith("REDIS_URL: Redis at redis://cache:6379/0 did not answer in 9 s (connection")
+
+
 @pytest.mark.redis
 @pytest.mark.asyncio
 async def test_redis_that_does_not_answer_is_tried_again_then_said_with_status_3(tmp_path, caplog):
     slept: list[float] = []
+    now = [1000.0]  # a clock that moves only as the start sleeps
 
     async def sleep(seconds: float) -> None:
         slept.append(seconds)
+        now[0] += seconds
 
     settings = Settings(token="t", database_path=str(tmp_path / "bot.sqlite3"), redis_url=CLOSED_PORT_URL)
     settings = Settings(**{**{f: getattr(settings, f) for f in settings.__slots__}, "start_patience": 10.0})
     with caplog.at_level(logging.WARNING, logger="bot.startup"), pytest.raises(StartFailure) as failure:
-        await open_stores(settings, sleep=sleep)
+        await open_stores(settings, sleep=sleep, clock=lambda: now[0])
     assert failure.value.status == STORE
-    assert str(failure.value).startswith("REDIS_URL: Redis at redis://127.0.0.1:1/0 did not answer in 10 s")
+    # the 7 s that passed, not the patience of 10 (the next wait, 8 s, would have gone past it)
+    assert str(failure.value).startswith("REDIS_URL: Redis at redis://127.0.0.1:1/0 did not answer in 7 s")
     assert slept == [1, 2, 4]  # then 8 more would pass the patience
     tries = [record.getMessage() for record in caplog.records if "trying again" in record.getMessage()]
     assert len(tries) == 3 and all(
