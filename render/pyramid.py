@@ -1,6 +1,10 @@
 """The solitaire pyramid: five levels, each lifted up and to the left with its shadow, free tiles lit,
 the selected tile framed, every free tile labelled with the name the bot's menu gives it.
 
+A tile wholly covered by higher tiles (``Board.is_hidden``) is drawn with a blank face: lifted, the
+levels above leave slivers of it in sight, and a face drawn there, even a few pixels of its corner,
+would tell a member what lies under the pyramid (SPEC §6: such a face never leaves the server).
+
 Labels name a tile by its place on the grid of the base: a column letter A–H (left to right) and a
 row number 1–9 (top to bottom), e.g. ``C4``. Two tiles that share a label overlap, so the upper one
 covers the lower one: the labels of the free tiles are always distinct.
@@ -41,7 +45,7 @@ from render.theme import (
     TEXT_DIM_ON_FELT,
     TEXT_ON_FELT,
 )
-from render.tiles import TileMetrics, metrics, tile_image
+from render.tiles import TileMetrics, blank_tile_image, metrics, tile_image
 from words import Lang, plural
 from words.tiles import tile_name
 
@@ -135,12 +139,14 @@ def _draw(
     highlight = _outline_patch(tile, 2 if small else 3, HIGHLIGHT)
     chosen = _outline_patch(tile, 4 if small else 6, SELECTED)
     width, present, places, lifted, later = tile.face_width, board.present, frame.places, frame.lifted, frame.later
+    is_hidden = board.layout.is_hidden
     for tile_id in frame.order:
         if not present >> tile_id & 1:
             continue
         x, y = places[tile_id]
         is_free = tile_id in free
-        patch = _tile_patch(board.faces[tile_id], width, lang, not is_free, lifted[tile_id])
+        face = None if is_hidden(tile_id, present) else board.faces[tile_id]
+        patch = _tile_patch(face, width, lang, not is_free, lifted[tile_id])
         patch.paste_pieces(canvas, _visible_pieces(frame, tile_id, patch.shape, present & later[tile_id]))
         # Each frame goes on with its tile, so that the tiles drawn after it cover it as they always have.
         if tile_id == selected:
@@ -553,23 +559,28 @@ def _area(box: Box) -> int:
 _SNAP = bytes([0] * 4 + list(range(4, 247)) + [255] * 9)
 
 
-def _tile_patch(face: Tile, width: int, lang: Lang, dimmed: bool, lifted: bool) -> _Patch:
+def _tile_patch(face: Tile | None, width: int, lang: Lang, dimmed: bool, lifted: bool) -> _Patch:
+    """The patch of a tile showing ``face``, or a blank face for None (a hidden tile)."""
     return _face_patch(face, width, art_lang(face, lang), dimmed, lifted)
 
 
-# 42 faces, lit or veiled, flat or lifted, at 2 sizes, and the winds again for each letter another
-# language gives them (``art_lang``): some 400 patches, some 25 MB.
+# 42 faces and the blank one, lit or veiled, flat or lifted, at 2 sizes, and the winds again for each
+# letter another language gives them (``art_lang``): some 400 patches, some 25 MB.
 @lru_cache(maxsize=1024)
-def _face_patch(face: Tile, width: int, lang: Lang, dimmed: bool, lifted: bool) -> _Patch:
+def _face_patch(face: Tile | None, width: int, lang: Lang, dimmed: bool, lifted: bool) -> _Patch:
     sprite = _sprite(face, width, lang, dimmed=dimmed, lift=_lift(width) if lifted else 0)
     sprite.putalpha(sprite.getchannel("A").point(list(_SNAP)))
     return _Patch.of(sprite)
 
 
-def _sprite(face: Tile, width: int, lang: Lang, *, dimmed: bool, lift: int) -> Image.Image:
-    """A pyramid tile (a new image); a blocked one is shaded so that the free ones stand out. A tile
-    lifted onto an upper level carries its shadow, cast down and to the right onto the level below."""
-    sprite = tile_image(face, width, lift="down_right", lang=lang)
+def _sprite(face: Tile | None, width: int, lang: Lang, *, dimmed: bool, lift: int) -> Image.Image:
+    """A pyramid tile (a new image), with a blank face for None; a blocked one is shaded so that the
+    free ones stand out. A tile lifted onto an upper level carries its shadow, cast down and to the
+    right onto the level below."""
+    if face is None:
+        sprite = blank_tile_image(width, lift="down_right")
+    else:
+        sprite = tile_image(face, width, lift="down_right", lang=lang)
     geometry = metrics(width, lift="down_right")
     if dimmed:
         veil = Image.new("RGBA", sprite.size, (0, 0, 0, 0))

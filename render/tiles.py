@@ -69,6 +69,12 @@ def tile_image(
     return _sprite(tile, width, faces.art_lang(tile, lang), rotated, lift)
 
 
+def blank_tile_image(width: int, *, lift: Lift = "down") -> Image.Image:
+    """The RGBA sprite of a tile face up with nothing on its face, for a tile whose face must not be
+    shown (the solitaire's, wholly covered by higher tiles): the same body as every face, without art."""
+    return _body(width, False, lift, face_down=False)[0]
+
+
 @lru_cache(maxsize=4096)
 def _sprite(tile: Tile | None, width: int, lang: Lang, rotated: bool, lift: Lift) -> Image.Image:
     # Only the art differs between tiles: it is scaled straight from its design size to the face,

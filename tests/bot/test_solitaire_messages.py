@@ -27,6 +27,7 @@ from game.solitaire.game import Ending
 from game.solitaire.layout import PYRAMID, ids_of
 from game.tiles import Tile
 from tests.words.catalogs import texts
+from words.tiles import tile_name
 
 START = 1_741_910_400.0
 GAME = "abcd1234"
@@ -380,6 +381,98 @@ def test_a_daily_board_has_no_hint_and_a_paused_one_hides_the_board():
     hidden = presenter.game_message(paused, START + 6, "fr")
     assert not hidden.pictures and not hidden.selects
     assert [button.label for button in hidden.buttons] == ["Reprendre", "Terminer"]
+
+
+# A hidden tile (wholly covered by higher tiles) keeps its face on the server (issue 37): what the bot
+# shows of a game is the same whatever faces its hidden tiles have, and a paused game shows no face.
+# Seed 9 after 6 pairs and seed 2 after 24: hidden faces once showed in the drawing of these boards
+# (tests/render/test_pyramid_hidden_faces.py).
+LEAK_CASES = [(7, 0, "daily", "en"), (9, 6, "daily", "fr"), (2, 24, "free", "en"), (7, 40, "free", "zh_TW")]
+
+
+def played(seed: int, pairs: int, kind: str = "free") -> SolitaireState:
+    """A game of ``seed`` after the first ``pairs`` pairs of its deal's solution, one a second."""
+    state = new_state(seed, kind)
+    for index, (a, b) in enumerate(deal_for_seed(seed).solution[:pairs]):
+        state, _ = play.act(state, control(state, "pair", 0).move((pair_value(a, b),)), START + index + 1)
+    return state
+
+
+def with_faces_moved(state: SolitaireState, ids: list[int]) -> SolitaireState:
+    """The game with the faces of the tiles ``ids`` moved on by one among themselves."""
+    board = state.game.board
+    faces = list(board.faces)
+    moved = [faces[tile_id] for tile_id in ids]
+    for tile_id, face in zip(ids, moved[1:] + moved[:1], strict=True):
+        faces[tile_id] = face
+    game = dataclasses.replace(state.game, board=Board(tuple(faces), board.present, board.layout))
+    return dataclasses.replace(state, game=game)
+
+
+def hidden_ids(board: Board) -> list[int]:
+    return [tile_id for tile_id in board.remaining if board.is_hidden(tile_id)]
+
+
+@pytest.mark.parametrize(("seed", "pairs", "kind", "lang"), LEAK_CASES)
+def test_what_a_game_shows_is_the_same_whatever_its_hidden_tiles_are(seed, pairs, kind, lang):
+    state = played(seed, pairs, kind)
+    board = state.game.board
+    hidden = hidden_ids(board)
+    swapped = with_faces_moved(state, hidden)
+    assert len(hidden) >= 2 and any(board.face(i) != swapped.game.board.face(i) for i in hidden)
+    at = START + pairs + 2
+    # The picture (its bytes, hence the digest in its file name), its alt text, the text, the menus.
+    shown = presenter.game_message(state, at, lang)
+    assert shown.pictures and shown.selects
+    assert presenter.game_message(swapped, at, lang) == shown
+    # A hint names a pair of free tiles (never hidden); given the same hint, the message is the same.
+    hint = play.hint(board)
+    assert hint.hint is not None and not any(board.is_hidden(tile_id) for tile_id in hint.hint)
+    assert all(board.is_free(tile_id) for tile_id in hint.hint)
+    hinted = presenter.game_message(state, at, lang, hint=hint)
+    assert presenter.game_message(swapped, at, lang, hint=hint) == hinted
+    assert hinted.pictures[0].rendered.description != shown.pictures[0].rendered.description  # the hint's tile
+    # The board left when the game ends, and the daily post of a fresh deal.
+    finished, _ = play.act(state, control(state, "finish").move(()), at)
+    finished, _ = play.act(finished, control(finished, "finish").move(()), at)
+    assert finished.game.over
+    ended = with_faces_moved(finished, hidden)
+    assert presenter.over_message(ended, lang) == presenter.over_message(finished, lang)
+    day, yesterday = date(2025, 3, 15), date(2025, 3, 14)
+    fresh = deal_for_seed(seed).board()
+    moved_fresh = with_faces_moved(new_state(seed), hidden_ids(fresh)).game.board
+    post = presenter.daily_post(day, fresh, [], yesterday, lang)
+    assert presenter.daily_post(day, moved_fresh, [], yesterday, lang) == post
+
+
+@pytest.mark.parametrize(("seed", "pairs", "kind", "lang"), LEAK_CASES)
+def test_the_menus_offer_only_free_tiles_and_name_only_their_faces(seed, pairs, kind, lang):
+    board = played(seed, pairs, kind).game.board
+    free = set(board.free_ids())
+    names = {tile_name(board.face(tile_id), lang) for tile_id in free}
+    for page in presenter.pair_pages(board, lang):
+        for option in page:
+            a, b = parse_pair(option.value)
+            assert {a, b} <= free and option.tile == board.face(a)
+            assert set(option.description.split(" + ")) <= names
+
+
+@pytest.mark.parametrize(("seed", "pairs", "kind", "lang"), LEAK_CASES)
+def test_a_paused_game_shows_no_face_at_all(seed, pairs, kind, lang):
+    """Paused by the member or by itself after its idle pause: no picture, no menu, and nothing that
+    depends on any face of the board (every face moved gives the same message)."""
+    state = played(seed, pairs, kind)
+    everyone = with_faces_moved(state, list(state.game.board.remaining))
+    at = START + pairs + 2
+    paused, _ = play.act(state, control(state, "pause").move(()), at)
+    moved_paused = dataclasses.replace(paused, game=dataclasses.replace(paused.game, board=everyone.game.board))
+    idle = at + state.game.clock.idle_pause + 60
+    assert not state.game.is_paused(at) and state.game.is_paused(idle)
+    for game, other, now in ((paused, moved_paused, at + 1), (state, everyone, idle)):
+        message = presenter.game_message(game, now, lang)
+        assert not message.pictures and not message.selects
+        assert say("sol_paused_view", lang) in message.content
+        assert presenter.game_message(other, now, lang) == message
 
 
 def test_more_pairs_than_four_selects_turn_into_pages():

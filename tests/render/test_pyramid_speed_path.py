@@ -56,7 +56,8 @@ def _decoded(png: bytes) -> Image.Image:
 
 def _reference(board: Board, selected: int | None, small: bool, lang: Lang) -> Image.Image:
     """The picture drawn the plain way, as ``render_pyramid`` drew it before: every sprite composited
-    in turn onto an RGBA felt, each frame right after its tile, the labels last."""
+    in turn onto an RGBA felt (a hidden tile's with a blank face), each frame right after its tile, the
+    labels last."""
     frame = _frame(board.layout, small)
     tile = frame.tile
     width = tile.face_width
@@ -92,9 +93,9 @@ def _reference(board: Board, selected: int | None, small: bool, lang: Lang) -> I
     ):
         x, y = frame.places[tile_id]
         lifted = board.layout.positions[tile_id].z > 0
+        face = None if board.is_hidden(tile_id) else board.faces[tile_id]
         image.alpha_composite(
-            _sprite(board.faces[tile_id], width, lang, dimmed=tile_id not in free, lift=_lift(width) if lifted else 0),
-            (x, y),
+            _sprite(face, width, lang, dimmed=tile_id not in free, lift=_lift(width) if lifted else 0), (x, y)
         )
         box = (x, y, x + tile.face_width, y + tile.face_height)
         if tile_id == selected:
@@ -253,9 +254,10 @@ def test_the_palette_is_found_the_same_way_every_time():
 @pytest.mark.parametrize("width", [FULL_WIDTH, SMALL_WIDTH])
 def test_every_sprite_is_opaque_over_the_body_that_skipping_pieces_assumes(width):
     """A piece of a tile is left out when the bodies of the tiles drawn after it cover it: each of
-    those rectangles must be opaque in the sprite of every face, lit or veiled, flat or lifted."""
+    those rectangles must be opaque in the sprite of every face (and the blank one of a hidden tile),
+    lit or veiled, flat or lifted."""
     body = _body(width)
-    faces: list[tuple[Tile, Lang]] = [(face, "en") for face in (*PLAYING_TILES, *BONUS_TILES)]
+    faces: list[tuple[Tile | None, Lang]] = [(face, "en") for face in (None, *PLAYING_TILES, *BONUS_TILES)]
     faces += [(face, "fr") for face in PLAYING_TILES if face.is_wind]
     for face, lang in faces:
         for dimmed in (False, True):
