@@ -109,7 +109,8 @@ async def copy_ledgers(
                 await _write(report.results, result.result_id, target_solitaire.record(result))
         for guild_id, member_id in await _ids(path, "SELECT guild_id, member_id FROM solitaire_pseudonyms"):
             name = await solitaire.pseudonym(int(guild_id), int(member_id))
-            await target_solitaire.set_pseudonym(int(guild_id), int(member_id), name)
+            # as the source kept it, even a name kept before the rule against lookalikes
+            await target_solitaire.set_pseudonym(int(guild_id), int(member_id), name, copied=True)
             report.pseudonyms.add(True)
         for guild_id, channel_id in await solitaire.post_channels():
             await target_solitaire.set_post_channel(guild_id, channel_id)

@@ -10,7 +10,8 @@ Leaderboards are per server. Daily: each member's best score of one UTC day; fre
 over every free deal. A member's best is their highest score, the first recorded of equal ones, and
 members with the same best are ranked in the order those were recorded (ties go to the score recorded
 first). Zero scores are not listed. A member is shown by the pseudonym they set, else by their server
-display name as their latest result recorded it.
+display name as their latest result recorded it. No pseudonym may pass for another member's on the same
+boards, nor for the neutral name the boards show for a player without one (``refuse_lookalike``).
 
 Apart from ``data.ledger``'s ``GuildSettings`` on purpose: a server's daily-post channel is the
 solitaire's own setting, in a table of its own.
@@ -19,14 +20,18 @@ solitaire's own setting, in a table of its own.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 from typing import Any, Literal, Protocol
 
 from data.ledger import LedgerValueError, require_text
 from game.errors import InvalidNotation
 from game.solitaire.game import Game
 from game.solitaire.replay import Move
+from words import LANGS, text
+from words.skeleton import confusable
 
 Kind = Literal["daily", "free"]
 KINDS: tuple[Kind, ...] = ("daily", "free")
@@ -44,6 +49,34 @@ def check_pseudonym(name: str) -> str:
     if not isinstance(trimmed, str) or not low <= len(trimmed) <= high or not _PSEUDONYM.fullmatch(trimmed):
         raise LedgerValueError(f"a pseudonym is {low} to {high} letters or digits, not {name!r}", "name")
     return trimmed
+
+
+class PseudonymRefused(LedgerValueError):
+    """A well-formed pseudonym that would pass for someone else's name: ``reason`` ``taken`` (confusable
+    with another member's pseudonym on the same boards) or ``default`` (with the neutral name); ``key`` is
+    the ``messages`` catalog's word for it, which every surface shows."""
+
+    def __init__(self, name: str, reason: Literal["taken", "default"]) -> None:
+        said = "another member's pseudonym" if reason == "taken" else "the name of a player without one"
+        super().__init__(f"the pseudonym {name!r} could be read as {said}", "name")
+        self.reason = reason
+        self.key = "sol_name_taken" if reason == "taken" else "sol_name_default"
+
+
+@cache
+def default_names() -> tuple[str, ...]:
+    """The name the boards show for a player without a pseudonym, in every language (the web's; on Discord
+    such a player is shown by their display name, and the bot has no such name of its own)."""
+    return tuple(text("web", "player.unnamed", lang) for lang in LANGS)
+
+
+def refuse_lookalike(name: str, taken: Iterable[str]) -> None:
+    """``PseudonymRefused`` if ``name`` is confusable (``words.skeleton``) with the neutral name in any
+    language, or with one of ``taken``, the pseudonyms of the other members of the same boards."""
+    if any(confusable(name, default) for default in default_names()):
+        raise PseudonymRefused(name, "default")
+    if any(confusable(name, other) for other in taken):
+        raise PseudonymRefused(name, "taken")
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +216,12 @@ class SolitaireLedger(Protocol):
 
     async def member_stats(self, guild_id: int, member_id: int, today: date) -> SolitaireStats: ...
 
-    async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None) -> None:
-        """Show the member by ``name`` on this server's boards (checked by ``check_pseudonym``); None: by
-        their display name again."""
+    async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None, *, copied: bool = False) -> None:
+        """Show the member by ``name`` on this server's boards (checked by ``check_pseudonym``, then
+        ``refuse_lookalike`` against the server's other pseudonyms, in one transaction: of two members
+        taking lookalikes at once, one is refused or, on PostgreSQL, told to try again by
+        ``StoreUnavailable``); None: by their display name again. ``copied``: a name another ledger kept
+        (``data.ledger_copy``), set without ``refuse_lookalike``, which may be newer than it."""
         ...
 
     async def pseudonym(self, guild_id: int, member_id: int) -> str | None: ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
@@ -18,7 +18,7 @@ from data.ledger import LedgerConflict, check_page
 from data.ledger_postgres import Pool, PostgresLedger, available, open_migrated
 from data.ledger_queries import numbered
 from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing
-from data.solitaire_settings_sql import SolitaireSettingsSql
+from data.solitaire_settings_sql import SolitaireSettingsSql, Statement
 from data.solitaire_sqlite import json_text, result_from_row, standing_from_row, streak
 from game.solitaire.replay import format_moves
 
@@ -154,3 +154,12 @@ class PostgresSolitaireLedger(SolitaireSettingsSql):
     async def _execute(self, sql: str, parameters: Sequence[Any]) -> None:
         with available():
             await self._pool.execute(numbered(sql), *parameters)
+
+    async def _write_checked(self, read: Statement, check: Callable[[list[Row]], None], write: Statement) -> None:
+        """Serializable: of two such transactions that each read what the other writes, PostgreSQL breaks
+        one off (``StoreUnavailable``, to be tried again) instead of keeping both."""
+        (read_sql, read_parameters), (write_sql, write_parameters) = read, write
+        with available():
+            async with self._pool.acquire() as connection, connection.transaction(isolation="serializable"):
+                check([tuple(row) for row in await connection.fetch(numbered(read_sql), *read_parameters)])
+                await connection.execute(numbered(write_sql), *write_parameters)

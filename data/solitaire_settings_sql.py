@@ -1,19 +1,29 @@
 """The part of the solitaire's ledger both backends keep with the same SQL: members' pseudonyms and the
-servers' daily-post channels, written once with ``?`` placeholders (PostgreSQL's ledger numbers them)."""
+servers' daily-post channels, written once with ``?`` placeholders (PostgreSQL's ledger numbers them).
+
+A pseudonym is compared with the server's others by reading them all (a server's pseudonyms are a few
+hundred names at most) rather than by a stored skeleton: a skeleton is Unicode's data of the day, which
+a newer ``confusables.txt`` changes, and names kept before the rule may already resemble one another."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from data.solitaire_ledger import check_pseudonym
+from data.solitaire_ledger import check_pseudonym, refuse_lookalike
 
 Row = tuple[Any, ...]
+Statement = tuple[str, Sequence[Any]]
+
+_SET_PSEUDONYM = (
+    "INSERT INTO solitaire_pseudonyms (guild_id, member_id, name) VALUES (?, ?, ?)"
+    " ON CONFLICT (guild_id, member_id) DO UPDATE SET name = excluded.name"
+)
 
 
 class SolitaireSettingsSql:
-    """Pseudonyms and post channels, over a backend's ``_all`` (rows of a read) and ``_execute`` (one
-    changing statement)."""
+    """Pseudonyms and post channels, over a backend's ``_all`` (rows of a read), ``_execute`` (one
+    changing statement) and ``_write_checked`` (a read, a check of its rows, a write, as one)."""
 
     async def _all(self, sql: str, parameters: Sequence[Any]) -> list[Row]:
         raise NotImplementedError
@@ -21,16 +31,25 @@ class SolitaireSettingsSql:
     async def _execute(self, sql: str, parameters: Sequence[Any]) -> None:
         raise NotImplementedError
 
-    async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None) -> None:
+    async def _write_checked(self, read: Statement, check: Callable[[list[Row]], None], write: Statement) -> None:
+        """``write`` unless ``check`` raises on the rows of ``read``, in one transaction that runs as if
+        alone: no other write comes between what was read and what is written."""
+        raise NotImplementedError
+
+    async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None, *, copied: bool = False) -> None:
         if name is None:
             await self._execute(
                 "DELETE FROM solitaire_pseudonyms WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)
             )
             return
-        await self._execute(
-            "INSERT INTO solitaire_pseudonyms (guild_id, member_id, name) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id, member_id) DO UPDATE SET name = excluded.name",
-            (guild_id, member_id, check_pseudonym(name)),
+        checked = check_pseudonym(name)
+        if copied:
+            await self._execute(_SET_PSEUDONYM, (guild_id, member_id, checked))
+            return
+        await self._write_checked(
+            ("SELECT name FROM solitaire_pseudonyms WHERE guild_id = ? AND member_id <> ?", (guild_id, member_id)),
+            lambda rows: refuse_lookalike(checked, (str(other) for (other,) in rows)),
+            (_SET_PSEUDONYM, (guild_id, member_id, checked)),
         )
 
     async def pseudonym(self, guild_id: int, member_id: int) -> str | None:

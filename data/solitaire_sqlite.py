@@ -14,7 +14,7 @@ import asyncio
 import dataclasses
 import json
 import pathlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import date, timedelta
 from typing import Any
@@ -22,9 +22,9 @@ from typing import Any
 import aiosqlite
 
 from data.ledger import LedgerConflict, LedgerFileError, check_page
-from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteLedger, migrate
+from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteLedger, _transaction, migrate
 from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing
-from data.solitaire_settings_sql import SolitaireSettingsSql
+from data.solitaire_settings_sql import SolitaireSettingsSql, Statement
 from data.sqlite_file import available, connect, usable_file
 from game.solitaire.replay import format_moves, parse_moves
 
@@ -241,6 +241,12 @@ class SqliteSolitaireLedger(SolitaireSettingsSql):
     async def _execute(self, sql: str, parameters: Sequence[Any]) -> None:
         async with self._using():
             await self._db.execute(sql, parameters)
+
+    async def _write_checked(self, read: Statement, check: Callable[[list[Row]], None], write: Statement) -> None:
+        # IMMEDIATE: the file's write lock from the read on, so that no other process writes in between.
+        async with self._using(), _transaction(self._db):
+            check([tuple(row) for row in await self._db.execute_fetchall(*read)])
+            await self._db.execute(*write)
 
 
 def standing_from_row(row: Row) -> Standing:

@@ -52,6 +52,7 @@ async def _played_ledger(path) -> int:
     await solitaire.record(result("result0001", guild=GUILD))
     await solitaire.record(result("result0002", guild=GUILD, member=12, name="Bob", pairs=5))
     await solitaire.set_pseudonym(GUILD, 12, "Bobby")
+    await solitaire.set_pseudonym(GUILD, 13, "Bоbby", copied=True)  # a lookalike kept before the rule (Cyrillic о)
     await solitaire.set_post_channel(GUILD, 555)
     await ledger.set_guild_settings(GUILD, dataclasses.replace(GuildSettings(), ranked_after=3))
     await ledger.set_member_mentions(GUILD, 1, False)
@@ -83,12 +84,13 @@ async def test_a_copy_holds_every_entry_read_back_the_same_and_a_second_copy_wri
         assert (first.settings.total, first.preferences.total, first.pseudonyms.total, first.channels.total) == (
             1,
             1,
-            1,
+            2,
             1,
         )
         assert (await target.guild_settings(GUILD)).ranked_after == 3
         assert await target.member_mentions(GUILD, 1) is False
         assert await target_solitaire.pseudonym(GUILD, 12) == "Bobby"
+        assert await target_solitaire.pseudonym(GUILD, 13) == "Bоbby"  # copied as kept, lookalike or not
         assert await target_solitaire.post_channels() == [(GUILD, 555)]
         again = await copy_ledgers(source, target, target_solitaire, replays)
         assert again.ok and (again.hands.new, again.hands.present, again.results.present) == (0, hands, 2)

@@ -1,7 +1,8 @@
 """The solitaire ledger's contract (run on both backends, SQLite and PostgreSQL): results kept once
 and only when their figures are what the move log replays to; leaderboards (each member's best, ties to
-the score recorded first, zero scores left out, per server, per day); pseudonyms; stats; the daily-post
-channel; and the database shared with the hands' ledger under one migration history."""
+the score recorded first, zero scores left out, per server, per day); pseudonyms, none passing for
+another member's or for the neutral name; stats; the daily-post channel; and the database shared with
+the hands' ledger under one migration history."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import pytest_asyncio
 from data.ledger import LedgerConflict, LedgerValueError
 from data.ledger_postgres import LATEST_VERSION as POSTGRES_LATEST_VERSION
 from data.ledger_sqlite import LATEST_VERSION
-from data.solitaire_ledger import Board, SolitaireLedger, SolitaireResult, check_pseudonym
+from data.live import StoreUnavailable
+from data.solitaire_ledger import Board, PseudonymRefused, SolitaireLedger, SolitaireResult, check_pseudonym
 from data.solitaire_postgres import PostgresSolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger, streak
 from game.solitaire.deal import deal_for_seed
@@ -197,6 +199,64 @@ async def test_names_are_the_pseudonym_else_the_latest_display_name(ledger):
     with pytest.raises(LedgerValueError):
         await ledger.set_pseudonym(GUILD, ALICE, "@everyone")
     assert await ledger.pseudonym(GUILD, ALICE) is None
+
+
+@pytest.mark.asyncio
+async def test_no_pseudonym_passes_for_another_members_on_the_same_boards(ledger):
+    await ledger.set_pseudonym(GUILD, ALICE, "admin")
+    for lookalike in ("аdmin", "𝐚𝐝𝐦𝐢𝐧", "ADMIN", "adrnin", " Admin "):  # Cyrillic а; bold; case; rn for m
+        with pytest.raises(PseudonymRefused) as refused:
+            await ledger.set_pseudonym(GUILD, BOB, lookalike)
+        assert (refused.value.reason, refused.value.key) == ("taken", "sol_name_taken")
+        assert isinstance(refused.value, LedgerValueError) and refused.value.field == "name"
+    assert await ledger.pseudonym(GUILD, BOB) is None
+    await ledger.set_pseudonym(GUILD, BOB, "Admiral")
+    await ledger.set_pseudonym(OTHER_GUILD, BOB, "аdmin")  # another server's boards
+    await ledger.set_pseudonym(GUILD, ALICE, "admin")  # her own name, kept
+    await ledger.set_pseudonym(GUILD, ALICE, "ADMIN")  # or set again in another case
+    assert await ledger.pseudonym(GUILD, ALICE) == "ADMIN"
+    await ledger.set_pseudonym(GUILD, ALICE, None)  # a name given up is free
+    await ledger.set_pseudonym(GUILD, BOB, "аdmin")
+    assert await ledger.pseudonym(GUILD, BOB) == "аdmin"
+
+
+@pytest.mark.asyncio
+async def test_a_name_that_differs_to_the_eye_is_not_taken(ledger):
+    await ledger.set_pseudonym(GUILD, ALICE, "Hélène")
+    await ledger.set_pseudonym(GUILD, CAROL, "王小明")
+    await ledger.set_pseudonym(GUILD, BOB, "Helene")
+    await ledger.set_pseudonym(GUILD, BOB + 10, "王小朋")
+    assert [await ledger.pseudonym(GUILD, member) for member in (ALICE, BOB, CAROL, BOB + 10)] == [
+        "Hélène",
+        "Helene",
+        "王小明",
+        "王小朋",
+    ]
+
+
+@pytest.mark.parametrize(
+    "name", ["Anonymous player", "anonymous PLAYER", "Аnonymous player", "Joueur anonyme", "匿名玩家"]
+)
+@pytest.mark.asyncio
+async def test_the_neutral_name_is_nobodys_in_any_language(ledger, name):
+    with pytest.raises(PseudonymRefused) as refused:
+        await ledger.set_pseudonym(0, ALICE, name)
+    assert (refused.value.reason, refused.value.key) == ("default", "sol_name_default")
+    assert await ledger.pseudonym(0, ALICE) is None
+
+
+@pytest.mark.asyncio
+async def test_of_two_members_taking_lookalikes_at_once_one_is_refused(ledger):
+    outcomes = await asyncio.gather(
+        ledger.set_pseudonym(GUILD, ALICE, "Mei Lin"),
+        ledger.set_pseudonym(GUILD, BOB, "MEI LIN"),
+        return_exceptions=True,
+    )
+    kept = [await ledger.pseudonym(GUILD, member) for member in (ALICE, BOB)]
+    assert kept in (["Mei Lin", None], [None, "MEI LIN"])
+    refused = [outcome for outcome in outcomes if outcome is not None]
+    # PostgreSQL may break the later transaction off (serializable) before its check refuses it
+    assert len(refused) == 1 and isinstance(refused[0], PseudonymRefused | StoreUnavailable)
 
 
 @pytest.mark.parametrize("name", ["Zoé", "Jean-Luc", "O'Neil 2", "mahjong_fan", "Li.Wei", "张伟"])
