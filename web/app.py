@@ -48,7 +48,7 @@ from bot.solitaire.service import Committed, SolitaireService
 from bot.solitaire.state import SolitaireState
 from data.ledger import LedgerValueError
 from data.live import LiveStore, StoreError
-from data.solitaire_ledger import KINDS, Board, Kind, SolitaireLedger
+from data.solitaire_ledger import KINDS, Board, Kind, PseudonymRefused, SolitaireLedger
 from game.solitaire.deal import SEED_LIMIT
 from web import words
 from web.activity import (
@@ -588,6 +588,8 @@ class SolitaireApi:
         guild_id, player_id = request[GUILD], request[PLAYER].player_id
         try:
             await self.ledger.set_pseudonym(guild_id, player_id, body["name"])
+        except PseudonymRefused as refused:
+            raise ApiError(422, "refused", Said("messages", refused.key)) from None
         except LedgerValueError:
             raise ApiError(422, "refused", Said("messages", "sol_name_bad")) from None
         return json_answer({"name": await self.ledger.pseudonym(guild_id, player_id)})

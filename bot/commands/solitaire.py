@@ -22,7 +22,7 @@ from bot.interaction import Interaction
 from bot.refusal import Refusal
 from bot.solitaire.presenter import stats_text
 from data.ledger import LedgerValueError
-from data.solitaire_ledger import Board
+from data.solitaire_ledger import Board, PseudonymRefused
 from game.solitaire.deal import SEED_LIMIT
 
 solitaire = app_commands.Group(
@@ -100,6 +100,8 @@ async def name(interaction: Interaction, pseudonym: app_commands.Range[str, 1, 4
     ledger = services.solitaire.service.ledger
     try:
         await ledger.set_pseudonym(interaction.guild_id, interaction.user.id, pseudonym)
+    except PseudonymRefused as refused:
+        raise Refusal(refused.key) from None
     except LedgerValueError:
         raise Refusal("sol_name_bad") from None
     shown = await ledger.pseudonym(interaction.guild_id, interaction.user.id)

@@ -356,6 +356,16 @@ async def test_leaderboard_order_ties_pseudonyms_and_stats(tmp_path):
                 assert named.response.ephemeral and "**Late Tie**" in named.response.text()
                 bad = await command(fake, caller, guild.text_channel, "solitaire name", {"pseudonym": "@everyone"})
                 assert "2 to 32 letters" in bad.response.text()
+                taken = await command(fake, members[0], guild.text_channel, "solitaire name", {"pseudonym": "admin"})
+                assert "**admin**" in taken.response.text()
+                for lookalike, said in (
+                    ("аdmin", "too close to one another player"),
+                    ("Anonymous player", "name shown"),
+                ):
+                    refused = await command(
+                        fake, members[1], guild.text_channel, "solitaire name", {"pseudonym": lookalike}
+                    )
+                    assert refused.response.ephemeral and said in refused.response.text()  # P01 stays P01, below
                 board = (
                     await command(fake, caller, guild.text_channel, "solitaire leaderboard", {"date": "2025-03-14"})
                 ).response

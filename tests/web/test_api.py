@@ -521,6 +521,22 @@ async def test_a_pseudonym_is_taken_refused_with_the_rules_or_cleared(site: Site
     assert await site.ledger.pseudonym(WEB_GUILD, player_of(page)) is None
 
 
+async def test_a_pseudonym_that_passes_for_another_or_for_the_neutral_name_is_refused(site: Site) -> None:
+    alice, bob = await site.page(), await site.page()
+    assert (await alice.post("/api/name", {"name": "admin"})).body == {"name": "admin"}
+    for lookalike in ("аdmin", "𝐚𝐝𝐦𝐢𝐧", "ADMIN"):  # a Cyrillic а, mathematical letters, capitals
+        refused = await bob.post("/api/name", {"name": lookalike})
+        assert refused.status == 422 and refused.body["error"] == "refused", lookalike
+        assert refused.body["message"].startswith("That pseudonym is too close to one another player"), lookalike
+    french = await bob.post("/api/name", {"name": "аdmin"}, **{"Accept-Language": "fr"})
+    assert french.status == 422 and french.body["message"].startswith("Ce pseudo est trop proche")
+    for neutral in ("Anonymous player", "Joueur anonyme", "匿名玩家"):
+        refused = await bob.post("/api/name", {"name": neutral})
+        assert refused.status == 422 and "name shown for players without a pseudonym" in refused.body["message"]
+    assert await site.ledger.pseudonym(WEB_GUILD, player_of(bob)) is None
+    assert (await alice.post("/api/name", {"name": "Admin"})).body == {"name": "Admin"}  # her own, set again
+
+
 async def test_a_new_game_waits_for_the_open_one_to_end(site: Site) -> None:
     page = await site.page()
     game = await free_game(page)
