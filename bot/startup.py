@@ -324,10 +324,9 @@ async def serve_page(settings: app.Settings, bot: app.MahjongBot, stores: Stores
     """The solitaire page on ``WEB_PORT``, over the bot's own solitaire service (one service object, so
     a game is one game whichever surface moves it), with the Activity's routes when it is on; what
     stops it."""
-    from aiohttp import web
-
     from web.activity import ActivityConfig
     from web.app import create_app
+    from web.server import serve
 
     activity = None
     if settings.activity:
@@ -343,12 +342,10 @@ async def serve_page(settings: app.Settings, bot: app.MahjongBot, stores: Stores
         activity=activity,
         trusted_proxies=settings.web_trusted_proxies,
     )
-    runner = web.AppRunner(page, access_log=None)
-    await runner.setup()
+    assert settings.web_port is not None  # called only with it
     try:
-        await web.TCPSite(runner, settings.web_host, settings.web_port).start()
+        runner = await serve(page, settings.web_host, settings.web_port)
     except OSError as error:
-        await runner.cleanup()
         raise StartFailure(
             CONFIGURATION,
             f"WEB_PORT {settings.web_port} on {settings.web_host} cannot be served ({_one_line(error)}): "

@@ -82,6 +82,7 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
     from bot.startup import CONFIGURATION, StartFailure, open_stores, stores_in_use
     from data import broadcast_for
     from web.app import create_app
+    from web.server import serve
 
     log = logging.getLogger("web")
     stores = await open_stores(settings)
@@ -95,10 +96,8 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
         app = create_app(
             service, stores.solitaire_ledger, stores.live, time.time, trusted_proxies=settings.web_trusted_proxies
         )
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
         try:
-            await web.TCPSite(runner, host, port).start()
+            runner = await serve(app, host, port)
         except OSError as error:
             raise StartFailure(
                 CONFIGURATION,
