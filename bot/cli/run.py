@@ -38,14 +38,15 @@ def run(args: argparse.Namespace) -> int:
     except (MissingToken, ValueError) as error:
         print(f"mahjong-bot: {error}", file=sys.stderr)
         return CONFIGURATION
-    import discord
+    from bot.cli.logs import setup_logging
 
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
-    return run_until_stopped(serve(settings))
+    setup_logging(getattr(logging, settings.log_level))
+    return run_until_stopped(serve(settings), logging.getLogger(__name__))
 
 
-def run_until_stopped(work: Any) -> int:
-    """Run ``work`` until it ends or is stopped; the exit status: 0, or a failed start's own, said in one line."""
+def run_until_stopped(work: Any, log: logging.Logger) -> int:
+    """Run ``work`` until it ends or is stopped; the exit status: 0, or a failed start's own, said in one
+    line. ``log``: the command's, which says it stopped."""
     from bot.startup import StartFailure
 
     try:
@@ -55,7 +56,7 @@ def run_until_stopped(work: Any) -> int:
         return failure.status
     except (KeyboardInterrupt, asyncio.CancelledError):
         pass
-    logging.getLogger(__name__).info("stopped")
+    log.info("stopped")
     return 0
 
 

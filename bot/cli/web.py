@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bot.app import Settings
 
+log = logging.getLogger(__name__)
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
 
@@ -55,6 +57,7 @@ def _env_port() -> int:
 
 def run_web(args: argparse.Namespace) -> int:
     from bot.app import Settings
+    from bot.cli.logs import setup_logging
     from bot.cli.run import run_until_stopped
     from bot.startup import CONFIGURATION
 
@@ -65,10 +68,8 @@ def run_web(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"mahjong-bot: {error}", file=sys.stderr)
         return CONFIGURATION
-    logging.basicConfig(
-        level=getattr(logging, settings.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    return run_until_stopped(serve_web(settings, host, port))
+    setup_logging(getattr(logging, settings.log_level))
+    return run_until_stopped(serve_web(settings, host, port), log)
 
 
 async def serve_web(settings: Settings, host: str, port: int) -> None:
@@ -84,7 +85,6 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
     from web.app import create_app
     from web.server import serve
 
-    log = logging.getLogger("web")
     stores = await open_stores(settings)
     runner: web.AppRunner | None = None
     events = Events(broadcast_for(stores.live))
