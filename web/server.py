@@ -11,8 +11,10 @@ the page through ``serve``.
   connection or of the last answer, its body within ``Timeouts.body``.
 
 aiohttp has no supported hook for its own refusals (aio-libs/aiohttp#3287, #6463): the one way in is the
-request its protocol builds for them, through the low-level server's ``request_factory``.
-``tests/web/test_server.py`` fails if an aiohttp upgrade closes that way.
+request its protocol builds for them, through the low-level server's ``request_factory``. That takes two
+of aiohttp's private names, the fixed message its protocol hands the factory for a refusal
+(``web_protocol.ERROR``) and the request's ``_prepare_hook``, overridden in a subclass of a few lines;
+``tests/web/test_server.py`` fails if an aiohttp upgrade changes either.
 """
 
 from __future__ import annotations
