@@ -2,7 +2,8 @@
 Playwright for Python through its executable path (Playwright's own browser download cannot work
 here; the launch arguments are the ones found to work here), against the page's
 server started in-process on the embedded stores, in a phone context (390 × 844, touch) and a desktop
-one. Free deals of a fixed seed are cleared with the engine's solution, by taps and by the keyboard."""
+one. Free deals of a fixed seed are cleared with the engine's solution, by taps and by the keyboard;
+the faces the server keeps (covered tiles, a paused board) stay off the page; an ended game is summed up."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.solitaire.deal import deal_for_seed
 from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE, chromium_path
+from web.words import tile_names
+from words import text
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 if chromium_path() is None:
@@ -171,8 +174,7 @@ def test_a_free_deal_cleared_by_taps_on_a_phone_ends_with_the_servers_score(
     expect(board).to_have_attribute("data-state", "cleared")
     expect(page.locator("#pairs")).to_have_attribute("data-pairs", "72")
     assert final["state"] == "cleared"
-    expect(page.locator("#score")).to_have_attribute("data-score", str(final["score"]))
-    expect(page.locator("#clock")).to_have_attribute("data-seconds", str(final["seconds"]))
+    expect_summary(page, final, "en")
     ctx.close()
 
 
@@ -407,7 +409,7 @@ def test_a_stuck_board_is_said_and_ends_the_game(browser: Browser, server: PageS
         answer = move_answer(page, lambda second=second: press(page, second, touch=False))
     expect(page.locator("#board")).to_have_attribute("data-state", "stuck")
     assert answer["state"] == "stuck" and answer["tiles"]
-    expect(page.locator("#score")).to_have_attribute("data-score", str(answer["score"]))
+    expect_summary(page, answer, "en")
     expect(page.locator('[data-action="new"]')).to_be_visible()
     ctx.close()
 
@@ -447,4 +449,163 @@ def test_a_blocked_tile_shakes_unless_the_member_asks_for_reduced_motion(
     # the style the shake gets (read with the class held on: the page drops it when the animation ends)
     animation = blocked.evaluate("b => { b.classList.add('shake'); return getComputedStyle(b).animationName; }")
     assert (animation == "shake") is animated, animation
+    ctx.close()
+
+
+# --- faces the server keeps (SPEC §6: none of a wholly covered tile, none at all while paused) ---------
+
+
+def uncovering_pair(first_seed: int) -> tuple[int, tuple[int, int], int]:
+    """A deal (from ``first_seed`` on), a pair free on its first board, and a tile wholly covered there
+    that the pair's removal brings into view."""
+    for seed in range(first_seed, first_seed + 50):
+        board = deal_for_seed(seed).board()
+        covered = [tile_id for tile_id in board.remaining if board.is_hidden(tile_id)]
+        for pair in board.matching_free_pairs():
+            after = board.remove(*pair)
+            shown = [tile_id for tile_id in covered if not after.is_hidden(tile_id)]
+            if shown:
+                return seed, pair, shown[0]
+    raise AssertionError(f"no pair of the deals from {first_seed} uncovers a tile")
+
+
+def test_a_covered_tile_is_drawn_face_down_until_a_pair_uncovers_it(browser: Browser, server: PageServer) -> None:
+    seed, (first, second), covered = uncovering_pair(SEED)
+    face = deal_for_seed(seed).faces[covered].code
+    ctx = context(browser, DESKTOP)
+    page = open_game(ctx, server, f"mode=free&seed={seed}")
+    answer = server_game(page)
+    hidden = {row["id"] for row in answer["tiles"] if row["face"] is None}
+    assert covered in hidden
+    # every tile the server keeps the face of is on the board, without a face, named only as covered
+    expect(page.locator("#board button[data-tile-id]")).to_have_count(144)
+    expect(page.locator("#board button[data-tile-id]:not([data-face])")).to_have_count(len(hidden))
+    button = tile(page, covered)
+    expect(button).not_to_have_attribute("data-face", re.compile(".*"))
+    expect(button).to_have_attribute("aria-label", text("web", "tile.covered", "en"))
+    # drawn as a tile's back: no sprite of the sheet, whose cells are all faces
+    assert "tiles.webp" not in button.evaluate("b => getComputedStyle(b, '::before').backgroundImage")
+    shown = tile(page, first)
+    assert "tiles.webp" in shown.evaluate("b => getComputedStyle(b, '::before').backgroundImage")
+    press(page, first, touch=False)
+    uncovered = move_answer(page, lambda: press(page, second, touch=False))
+    assert next(row for row in uncovered["tiles"] if row["id"] == covered)["face"] == face
+    expect(button).to_have_attribute("data-face", face)
+    expect(button).to_have_attribute("aria-label", tile_names("en")[face])
+    assert "tiles.webp" in button.evaluate("b => getComputedStyle(b, '::before').backgroundImage")
+    # the undo puts the pair back over it: its face leaves the page again
+    move_answer(page, page.locator('button[data-action="undo"]').click)
+    expect(tile(page, first)).to_have_count(1)
+    expect(button).not_to_have_attribute("data-face", re.compile(".*"))
+    expect(button).to_have_attribute("aria-label", text("web", "tile.covered", "en"))
+    ctx.close()
+
+
+def test_no_face_is_on_the_page_while_the_game_is_paused(browser: Browser, server: PageServer) -> None:
+    ctx = context(browser, PHONE)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}")
+    faces = page.locator("#board button[data-face]")
+    in_view = len([row for row in server_game(page)["tiles"] if row["face"] is not None])
+    expect(faces).to_have_count(in_view)
+    paused = move_answer(page, page.locator('button[data-action="pause"]').tap)
+    assert paused["state"] == "paused" and all(row["face"] is None for row in paused["tiles"])
+    expect(page.locator("#board")).to_have_attribute("data-state", "paused")
+    expect(page.locator("#board button[data-tile-id]")).to_have_count(144)
+    expect(faces).to_have_count(0)
+    labels = page.locator("#board button[data-tile-id]").evaluate_all("buttons => buttons.map(b => b.ariaLabel)")
+    assert set(labels) == {text("web", "tile.covered", "en")}
+    assert not page.locator("#board button[data-tile-id]").first.is_visible()  # the board is hidden too
+    move_answer(page, page.locator('button[data-action="resume"]').tap)
+    expect(page.locator("#board")).to_have_attribute("data-state", "playing")
+    expect(faces).to_have_count(in_view)
+    ctx.close()
+
+
+# --- the end of a game --------------------------------------------------------------------------------
+
+# A phone held upright at its narrowest common width.
+NARROW_PHONE: dict[str, Any] = {**PHONE, "viewport": {"width": 360, "height": 740}}
+
+
+def ordinal(rank: int, lang: str) -> str:
+    """The rank as the page words it (CLDR's ordinal categories of English and French; Chinese has one)."""
+    category = "other"
+    if lang == "en":
+        last, last_two = rank % 10, rank % 100
+        category = {1: "one", 2: "two", 3: "few"}.get(last, "other") if last_two not in (11, 12, 13) else "other"
+    elif lang == "fr" and rank == 1:
+        category = "one"
+    return text("web", f"ordinal.{category}", lang).replace("#", number(rank, lang))
+
+
+def number(value: int, lang: str) -> str:
+    return f"{value:,}".replace(",", text("web", "number.thousands", lang))
+
+
+def clock_text(seconds: int) -> str:
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60}:{rest % 60:02}"
+
+
+def placement(placed: dict[str, Any], lang: str) -> str:
+    if placed["rank"] is None:
+        return text("web", "placed.none", lang)
+    return text("web", f"placed.{placed['board']}", lang).replace("#", ordinal(placed["rank"], lang))
+
+
+def finish(page: Page, *, pairs: int) -> dict[str, Any]:
+    """Take the solution's first ``pairs`` pairs, then Finish (twice): the server's last answer."""
+    for first, second in deal_for_seed(SEED).solution[:pairs]:
+        press(page, first, touch=True)
+        move_answer(page, lambda second=second: press(page, second, touch=True))
+    button = page.locator('button[data-action="finish"]')
+    button.tap()
+    return move_answer(page, button.tap)
+
+
+def expect_summary(page: Page, final: dict[str, Any], lang: str) -> None:
+    """The summary says how the game ended and the server's final figures, and #score, #clock and
+    #pairs hold them (SPEC §6)."""
+    summary = page.locator("#summary")
+    expect(summary).to_be_visible()
+    expect(summary.locator("#summary-title")).to_have_text(text("web", f"state.{final['state']}", lang))
+    expect(summary.locator('[data-summary="score"]')).to_have_text(number(final["score"], lang))
+    expect(summary.locator('[data-summary="seconds"]')).to_have_text(clock_text(final["seconds"]))
+    expect(summary.locator('[data-summary="pairs"]')).to_have_text(str(final["pairs"]))
+    expect(summary.locator("dt")).to_have_text(
+        [text("web", f"figure.{key}", lang) for key in ("score", "clock", "pairs")]
+    )
+    expect(page.locator("#score")).to_have_attribute("data-score", str(final["score"]))
+    expect(page.locator("#clock")).to_have_attribute("data-seconds", str(final["seconds"]))
+    expect(page.locator("#pairs")).to_have_attribute("data-pairs", str(final["pairs"]))
+    expect(page.locator("#status")).to_have_text("")
+
+
+def expect_readable_on(page: Page, width: int) -> None:
+    """Nothing of the page reaches past the screen's width, and the summary's lines fit inside it."""
+    box = page.locator("#summary").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    overflowing = page.locator("#summary, #summary *").evaluate_all(
+        "nodes => nodes.filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.outerHTML)"
+    )
+    assert overflowing == []
+
+
+def test_an_answer_without_its_placement_still_sums_up_the_game(browser: Browser, server: PageServer) -> None:
+    """A server older than the placement (no ``placed``): the summary says the rest."""
+    ctx = context(browser, PHONE)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}")
+
+    def without_placement(route: Any) -> None:
+        answer = route.fetch()
+        game = answer.json()
+        game.pop("placed", None)
+        route.fulfill(response=answer, json=game)
+
+    page.route(re.compile(r"/api/move$"), without_placement)
+    final = finish(page, pairs=1)
+    assert "placed" not in final
+    expect_summary(page, final, "en")
+    expect(page.locator("#summary-placed")).to_be_hidden()
     ctx.close()

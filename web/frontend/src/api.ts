@@ -12,8 +12,17 @@ export interface TileJson {
   readonly x: number;
   readonly y: number;
   readonly z: number;
-  readonly face: string;
+  // null while no part of the tile can be seen (wholly covered by higher tiles), and on every tile
+  // while the game is paused: the server keeps those faces to itself (SPEC §6).
+  readonly face: string | null;
   readonly free: boolean;
+}
+
+/** Where an ended game's score stands on its board (the day's, or the free one); rank null when it
+ * is not listed (a zero score). */
+export interface Placed {
+  readonly board: Mode;
+  readonly rank: number | null;
 }
 
 export interface GameJson {
@@ -30,6 +39,8 @@ export interface GameJson {
   readonly undos: number;
   readonly hint: readonly [number, number] | null;
   readonly removed: readonly [number, number] | null;
+  // Only in the answers about an ended game, and absent from a server older than the summary.
+  readonly placed?: Placed;
 }
 
 export interface LeaderboardRow {

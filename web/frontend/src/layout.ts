@@ -51,6 +51,7 @@ function matchGroup(face: string): string {
   return face;
 }
 
-export function facesMatch(a: string, b: string): boolean {
-  return matchGroup(a) === matchGroup(b);
+// A face the server has not shown (a covered tile) matches nothing: such a tile is never free anyway.
+export function facesMatch(a: string | null, b: string | null): boolean {
+  return a !== null && b !== null && matchGroup(a) === matchGroup(b);
 }

@@ -12,6 +12,7 @@ import {
   type Leaderboard,
   type Mode,
   OVER_STATES,
+  type Placed,
   openSession,
   saveName,
   sendControl,
@@ -102,6 +103,7 @@ class SolitairePage {
   private readonly nameForm = element<HTMLFormElement>("#name-form");
   private readonly pseudonym = element<HTMLInputElement>("#pseudonym");
   private readonly nameStatus = element<HTMLElement>("#name-status");
+  private readonly summary = element<HTMLElement>("#summary");
   private readonly tiles = new Map<number, HTMLButtonElement>();
   private readonly clock = new Clock();
   private words = new Dictionary({ lang: "en", words: {}, tiles: {} });
@@ -387,8 +389,10 @@ class SolitairePage {
     this.drawTiles();
     this.drawFigures();
     this.drawControls();
-    this.say(this.stateMessage(game));
     const over = OVER_STATES.has(game.state);
+    // An ended game is said by its summary; the status line says the rest (paused, and errors).
+    this.say(over ? "" : this.stateMessage(game));
+    this.drawSummary(over ? game : null);
     if (over && !wasOver) {
       if (!this.activity) {
         window.localStorage.setItem(PLAYED_KEY, "1");
@@ -409,6 +413,47 @@ class SolitairePage {
     return key === undefined ? "" : this.words.word(key);
   }
 
+  /** The end of a game: how it ended, the server's final figures, and where the score placed on its
+   * board; hidden (null) while the game goes on. */
+  private drawSummary(game: GameJson | null): void {
+    this.summary.hidden = game === null;
+    if (game === null) {
+      delete this.summary.dataset["state"];
+      return;
+    }
+    this.summary.dataset["state"] = game.state;
+    element<HTMLElement>("#summary-title").textContent = this.stateMessage(game);
+    const figures: [string, string, string][] = [
+      ["score", String(game.score), this.words.number(game.score)],
+      ["seconds", String(game.seconds), clockText(game.seconds)],
+      ["pairs", String(game.pairs), String(game.pairs)],
+    ];
+    for (const [figure, value, text] of figures) {
+      const shown = element<HTMLElement>(`#summary [data-summary="${figure}"]`);
+      shown.dataset["value"] = value;
+      shown.textContent = text;
+    }
+    const placed = element<HTMLElement>("#summary-placed");
+    // A server older than the summary says nothing of the board: the leaderboard beside says it.
+    placed.hidden = game.placed === undefined;
+    placed.textContent = game.placed === undefined ? "" : this.placement(game.placed);
+    if (game.placed === undefined) {
+      delete placed.dataset["board"];
+      delete placed.dataset["rank"];
+    } else {
+      placed.dataset["board"] = game.placed.board;
+      placed.dataset["rank"] = game.placed.rank === null ? "" : String(game.placed.rank);
+    }
+  }
+
+  private placement(placed: Placed): string {
+    if (placed.rank === null) {
+      return this.words.word("placed.none");
+    }
+    const key: WordKey = placed.board === "daily" ? "placed.daily" : "placed.free";
+    return this.words.filled(key, this.words.ordinal(placed.rank));
+  }
+
   private drawTiles(): void {
     const game = this.game;
     if (game === null) {
@@ -425,6 +470,7 @@ class SolitairePage {
     }
     for (const tile of game.tiles) {
       const button = this.tiles.get(tile.id) ?? this.newTile(tile);
+      this.drawFace(button, tile.face);
       button.dataset["free"] = String(tile.free);
       button.setAttribute("aria-pressed", String(tile.id === this.selected));
       button.classList.toggle("hinted", this.hinted.has(tile.id));
@@ -443,21 +489,34 @@ class SolitairePage {
     button.type = "button";
     button.className = "tile";
     button.dataset["tileId"] = String(tile.id);
-    button.dataset["face"] = tile.face;
     button.dataset["level"] = String(tile.z);
-    button.setAttribute("aria-label", this.words.tileName(tile.face));
     const place = facePlace(tile);
-    const sprite = spritePosition(tile.face, this.words.lang);
     button.style.setProperty("--left", String(place.left));
     button.style.setProperty("--top", String(place.top));
-    button.style.setProperty("--sprite-x", sprite.x);
-    button.style.setProperty("--sprite-y", sprite.y);
     // Ids follow the (z, y, x) order, which is the order of painting (render/pyramid.py).
     button.style.zIndex = String(tile.id + 1);
     const following = [...this.tiles.keys()].filter((id) => id > tile.id).sort((a, b) => a - b)[0];
     this.board.insertBefore(button, following === undefined ? null : (this.tiles.get(following) ?? null));
     this.tiles.set(tile.id, button);
     return button;
+  }
+
+  /** The tile's face as the server shows it now: a face comes when higher tiles leave it in view (or
+   * the game resumes) and goes when an undo covers it again (or the game pauses). Without one the
+   * tile is drawn face down (app.css) and named only as a covered tile. */
+  private drawFace(button: HTMLButtonElement, face: string | null): void {
+    if (face === null) {
+      delete button.dataset["face"];
+      button.style.removeProperty("--sprite-x");
+      button.style.removeProperty("--sprite-y");
+      button.setAttribute("aria-label", this.words.word("tile.covered"));
+      return;
+    }
+    button.dataset["face"] = face;
+    const sprite = spritePosition(face, this.words.lang);
+    button.style.setProperty("--sprite-x", sprite.x);
+    button.style.setProperty("--sprite-y", sprite.y);
+    button.setAttribute("aria-label", this.words.tileName(face));
   }
 
   // One tile is the board's tab stop; the arrow keys move between the free ones.
