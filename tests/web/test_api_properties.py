@@ -2,8 +2,9 @@
 changes no game (issue 37). Hypothesis draws the bodies of every JSON route (any JSON: deep nesting, huge
 and non-finite numbers, lone surrogates, control characters; the routes' own fields with any values; raw
 bytes), the query strings of every GET route, and raw bytes in every header the page reads, sent over a
-plain socket so that nothing on the way cleans them. The page runs with the Activity on (its session and
-launch routes included) against the fake Discord, in an event loop of the module's own."""
+plain socket so that nothing on the way cleans them, to the page served as ``mahjong-bot web`` serves it
+(``web.server``), with the Activity on (its session and launch routes included) against the fake
+Discord, in an event loop of the module's own."""
 
 from __future__ import annotations
 
@@ -16,14 +17,26 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import pytest
+from aiohttp import web
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.events import Events, SolitaireChanged
+from bot.solitaire.service import SolitaireService
 from bot.solitaire.state import SLOT_PREFIX
+from data.broadcast import MemoryBroadcast
+from data.live_sqlite import SqliteLiveStore
+from data.solitaire_sqlite import SqliteSolitaireLedger
+from tests.bot.e2e_helpers import free_port
 from tests.fakediscord import FakeDiscord
-from tests.web.test_activity_api import ActivitySite, open_activity_site
+from tests.web.test_api import FakeClock
+from web.activity import ActivityConfig
+from web.app import create_app
+from web.identity import COOKIE
 from web.limits import Rate, RateLimits
+from web.server import serve
 
 ROUTES = ("/api/new", "/api/move", "/api/name", "/api/activity/token", "/api/activity/session")
 GET_ROUTES = ("/api/game", "/api/leaderboard", "/api/words", "/api/activity")
@@ -74,7 +87,10 @@ class Records(logging.Handler):
 @dataclass
 class Harness:
     loop: asyncio.AbstractEventLoop
-    site: ActivitySite
+    store: SqliteLiveStore
+    events: Events
+    clock: FakeClock
+    port: int
     records: Records
     cookie: str
 
@@ -82,25 +98,23 @@ class Harness:
         return self.loop.run_until_complete(work)
 
     async def games(self) -> dict[str, Any]:
-        store = self.site.store
-        return {key: await store.read(key) for key in await store.keys(SLOT_PREFIX)}
+        return {key: await self.store.read(key) for key in await self.store.keys(SLOT_PREFIX)}
 
     async def send(self, method: bytes, target: bytes, headers: list[tuple[bytes, bytes]], body: bytes) -> int:
-        server = self.site.client.server
-        reader, writer = await asyncio.open_connection(server.host, server.port)
-        head = [method + b" " + target + b" HTTP/1.1", b"Host: " + f"{server.host}:{server.port}".encode()]
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        head = [method + b" " + target + b" HTTP/1.1", b"Host: " + f"127.0.0.1:{self.port}".encode()]
         head += [name + b": " + value for name, value in headers]
         head += [b"Content-Length: " + str(len(body)).encode(), b"Connection: close"]
         writer.write(b"\r\n".join(head) + b"\r\n\r\n" + body)
         status_line = await reader.readline()
         await reader.read()
         writer.close()
-        await self.site.events.drain()
+        await self.events.drain()
         return int(status_line.split()[1])
 
     def check(self, method: bytes, target: bytes, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
         before = self.run(self.games())
-        self.site.clock.now += 0.5
+        self.clock.now += 0.5
         status = self.run(self.send(method, target, headers, body))
         assert status < 500, (method, target, headers, body)
         assert self.records.bad == [], [record.getMessage() for record in self.records.bad]
@@ -108,33 +122,47 @@ class Harness:
             assert self.run(self.games()) == before, (status, target, body)
 
 
+async def _open_page(folder: pathlib.Path, fake: FakeDiscord) -> tuple[Harness, web.AppRunner, SqliteSolitaireLedger]:
+    """The page with the Activity on, served as ``mahjong-bot web`` serves it (``web.server.serve``), and
+    a player with a game open, whose cookie some requests carry: what they send must not reach it unless
+    it is a move the rules take."""
+    store = await SqliteLiveStore.open(folder / "live.sqlite3")
+    ledger = await SqliteSolitaireLedger.open(folder / "ledger.sqlite3")
+    clock = FakeClock()
+    events = Events(MemoryBroadcast())
+    service = SolitaireService(store, ledger, clock, events)
+    events.subscribe(SolitaireChanged, service.record_ended)
+    config = ActivityConfig(fake.client_id, fake.client_secret, fake.token, f"http://{fake.host}:{fake.port}/api/v10")
+    limits = RateLimits(player=UNLIMITED, address=UNLIMITED, hint=UNLIMITED, discord=UNLIMITED, new_game=UNLIMITED)
+    app = create_app(service, ledger, store, clock, limits=limits, static=folder / "none", activity=config)
+    port = free_port()
+    runner = await serve(app, "127.0.0.1", port)
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{port}/api/game?mode=free&seed=4") as answer,
+    ):
+        assert answer.status == 200
+        cookie = answer.cookies[COOKIE].value
+    harness = Harness(asyncio.get_running_loop(), store, events, clock, port, Records(), cookie)
+    return harness, runner, ledger
+
+
 @pytest.fixture(scope="module")
 def harness() -> Iterator[Harness]:
     loop = asyncio.new_event_loop()
-    records = Records()
-    logging.getLogger().addHandler(records)
     fake = FakeDiscord()
     with tempfile.TemporaryDirectory() as folder:
         loop.run_until_complete(fake.__aenter__())
         fake.enable_activities()
-        limits = RateLimits(player=UNLIMITED, address=UNLIMITED, hint=UNLIMITED, discord=UNLIMITED, new_game=UNLIMITED)
-        site = loop.run_until_complete(open_activity_site(pathlib.Path(folder), fake, activity=True, limits=limits))
-
-        # a player with a game open, whose cookie some requests carry: what they send must not reach it
-        # unless it is a move the rules take
-        async def open_player() -> str:
-            async with site.client.get("/api/game?mode=free&seed=4") as answer:
-                assert answer.status == 200
-                return answer.cookies["mj_player"].value
-
-        cookie = loop.run_until_complete(open_player())
+        opened, runner, ledger = loop.run_until_complete(_open_page(pathlib.Path(folder), fake))
+        logging.getLogger().addHandler(opened.records)
         try:
-            yield Harness(loop, site, records, cookie)
+            yield opened
         finally:
-            logging.getLogger().removeHandler(records)
-            loop.run_until_complete(site.client.close())
-            loop.run_until_complete(site.service.ledger.close())
-            loop.run_until_complete(site.store.close())
+            logging.getLogger().removeHandler(opened.records)
+            loop.run_until_complete(runner.cleanup())
+            loop.run_until_complete(ledger.close())
+            loop.run_until_complete(opened.store.close())
             loop.run_until_complete(fake.__aexit__(None, None, None))
             loop.close()
 
