@@ -214,6 +214,11 @@ class SolitaireLedger(Protocol):
         """The member's own line, or None when they are not listed."""
         ...
 
+    async def place_of(self, guild_id: int, member_id: int, board: Board, score: int) -> int | None:
+        """The rank ``score`` takes on the board beside the other members' best (ties go to those recorded
+        first, so ahead of it): where a game of that score placed. None for a zero score (not listed)."""
+        ...
+
     async def member_stats(self, guild_id: int, member_id: int, today: date) -> SolitaireStats: ...
 
     async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None, *, copied: bool = False) -> None:

@@ -128,6 +128,15 @@ class PostgresSolitaireLedger(SolitaireSettingsSql):
         )
         return standing_from_row(rows[0]) if rows else None
 
+    async def place_of(self, guild_id: int, member_id: int, board: Board, score: int) -> int | None:
+        if score <= 0:
+            return None
+        rows = await self._all(
+            _BEST + "SELECT COUNT(*) FROM ranked WHERE member_id != $4 AND score >= $5",
+            (*_board(guild_id, board), member_id, score),
+        )
+        return 1 + int(rows[0][0])
+
     async def member_stats(self, guild_id: int, member_id: int, today: date) -> SolitaireStats:
         where = (guild_id, member_id)
         ((games, clears, best_daily, best_free, average),) = await self._all(

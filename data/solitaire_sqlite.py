@@ -207,6 +207,15 @@ class SqliteSolitaireLedger(SolitaireSettingsSql):
         )
         return standing_from_row(rows[0]) if rows else None
 
+    async def place_of(self, guild_id: int, member_id: int, board: Board, score: int) -> int | None:
+        if score <= 0:
+            return None
+        rows = await self._all(
+            _BEST + "SELECT COUNT(*) FROM ranked WHERE member_id != :member AND score >= :score",
+            {**_board(guild_id, board), "member": member_id, "score": score},
+        )
+        return 1 + int(rows[0][0])
+
     async def member_stats(self, guild_id: int, member_id: int, today: date) -> SolitaireStats:
         where = {"guild": guild_id, "member": member_id}
         ((games, clears, best_daily, best_free, average),) = await self._all(

@@ -493,7 +493,7 @@ class SolitaireApi:
                 committed = await self.service.act(guild_id, player_id, kind, move)
         except Refusal as refusal:
             raise await self._with_current(refusal_error(refusal), guild_id, player_id, kind) from None
-        return json_answer(game_json(committed.state, self.clock(), removed=committed.outcome.removed))
+        return json_answer(await self._game(committed.state, removed=committed.outcome.removed))
 
     async def _hint(self, guild_id: int, player_id: int, kind: Kind, game_id: str, step: int) -> dict[str, Any]:
         """A pair of a clearing order of the free game's board as it stands (none when the solver proves
@@ -542,7 +542,16 @@ class SolitaireApi:
         """The game as the page draws it: the first time its board is shown, its clock starts."""
         if not committed.state.shown:
             committed = await self.service.shown(committed)
-        return game_json(committed.state, self.clock())
+        return await self._game(committed.state)
+
+    async def _game(self, state: SolitaireState, *, removed: tuple[int, int] | None = None) -> dict[str, Any]:
+        """The game as the page draws it now; once it is over, with where it placed on its board."""
+        shown = game_json(state, self.clock(), removed=removed)
+        if state.game.over:
+            board = Board("daily", state.day) if state.day is not None else Board("free")
+            rank = await self.ledger.place_of(state.guild_id, state.member_id, board, shown["score"])
+            shown["placed"] = {"board": state.kind, "rank": rank}
+        return shown
 
     async def sweep(self) -> None:
         """Drop the web games nobody plays (``UNPLAYED_SECONDS``, ``UNTOUCHED_SECONDS``), every
@@ -562,7 +571,7 @@ class SolitaireApi:
         if error.status not in (409, 422):
             return error
         current = await self.service.read(guild_id, player_id, kind)
-        return error if current is None else error.with_game(game_json(current.state, self.clock()))
+        return error if current is None else error.with_game(await self._game(current.state))
 
     # --- leaderboards and names -------------------------------------------------------------------
 

@@ -173,6 +173,21 @@ async def test_ties_go_to_the_score_recorded_first(ledger):
 
 
 @pytest.mark.asyncio
+async def test_a_games_place_is_among_the_other_members_best(ledger):
+    daily = Board("daily", DAY)
+    await ledger.record(result("a0000001", ALICE, pairs=6, seconds=10))  # 590
+    await ledger.record(result("b0000001", BOB, name="Bob", pairs=5, seconds=10))  # 490
+    await ledger.record(result("c0000001", CAROL, name="Carol", pairs=3, seconds=10))  # 290
+    assert await ledger.place_of(GUILD, CAROL, daily, 590) == 2  # a tie goes to Alice, recorded first
+    assert await ledger.place_of(GUILD, CAROL, daily, 591) == 1
+    assert await ledger.place_of(GUILD, CAROL, daily, 290) == 3  # her own best is not in her way
+    assert await ledger.place_of(GUILD, ALICE, daily, 100) == 3
+    assert await ledger.place_of(GUILD, ALICE, daily, 0) is None
+    assert await ledger.place_of(GUILD, ALICE, Board("free"), 100) == 1
+    assert await ledger.place_of(OTHER_GUILD, ALICE, daily, 100) == 1
+
+
+@pytest.mark.asyncio
 async def test_pages_of_a_board(ledger):
     for member in range(1, 13):
         await ledger.record(result(f"m{member:07d}", member, name=f"P{member:02d}", pairs=member, seconds=1))

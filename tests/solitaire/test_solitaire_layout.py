@@ -130,3 +130,33 @@ def test_board_refuses_blocked_gone_and_mismatched_pairs():
     assert Board.full(tuple(parse_tiles("1m2m3m4m")), layout).stuck
     assert after.restore(0, 3) == board
     assert after.present == mask_of([1, 2])
+
+
+def _covered_by_sampling(layout: Layout, tile_id: int, present: int) -> bool:
+    """Whether every point of the tile's square, sampled on a quarter-unit grid, lies under a present tile
+    of a higher level: the rule from the picture, not from the unit squares ``is_hidden`` reads."""
+    p = layout.positions[tile_id]
+    points = [(p.x + (i + 0.5) / 4, p.y + (j + 0.5) / 4) for i in range(8) for j in range(8)]
+    above = [q for q in layout.positions if q.z > p.z and present >> q.id & 1]
+    return all(any(q.x <= x < q.x + 2 and q.y <= y < q.y + 2 for q in above) for x, y in points)
+
+
+def test_a_tile_is_hidden_exactly_when_higher_tiles_cover_all_of_it():
+    full = PYRAMID.full
+    hidden = [i for i in range(len(PYRAMID)) if PYRAMID.is_hidden(i, full)]
+    assert len(hidden) == 42 + 20 + 6  # under levels 1 and 2 whole, and 6 under level 3's half-offset rows
+    assert all(PYRAMID.is_hidden(i, full) == _covered_by_sampling(PYRAMID, i, full) for i in range(len(PYRAMID)))
+    # a level-2 tile under the seam of level 3's half-offset rows is partly seen; with a neighbour gone, more
+    top = [p.id for p in PYRAMID.positions if p.z >= 3]
+    for removed in top:
+        present = full & ~(1 << removed)
+        for i in range(len(PYRAMID)):
+            assert PYRAMID.is_hidden(i, present) == _covered_by_sampling(PYRAMID, i, present)
+
+
+def test_a_free_tile_is_never_hidden_and_a_board_says_so_for_present_tiles_only():
+    board = Board.full(tuple(parse_tiles("1m") * 144))
+    assert not any(board.is_hidden(i) for i in board.free_ids())
+    (a, b) = board.free_ids()[:2]
+    cleared = Board(board.faces, board.present & ~mask_of([a, b]))
+    assert not cleared.is_hidden(a)

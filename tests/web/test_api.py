@@ -27,9 +27,11 @@ from bot.solitaire.service import SolitaireService
 from bot.solitaire.state import slot_key
 from data.broadcast import MemoryBroadcast
 from data.live_sqlite import SqliteLiveStore
-from data.solitaire_ledger import Board
+from data.solitaire_ledger import Board as LeaderBoard
 from data.solitaire_sqlite import SqliteSolitaireLedger
+from game.solitaire.board import Board
 from game.solitaire.deal import deal_for_date, deal_for_seed
+from game.solitaire.layout import mask_of
 from game.solitaire.replay import replay
 from game.tiles import Tile
 from tests.bot.e2e_helpers import free_port
@@ -104,17 +106,23 @@ class Page:
 
 
 def check_nothing_hidden_is_sent(body: Any) -> None:
-    """A game in an answer is exactly the contract's fields, and its tiles exactly those still on the
-    board (144 less two per pair removed): no solution, no removed face, nothing more."""
+    """A game in an answer is exactly the contract's fields (and, once over, where it placed), and its
+    tiles exactly those still on the board (144 less two per pair removed): no solution, no removed face,
+    nothing more; and a face only on a tile some of which can be seen, none while paused (SPEC §6)."""
     assert "solution" not in json.dumps(body)
     if not isinstance(body, dict):
         return
     for game in (body, body.get("game")):
         if isinstance(game, dict) and "tiles" in game and "step" in game:
-            assert set(game) == GAME_KEYS
+            over = game["state"] in ("cleared", "stuck", "finished")
+            assert set(game) == (GAME_KEYS | {"placed"} if over else GAME_KEYS)
             ids = [tile["id"] for tile in game["tiles"]]
             assert all(set(tile) == TILE_KEYS for tile in game["tiles"])
             assert len(ids) == len(set(ids)) == 144 - 2 * game["pairs"]
+            board = Board(deal_for_seed(game["seed"]).faces, mask_of(ids))
+            shown = {tile["id"]: tile["face"] for tile in game["tiles"]}
+            paused = game["state"] == "paused"
+            assert shown == {i: None if paused or board.is_hidden(i) else board.face(i).code for i in ids}
 
 
 @dataclass
@@ -225,6 +233,14 @@ async def test_a_free_game_cleared_pair_by_pair_scores_what_the_ledger_and_a_rep
     replayed = replay(deal.board(), result.moves).score(game["seconds"])
     assert game["score"] == result.score == replayed == 7200 + 2800 - game["seconds"]
     assert game["seconds"] == 72  # a second per pick, from the moment the deal was shown
+    assert game["placed"] == {"board": "free", "rank": 1}
+    # a second player's lesser clearing of the same deal places behind it
+    other = await site.page()
+    game = await free_game(other)
+    site.clock.now += 100
+    for a, b in deal.solution:
+        game = (await other.post("/api/move", move(game, "pair", (a, b)))).body
+    assert game["state"] == "cleared" and game["placed"] == {"board": "free", "rank": 2}
 
 
 async def test_the_daily_starts_and_takes_a_pair_and_is_found_again(site: Site) -> None:
@@ -503,7 +519,7 @@ async def test_the_free_leaderboard_ranks_ties_by_first_recorded_lists_no_zero_a
     assert french.body["rows"][1]["name"] == "Joueur anonyme"
     daily = await alice.get("/api/leaderboard")
     assert daily.body == {"board": "daily", "rows": [], "own": None}
-    ledger_rows = await site.ledger.leaderboard(WEB_GUILD, Board("free"))
+    ledger_rows = await site.ledger.leaderboard(WEB_GUILD, LeaderBoard("free"))
     assert [row.member_id for row in ledger_rows] == [player_of(alice), player_of(bob)]
 
 
