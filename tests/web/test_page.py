@@ -175,6 +175,7 @@ def test_a_free_deal_cleared_by_taps_on_a_phone_ends_with_the_servers_score(
     expect(page.locator("#pairs")).to_have_attribute("data-pairs", "72")
     assert final["state"] == "cleared"
     expect_summary(page, final, "en")
+    expect(page.locator("#summary-placed")).to_have_text(placement(final["placed"], "en"))
     ctx.close()
 
 
@@ -410,6 +411,7 @@ def test_a_stuck_board_is_said_and_ends_the_game(browser: Browser, server: PageS
     expect(page.locator("#board")).to_have_attribute("data-state", "stuck")
     assert answer["state"] == "stuck" and answer["tiles"]
     expect_summary(page, answer, "en")
+    expect(page.locator("#summary-placed")).to_have_text(placement(answer["placed"], "en"))
     expect(page.locator('[data-action="new"]')).to_be_visible()
     ctx.close()
 
@@ -420,10 +422,14 @@ def test_the_daily_is_cleared_by_taps_and_recorded(browser: Browser, server: Pag
     board = page.locator("#board")
     expect(board).to_have_attribute("data-mode", "daily")
     daily = server_game(page, "daily")
+    final: dict[str, Any] = {}
     for first, second in deal_for_seed(daily["seed"]).solution:
         press(page, first, touch=True)
-        move_answer(page, lambda second=second: press(page, second, touch=True))
+        final = move_answer(page, lambda second=second: press(page, second, touch=True))
     expect(board).to_have_attribute("data-state", "cleared")
+    # its place is on the day's leaderboard
+    assert final["placed"]["board"] == "daily" and final["placed"]["rank"] >= 1
+    expect(page.locator("#summary-placed")).to_have_text(placement(final["placed"], "en"))
     score = int(page.locator("#score").get_attribute("data-score") or "0")
     assert score > 0
     for _ in range(50):  # the ledger's subscriber records the ended game just after the answer
@@ -590,6 +596,43 @@ def expect_readable_on(page: Page, width: int) -> None:
         "nodes => nodes.filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.outerHTML)"
     )
     assert overflowing == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "zh_TW"])
+def test_a_finished_game_sums_up_its_figures_and_placement_on_a_narrow_phone(
+    browser: Browser, server: PageServer, lang: str
+) -> None:
+    ctx = context(browser, NARROW_PHONE)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}&lang={lang}")
+    expect(page.locator("#summary")).to_be_hidden()
+    final = finish(page, pairs=1)
+    assert final["state"] == "finished" and final["pairs"] == 1 and final["score"] > 0
+    expect(page.locator("#board")).to_have_attribute("data-state", "finished")
+    expect_summary(page, final, lang)
+    placed = final["placed"]
+    assert placed["board"] == "free" and isinstance(placed["rank"], int) and placed["rank"] >= 1
+    expect(page.locator("#summary-placed")).to_have_text(placement(placed, lang))
+    expect(page.locator("#summary-placed")).to_have_attribute("data-rank", str(placed["rank"]))
+    expect_readable_on(page, 360)
+    # a new game puts the summary away
+    move = page.locator('button[data-action="new"]')
+    with page.expect_response(lambda response: response.url.endswith("/api/new")):
+        move.tap()
+    expect(page.locator("#board")).to_have_attribute("data-state", "playing")
+    expect(page.locator("#summary")).to_be_hidden()
+    ctx.close()
+
+
+def test_a_zero_score_is_said_to_be_unlisted(browser: Browser, server: PageServer) -> None:
+    ctx = context(browser, NARROW_PHONE)
+    page = open_game(ctx, server, f"mode=free&seed={SEED}&lang=fr")
+    final = finish(page, pairs=0)
+    assert final["score"] == 0 and final["placed"] == {"board": "free", "rank": None}
+    expect_summary(page, final, "fr")
+    expect(page.locator("#summary-placed")).to_have_text(text("web", "placed.none", "fr"))
+    expect(page.locator("#summary-placed")).to_have_attribute("data-rank", "")
+    expect_readable_on(page, 360)
+    ctx.close()
 
 
 def test_an_answer_without_its_placement_still_sums_up_the_game(browser: Browser, server: PageServer) -> None:
