@@ -65,8 +65,8 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 
 from bot.solitaire.custom_ids import pair_value  # noqa: E402
-from bot.tables.rounds import load_round  # noqa: E402
-from bot.tables.state import TableState  # noqa: E402
+from core.tables.rounds import load_round  # noqa: E402
+from core.tables.state import TableState  # noqa: E402
 from data.live_redis import RedisLiveStore  # noqa: E402
 from data.live_sqlite import SqliteLiveStore  # noqa: E402
 from game.players.basic import BasicPlayer  # noqa: E402

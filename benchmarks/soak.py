@@ -78,7 +78,7 @@ from benchmarks.load import (  # noqa: E402
     start_bot,
     start_page,
 )
-from bot.tables.state import OPEN_STATUSES  # noqa: E402
+from core.tables.state import OPEN_STATUSES  # noqa: E402
 from data.live_redis import RedisLiveStore  # noqa: E402
 from data.live_sqlite import SqliteLiveStore  # noqa: E402
 from game.solitaire.deal import deal_for_seed  # noqa: E402
@@ -257,7 +257,7 @@ def sqlite_size(path: pathlib.Path) -> dict[str, Any]:
 
 def table_statuses(rows: list[tuple[str, int, int]]) -> dict[str, Any]:
     """The tables' documents by status, and the bytes of the ended ones: an ended table stays three days
-    for its Details and Rules buttons (``bot.tables.service.RETENTION``), so within a soak they add up by
+    for its Details and Rules buttons (``core.tables.service.RETENTION``), so within a soak they add up by
     design, and what must stay flat is the rest."""
     return {
         "table_statuses": {status: count for status, count, _ in rows},

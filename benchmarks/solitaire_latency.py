@@ -30,7 +30,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from bot.app import Settings, create_bot
 from bot.solitaire.custom_ids import pair_value
-from bot.solitaire.play import HINT_NODE_BUDGET, hint
+from core.solitaire.play import HINT_NODE_BUDGET, hint
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
 from game.solitaire.deal import deal_for_seed

@@ -30,7 +30,6 @@ from bot.answers import Ack, acknowledge, tell
 from bot.discord_messages import ShownAttachments, components_of
 from bot.drawing import Drawer
 from bot.emojis import ensure_tile_emojis
-from bot.events import Events, SolitaireChanged, TableChanged
 from bot.failures import answer_failure
 from bot.heap import freeze_start_up
 from bot.i18n import lang_of, say
@@ -40,15 +39,18 @@ from bot.pacing import RequestPacer, budget_for, pacing_trace
 from bot.solitaire.daily_post import DailyPoster
 from bot.solitaire.desk import SolitaireDesk
 from bot.solitaire.discord_views import SolitaireItem
-from bot.solitaire.service import SolitaireService
 from bot.tables.clicks import ComputersAllowed, TableClicks
-from bot.tables.clock import TableClock
 from bot.tables.discord_views import TableButton
 from bot.tables.hands import LiveHands
-from bot.tables.ledger_writer import LedgerWriter
 from bot.tables.messages import MentionsWanted, TableMessages
-from bot.tables.service import TableService, new_seed
-from bot.tables.state import SPEEDS, Speed, Timing
+from core.events import Events
+from core.solitaire.events import SolitaireChanged
+from core.solitaire.service import SolitaireService
+from core.tables.clock import TableClock
+from core.tables.events import TableChanged
+from core.tables.ledger_writer import LedgerWriter
+from core.tables.service import TableService, new_seed
+from core.tables.state import SPEEDS, Speed, Timing
 from data import broadcast_for, open_live_store
 from data.broadcast import Broadcast
 from data.ledger import Ledger

@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.answers import tell
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
-from bot.refusal import Refusal
+from core.refusal import Refusal
 from data.live import StoreError, StoreUnavailable
 
 log = logging.getLogger(__name__)

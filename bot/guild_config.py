@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from bot.i18n import count, duration, name_of, say
-from bot.refusal import Refusal
-from bot.tables.state import SPEEDS, Speed, Timing
+from core.refusal import Refusal
+from core.tables.state import SPEEDS, Speed, Timing
 from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER, GuildSettings, LedgerValueError
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS

@@ -22,8 +22,8 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import duration, name_of, say
-from bot.tables.state import Timing
-from bot.tables.transitions import MISSED_TURNS_BEFORE_AWAY
+from core.tables.state import Timing
+from core.tables.transitions import MISSED_TURNS_BEFORE_AWAY
 from game.errors import GameError
 from game.hand import SetKind
 from game.rules import RuleName, ruleset

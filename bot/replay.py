@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import say
-from bot.refusal import Refusal
+from core.refusal import Refusal
 from data.ledger import HandEntry
 from game.actions import Action
 from game.errors import GameError

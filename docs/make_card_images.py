@@ -18,7 +18,7 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.tables.rounds import load_round  # noqa: E402
+from core.tables.rounds import load_round  # noqa: E402
 from data.live_sqlite import SqliteLiveStore  # noqa: E402
 from game.round import Phase  # noqa: E402
 from tests.bot.e2e_helpers import World, play_one_move, running_bot, start_members_table, table_state  # noqa: E402

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw, ImageFilter
 
 from game.solitaire.board import Board
-from game.solitaire.layout import PYRAMID, Layout, Position
+from game.solitaire.layout import PYRAMID, Layout
 from game.tiles import BONUS_TILES, PLAYING_TILES, Tile
 from render.describe import listed, phrase
 from render.draw import badge, felt_canvas, outline, text, text_bbox
@@ -56,7 +56,6 @@ if TYPE_CHECKING:
 # there as large as the 96-pixel ones of before, for half the pixels.
 FULL_WIDTH = 64
 SMALL_WIDTH = 52
-COLUMNS = "ABCDEFGHIJKLMNOP"
 # The pyramid's PNG carries at most this many colours. 64, the table's count, bands the veiled faces
 # of the blocked tiles; 256 keep every picture within a level of the picture drawn, on average.
 PALETTE_COLOURS = 256
@@ -64,14 +63,9 @@ PALETTE_COLOURS = 256
 Box = tuple[int, int, int, int]
 
 
-def position_label(position: Position) -> str:
-    """``C4``: the column letter and row number of the base square the tile sits over."""
-    return f"{COLUMNS[position.x // 2]}{position.y // 2 + 1}"
-
-
 def free_tile_labels(board: Board) -> dict[int, str]:
     """The label of every free tile, by id: the names the image shows and the bot's menu offers."""
-    return {tile_id: position_label(board.layout.positions[tile_id]) for tile_id in board.free_ids()}
+    return {tile_id: board.layout.positions[tile_id].label for tile_id in board.free_ids()}
 
 
 def render_pyramid(

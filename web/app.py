@@ -40,12 +40,12 @@ from typing import Any, Literal
 from aiohttp import web
 
 from bot import i18n
-from bot.refusal import Refusal
-from bot.solitaire import play
-from bot.solitaire.moves import GameMove, GameVerb
-from bot.solitaire.play import Outcome
-from bot.solitaire.service import Committed, SolitaireService
-from bot.solitaire.state import SolitaireState
+from core.refusal import Refusal
+from core.solitaire import play
+from core.solitaire.moves import GameMove, GameVerb
+from core.solitaire.play import Outcome
+from core.solitaire.service import Committed, SolitaireService
+from core.solitaire.state import SolitaireState
 from data.ledger import LedgerValueError
 from data.live import LiveStore, StoreError
 from data.solitaire_ledger import KINDS, Board, Kind, PseudonymRefused, SolitaireLedger

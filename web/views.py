@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from bot.solitaire.state import SolitaireState
+from core.solitaire.state import SolitaireState
 from data.solitaire_ledger import Standing
 from game.solitaire.game import Ending, Game
 

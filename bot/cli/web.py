@@ -78,9 +78,10 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
 
     from aiohttp import web
 
-    from bot.events import Events, SolitaireChanged
-    from bot.solitaire.service import SolitaireService
     from bot.startup import CONFIGURATION, StartFailure, open_stores, stores_in_use
+    from core.events import Events
+    from core.solitaire.events import SolitaireChanged
+    from core.solitaire.service import SolitaireService
     from data import broadcast_for
     from web.app import create_app
     from web.server import serve

@@ -18,7 +18,7 @@ from bot.commands.group import LEVEL_CHOICES, RULE_CHOICES, mahjong
 from bot.guild_config import CLAIM_SECONDS, TURN_MINUTES, changed, settings_text
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
-from bot.refusal import Refusal
+from core.refusal import Refusal
 from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER
 from words import LANGS, Lang
 

@@ -23,8 +23,8 @@ from bot.commands.group import mahjong
 from bot.components import PrefixedItem
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
-from bot.refusal import Refusal
 from bot.replay import replay_frame, replay_frames
+from core.refusal import Refusal
 from data.ledger import HandEntry
 from render.rendered import Rendered
 from words import Lang

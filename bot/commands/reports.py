@@ -32,7 +32,6 @@ from bot.discord_messages import text_card, view_of
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.message_specs import ButtonSpec, Message
-from bot.refusal import Refusal
 from bot.reports import (
     PAGE_SIZE,
     UNRANKED_SHOWN,
@@ -43,6 +42,7 @@ from bot.reports import (
     period_start,
     stats_text,
 )
+from core.refusal import Refusal
 from data.ledger import GuildSettings
 from data.ledger_reports import MemberStats
 from data.live import StoreUnavailable

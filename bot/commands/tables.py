@@ -14,9 +14,9 @@ from bot.commands.group import LEVEL_CHOICES, RULE_CHOICES, mahjong
 from bot.guild_config import allowed_channel, channels_text, computers_allowed, table_defaults, table_lang
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
-from bot.refusal import Refusal
-from bot.tables.moves import Actor
-from bot.tables.state import TableSettings
+from core.refusal import Refusal
+from core.tables.moves import Actor
+from core.tables.state import TableSettings
 from game.errors import GameError
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS, RULE_NAMES, Ruleset, ruleset

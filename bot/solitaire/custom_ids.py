@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal, get_args
 
-from bot.refusal import Refusal
-from bot.solitaire.moves import GameMove, GameVerb
+from core.refusal import Refusal
+from core.solitaire.moves import GameMove, GameVerb
 from data.solitaire_ledger import Kind
 
 PREFIX = "mjs1"

@@ -33,14 +33,15 @@ from bot.drawing import Drawer
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.message_specs import Message
-from bot.outage import OutageLog
-from bot.refusal import Refusal
-from bot.solitaire import play, presenter
+from bot.solitaire import presenter
 from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, parse_custom_id
 from bot.solitaire.discord_views import view_of
-from bot.solitaire.play import Outcome
-from bot.solitaire.service import SolitaireService
-from bot.solitaire.state import SolitaireState
+from core.outage import OutageLog
+from core.refusal import Refusal
+from core.solitaire import play
+from core.solitaire.play import Outcome
+from core.solitaire.service import SolitaireService
+from core.solitaire.state import SolitaireState
 from data.live import StoreUnavailable
 from data.solitaire_ledger import Board, Kind
 from game.tiles import Tile

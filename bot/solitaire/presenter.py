@@ -18,8 +18,8 @@ from bot.i18n import count, say
 from bot.message_specs import ButtonSpec, Message, OptionSpec, Picture, SelectSpec
 from bot.reports import plain
 from bot.solitaire.custom_ids import BoardPage, Control, Play, Verb, pair_value
-from bot.solitaire.play import label
-from bot.solitaire.state import SolitaireState
+from core.solitaire.play import label
+from core.solitaire.state import SolitaireState
 from data.solitaire_ledger import Board, SolitaireStats, Standing
 from game.solitaire.board import Board as TileBoard
 from game.solitaire.board import match_group

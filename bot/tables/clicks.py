@@ -18,14 +18,14 @@ from bot.components import owned_by_clicker
 from bot.drawing import Drawer
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
-from bot.refusal import Refusal
 from bot.tables import presenter
 from bot.tables.custom_ids import BadCustomId, ButtonId, parse_custom_id
 from bot.tables.discord_views import files_of, view_of
 from bot.tables.hands import LiveHands
-from bot.tables.moves import Actor, Lobby, Play
-from bot.tables.service import TableService
-from bot.tables.state import TableState
+from core.refusal import Refusal
+from core.tables.moves import Actor, Lobby, Play
+from core.tables.service import TableService
+from core.tables.state import TableState
 from words import Lang
 
 _NEW_PRIVATE_MESSAGE = frozenset({"hand", "claim", "rules", "detail"})

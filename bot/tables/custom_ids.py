@@ -1,13 +1,13 @@
 """Custom ids of the table's buttons (SPEC §4.3): ``mj1:{table}:{step}:{verb}[:{n}]``.
 
 ``mj1`` is the versioned prefix, ``table`` the table's id, ``step`` the decision point the button was
-drawn for (see ``bot.tables.state``), ``verb`` what it does and ``n`` a small number: the slot of a
+drawn for (see ``core.tables.state``), ``verb`` what it does and ``n`` a small number: the slot of a
 tile in the hand as numbered on the image, or the rank of a choice among the legal ones. No custom
 id names a tile, so none reveals a concealed one. They are parsed as untrusted input: anything that
 is not exactly this shape is refused with ``BadCustomId``.
 
 This is the Discord vocabulary of the table: ``move_of`` turns a button into the surface-neutral
-``Move`` the service takes (``bot.tables.moves``), and ``button_for`` a move back into its button. The
+``Move`` the service takes (``core.tables.moves``), and ``button_for`` a move back into its button. The
 buttons that only show something (a private hand, the rules, a result's details) are no move.
 """
 
@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from bot.tables.moves import Lobby, LobbyVerb, Move, Play, PlayVerb
+from core.tables.moves import Lobby, LobbyVerb, Move, Play, PlayVerb
 
 PREFIX = "mj1"
 TABLE_ID = re.compile(r"[a-z0-9]{8}")

@@ -3,7 +3,7 @@
 A private hand is an ephemeral message, editable only through the interaction that answered it, for
 15 minutes, and only by the process that received that interaction. ``LiveHands`` shows a hand as the
 answer to its member's own click (My hand, Claim, Hint, or a move made from the hand), remembers the
-interaction, and subscribes to every table change in every process (``bot.events``): a change made
+interaction, and subscribes to every table change in every process (``core.events``): a change made
 here (a click) or elsewhere (another process's clock, a computer seat) edits the hands of the seats
 the table waits for now, or waited for before. A change made elsewhere arrives without its state: the
 stored state is read then, so a hand shows the newest version, never an older one, and never one
@@ -24,13 +24,13 @@ import discord
 
 from bot.discord_messages import ShownAttachments, edited_message_id
 from bot.drawing import Drawer
-from bot.events import TableChanged
 from bot.interaction import Interaction
 from bot.message_specs import Message
 from bot.tables import presenter
 from bot.tables.discord_views import view_of
-from bot.tables.service import TableService
-from bot.tables.state import TableState
+from core.tables.events import TableChanged
+from core.tables.service import TableService
+from core.tables.state import TableState
 from game.tiles import Tile
 from words import Lang
 

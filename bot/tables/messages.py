@@ -1,7 +1,7 @@
 """A table's public side on Discord: its thread and lobby, and, after each change, what everyone sees.
 
 ``TableMessages`` opens a table where ``/mahjong new`` was sent (a public thread, or the channel where
-threads cannot be), and subscribes to the tables' changes (``bot.events``): it posts a hand's result,
+threads cannot be), and subscribes to the tables' changes (``core.events``): it posts a hand's result,
 the notice of a table closed for idleness, edits the table message, and at an asynchronous table tells
 the members it now waits for (a mention for a turn, a direct message for a claim window). Of a bot in
 several processes, the process holding the table's server's shard does it, wherever the change was made
@@ -25,16 +25,16 @@ import discord
 
 from bot.discord_messages import ShownAttachments, text_of
 from bot.drawing import Drawer
-from bot.events import TableChanged
 from bot.i18n import say
 from bot.message_specs import Message
-from bot.refusal import Refusal
 from bot.tables import presenter
 from bot.tables.discord_views import files_of, view_of
-from bot.tables.finished import FinishedHand
-from bot.tables.moves import Actor, Lobby
-from bot.tables.service import TableService
-from bot.tables.state import Place, TableSettings, TableState
+from core.refusal import Refusal
+from core.tables.events import TableChanged
+from core.tables.finished import FinishedHand
+from core.tables.moves import Actor, Lobby
+from core.tables.service import TableService
+from core.tables.state import Place, TableSettings, TableState
 from data.live import StoreUnavailable
 from game.tiles import Tile
 

@@ -15,12 +15,12 @@ from typing import Any
 
 from bot.i18n import count, duration, name_of, say
 from bot.message_specs import ButtonSpec, Message, Picture, Style
-from bot.refusal import Refusal
 from bot.tables.custom_ids import ButtonId, Verb
-from bot.tables.finished import FinishedHand
-from bot.tables.moves import claim_options, hand_slots, kong_options
-from bot.tables.rounds import first_chosen, held, load_match, shown_round, totals
-from bot.tables.state import STANDING, TableState
+from core.refusal import Refusal
+from core.tables.finished import FinishedHand
+from core.tables.moves import claim_options, hand_slots, kong_options
+from core.tables.rounds import first_chosen, held, load_match, shown_round, totals
+from core.tables.state import STANDING, TableState
 from game.actions import Call, Claim, ClaimKind, DeclareWin, Discard
 from game.hints import discard_hints
 from game.match import places

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+_COLUMNS = "ABCDEFGHIJKLMNOP"
+
 
 @dataclass(frozen=True, slots=True)
 class Position:
@@ -27,6 +29,13 @@ class Position:
     x: int
     y: int
     z: int
+
+    @property
+    def label(self) -> str:
+        """``C4``: the column letter (A–H, left to right) and row number (1–9, top to bottom) of the base
+        square the tile sits over, the name the picture and the menus give a tile. Two tiles sharing a
+        label overlap, so the free tiles' labels are always distinct."""
+        return f"{_COLUMNS[self.x // 2]}{self.y // 2 + 1}"
 
     def overlaps_square(self, other: Position) -> bool:
         """Whether the two squares overlap in the plane, whatever their levels."""

@@ -17,9 +17,9 @@ from typing import Any
 
 from bot.app import Settings, create_bot
 from bot.tables.custom_ids import button_for
-from bot.tables.rounds import load_round
-from bot.tables.state import TableState, Timing
-from bot.tables.transitions import move_for
+from core.tables.rounds import load_round
+from core.tables.state import TableState, Timing
+from core.tables.transitions import move_for
 from data.live import LiveStore
 from game.players.basic import BasicPlayer
 from tests.fakediscord import FakeDiscord

@@ -31,7 +31,7 @@ from discord.http import Route
 
 import bot.app
 from bot.cli import main
-from bot.tables.state import SPEEDS, Timing
+from core.tables.state import SPEEDS, Timing
 
 
 def _kill_around_the_first_hand(point: str) -> None:
@@ -94,7 +94,8 @@ def _log_changes(path: str) -> None:
     import json
     import time
 
-    from bot.events import Events, TableChanged
+    from core.events import Events
+    from core.tables.events import TableChanged
 
     original = Events.publish
     log = open(path, "a", buffering=1)  # noqa: SIM115 (open as long as the process)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import itertools
 import random
 
-from bot.events import Events
 from bot.tables.custom_ids import ButtonId
-from bot.tables.moves import Actor, Lobby, Move, Play
-from bot.tables.rounds import load_round
-from bot.tables.service import Committed, TableService
-from bot.tables.state import Place, TableSettings, Timing
-from bot.tables.transitions import move_for
+from core.events import Events
+from core.tables.moves import Actor, Lobby, Move, Play
+from core.tables.rounds import load_round
+from core.tables.service import Committed, TableService
+from core.tables.state import Place, TableSettings, Timing
+from core.tables.transitions import move_for
 from data.broadcast import MemoryBroadcast
 from game.players.basic import BasicPlayer
 from game.rules import Ruleset

@@ -10,8 +10,8 @@ import pytest
 
 from bot.app import MissingToken, Settings, create_bot, invite_link
 from bot.cli import main
-from bot.tables import rounds, transitions
-from bot.tables.state import Place, TableSettings, TableState, Timing
+from core.tables import rounds, transitions
+from core.tables.state import Place, TableSettings, TableState, Timing
 from game.rules import ruleset
 
 

@@ -14,10 +14,10 @@ import time
 import pytest
 
 from bot.drawing import PARENT_CHECK_SECONDS, Drawer
-from bot.refusal import Refusal
 from bot.solitaire import desk as solitaire_desk
-from bot.solitaire import play
 from bot.tables import presenter
+from core.refusal import Refusal
+from core.solitaire import play
 from tests.bot.test_solitaire_messages import START, new_state
 from tests.bot.test_table_state import started_table
 

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from bot.tables.rounds import load_round
+from core.tables.rounds import load_round
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.e2e_helpers import (
     World,

@@ -13,7 +13,7 @@ import string
 import pytest
 
 from bot.tables.custom_ids import VERBS
-from bot.tables.rounds import load_round
+from core.tables.rounds import load_round
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.e2e_helpers import (
     World,

@@ -10,8 +10,8 @@ from functools import partial
 import pytest
 import pytest_asyncio
 
-from bot.tables.rounds import load_round
-from bot.tables.state import Timing
+from core.tables.rounds import load_round
+from core.tables.state import Timing
 from data.live_sqlite import SqliteLiveStore
 from game.round import Phase
 from game.tiles import Tile

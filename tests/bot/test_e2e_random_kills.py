@@ -41,8 +41,8 @@ from typing import Any
 
 import pytest
 
-from bot.tables import transitions
-from bot.tables.state import TableState
+from core.tables import transitions
+from core.tables.state import TableState
 from data.ledger import HandEntry
 from data.ledger_sqlite import SqliteLedger
 from game.record import HandRecord

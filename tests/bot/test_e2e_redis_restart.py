@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from bot.tables.rounds import load_round
+from core.tables.rounds import load_round
 from data.live_redis import RedisLiveStore
 from tests.bot.e2e_helpers import World, free_port, play_one_move, running_bot, start_members_table, table_state
 from tests.fakediscord import FakeDiscord

@@ -18,7 +18,7 @@ import pytest
 import pytest_asyncio
 import redis.asyncio as aioredis
 
-from bot.solitaire.state import SolitaireState
+from core.solitaire.state import SolitaireState
 from data.ledger_postgres import PostgresLedger
 from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore

@@ -23,9 +23,9 @@ import pytest
 
 from bot.app import Settings, create_bot
 from bot.solitaire.custom_ids import pair_value, parse_custom_id
-from bot.solitaire.play import lost_cause
-from bot.solitaire.service import daily_deal
-from bot.solitaire.state import SolitaireState
+from core.solitaire.play import lost_cause
+from core.solitaire.service import daily_deal
+from core.solitaire.state import SolitaireState
 from data.live import LiveStore
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore

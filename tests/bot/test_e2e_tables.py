@@ -12,7 +12,7 @@ from functools import partial
 import pytest
 import pytest_asyncio
 
-from bot.tables.rounds import load_round
+from core.tables.rounds import load_round
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
 from game.actions import Claim, ClaimKind

@@ -1,4 +1,4 @@
-"""Changes as events (``bot.events``): an event's document round-trips; a process's subscribers where the
+"""Changes as events (``core.events``): an event's document round-trips; a process's subscribers where the
 change was made hear it with its state, those ``everywhere`` hear it in every process (without the
 state), a subscriber that fails stops no other, a gap in what a process heard is said, and the tables'
 service publishes one event per committed change (none for its bookkeeping)."""
@@ -13,10 +13,12 @@ from fractions import Fraction
 import pytest
 import pytest_asyncio
 
-from bot.events import Events, SolitaireChanged, TableChanged, event_from_document
-from bot.refusal import Refusal
-from bot.tables.finished import FinishedHand
-from bot.tables.state import Place
+from core.events import Events
+from core.refusal import Refusal
+from core.solitaire.events import SolitaireChanged
+from core.tables.events import TableChanged
+from core.tables.finished import FinishedHand
+from core.tables.state import Place
 from data.broadcast import MemoryBroadcast, MemoryNetwork
 from data.ledger import HandEntry, MatchEntry, SeatEntry
 from data.ledger_sqlite import SqliteLedger
@@ -57,11 +59,36 @@ def test_every_event_round_trips_through_its_document():
         SolitaireChanged(100, 5, "daily", "game0000", 4, 3, True),
     ]
     for event in events:
-        assert event_from_document(event.to_document()) == event
+        assert type(event).from_document(event.to_document()) == event
     with pytest.raises(ValueError):
-        event_from_document({**events[0].to_document(), "happened": "exploded"})
+        TableChanged.from_document({**events[0].to_document(), "happened": "exploded"})
     with pytest.raises(ValueError):
-        event_from_document({"kind": "weather"})
+        SolitaireChanged.from_document({**events[-1].to_document(), "slot": "weather"})
+
+
+@pytest.mark.asyncio
+async def test_the_bus_reads_back_only_the_kinds_followed_from_afar_and_skips_the_rest():
+    network = MemoryNetwork()
+    here, there = Events(MemoryBroadcast(network)), Events(MemoryBroadcast(network))
+    heard: list[object] = []
+
+    async def record(event: object) -> None:
+        heard.append(event)
+
+    there.subscribe(SolitaireChanged, record, everywhere=True)
+    listening = asyncio.create_task(there.run())
+    await asyncio.sleep(0)
+    table = TableChanged("abcdefgh", 100, 3, 1, "lobby", True)
+    game = SolitaireChanged(100, 5, "daily", "game0000", 4, 3, False)
+    await here.publish(table)  # no one there follows tables: not even read
+    await here.publish(game)
+    for _ in range(20):
+        await asyncio.sleep(0.01)
+        if heard:
+            break
+    await there.drain()
+    listening.cancel()
+    assert heard == [game]
 
 
 @pytest.mark.asyncio
@@ -113,7 +140,7 @@ async def test_a_failing_subscriber_is_logged_and_stops_no_other(caplog):
     events.subscribe(SolitaireChanged, broken)
     events.subscribe(SolitaireChanged, fine)
     event = SolitaireChanged(100, 5, "free", "game0000", 2, 1, False)
-    with caplog.at_level(logging.ERROR, logger="bot.events"):
+    with caplog.at_level(logging.ERROR, logger="core.events"):
         await events.publish(event)
         await events.drain()
     assert heard == [event]

@@ -20,7 +20,7 @@ from bot.guild_config import (
     table_lang,
 )
 from bot.i18n import say
-from bot.tables.state import Timing
+from core.tables.state import Timing
 from data.ledger import GuildSettings
 from words import LANGS
 

@@ -10,11 +10,11 @@ from dataclasses import replace
 import pytest
 import pytest_asyncio
 
-from bot.refusal import Refusal
-from bot.tables.moves import Play
-from bot.tables.rounds import load_round
-from bot.tables.service import RETENTION
-from bot.tables.state import Timing
+from core.refusal import Refusal
+from core.tables.moves import Play
+from core.tables.rounds import load_round
+from core.tables.service import RETENTION
+from core.tables.state import Timing
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from game.rules import ruleset

@@ -9,9 +9,9 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.solitaire import play
 from bot.solitaire.custom_ids import pair_value
 from bot.solitaire.desk import SolitaireDesk
+from core.solitaire import play
 from game.solitaire.deal import deal_for_seed
 from tests.bot.test_solitaire_messages import START, control, new_state
 

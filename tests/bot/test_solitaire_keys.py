@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.solitaire.state import parse_slot_key, slot_key
+from core.solitaire.state import parse_slot_key, slot_key
 
 
 @pytest.mark.parametrize("key", [slot_key(0, 1, "daily"), slot_key(501, 2**63 - 1, "free")])

@@ -15,10 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.i18n import say
-from bot.refusal import Refusal
-from bot.solitaire import play, presenter
+from bot.solitaire import presenter
 from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, pair_value, parse_custom_id, parse_pair
-from bot.solitaire.state import SolitaireDocumentError, SolitaireState
+from core.refusal import Refusal
+from core.solitaire import play
+from core.solitaire.state import SolitaireDocumentError, SolitaireState
 from data.solitaire_ledger import Board as Leaderboard
 from data.solitaire_ledger import SolitaireStats, Standing
 from game.solitaire.board import Board

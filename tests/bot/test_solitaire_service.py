@@ -14,11 +14,12 @@ from datetime import date, timedelta
 import pytest
 import pytest_asyncio
 
-from bot.events import Events, SolitaireChanged
-from bot.refusal import Refusal
-from bot.solitaire.moves import GameMove
-from bot.solitaire.service import POST_CLAIM_SECONDS, SolitaireService, daily_deal, post_key
-from bot.solitaire.state import SolitaireState, slot_key
+from core.events import Events
+from core.refusal import Refusal
+from core.solitaire.events import SolitaireChanged
+from core.solitaire.moves import GameMove
+from core.solitaire.service import POST_CLAIM_SECONDS, SolitaireService, daily_deal, post_key
+from core.solitaire.state import SolitaireState, slot_key
 from data.broadcast import MemoryBroadcast
 from data.live import LiveStore
 from data.live_redis import RedisLiveStore

@@ -10,13 +10,13 @@ import uuid
 import pytest
 import pytest_asyncio
 
-from bot.refusal import Refusal
 from bot.tables.custom_ids import button_for
-from bot.tables.moves import Play
-from bot.tables.rounds import load_match, load_round
-from bot.tables.service import Committed
-from bot.tables.state import STANDING, TableState, Timing
-from bot.tables.transitions import Change, move_for, standing_move
+from core.refusal import Refusal
+from core.tables.moves import Play
+from core.tables.rounds import load_match, load_round
+from core.tables.service import Committed
+from core.tables.state import STANDING, TableState, Timing
+from core.tables.transitions import Change, move_for, standing_move
 from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
@@ -324,7 +324,7 @@ async def test_hidden_claim_windows_hold_every_discard_whether_or_not_anyone_may
     from dataclasses import replace as with_
 
     from bot.tables.presenter import table_message
-    from bot.tables.rounds import held
+    from core.tables.rounds import held
 
     clock = FakeClock()
     service = service_on(await store_factory(), ledger, clock)

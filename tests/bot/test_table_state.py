@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.refusal import Refusal
-from bot.tables import rounds, transitions
-from bot.tables.state import Place, TableDocumentError, TableSettings, TableState, Timing
+from core.refusal import Refusal
+from core.tables import rounds, transitions
+from core.tables.state import Place, TableDocumentError, TableSettings, TableState, Timing
 from game.rules import ruleset
 
 

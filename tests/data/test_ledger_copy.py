@@ -12,9 +12,10 @@ import pytest
 
 from bot.cli import main
 from bot.cli.ledger import replays
-from bot.events import Events, TableChanged
-from bot.tables.ledger_writer import LedgerWriter
-from bot.tables.moves import Lobby
+from core.events import Events
+from core.tables.events import TableChanged
+from core.tables.ledger_writer import LedgerWriter
+from core.tables.moves import Lobby
 from data.broadcast import MemoryBroadcast
 from data.ledger import GuildSettings
 from data.ledger_copy import copy_ledgers

@@ -22,9 +22,10 @@ import pytest
 import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.events import Events, SolitaireChanged
-from bot.solitaire.service import SolitaireService
-from bot.solitaire.state import slot_key
+from core.events import Events
+from core.solitaire.events import SolitaireChanged
+from core.solitaire.service import SolitaireService
+from core.solitaire.state import slot_key
 from data.broadcast import MemoryBroadcast
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_ledger import Board as LeaderBoard

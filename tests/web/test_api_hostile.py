@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.events import Events
-from bot.solitaire.service import SolitaireService
-from bot.solitaire.state import slot_key
+from core.events import Events
+from core.solitaire.service import SolitaireService
+from core.solitaire.state import slot_key
 from data.broadcast import MemoryBroadcast
 from game.solitaire.deal import deal_for_seed
 from tests.fakediscord import FakeDiscord

@@ -23,9 +23,10 @@ from aiohttp import web
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.events import Events, SolitaireChanged
-from bot.solitaire.service import SolitaireService
-from bot.solitaire.state import SLOT_PREFIX
+from core.events import Events
+from core.solitaire.events import SolitaireChanged
+from core.solitaire.service import SolitaireService
+from core.solitaire.state import SLOT_PREFIX
 from data.broadcast import MemoryBroadcast
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger

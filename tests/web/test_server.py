@@ -19,8 +19,9 @@ import pytest
 import pytest_asyncio
 from aiohttp import web
 
-from bot.events import Events, SolitaireChanged
-from bot.solitaire.service import SolitaireService
+from core.events import Events
+from core.solitaire.events import SolitaireChanged
+from core.solitaire.service import SolitaireService
 from data.broadcast import MemoryBroadcast
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger

@@ -8,7 +8,7 @@ import string
 
 import pytest
 
-from bot.tables.state import STANDING
+from core.tables.state import STANDING
 from game.tiles import Tile
 from tests.words.catalogs import texts
 from words import LANGS, Lang, text

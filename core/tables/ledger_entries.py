@@ -1,11 +1,11 @@
 """What a table hands to the ledgers when a hand or a match ends, built from its state and the engine's result.
 
-The entries travel in the table's live state until the ledger has them (``bot.tables.finished``).
+The entries travel in the table's live state until the ledger has them (``core.tables.finished``).
 """
 
 from __future__ import annotations
 
-from bot.tables.state import TableState
+from core.tables.state import TableState
 from data.ledger import HandEntry, MatchEntry, SeatEntry
 from game.match import Match, PlayedHand
 from game.round import Round

@@ -1,7 +1,7 @@
 """The solitaire's service: load a member's game, apply one action with compare-and-set, record results,
 claim the daily posts. It imports nothing of Discord, so commands, buttons, web pages, the daily post
 and tests share one path: a surface turns what a member did into a ``GameMove`` and shows what comes
-back. Every write that changes a game publishes one ``SolitaireChanged`` (``bot.events``).
+back. Every write that changes a game publishes one ``SolitaireChanged`` (``core.events``).
 
 Results reach the ledger exactly once: the write that ends a game leaves it pending in the live state
 (``recorded`` false); the ledger's subscriber (``record``) writes it next, then marks the state
@@ -24,12 +24,13 @@ from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any, Literal
 
-from bot.events import Events, SolitaireChanged
-from bot.refusal import Refusal
-from bot.solitaire import play
-from bot.solitaire.moves import GameMove
-from bot.solitaire.play import Outcome
-from bot.solitaire.state import SLOT_PREFIX, SolitaireDocumentError, SolitaireState, parse_slot_key, slot_key
+from core.events import Events
+from core.refusal import Refusal
+from core.solitaire import play
+from core.solitaire.events import SolitaireChanged
+from core.solitaire.moves import GameMove
+from core.solitaire.play import Outcome
+from core.solitaire.state import SLOT_PREFIX, SolitaireDocumentError, SolitaireState, parse_slot_key, slot_key
 from data.ledger import LedgerConflict, LedgerValueError
 from data.live import LiveStore
 from data.solitaire_ledger import Kind, SolitaireLedger, SolitaireResult

@@ -1,6 +1,6 @@
 """What a solitaire game does, as pure functions from a ``SolitaireState`` (and the time) to the next one.
 
-Nothing here does I/O or reads a clock: ``bot.solitaire.service`` loads the state, calls these, and
+Nothing here does I/O or reads a clock: ``core.solitaire.service`` loads the state, calls these, and
 writes the result with compare-and-set. A request the game cannot take raises ``Refusal`` with a
 message key (``bot.i18n``) and its parameters, and nothing changes; every check is made before the
 engine is called, so the member hears the reason in their language (a blocked tile: what covers it,
@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from bot.refusal import Refusal
-from bot.solitaire.moves import GameMove
-from bot.solitaire.state import SolitaireState
+from core.refusal import Refusal
+from core.solitaire.moves import GameMove
+from core.solitaire.state import SolitaireState
 from data.solitaire_ledger import Kind
 from game.errors import IllegalAction
 from game.solitaire.board import Board, tiles_match
@@ -28,7 +28,6 @@ from game.solitaire.deal import Deal, deal_for_seed
 from game.solitaire.game import Game
 from game.solitaire.layout import ids_of
 from game.solitaire.solver import SolverResult, Verdict, solve
-from render.pyramid import position_label
 
 HINT_NODE_BUDGET = 10_000
 """The hint's solver budget: about half a second on the slowest position measured, twice that budget
@@ -64,7 +63,7 @@ def start(
 
 
 def label(board: Board, tile_id: int) -> str:
-    return position_label(board.layout.positions[tile_id])
+    return board.layout.positions[tile_id].label
 
 
 def blocked_reason(board: Board, tile_id: int) -> tuple[str, dict[str, Any]]:

@@ -1,5 +1,5 @@
 """What a member asks a table to do, in no surface's words: a Discord button, a tap in a web page, the
-test suite and the benchmarks all say it this way, and the transitions (``bot.tables.transitions``)
+test suite and the benchmarks all say it this way, and the transitions (``core.tables.transitions``)
 take nothing else.
 
 A move names no tile: ``Play.number`` is the rank of a choice as every surface numbers it, the slot

@@ -1,8 +1,8 @@
 """What a table does, as pure functions from a ``TableState`` (and the time) to the next state.
 
-Nothing here does I/O or reads a clock: ``bot.tables.service`` loads the state, calls one of these
+Nothing here does I/O or reads a clock: ``core.tables.service`` loads the state, calls one of these
 in a worker thread, and writes the result with compare-and-set; clicks, taps, the table's clock,
-computer seats and tests all come through the same functions, in the words of ``bot.tables.moves``.
+computer seats and tests all come through the same functions, in the words of ``core.tables.moves``.
 A request the table cannot take raises ``Refusal`` (with a message key for the member's language)
 and nothing changes.
 
@@ -18,12 +18,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
-from bot.refusal import Refusal
-from bot.tables.finished import FinishedHand
-from bot.tables.ledger_entries import hand_entry, match_entry
-from bot.tables.moves import Actor, Lobby, Move, Play, claim_options, hand_slots, kong_options
-from bot.tables.rounds import first_chosen, held, keep_round, load_match, load_round, settle_for
-from bot.tables.state import STANDING, Seat, Status, TableState
+from core.refusal import Refusal
+from core.tables.finished import FinishedHand
+from core.tables.ledger_entries import hand_entry, match_entry
+from core.tables.moves import Actor, Lobby, Move, Play, claim_options, hand_slots, kong_options
+from core.tables.rounds import first_chosen, held, keep_round, load_match, load_round, settle_for
+from core.tables.state import STANDING, Seat, Status, TableState
 from data.ledger import MatchEntry
 from game.actions import Action, Call, Claim, ClaimKind, CloseWindow, DeclareWin, Discard, Pass
 from game.fairness import wall_commitment

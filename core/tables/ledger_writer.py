@@ -4,8 +4,8 @@ dies first leaves them there; the table is then due at once, and the clock's loo
 
 from __future__ import annotations
 
-from bot.events import TableChanged
-from bot.tables.service import TableService
+from core.tables.events import TableChanged
+from core.tables.service import TableService
 
 
 class LedgerWriter:

@@ -12,8 +12,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.refusal import Refusal
-from bot.tables.state import TableState
+from core.refusal import Refusal
+from core.tables.state import TableState
 from game.errors import GameError
 from game.match import Match, Settle
 from game.result import HandResult

@@ -3,10 +3,10 @@ publish what changed.
 
 It imports nothing of Discord, so clicks, taps, the clock, computer seats and tests share one path: a
 surface turns what a member did into a ``Move`` and calls ``act``; the clock calls ``wake``. The
-transition itself (``bot.tables.transitions``) runs in a worker thread: the engine and the computer
+transition itself (``core.tables.transitions``) runs in a worker thread: the engine and the computer
 players never hold the event loop. When another process or click moved the table meanwhile, the
 transition runs again on the new state (where a move made from the old state is refused as no longer
-current). Every write that changed what a table is publishes one ``TableChanged`` (``bot.events``);
+current). Every write that changed what a table is publishes one ``TableChanged`` (``core.events``);
 its bookkeeping (where it lives on Discord, what the ledger has, a result posted) publishes nothing.
 """
 
@@ -19,12 +19,13 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from bot.events import Events, TableChanged
-from bot.refusal import Refusal
-from bot.tables import transitions
-from bot.tables.moves import Actor, Move
-from bot.tables.state import Place, TableSettings, TableState
-from bot.tables.transitions import Change
+from core.events import Events
+from core.refusal import Refusal
+from core.tables import transitions
+from core.tables.events import TableChanged
+from core.tables.moves import Actor, Move
+from core.tables.state import Place, TableSettings, TableState
+from core.tables.transitions import Change
 from data.ledger import HandEntry, Ledger, LedgerConflict, LedgerValueError
 from data.live import LiveStore, StoreError
 
@@ -177,7 +178,7 @@ class TableService:
     # --- what members and the clock ask for ---------------------------------------------------
 
     async def act(self, table_id: str, actor: Actor, move: Move, *, answered_by: int | None = None) -> Committed:
-        """A member's move, from any surface (``bot.tables.moves``)."""
+        """A member's move, from any surface (``core.tables.moves``)."""
         return await self.update(
             table_id, lambda state, now: transitions.apply(state, actor, move, now), answered_by=answered_by
         )

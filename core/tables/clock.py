@@ -13,9 +13,9 @@ import logging
 import uuid
 from collections.abc import Callable
 
-from bot.outage import OutageLog
-from bot.refusal import Refusal
-from bot.tables.service import TableService
+from core.outage import OutageLog
+from core.refusal import Refusal
+from core.tables.service import TableService
 from data.live import LiveStore, StoreUnavailable
 
 log = logging.getLogger(__name__)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from bot.tables.finished import FinishedHand, LedgerEntry, entry_document, entry_from_document
+from core.tables.finished import FinishedHand, LedgerEntry, entry_document, entry_from_document
 from game.errors import GameError
 from game.players import PLAYERS
 from game.rules import Ruleset

@@ -1,0 +1,44 @@
+"""The core (``core/``) is the application without its surfaces: importing every module of it, in a fresh
+interpreter, loads neither discord.py, Pillow nor aiohttp; and the event bus knows no feature's events."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORE = ROOT / "core"
+SURFACE_LIBRARIES = ("discord", "PIL", "aiohttp")
+
+
+def core_modules() -> list[str]:
+    return sorted(
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__") for path in CORE.rglob("*.py")
+    )
+
+
+def loaded_libraries(modules: list[str]) -> set[str]:
+    probe = (
+        f"import sys; import {', '.join(modules)}; "
+        "print(' '.join(sorted({name.split('.')[0] for name in sys.modules})))"
+    )
+    found = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    return set(found.stdout.split()) & set(SURFACE_LIBRARIES)
+
+
+def test_the_core_loads_no_surfaces_library() -> None:
+    modules = core_modules()
+    assert {"core.events", "core.tables.service", "core.solitaire.service"} <= set(modules)
+    assert loaded_libraries(modules) == set()
+
+
+def test_the_check_sees_a_module_that_loads_one() -> None:
+    assert loaded_libraries(["core.events", "bot.tables.clicks"]) >= {"discord"}
+
+
+def test_the_bus_knows_no_features_events() -> None:
+    tree = ast.parse((CORE / "events.py").read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    assert not {module for module in imported if module.startswith(("core.tables", "core.solitaire"))}
