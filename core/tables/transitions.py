@@ -86,7 +86,11 @@ def lobby(state: TableState, actor: Actor, move: Lobby, now: float) -> tuple[Tab
         return choose_first(state, member, move.number)
     if move.verb == "start":
         return start(state, member, now)
-    return cancel(state, member)
+    if move.verb == "cancel":
+        return cancel(state, member)
+    # ``Lobby`` admits every ``LobbyVerb``: one added there without a case here changes nothing, rather
+    # than being taken for another move (the last case, cancel, would close the table).
+    raise Refusal("unknown_button")
 
 
 def join(state: TableState, member_id: int, name: str) -> tuple[TableState, Change]:

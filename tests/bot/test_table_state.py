@@ -10,11 +10,13 @@ import pytest
 
 from core.refusal import Refusal
 from core.tables import rounds, transitions
+from core.tables.moves import LOBBY_VERBS, NUMBERED, Actor, Lobby
 from core.tables.state import Place, TableDocumentError, TableSettings, TableState, Timing
 from game.rules import ruleset
 
 
-def started_table() -> TableState:
+def lobby_table() -> TableState:
+    """A table in its lobby, its host (member 1, of server 1) seated."""
     state = TableState(
         id="abcdefgh",
         host_id=1,
@@ -23,10 +25,42 @@ def started_table() -> TableState:
         seed=42,
     )
     state, _ = transitions.join(state, 1, "Ana")
+    return state
+
+
+def started_table() -> TableState:
+    state = lobby_table()
     for _ in range(3):
         state, _ = transitions.add_computer(state, 1)
     state, _ = transitions.start(state, 1, 100.0)
     return state
+
+
+HOST = Actor(member_id=1, guild_id=1, name="Ana")
+
+
+def test_a_lobby_move_no_case_takes_is_refused_not_taken_for_a_cancel():
+    """``Lobby`` refuses an unknown verb itself; one that gets past it (a verb added to ``LobbyVerb``
+    without its transition) is refused too, not taken for the host's cancel."""
+    state = lobby_table()
+    move = object.__new__(Lobby)
+    object.__setattr__(move, "verb", "shuffle")
+    object.__setattr__(move, "number", None)
+    with pytest.raises(Refusal) as refused:
+        transitions.apply(state, HOST, move, 100.0)
+    assert refused.value.key == "unknown_button"
+
+
+@pytest.mark.parametrize("verb", sorted(LOBBY_VERBS))
+def test_every_lobby_verb_has_its_own_transition(verb):
+    """The host's every lobby move is taken or refused by its own rule, and only cancel closes the table."""
+    number = 0 if verb in NUMBERED else None
+    try:
+        after, _ = transitions.apply(lobby_table(), HOST, Lobby(verb, number), 100.0)
+    except Refusal as refusal:
+        assert refusal.key != "unknown_button"
+        return
+    assert (after.status == "cancelled") == (verb == "cancel")
 
 
 def test_a_table_round_trips_through_json():
