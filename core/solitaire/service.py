@@ -24,6 +24,7 @@ from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any, Literal
 
+from core.compare_and_set import retried
 from core.events import Events
 from core.refusal import Refusal
 from core.solitaire import play
@@ -40,7 +41,6 @@ from game.solitaire.game import Game
 
 log = logging.getLogger(__name__)
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
-_RETRIES = 8
 POST_CLAIM_SECONDS = 600.0
 """A daily post claimed and not marked posted for this long was lost with its process: another may post."""
 PostClaim = Literal["first", "late"]
@@ -159,15 +159,16 @@ class SolitaireService:
         transition: Callable[[SolitaireState, float], tuple[SolitaireState, Outcome]],
     ) -> Committed:
         """Apply ``transition`` to the member's game and write it if nobody moved it meanwhile (else retry)."""
-        for _ in range(_RETRIES):
+
+        async def attempt() -> Committed | None:
             current = await self.read(guild_id, member_id, kind)
             if current is None:
                 raise Refusal("sol_no_game")
             state, outcome = await asyncio.to_thread(transition, current.state, self._clock())
             version = await self._store.write(state.key, current.version, state.to_document())
-            if version is not None:
-                return await self._published(Committed(state, version, outcome))
-        raise Refusal("sol_busy")
+            return None if version is None else await self._published(Committed(state, version, outcome))
+
+        return await retried(attempt, "sol_busy")
 
     async def record(self, committed: Committed) -> Committed:
         """Give an ended game's result to the ledger, then mark the game recorded. The result is a function
@@ -202,7 +203,8 @@ class SolitaireService:
     async def daily(self, guild_id: int, member_id: int, name: str) -> Committed:
         """Today's deal: the member's open game of it, else a new attempt (a daily may be replayed; the
         best of the day counts). An open daily of an earlier day is finished and recorded first."""
-        for _ in range(_RETRIES):
+
+        async def attempt() -> Committed | None:
             today = self.today()
             current = await self.read(guild_id, member_id, "daily")
             if current is not None and not current.state.game.over:
@@ -210,20 +212,20 @@ class SolitaireService:
                     return replace(current, outcome=Outcome(continued=True))
                 current = await self._close(current)
                 if current is None:
-                    continue
+                    return None
             deal = await self.deal_of_day(today)
             state = play.start(
                 self._make_id(), guild_id, member_id, name, "daily", today, deal, self._clock(), self._idle_pause
             )
-            written = await self._put(state, current)
-            if written is not None:
-                return written
-        raise Refusal("sol_busy")
+            return await self._put(state, current)
+
+        return await retried(attempt, "sol_busy")
 
     async def free(self, guild_id: int, member_id: int, name: str, seed: int | None) -> Committed:
         """A free deal: the open one (when no other seed is asked for), else a new one of ``seed`` (a
         random seed when None). Another deal while one is open is refused: finishing it keeps its score."""
-        for _ in range(_RETRIES):
+
+        async def attempt() -> Committed | None:
             current = await self.read(guild_id, member_id, "free")
             if current is not None and not current.state.game.over:
                 if seed is None or seed == current.state.game.seed:
@@ -233,10 +235,9 @@ class SolitaireService:
             state = play.start(
                 self._make_id(), guild_id, member_id, name, "free", None, deal, self._clock(), self._idle_pause
             )
-            written = await self._put(state, current)
-            if written is not None:
-                return written
-        raise Refusal("sol_busy")
+            return await self._put(state, current)
+
+        return await retried(attempt, "sol_busy")
 
     async def shown(self, committed: Committed) -> Committed:
         """The board of a game reached its player: the first time, its clock starts now (SPEC §3), not when

@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from core.compare_and_set import retried
 from core.events import Events
 from core.refusal import Refusal
 from core.tables import transitions
@@ -32,7 +33,6 @@ from data.live import LiveStore, StoreError
 log = logging.getLogger(__name__)
 Transition = Callable[[TableState, float], tuple[TableState, Change]]
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
-_RETRIES = 8
 RETENTION = 3 * 24 * 3600.0  # an ended table stays this long for its Details and Rules buttons, then goes
 
 
@@ -130,7 +130,8 @@ class TableService:
         """Apply ``transition`` to the table and write it if nobody moved it meanwhile (else retry). A
         change ``by_member`` (a move, not the clock or the bot's own bookkeeping) restarts the table's
         idle limit; ``answered_by``: the member whose own answer shows them the change."""
-        for _ in range(_RETRIES):
+
+        async def attempt() -> Committed | None:
             current = await self.read(table_id)
             if current is None:
                 raise Refusal("no_table")
@@ -145,10 +146,12 @@ class TableService:
             version = await self._store.write(
                 table_key(table_id), current.version, state.to_document(), deadline=state.wake_at
             )
-            if version is not None:
-                committed = Committed(state, version, change, written=True)
-                return replace(committed, followed=await self._publish(committed, answered_by=answered_by))
-        raise Refusal("busy")
+            if version is None:
+                return None
+            committed = Committed(state, version, change, written=True)
+            return replace(committed, followed=await self._publish(committed, answered_by=answered_by))
+
+        return await retried(attempt, "busy")
 
     async def _publish(
         self, committed: Committed, *, answered_by: int | None = None, pending: bool = False

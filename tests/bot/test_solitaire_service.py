@@ -14,6 +14,7 @@ from datetime import date, timedelta
 import pytest
 import pytest_asyncio
 
+from core.compare_and_set import RETRIES
 from core.events import Events
 from core.refusal import Refusal
 from core.solitaire.events import SolitaireChanged
@@ -153,6 +154,37 @@ async def test_another_free_deal_while_one_is_open_is_refused(store, ledger):
     assert (await service.read(GUILD, ALICE, "free")).state == opened.state
     await finish(service, ALICE, "free")
     assert (await service.free(GUILD, ALICE, "Alice", 43)).state.game.seed == 43
+
+
+async def test_a_game_someone_else_writes_at_every_try_is_refused_as_busy(store, ledger, monkeypatch):
+    """Each try reads the game afresh; after ``RETRIES`` writes that all lost, the move is refused, and so
+    is a new game whose every creation lost."""
+    service = service_on(store, ledger, FakeClock())
+    opened = await service.free(GUILD, ALICE, "Alice", 7)
+    a, b = deal_for_seed(7).solution[0]
+    reads, tried = [], []
+    read = store.read
+
+    async def counted(key):
+        reads.append(key)
+        return await read(key)
+
+    async def lost(key, *args, **kwargs):
+        tried.append(key)
+        return None
+
+    monkeypatch.setattr(store, "read", counted)
+    monkeypatch.setattr(store, "write", lost)
+    with pytest.raises(Refusal) as refused:
+        await service.act(GUILD, ALICE, *pair(opened.state, a, b))
+    assert refused.value.key == "sol_busy"
+    assert reads == [slot_key(GUILD, ALICE, "free")] * RETRIES
+    tried.clear()
+    monkeypatch.setattr(store, "create", lost)
+    with pytest.raises(Refusal) as refused:
+        await service.daily(GUILD, BOB, "Bob")
+    assert refused.value.key == "sol_busy"
+    assert tried == [slot_key(GUILD, BOB, "daily")] * RETRIES
 
 
 async def test_two_clicks_on_one_step_apply_once(store, ledger):

@@ -11,6 +11,7 @@ import pytest
 import pytest_asyncio
 
 from bot.tables.custom_ids import button_for
+from core.compare_and_set import RETRIES
 from core.refusal import Refusal
 from core.tables.moves import Play
 from core.tables.rounds import load_match, load_round
@@ -23,7 +24,7 @@ from data.live_sqlite import SqliteLiveStore
 from game.actions import Claim, ClaimKind, Discard
 from game.round import Phase
 from game.rules import ruleset
-from tests.bot.tables_helpers import FakeClock, act, choose_first, member_move, open_table, service_on, start
+from tests.bot.tables_helpers import FakeClock, act, choose_first, join, member_move, open_table, service_on, start
 from words.phrases import show
 
 pytestmark = pytest.mark.asyncio
@@ -519,3 +520,26 @@ async def test_a_turn_may_run_into_the_members_time_bank_which_lasts_the_hand(st
         committed = await service.wake(table_id)
     assert committed.state.hand_number > hand_number
     assert bank(committed.state) == 60.0
+
+
+async def test_a_table_someone_else_writes_at_every_try_is_refused_as_busy(store_factory, ledger, monkeypatch):
+    """Each try reads the table afresh; after ``RETRIES`` writes that all lost, the click is refused."""
+    store = await store_factory()
+    service = service_on(store, ledger, FakeClock())
+    table_id = (await open_table(service, ruleset("classic"), members=1)).state.id
+    reads = []
+    read = store.read
+
+    async def counted(key):
+        reads.append(key)
+        return await read(key)
+
+    async def lost(*args, **kwargs):
+        return None
+
+    monkeypatch.setattr(store, "read", counted)
+    monkeypatch.setattr(store, "write", lost)
+    with pytest.raises(Refusal) as refused:
+        await join(service, table_id, 2)
+    assert refused.value.key == "busy"
+    assert reads == [f"table:{table_id}"] * RETRIES
