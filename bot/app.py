@@ -36,10 +36,14 @@ from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.metrics import Metrics
 from bot.pacing import RequestPacer, budget_for, pacing_trace
+from bot.replay import REPLAY_PREFIX
+from bot.reports import REPORTS_PREFIX
+from bot.solitaire.custom_ids import PREFIX as SOLITAIRE_PREFIX
 from bot.solitaire.daily_post import DailyPoster
 from bot.solitaire.desk import SolitaireDesk
 from bot.solitaire.discord_views import SolitaireItem
 from bot.tables.clicks import ComputersAllowed, TableClicks
+from bot.tables.custom_ids import PREFIX as TABLE_PREFIX
 from bot.tables.discord_views import TableButton
 from bot.tables.hands import LiveHands
 from bot.tables.messages import MentionsWanted, TableMessages
@@ -70,9 +74,7 @@ from web.addresses import Network, trusted_proxies
 
 log = logging.getLogger(__name__)
 
-TABLE_PREFIX = "mj1:"
-SOLITAIRE_PREFIX = "mjs1:"
-KNOWN_PREFIXES = (TABLE_PREFIX, "mjr1:", "mjp1:", SOLITAIRE_PREFIX)
+KNOWN_PREFIXES = (TABLE_PREFIX, REPORTS_PREFIX, REPLAY_PREFIX, SOLITAIRE_PREFIX)
 
 # The permissions the bot asks for in its invite link, and no more.
 PERMISSIONS = discord.Permissions(

@@ -5,6 +5,7 @@ the handler raises is answered in one place (``bot.failures``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Self, cast
 
 import discord
@@ -13,10 +14,15 @@ from bot.failures import answer_failure
 from bot.interaction import Interaction
 
 
+def prefix_template(prefix: str) -> str:
+    """The template of a ``PrefixedItem``: every custom id that starts with ``prefix``."""
+    return rf"(?s){re.escape(prefix)}.*"
+
+
 class PrefixedItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
-    """A subclass names its prefix in its template (``template=r"(?s)mj1:.*"``) and answers clicks in
-    ``on_component``; this base matches no id and is never registered. The item is the component as
-    discord.py rebuilt it from the message, so a select keeps the values chosen."""
+    """A subclass names its prefix in its template (``template=prefix_template(PREFIX)``) and answers
+    clicks in ``on_component``; this base matches no id and is never registered. The item is the
+    component as discord.py rebuilt it from the message, so a select keeps the values chosen."""
 
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)

@@ -16,6 +16,9 @@ from discord import app_commands
 from bot.answers import tell
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
+from bot.replay import REPLAY_PREFIX
+from bot.reports import REPORTS_PREFIX
+from bot.solitaire.custom_ids import PREFIX as SOLITAIRE_PREFIX
 from core.refusal import Refusal
 from data.live import StoreError, StoreUnavailable
 
@@ -28,15 +31,15 @@ _REPORTS = ("reports_unavailable", "command_failed")
 _TABLES = ("store_down", "internal_error")
 _FEATURES = {
     "solitaire": _SOLITAIRE,
-    "mjs1": _SOLITAIRE,
+    SOLITAIRE_PREFIX: _SOLITAIRE,
     "mahjong config": _SETTINGS,
     "mahjong mentions": _SETTINGS,
     "mahjong leaderboard": _REPORTS,
     "mahjong stats": _REPORTS,
     "mahjong history": _REPORTS,
     "mahjong replay": _REPORTS,
-    "mjr1": _REPORTS,
-    "mjp1": _REPORTS,
+    REPORTS_PREFIX: _REPORTS,
+    REPLAY_PREFIX: _REPORTS,
 }
 
 

@@ -10,6 +10,7 @@ shows the winning hand, as the table saw it at the end.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -33,6 +34,20 @@ from words import Lang, text
 from words.tiles import tile_name
 
 _PUBLIC = (Discarded, SetClaimed, KongDeclared, Called, HandWon, HandDrawn)
+REPLAY_PREFIX = "mjp1:"  # written here only: the bot routes a click by it (bot.app, bot.failures)
+# The hand id last, so the colons in it need no escaping; with up to 90 characters it fits Discord's 100.
+_REPLAY_ID = re.compile(re.escape(REPLAY_PREFIX) + r"(?P<step>\d{1,5}):(?P<hand>[^\s]{1,90})")
+
+
+def replay_id(hand_id: str, step: int) -> str:
+    """The custom id of the button that shows ``step`` of the hand: ``mjp1:{step}:{hand id}``."""
+    return f"{REPLAY_PREFIX}{step}:{hand_id}"
+
+
+def parse_replay_id(custom_id: str) -> tuple[str, int] | None:
+    """The hand and the step a replay button names; None for an id that is no such button (forged)."""
+    found = _REPLAY_ID.fullmatch(custom_id)
+    return None if found is None else (found["hand"], int(found["step"]))
 
 
 class ReplayError(Refusal):

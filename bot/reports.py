@@ -28,6 +28,8 @@ PAGE_SIZE = 10
 UNRANKED_SHOWN = 10  # members named under the leaderboard as not yet ranked
 NAME_LENGTH = 32
 _MONTH = re.compile(r"(\d{4})(\d{2})")
+REPORTS_PREFIX = "mjr1:"  # written here only: the bot routes a click by it (bot.app, bot.failures)
+_BOARD_ID = re.compile(re.escape(REPORTS_PREFIX) + r"lb:(?P<rules>[a-z]{1,20}):(?P<period>all|\d{6}):(?P<page>\d{1,4})")
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]<@])")
 
 
@@ -35,6 +37,20 @@ def month_token(now: float) -> str:
     """The UTC month of ``now`` as ``YYYYMM``: a button keeps the month it was posted in."""
     moment = time.gmtime(now)
     return f"{moment.tm_year:04d}{moment.tm_mon:02d}"
+
+
+def board_id(rules: str, token: str, page: int) -> str:
+    """The custom id of the button that shows ``page`` of a board: ``mjr1:lb:{rules}:{period}:{page}``."""
+    return f"{REPORTS_PREFIX}lb:{rules}:{token}:{page}"
+
+
+def parse_board_id(custom_id: str) -> tuple[str, str, int] | None:
+    """The rule set, period and page a leaderboard button names; None for an id that is no such button
+    (forged, or of a rule set there is not). The period is checked where it is read (``period_start``)."""
+    found = _BOARD_ID.fullmatch(custom_id)
+    if found is None or found["rules"] not in RULE_NAMES:
+        return None
+    return found["rules"], found["period"], int(found["page"])
 
 
 def period_start(token: str) -> float | None:

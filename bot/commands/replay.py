@@ -1,9 +1,8 @@
 """``/mahjong replay hand:<id>``: a past hand of this server, step by step, answered privately.
 
 The answer shows one step's picture (its alt text the picture's description) with Previous / Next.
-Their ids are ``mjp1:{step}:{hand id}`` (the hand id last, so the colons in it need no escaping, and
-the whole id fits Discord's 100 characters for any hand id up to 90), so a button works after a
-restart (``ReplayButton`` is a ``DynamicItem``). A click edits the private message in place. The ids
+Their ids (``bot.replay.replay_id``) name the step and the hand, so a button works after a restart
+(``ReplayButton`` is a ``DynamicItem``). A click edits the private message in place. The ids
 come from Discord as untrusted text: a step or hand that is not one, or a hand of another server, is
 answered privately and nothing is changed.
 """
@@ -12,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 from typing import Any
 
 import discord
@@ -20,22 +18,16 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.commands.group import mahjong
-from bot.components import PrefixedItem
+from bot.components import PrefixedItem, prefix_template
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
-from bot.replay import replay_frame, replay_frames
+from bot.replay import REPLAY_PREFIX, parse_replay_id, replay_frame, replay_frames, replay_id
 from core.refusal import Refusal
 from data.ledger import HandEntry
 from render.rendered import Rendered
 from words import Lang
 
-REPLAY_PREFIX = "mjp1:"
 CUSTOM_ID_LIMIT = 100
-_BUTTON = re.compile(r"mjp1:(?P<step>\d{1,5}):(?P<hand>[^\s]{1,90})")
-
-
-def replay_id(hand_id: str, step: int) -> str:
-    return f"{REPLAY_PREFIX}{step}:{hand_id}"
 
 
 def _frame(entry: HandEntry, step: int, lang: Lang) -> tuple[str, Rendered, int]:
@@ -83,11 +75,12 @@ async def replay(interaction: Interaction, hand: app_commands.Range[str, 1, 90])
     await show_step(interaction, hand.strip().strip("`"), 1, edit=False)
 
 
-class ReplayButton(PrefixedItem, template=r"(?s)mjp1:.*"):
-    """Every ``mjp1:`` button: ``on_component`` parses the id, so a forged one gets a private answer."""
+class ReplayButton(PrefixedItem, template=prefix_template(REPLAY_PREFIX)):
+    """Every replay button: ``on_component`` parses the id, so a forged one gets a private answer."""
 
     async def on_component(self, interaction: Interaction, custom_id: str) -> None:
-        found = _BUTTON.fullmatch(custom_id)
+        found = parse_replay_id(custom_id)
         if found is None:
             raise Refusal("replay_bad_button")
-        await show_step(interaction, found["hand"], int(found["step"]), edit=True)
+        hand_id, step = found
+        await show_step(interaction, hand_id, step, edit=True)

@@ -1,12 +1,12 @@
 """``/mahjong leaderboard``, ``/mahjong stats`` and ``/mahjong history``: what the ledgers say.
 
 The leaderboard is meant to be compared, so it is posted in the channel, with the caller's own line
-(their rank even when it is on another page) and Previous / Next buttons. Their ids are
-``mjr1:lb:{rules}:{period}:{page}`` with the period ``all`` or the month it was posted in
-(``YYYYMM``), so a board keeps showing its month after the month ends, and a button works after a
-restart (``LeaderboardButton`` is a ``DynamicItem``). A click edits the board in place and shows the
-clicker's own line. The ids come from Discord as untrusted text: a rule set, month or page that is
-not one is answered privately, and nothing is changed.
+(their rank even when it is on another page) and Previous / Next buttons. Their ids
+(``bot.reports.board_id``) name the rule set, the page and the period, ``all`` or the month it was
+posted in (``YYYYMM``), so a board keeps showing its month after the month ends, and a button works
+after a restart (``LeaderboardButton`` is a ``DynamicItem``). A click edits the board in place and
+shows the clicker's own line. The ids come from Discord as untrusted text: a rule set, month or page
+that is not one is answered privately, and nothing is changed.
 
 Stats and history are one member's own business: they are answered privately.
 
@@ -18,7 +18,6 @@ answer is acknowledged before the ledger is read.
 from __future__ import annotations
 
 import contextlib
-import re
 
 import discord
 from discord import app_commands
@@ -27,18 +26,21 @@ from discord.app_commands import locale_str as _
 
 from bot.answers import Ack
 from bot.commands.group import RULE_CHOICES, mahjong
-from bot.components import PrefixedItem
+from bot.components import PrefixedItem, prefix_template
 from bot.discord_messages import text_card, view_of
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.message_specs import ButtonSpec, Message
 from bot.reports import (
     PAGE_SIZE,
+    REPORTS_PREFIX,
     UNRANKED_SHOWN,
+    board_id,
     history_text,
     leaderboard_text,
     month_token,
     page_count,
+    parse_board_id,
     period_start,
     stats_text,
 )
@@ -49,10 +51,8 @@ from data.live import StoreUnavailable
 from game.rules import RULE_NAMES
 from words import Lang
 
-REPORTS_PREFIX = "mjr1:"
 HISTORY_LENGTH = 10
 _NO_MENTIONS = discord.AllowedMentions.none()
-_BOARD = re.compile(r"mjr1:lb:(?P<rules>[a-z]{1,20}):(?P<period>all|\d{6}):(?P<page>\d{1,4})")
 
 
 @mahjong.command(name="leaderboard", description=_("This server's leaderboard, posted in the channel"))
@@ -114,10 +114,6 @@ async def show_board(interaction: Interaction, rules: str | None, token: str, pa
     await interaction.edit_original_response(content=None, view=view, allowed_mentions=_NO_MENTIONS)
 
 
-def board_id(rules: str, token: str, page: int) -> str:
-    return f"{REPORTS_PREFIX}lb:{rules}:{token}:{page}"
-
-
 def _board_card(text: str, lang: Lang, rules: str, token: str, page: int, pages: int) -> Message:
     """The board's text with Previous / Next below it."""
     return Message(
@@ -132,14 +128,15 @@ def _board_card(text: str, lang: Lang, rules: str, token: str, page: int, pages:
     )
 
 
-class LeaderboardButton(PrefixedItem, template=r"(?s)mjr1:.*"):
-    """Every ``mjr1:`` button: ``on_component`` parses the id, so a forged one gets a private answer."""
+class LeaderboardButton(PrefixedItem, template=prefix_template(REPORTS_PREFIX)):
+    """Every leaderboard button: ``on_component`` parses the id, so a forged one gets a private answer."""
 
     async def on_component(self, interaction: Interaction, custom_id: str) -> None:
-        found = _BOARD.fullmatch(custom_id)
-        if found is None or found["rules"] not in RULE_NAMES:
+        found = parse_board_id(custom_id)
+        if found is None:
             raise Refusal("lb_bad_button")
-        await show_board(interaction, found["rules"], found["period"], int(found["page"]), edit=True)
+        rules, period, page = found
+        await show_board(interaction, rules, period, page, edit=True)
 
 
 @mahjong.command(name="stats", description=_("A member's hands, wins, deal-ins and best hand on this server"))

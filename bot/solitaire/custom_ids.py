@@ -23,15 +23,15 @@ from core.refusal import Refusal
 from core.solitaire.moves import GameMove, GameVerb
 from data.solitaire_ledger import Kind
 
-PREFIX = "mjs1"
+PREFIX = "mjs1:"  # written here only: the bot routes a click by it (bot.app, bot.solitaire.discord_views)
 Verb = Literal["pair", "undo", "pause", "resume", "finish", "hint", "page", "again"]
 VERBS: frozenset[str] = frozenset(get_args(Verb))
 _MOVES: dict[str, GameVerb] = {verb: verb for verb in get_args(GameVerb)}
 _NUMBERED = frozenset({"pair", "page"})
 _KIND_LETTERS: dict[Kind, str] = {"daily": "d", "free": "f"}
 _LETTER_KINDS: dict[str, Kind] = {letter: kind for kind, letter in _KIND_LETTERS.items()}
-_CONTROL = re.compile(r"mjs1:([df]):([a-z0-9]{8}):(0|[1-9][0-9]{0,6}):([a-z]{1,6})(?::(0|[1-9][0-9]?))?")
-_BOARD = re.compile(r"mjs1:lb:([df]):(all|[0-9]{8}):([1-9][0-9]{0,3})")
+_CONTROL = re.compile(re.escape(PREFIX) + r"([df]):([a-z0-9]{8}):(0|[1-9][0-9]{0,6}):([a-z]{1,6})(?::(0|[1-9][0-9]?))?")
+_BOARD = re.compile(re.escape(PREFIX) + r"lb:([df]):(all|[0-9]{8}):([1-9][0-9]{0,3})")
 _PAIR = re.compile(r"(0|[1-9][0-9]{0,2})-(0|[1-9][0-9]{0,2})")
 
 
@@ -55,7 +55,7 @@ class Control:
 
     def text(self) -> str:
         tail = "" if self.number is None else f":{self.number}"
-        return f"{PREFIX}:{_KIND_LETTERS[self.kind]}:{self.game}:{self.step}:{self.verb}{tail}"
+        return f"{PREFIX}{_KIND_LETTERS[self.kind]}:{self.game}:{self.step}:{self.verb}{tail}"
 
     def move(self, values: tuple[str, ...] = ()) -> GameMove:
         """The move this control makes in its game, with the values its menu sent (a pair control takes
@@ -80,7 +80,7 @@ class Play:
     """The daily post's Play button."""
 
     def text(self) -> str:
-        return f"{PREFIX}:play"
+        return f"{PREFIX}play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,7 @@ class BoardPage:
 
     def text(self) -> str:
         day = "all" if self.day is None else self.day.strftime("%Y%m%d")
-        return f"{PREFIX}:lb:{_KIND_LETTERS[self.kind]}:{day}:{self.page}"
+        return f"{PREFIX}lb:{_KIND_LETTERS[self.kind]}:{day}:{self.page}"
 
 
 ComponentId = Control | Play | BoardPage

@@ -13,16 +13,17 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot import discord_messages
-from bot.components import PrefixedItem
+from bot.components import PrefixedItem, prefix_template
 from bot.discord_messages import files_of
 from bot.interaction import Interaction
 from bot.message_specs import Message
+from bot.solitaire.custom_ids import PREFIX
 from game.tiles import Tile
 
 __all__ = ["SolitaireItem", "files_of", "view_of"]
 
 
-class SolitaireItem(PrefixedItem, template=r"(?s)mjs1:.*"):
+class SolitaireItem(PrefixedItem, template=prefix_template(PREFIX)):
     async def on_component(self, interaction: Interaction, custom_id: str) -> None:
         await interaction.client.solitaire.on_component(interaction, custom_id)
 

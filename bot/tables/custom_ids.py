@@ -19,7 +19,7 @@ from typing import Literal, get_args
 
 from core.tables.moves import Lobby, LobbyVerb, Move, Play, PlayVerb
 
-PREFIX = "mj1"
+PREFIX = "mj1:"  # written here only: the bot routes a click by it (bot.app, bot.tables.discord_views)
 TABLE_ID = re.compile(r"[a-z0-9]{8}")
 
 Verb = Literal[
@@ -58,7 +58,7 @@ _PLAY_MOVES: dict[Verb, PlayVerb] = {
 }  # fmt: skip
 _BUTTONS: dict[str, Verb] = {move: verb for verb, move in (*_LOBBY_MOVES.items(), *_PLAY_MOVES.items())}
 _TAKES_NUMBER = frozenset({"d", "kong", "c", "first", "auto"})
-_PATTERN = re.compile(r"mj1:([a-z0-9]{8}):(0|[1-9][0-9]{0,6}):([a-z]{1,6})(?::(0|[1-9][0-9]?))?")
+_PATTERN = re.compile(re.escape(PREFIX) + r"([a-z0-9]{8}):(0|[1-9][0-9]{0,6}):([a-z]{1,6})(?::(0|[1-9][0-9]?))?")
 
 
 class BadCustomId(ValueError):
@@ -80,7 +80,7 @@ class ButtonId:
 
     def text(self) -> str:
         tail = "" if self.number is None else f":{self.number}"
-        return f"{PREFIX}:{self.table}:{self.step}:{self.verb}{tail}"
+        return f"{PREFIX}{self.table}:{self.step}:{self.verb}{tail}"
 
     def move(self) -> Move | None:
         """The move this button makes; None for a button that only shows something."""

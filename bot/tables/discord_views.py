@@ -10,16 +10,17 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot import discord_messages
-from bot.components import PrefixedItem
+from bot.components import PrefixedItem, prefix_template
 from bot.discord_messages import files_of
 from bot.interaction import Interaction
 from bot.message_specs import Message
+from bot.tables.custom_ids import PREFIX
 from game.tiles import Tile
 
 __all__ = ["TableButton", "files_of", "view_of"]
 
 
-class TableButton(PrefixedItem, template=r"(?s)mj1:.*"):
+class TableButton(PrefixedItem, template=prefix_template(PREFIX)):
     async def on_component(self, interaction: Interaction, custom_id: str) -> None:
         await interaction.client.table_clicks.on_button(interaction, custom_id)
 
