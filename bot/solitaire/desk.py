@@ -163,30 +163,15 @@ class SolitaireDesk:
             else:
                 committed = await service.free(guild_id, member.id, member.display_name, None)
             await self._show(interaction, committed.state, lang)
-        elif control.verb in ("page", "hint"):
-            state = await self._current(guild_id, member.id, control)
-            if control.verb == "page":
-                await self._show(interaction, state, lang, page=control.number or 0)
-            else:
-                if state.kind != "free":
-                    raise Refusal("sol_no_hint_daily")
-                if state.game.is_paused(service.now()):
-                    raise Refusal("sol_paused")
-                await self._show(interaction, state, lang, hint=True)
+        elif control.verb == "page":
+            state = await service.current(guild_id, member.id, control.kind, control.game, control.step)
+            await self._show(interaction, state, lang, page=control.number or 0)
+        elif control.verb == "hint":
+            state = await service.hintable(guild_id, member.id, control.kind, control.game, control.step)
+            await self._show(interaction, state, lang, hint=True)
         else:
             committed = await service.act(guild_id, member.id, control.kind, control.move(_values(interaction)))
             await self._show(interaction, committed.state, lang, outcome=committed.outcome)
-
-    async def _current(self, guild_id: int, member_id: int, control: Control) -> SolitaireState:
-        """The game a read-only control (a page, a hint) is about, if the control is current."""
-        current = await self.service.read(guild_id, member_id, control.kind)
-        if current is None or current.state.id != control.game:
-            raise Refusal("sol_other_game")
-        if current.state.step != control.step:
-            raise Refusal("sol_stale")
-        if current.state.game.over:
-            raise Refusal("sol_over")
-        return current.state
 
     async def _refresh(self, interaction: Interaction, guild_id: int, kind: Kind, lang: Lang) -> None:
         """After a stale or paused refusal, the message shows the game as it stands."""

@@ -254,6 +254,34 @@ class SolitaireService:
         """A member's move in their game of ``kind``: a pair, undo, pause, resume, finish."""
         return await self.update(guild_id, member_id, kind, lambda state, now: play.act(state, move, now))
 
+    async def current(self, guild_id: int, member_id: int, kind: Kind, game_id: str, step: int) -> SolitaireState:
+        """The member's game of ``kind`` that a request reading it names (a page of its board, a hint), if
+        it is the one in play at that ``step``; ``Refusal`` when the member has none, another game is in
+        play, this one moved since, or it is over."""
+        committed = await self.read(guild_id, member_id, kind)
+        if committed is None:
+            raise Refusal("sol_no_game")
+        state = committed.state
+        if state.id != game_id:
+            raise Refusal("sol_other_game")
+        if state.step != step:
+            raise Refusal("sol_stale")
+        if state.game.over:
+            raise Refusal("sol_over")
+        return state
+
+    async def hintable(self, guild_id: int, member_id: int, kind: Kind, game_id: str, step: int) -> SolitaireState:
+        """The game a hint is asked of, if one may be given: a free game (the daily is played unaided),
+        current (``current``), its board not hidden by a pause. The hint itself (``play.hint``, up to half
+        a second of the solver) is the surface's to compute where it does its heavy work, after its own
+        rationing: the Discord desk in its drawing processes, the page in a thread."""
+        if kind == "daily":
+            raise Refusal("sol_no_hint_daily")
+        state = await self.current(guild_id, member_id, kind, game_id, step)
+        if state.game.is_paused(self._clock()):
+            raise Refusal("sol_paused")
+        return state
+
     async def record_pending(self, owns_guild: Callable[[int], bool]) -> int:
         """Record every ended game left pending in the servers ``owns_guild`` names (a process killed
         between a game's end and its ledger write); how many there were."""
