@@ -9,7 +9,7 @@ not of a field they never saw.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -35,6 +35,35 @@ LENGTH_CHOICES = (*MATCH_LENGTHS, "rules")  # "rules": back to the rule set's ow
 class ConfigRefused(Refusal):
     """A change the server cannot take: ``key`` is an ``bot.i18n`` message, ``params`` fill it. Nothing
     of the change is applied (the settings are computed whole, then stored in one write)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigChange:
+    """What one ``/mahjong config`` asks: a field for each of the command's options, by its name, None
+    (or False) where the admin left it out. The command's options are these fields."""
+
+    rules: str | None = None
+    speed: str | None = None
+    turn_minutes: int | None = None
+    claim_seconds: int | None = None
+    channel: int | None = None
+    clear_channels: bool = False
+    computers: bool | None = None
+    mentions: bool | None = None
+    lang: str | None = None
+    length: str | None = None
+    level: str | None = None
+    hints: bool | None = None
+    hide_claims: bool | None = None
+    seven_pairs: bool | None = None
+    minimum_fan: int | None = None
+    idle_hours: int | None = None
+    ranked_after: int | None = None
+
+    @property
+    def asks_nothing(self) -> bool:
+        """No option given: the command shows the settings instead of changing them."""
+        return self == ConfigChange()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,83 +202,55 @@ def _on_off(value: bool, lang: Lang) -> str:
     return say("config_on" if value else "config_off", lang)
 
 
-def changed(
-    settings: GuildSettings,
-    *,
-    rules: str | None = None,
-    speed: str | None = None,
-    turn_minutes: int | None = None,
-    claim_seconds: int | None = None,
-    channel: int | None = None,
-    clear_channels: bool = False,
-    computers: bool | None = None,
-    mentions: bool | None = None,
-    lang: str | None = None,
-    length: str | None = None,
-    level: str | None = None,
-    hints: bool | None = None,
-    hide_claims: bool | None = None,
-    seven_pairs: bool | None = None,
-    minimum_fan: int | None = None,
-    idle_hours: int | None = None,
-    ranked_after: int | None = None,
-) -> GuildSettings:
-    """The settings with the given options changed (None = unchanged); ``ConfigRefused`` naming the
-    first value out of range, so the command answers with it and stores nothing. ``clear_channels``
-    empties the list before ``channel`` is added, so both together mean "only this channel"."""
+def changed(settings: GuildSettings, change: ConfigChange) -> GuildSettings:
+    """The settings with the options ``change`` gives changed; ``ConfigRefused`` naming the first value
+    out of range, so the command answers with it and stores nothing. ``clear_channels`` empties the
+    list before ``channel`` is added, so both together mean "only this channel"."""
     updates: dict[str, object] = {}
-    if rules is not None:
-        if rules not in RULE_KEYS:
-            raise ConfigRefused("config_bad_choice", option="rules", value=rules, choices=", ".join(RULE_KEYS))
-        updates["default_rules"] = rules
-    if speed is not None:
-        if speed not in SPEEDS:
-            raise ConfigRefused("config_bad_choice", option="speed", value=speed, choices=", ".join(SPEEDS))
-        updates["default_speed"] = speed
-    if turn_minutes is not None:
-        _require_range("turn_minutes", turn_minutes, TURN_MINUTES)
-        updates["turn_seconds"] = float(turn_minutes * 60)
-    if claim_seconds is not None:
-        _require_range("claim_seconds", claim_seconds, CLAIM_SECONDS)
-        updates["claim_seconds"] = float(claim_seconds)
-    channels = () if clear_channels else settings.table_channels
-    if channel is not None and channel not in channels:
+    if change.rules is not None:
+        updates["default_rules"] = _require_choice("rules", change.rules, RULE_KEYS)
+    if change.speed is not None:
+        updates["default_speed"] = _require_choice("speed", change.speed, SPEEDS)
+    if change.turn_minutes is not None:
+        _require_range("turn_minutes", change.turn_minutes, TURN_MINUTES)
+        updates["turn_seconds"] = float(change.turn_minutes * 60)
+    if change.claim_seconds is not None:
+        _require_range("claim_seconds", change.claim_seconds, CLAIM_SECONDS)
+        updates["claim_seconds"] = float(change.claim_seconds)
+    channels = () if change.clear_channels else settings.table_channels
+    if change.channel is not None and change.channel not in channels:
         if len(channels) >= MAX_CHANNELS:
             raise ConfigRefused("config_too_many_channels", limit=MAX_CHANNELS)
-        channels = (*channels, channel)
+        channels = (*channels, change.channel)
     updates["table_channels"] = channels
-    if computers is not None:
-        updates["computers_allowed"] = computers
-    if mentions is not None:
-        updates["mentions"] = mentions
-    if lang is not None:
-        if lang not in LANG_CHOICES:
-            raise ConfigRefused("config_bad_choice", option="lang", value=lang, choices=", ".join(LANG_CHOICES))
+    if change.computers is not None:
+        updates["computers_allowed"] = change.computers
+    if change.mentions is not None:
+        updates["mentions"] = change.mentions
+    if change.lang is not None:
+        lang = _require_choice("lang", change.lang, LANG_CHOICES)
         updates["lang"] = None if lang == "auto" else lang
-    if length is not None:
-        if length not in LENGTH_CHOICES:
-            raise ConfigRefused("config_bad_choice", option="length", value=length, choices=", ".join(LENGTH_CHOICES))
+    if change.length is not None:
+        length = _require_choice("length", change.length, LENGTH_CHOICES)
         updates["default_length"] = None if length == "rules" else length
-    if level is not None:
-        if level not in PLAYERS:
-            raise ConfigRefused("config_bad_choice", option="level", value=level, choices=", ".join(PLAYERS))
-        updates["default_level"] = level
+    if change.level is not None:
+        updates["default_level"] = _require_choice("level", change.level, PLAYERS)
     for name, value in (
-        ("default_hints", hints),
-        ("default_hide_claims", hide_claims),
-        ("default_seven_pairs", seven_pairs),
+        ("default_hints", change.hints),
+        ("default_hide_claims", change.hide_claims),
+        ("default_seven_pairs", change.seven_pairs),
     ):
         if value is not None:
             updates[name] = value
-    if minimum_fan is not None:
-        _require_range("minimum_fan", minimum_fan, MINIMUM_FAN)
-        updates["default_minimum_fan"] = minimum_fan
-    if idle_hours is not None:
-        _require_range("idle_hours", idle_hours, IDLE_HOURS)
-        updates["idle_hours"] = idle_hours
-    if ranked_after is not None:
-        _require_range("ranked_after", ranked_after, RANKED_AFTER)
-        updates["ranked_after"] = ranked_after
+    if change.minimum_fan is not None:
+        _require_range("minimum_fan", change.minimum_fan, MINIMUM_FAN)
+        updates["default_minimum_fan"] = change.minimum_fan
+    if change.idle_hours is not None:
+        _require_range("idle_hours", change.idle_hours, IDLE_HOURS)
+        updates["idle_hours"] = change.idle_hours
+    if change.ranked_after is not None:
+        _require_range("ranked_after", change.ranked_after, RANKED_AFTER)
+        updates["ranked_after"] = change.ranked_after
     new = replace(settings, **updates)  # type: ignore[arg-type]
     try:
         new.validate()
@@ -272,6 +273,12 @@ _OPTION_OF_FIELD = {
     "default_seven_pairs": "seven_pairs",
     "default_minimum_fan": "minimum_fan",
 }
+
+
+def _require_choice(option: str, value: str, choices: Collection[str]) -> str:
+    if value not in choices:
+        raise ConfigRefused("config_bad_choice", option=option, value=value, choices=", ".join(choices))
+    return value
 
 
 def _require_range(option: str, value: int, bounds: tuple[int, int]) -> None:

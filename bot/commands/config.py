@@ -14,8 +14,8 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from bot.commands.group import LEVEL_CHOICES, RULE_CHOICES, mahjong
-from bot.guild_config import CLAIM_SECONDS, TURN_MINUTES, changed, settings_text
+from bot.commands.group import LENGTH_CHOICES, LEVEL_CHOICES, RULE_CHOICES, SPEED_CHOICES, mahjong
+from bot.guild_config import CLAIM_SECONDS, TURN_MINUTES, ConfigChange, changed, settings_text
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from core.refusal import Refusal
@@ -50,17 +50,12 @@ LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "fr": "French", "zh_TW": "Tr
 )
 @app_commands.choices(
     rules=RULE_CHOICES,
-    speed=[Choice(name=_("Live"), value="live"), Choice(name=_("Asynchronous"), value="async")],
+    speed=SPEED_CHOICES,
     lang=[
         *(Choice(name=_(LANGUAGE_NAMES[lang]), value=lang) for lang in LANGS),
         Choice(name=_("The server's locale"), value="auto"),
     ],
-    length=[
-        Choice(name=_("One hand (a drawn hand is dealt again)"), value="one_hand"),
-        Choice(name=_("One wind round"), value="one_wind"),
-        Choice(name=_("Four wind rounds"), value="four_winds"),
-        Choice(name=_("The rules' own"), value="rules"),
-    ],
+    length=[*LENGTH_CHOICES, Choice(name=_("The rules' own"), value="rules")],
     level=LEVEL_CHOICES,
 )
 async def config(
@@ -83,38 +78,14 @@ async def config(
     idle_hours: app_commands.Range[int, IDLE_HOURS[0], IDLE_HOURS[1]] | None = None,
     ranked_after: app_commands.Range[int, RANKED_AFTER[0], RANKED_AFTER[1]] | None = None,
 ) -> None:
-    """No option shows the settings; any option changes them in one write and shows the result."""
+    """No option shows the settings; any option changes them in one write and shows the result. Discord
+    reads the options from this signature; from here on they are one ``ConfigChange``, field for option."""
     reader = lang_of(interaction.locale)
     if interaction.guild_id is None or not interaction.permissions.manage_guild:
         raise Refusal("config_manage_only")
     if channel is not None and getattr(channel, "guild", None) is not None and channel.guild.id != interaction.guild_id:
         raise Refusal("config_not_text_channel")
-    services = await interaction.client.acknowledged(interaction, "private")
-    ledger = services.ledger
-    current = await ledger.guild_settings(interaction.guild_id)
-    asked = (
-        rules,
-        speed,
-        turn_minutes,
-        claim_seconds,
-        channel,
-        computers,
-        mentions,
-        lang,
-        length,
-        level,
-        hints,
-        hide_claims,
-        seven_pairs,
-        minimum_fan,
-        idle_hours,
-        ranked_after,
-    )
-    if all(value is None for value in asked) and not clear_channels:
-        await interaction.edit_original_response(content=settings_text(current, reader))
-        return
-    new = changed(
-        current,
+    change = ConfigChange(
         rules=rules,
         speed=speed,
         turn_minutes=turn_minutes,
@@ -133,6 +104,13 @@ async def config(
         idle_hours=idle_hours,
         ranked_after=ranked_after,
     )
+    services = await interaction.client.acknowledged(interaction, "private")
+    ledger = services.ledger
+    current = await ledger.guild_settings(interaction.guild_id)
+    if change.asks_nothing:
+        await interaction.edit_original_response(content=settings_text(current, reader))
+        return
+    new = changed(current, change)
     await ledger.set_guild_settings(interaction.guild_id, new)
     await interaction.edit_original_response(content=say("config_saved", reader) + "\n" + settings_text(new, reader))
 

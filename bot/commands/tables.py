@@ -7,10 +7,9 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from bot.commands.group import LEVEL_CHOICES, RULE_CHOICES, mahjong
+from bot.commands.group import LENGTH_CHOICES, LEVEL_CHOICES, RULE_CHOICES, SPEED_CHOICES, mahjong
 from bot.guild_config import allowed_channel, channels_text, computers_allowed, table_defaults, table_lang
 from bot.i18n import lang_of, say
 from bot.interaction import Interaction
@@ -43,12 +42,8 @@ log = logging.getLogger(__name__)
 )
 @app_commands.choices(
     rules=RULE_CHOICES,
-    length=[
-        Choice(name=_("One hand (a drawn hand is dealt again)"), value="one_hand"),
-        Choice(name=_("One wind round"), value="one_wind"),
-        Choice(name=_("Four wind rounds"), value="four_winds"),
-    ],
-    speed=[Choice(name=_("Live"), value="live"), Choice(name=_("Asynchronous"), value="async")],
+    length=LENGTH_CHOICES,
+    speed=SPEED_CHOICES,
     level=LEVEL_CHOICES,
 )
 async def new(

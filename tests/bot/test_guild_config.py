@@ -4,12 +4,13 @@ stored, and the settings shown back in both languages."""
 from __future__ import annotations
 
 import dataclasses
-import inspect
 
 import pytest
 
 from bot.guild_config import (
     LANG_CHOICES,
+    LENGTH_CHOICES,
+    ConfigChange,
     ConfigRefused,
     allowed_channel,
     changed,
@@ -20,8 +21,10 @@ from bot.guild_config import (
     table_lang,
 )
 from bot.i18n import say
-from core.tables.state import Timing
+from core.tables.state import SPEEDS, Timing
 from data.ledger import GuildSettings
+from game.players import PLAYERS
+from game.rules import MATCH_LENGTHS, RULE_NAMES
 from words import LANGS
 
 TIMINGS = {"live": Timing.for_speed("live"), "async": Timing.for_speed("async")}
@@ -113,13 +116,15 @@ def test_the_servers_table_options_fill_what_the_member_left_out():
 def test_table_option_changes_are_checked_and_rules_restores_the_length():
     new = changed(
         GuildSettings(),
-        length="one_wind",
-        level="teacher",
-        hints=False,
-        hide_claims=True,
-        seven_pairs=True,
-        minimum_fan=0,
-        idle_hours=72,
+        ConfigChange(
+            length="one_wind",
+            level="teacher",
+            hints=False,
+            hide_claims=True,
+            seven_pairs=True,
+            minimum_fan=0,
+            idle_hours=72,
+        ),
     )
     assert new == GuildSettings(
         default_length="one_wind",
@@ -130,7 +135,7 @@ def test_table_option_changes_are_checked_and_rules_restores_the_length():
         default_minimum_fan=0,
         idle_hours=72,
     )
-    assert changed(new, length="rules").default_length is None
+    assert changed(new, ConfigChange(length="rules")).default_length is None
     for options, key in (
         ({"length": "two_winds"}, "config_bad_choice"),
         ({"level": "genius"}, "config_bad_choice"),
@@ -139,7 +144,7 @@ def test_table_option_changes_are_checked_and_rules_restores_the_length():
         ({"idle_hours": 24 * 31}, "config_out_of_range"),
     ):
         with pytest.raises(ConfigRefused) as refused:
-            changed(new, **options)
+            changed(new, ConfigChange(**options))
         assert refused.value.key == key
 
 
@@ -168,7 +173,7 @@ def test_the_servers_language_else_its_locales():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_catalog_language_can_be_chosen_and_is_shown_back(lang: str) -> None:
-    new = changed(GuildSettings(lang="fr"), lang=lang)
+    new = changed(GuildSettings(lang="fr"), ConfigChange(lang=lang))
     assert new.lang == lang and table_lang(new, "en") == lang
     named = {"en": "English", "fr": "French", "zh_TW": "Traditional Chinese"}[lang]
     assert settings_text(new, "en").endswith(f"Language of public messages: {named}")
@@ -178,14 +183,16 @@ def test_every_catalog_language_can_be_chosen_and_is_shown_back(lang: str) -> No
 def test_changes_are_applied_and_validated():
     new = changed(
         GuildSettings(),
-        rules="hongkong",
-        speed="async",
-        turn_minutes=120,
-        claim_seconds=60,
-        channel=7,
-        computers=False,
-        mentions=False,
-        lang="fr",
+        ConfigChange(
+            rules="hongkong",
+            speed="async",
+            turn_minutes=120,
+            claim_seconds=60,
+            channel=7,
+            computers=False,
+            mentions=False,
+            lang="fr",
+        ),
     )
     assert new == GuildSettings(
         default_rules="hongkong",
@@ -197,12 +204,12 @@ def test_changes_are_applied_and_validated():
         mentions=False,
         lang="fr",
     )
-    assert changed(new, channel=8).table_channels == (7, 8)
-    assert changed(new, channel=7).table_channels == (7,)
-    assert changed(new, clear_channels=True).table_channels == ()
-    assert changed(new, clear_channels=True, channel=9).table_channels == (9,)
-    assert changed(new, lang="auto").lang is None
-    assert changed(new) == new
+    assert changed(new, ConfigChange(channel=8)).table_channels == (7, 8)
+    assert changed(new, ConfigChange(channel=7)).table_channels == (7,)
+    assert changed(new, ConfigChange(clear_channels=True)).table_channels == ()
+    assert changed(new, ConfigChange(clear_channels=True, channel=9)).table_channels == (9,)
+    assert changed(new, ConfigChange(lang="auto")).lang is None
+    assert changed(new, ConfigChange()) == new
 
 
 @pytest.mark.parametrize(
@@ -220,7 +227,7 @@ def test_changes_are_applied_and_validated():
 )
 def test_a_value_out_of_range_is_refused_with_its_range(options, key, option):
     with pytest.raises(ConfigRefused) as refused:
-        changed(GuildSettings(), **options)
+        changed(GuildSettings(), ConfigChange(**options))
     assert refused.value.key == key and refused.value.params["option"] == option
     for lang in ("en", "fr"):
         message = say(refused.value.key, lang, **refused.value.params)
@@ -230,7 +237,7 @@ def test_a_value_out_of_range_is_refused_with_its_range(options, key, option):
 
 def test_the_ledgers_own_check_still_applies():
     with pytest.raises(ConfigRefused) as refused:
-        changed(GuildSettings(), channel=-3)
+        changed(GuildSettings(), ConfigChange(channel=-3))
     assert (refused.value.key, refused.value.params) == ("config_invalid", {"option": "channel"})
     for lang, unchanged in (("en", "Nothing was changed"), ("fr", "Rien n'a été changé"), ("zh_TW", "甚麼都沒有更改")):
         message = say("config_invalid", lang, **refused.value.params)
@@ -243,17 +250,17 @@ def test_a_refusal_by_the_ledger_names_an_option_the_command_has(field):
     from another release could be) are refused naming the option an admin would type."""
     broken = dataclasses.replace(GuildSettings(), **{field: (-1,) if field == "table_channels" else object()})
     with pytest.raises(ConfigRefused) as refused:
-        changed(broken)
+        changed(broken, ConfigChange())
     assert refused.value.key == "config_invalid"
-    assert refused.value.params["option"] in inspect.signature(changed).parameters
+    assert refused.value.params["option"] in {option.name for option in dataclasses.fields(ConfigChange)}
 
 
 def test_the_channel_list_has_a_limit():
     full = GuildSettings(table_channels=tuple(range(1, 26)))
     with pytest.raises(ConfigRefused) as refused:
-        changed(full, channel=99)
+        changed(full, ConfigChange(channel=99))
     assert refused.value.key == "config_too_many_channels"
-    assert changed(full, channel=3) == full  # already listed: nothing to add
+    assert changed(full, ConfigChange(channel=3)) == full  # already listed: nothing to add
 
 
 def test_settings_shown_back_in_both_languages():
@@ -280,14 +287,41 @@ def test_settings_shown_back_in_both_languages():
 
 
 def test_the_leaderboard_minimum_is_a_setting_with_its_range():
-    from bot.guild_config import ConfigRefused, changed, settings_text
+    from bot.guild_config import ConfigChange, ConfigRefused, changed, settings_text
     from data.ledger import GuildSettings
 
     assert GuildSettings().ranked_after == 5
     assert GuildSettings.from_document({}).ranked_after == 5  # stored by a release without it
-    new = changed(GuildSettings(), ranked_after=12)
+    new = changed(GuildSettings(), ConfigChange(ranked_after=12))
     assert new.ranked_after == 12 and GuildSettings.from_document(new.to_document()) == new
     assert "ranked after 12 hands" in settings_text(new, "en") and "12 mains" in settings_text(new, "fr")
     for wrong in (0, 101):
         with pytest.raises(ConfigRefused):
-            changed(GuildSettings(), ranked_after=wrong)
+            changed(GuildSettings(), ConfigChange(ranked_after=wrong))
+
+
+def test_the_commands_options_are_the_fields_of_a_change():
+    """Discord reads ``/mahjong config``'s options from its callback: they are ``ConfigChange``'s fields,
+    one for one and each described, and every choice they offer is one ``changed`` takes."""
+    from bot.commands.config import config
+
+    options = {parameter.name: parameter for parameter in config.parameters}
+    assert list(options) == [field.name for field in dataclasses.fields(ConfigChange)]
+    assert all(parameter.description != "…" for parameter in options.values())  # discord.py's "none given"
+    for option, taken in (
+        ("rules", RULE_NAMES),
+        ("speed", SPEEDS),
+        ("lang", LANG_CHOICES),
+        ("length", LENGTH_CHOICES),
+        ("level", PLAYERS),
+    ):
+        assert {choice.value for choice in options[option].choices} == set(taken)
+
+
+def test_a_new_table_offers_the_speeds_and_lengths_a_server_may_choose_from():
+    from bot.commands.tables import new
+
+    options = {parameter.name: parameter for parameter in new.parameters}
+    assert [choice.value for choice in options["speed"].choices] == list(SPEEDS)
+    assert [choice.value for choice in options["length"].choices] == list(MATCH_LENGTHS)
+    assert set(MATCH_LENGTHS) < set(LENGTH_CHOICES)
