@@ -1,6 +1,7 @@
 """The page's built files are its sources built: ``pip install .`` without Node ships the committed
 ``web/static/app.js`` and ``app.css``, so a rebuild from ``web/frontend/src`` must give them byte for
-byte; the sprite map is the one the current tile art gives; the page's words are the server's list."""
+byte; the sprite map is the one the current tile art gives; the page's word keys are written from the
+server's list."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from PIL import Image
 
 from render.tiles import metrics
-from web import build_sprites
+from web import build_sprites, build_words
 from web.words import PAGE_WORDS
 from words import LANGS, text
 
@@ -73,11 +74,18 @@ def test_the_sprite_sheet_holds_every_cell_and_stays_small() -> None:
 
 
 def test_the_page_asks_for_exactly_the_words_the_server_serves() -> None:
-    source = (FRONTEND / "src" / "words.ts").read_text(encoding="utf-8")
-    listed = re.search(r"PAGE_WORD_KEYS = \[(.*?)\] as const", source, re.DOTALL)
-    assert listed is not None
-    assert sorted(re.findall(r'"([^"]+)"', listed.group(1))) == sorted(PAGE_WORDS)
+    assert build_words.main(["--check"]) == 0  # the page's keys are written from the server's list
+    assert 'from "./page_words"' in (FRONTEND / "src" / "words.ts").read_text(encoding="utf-8")
     for lang in LANGS:
         for key in PAGE_WORDS:
             # served without parameters (web.words.page_words): a placeholder would not be filled
             assert "{" not in text("web", key, lang), (lang, key)
+
+
+def test_stale_word_keys_are_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    written = tmp_path / "page_words.ts"
+    monkeypatch.setattr(build_words, "WORD_KEYS", written)
+    assert build_words.main(["--check"]) == 1  # none written yet
+    assert build_words.main([]) == 0 and build_words.main(["--check"]) == 0
+    written.write_text(written.read_text(encoding="utf-8").replace('  "page.title",\n', ""), encoding="utf-8")
+    assert build_words.main(["--check"]) == 1

@@ -1,51 +1,10 @@
+import type { PAGE_WORD_KEYS } from "./page_words";
+
 // Every word the page shows, from the server's catalog domain `web` (`GET /api/words`), in the page's
-// language. The keys are listed here once, so a missing one is a type error; `web/words.py`'s
-// PAGE_WORDS is the same list for the server (tests/web/test_frontend_build.py compares them).
+// language. The keys are web/words.py's PAGE_WORDS, written into page_words.ts by `python -m
+// web.build_words`, so a word the server does not serve is a type error here.
 // The server serves them unfilled (no `{placeholders}`): a `#` in a word is a slot the page fills
 // itself (`Dictionary.filled`), as in "# on today's leaderboard" or the ordinal "#th".
-export const PAGE_WORD_KEYS = [
-  "page.title",
-  "page.board",
-  "mode.daily",
-  "mode.free",
-  "figure.score",
-  "figure.clock",
-  "figure.pairs",
-  "figure.seed",
-  "action.undo",
-  "action.pause",
-  "action.resume",
-  "action.finish",
-  "action.finish_confirm",
-  "action.hint",
-  "action.new_daily",
-  "action.new_free",
-  "state.loading",
-  "state.paused",
-  "state.cleared",
-  "state.stuck",
-  "state.finished",
-  "tile.covered",
-  "placed.daily",
-  "placed.free",
-  "placed.none",
-  "ordinal.one",
-  "ordinal.two",
-  "ordinal.few",
-  "ordinal.other",
-  "leaderboard.daily",
-  "leaderboard.free",
-  "leaderboard.empty",
-  "leaderboard.you",
-  "name.label",
-  "name.save",
-  "name.saved",
-  "error.network",
-  "number.thousands",
-  "activity.player",
-  "activity.failed",
-] as const;
-
 export type WordKey = (typeof PAGE_WORD_KEYS)[number];
 
 // The ordinal forms a catalog words (Intl.PluralRules' categories: English has all four, French one
