@@ -28,11 +28,16 @@ import uuid
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from bot.app import Settings, create_bot
+from bot.app import create_bot
 from bot.solitaire.custom_ids import pair_value
+from core.application import build_application
+from core.settings import Settings
 from core.solitaire.play import HINT_NODE_BUDGET, hint
+from core.stores import Stores
+from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
+from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.solitaire.deal import deal_for_seed
 from game.solitaire.prng import Xoshiro128
 from tests.fakediscord import FakeDiscord
@@ -59,12 +64,12 @@ async def pick_latency(games: int, backend: str) -> tuple[list[float], list[floa
         async with FakeDiscord() as fake:
             guild = fake.add_guild(name="Bench")
             member = fake.add_member(guild, name="Player", locale="en-US")
+            settings = Settings(token=fake.token, database_path=str(path))
+            ledger = await SqliteLedger.open(path)
+            stores = Stores(store, ledger, SqliteSolitaireLedger.beside(ledger))
+            application = await build_application(settings, stores=stores)
             bot = create_bot(
-                Settings(token=fake.token, database_path=str(path)),
-                store=store,
-                guild_ready_timeout=0.05,
-                heartbeat_timeout=1e9,
-                upload_emojis=False,
+                settings, application, guild_ready_timeout=0.05, heartbeat_timeout=1e9, upload_emojis=False
             )
             task = asyncio.create_task(bot.start(fake.token))
             await fake.wait_ready(bot)
@@ -91,6 +96,8 @@ async def pick_latency(games: int, backend: str) -> tuple[list[float], list[floa
                 await bot.close()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await asyncio.wait_for(task, 5)
+                await application.stop()
+                await ledger.close()
         if backend == "redis":
             for key in await store.keys(""):
                 found = await store.read(key)

@@ -17,11 +17,11 @@ import pytest
 from discord.voice_client import VoiceClient
 
 import bot.cli.run
-from bot.app import Settings
 from bot.cli import main
 from bot.cli.logs import setup_logging
 from bot.cli.run import run_until_stopped
 from bot.cli.web import serve_web
+from core.settings import Settings
 from tests.bot.e2e_helpers import free_port
 
 PLAIN_LINE = re.compile(r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] \[WARNING \] bot\.test: a line")

@@ -8,8 +8,8 @@ import logging
 
 import pytest
 
-from bot.app import Settings, open_ledger, reports_opener
-from bot.startup import CONFIGURATION, STORE, StartFailure, open_stores, stores_in_use
+from core.settings import Settings
+from core.stores import CONFIGURATION, STORE, StartFailure, open_ledger, open_stores, reports_opener, stores_in_use
 from data.ledger_postgres import LATEST_VERSION, PostgresLedger
 from data.ledger_reports_postgres import PostgresLedgerReports
 from data.solitaire_postgres import PostgresSolitaireLedger

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import ACTIVITY_SETTINGS, Settings
+from core.settings import ACTIVITY_SETTINGS, Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = ROOT / "Dockerfile"

@@ -7,9 +7,9 @@ import inspect
 import pathlib
 import re
 
-from bot.app import Settings
 from bot.commands import mahjong
 from bot.commands.solitaire import solitaire
+from core.settings import Settings
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

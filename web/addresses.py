@@ -14,23 +14,11 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable, Sequence
 
-Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+from core.settings import Network
+
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 UNKNOWN = "unknown"  # a peer aiohttp could not name (a Unix socket): one shared bucket
-
-
-def trusted_proxies(text: str) -> tuple[Network, ...]:
-    """``WEB_TRUSTED_PROXIES``: addresses or networks, separated by commas or spaces."""
-    networks = []
-    for item in text.replace(",", " ").split():
-        try:
-            networks.append(ipaddress.ip_network(item, strict=False))
-        except ValueError:
-            raise ValueError(
-                f"WEB_TRUSTED_PROXIES lists addresses or networks (e.g. 127.0.0.1, 172.16.0.0/12), not {item!r}"
-            ) from None
-    return tuple(networks)
 
 
 def client_address(peer: str | None, forwarded_for: Iterable[str], trusted: Sequence[Network]) -> str:

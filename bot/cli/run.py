@@ -30,8 +30,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.app import MissingToken, Settings
-    from bot.startup import CONFIGURATION, serve
+    from bot.startup import serve
+    from core.settings import MissingToken, Settings
+    from core.stores import CONFIGURATION
 
     try:
         settings = Settings.from_env()
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 def run_until_stopped(work: Any, log: logging.Logger) -> int:
     """Run ``work`` until it ends or is stopped; the exit status: 0, or a failed start's own, said in one
     line. ``log``: the command's, which says it stopped."""
-    from bot.startup import StartFailure
+    from core.stores import StartFailure
 
     try:
         asyncio.run(until_stopped(work))

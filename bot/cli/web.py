@@ -14,11 +14,10 @@ import argparse
 import logging
 import os
 import sys
-import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bot.app import Settings
+    from core.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -56,10 +55,10 @@ def _env_port() -> int:
 
 
 def run_web(args: argparse.Namespace) -> int:
-    from bot.app import Settings
     from bot.cli.logs import setup_logging
     from bot.cli.run import run_until_stopped
-    from bot.startup import CONFIGURATION
+    from core.settings import Settings
+    from core.stores import CONFIGURATION
 
     try:
         settings = Settings.from_env(need_token=False)
@@ -73,29 +72,29 @@ def run_web(args: argparse.Namespace) -> int:
 
 
 async def serve_web(settings: Settings, host: str, port: int) -> None:
-    """Serve the page until cancelled; the stores and the server are closed however it ends."""
+    """Serve the page until cancelled, over the application the settings build (no Discord: neither
+    discord.py nor Pillow is loaded); it and the server are stopped however it ends."""
     import asyncio
 
     from aiohttp import web
 
-    from bot.startup import CONFIGURATION, StartFailure, open_stores, stores_in_use
-    from core.events import Events
-    from core.solitaire.events import SolitaireChanged
-    from core.solitaire.service import SolitaireService
-    from data import broadcast_for
+    from core.application import build_application
+    from core.stores import CONFIGURATION, StartFailure, stores_in_use
     from web.app import create_app
     from web.server import serve
 
-    stores = await open_stores(settings)
+    application = await build_application(settings)
     runner: web.AppRunner | None = None
-    events = Events(broadcast_for(stores.live))
     try:
         log.info("stores: %s", stores_in_use(settings))
-        secret = settings.daily_secret.encode() if settings.daily_secret else None
-        service = SolitaireService(stores.live, stores.solitaire_ledger, time.time, events, daily_secret=secret)
-        events.subscribe(SolitaireChanged, service.record_ended)  # a game ended here is recorded here
+        # the page shows no tables yet: the clock that moves them is the bot's
+        application.start(tables=False)
         app = create_app(
-            service, stores.solitaire_ledger, stores.live, time.time, trusted_proxies=settings.web_trusted_proxies
+            application.solitaire,
+            application.stores.solitaire_ledger,
+            application.stores.live,
+            application.clock,
+            trusted_proxies=settings.web_trusted_proxies,
         )
         try:
             runner = await serve(app, host, port)
@@ -110,5 +109,4 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
     finally:
         if runner is not None:
             await runner.cleanup()
-        await events.drain()  # the results of games just ended reach the ledger before it closes
-        await stores.close()
+        await application.stop()  # the results of games just ended reach the ledger before it closes

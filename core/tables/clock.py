@@ -30,7 +30,7 @@ class TableClock:
         self._store = store
         self._service = service
         self._clock = clock
-        self._tick = tick
+        self.tick = tick
         self._holder = uuid.uuid4().hex
         self._outage = OutageLog(log, "the table clock waits", "the table clock goes on")
         self._following: dict[str, asyncio.Future[list[None]]] = {}  # tables whose last change is being shown
@@ -39,7 +39,7 @@ class TableClock:
         """Fire due deadlines and computer moves while this process holds the clock's lease."""
         while True:
             try:
-                if await self._store.acquire_lease(LEASE, self._holder, max(5.0, 10 * self._tick), self._clock()):
+                if await self._store.acquire_lease(LEASE, self._holder, max(5.0, 10 * self.tick), self._clock()):
                     due = [table_id for table_id in await self._service.due() if table_id not in self._following]
                     await asyncio.gather(*(self.wake(table_id) for table_id in due))
                 self._outage.answered()
@@ -47,7 +47,7 @@ class TableClock:
                 self._outage.failed(error)
             except Exception:
                 log.exception("the table clock failed; it goes on")
-            await asyncio.sleep(self._tick)
+            await asyncio.sleep(self.tick)
 
     async def wake(self, table_id: str) -> None:
         """Wake one table. Until what follows the change is done (its message, its result, its ledger

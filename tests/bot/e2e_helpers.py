@@ -15,12 +15,19 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from bot.app import Settings, create_bot
+from bot.app import create_bot
 from bot.tables.custom_ids import button_for
+from core.application import Application, build_application
+from core.settings import Settings
+from core.stores import ReportsOpener, Stores
 from core.tables.rounds import load_round
 from core.tables.state import TableState, Timing
 from core.tables.transitions import move_for
+from data.ledger import Ledger
+from data.ledger_sqlite import SqliteLedger
 from data.live import LiveStore
+from data.solitaire_ledger import SolitaireLedger
+from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.players.basic import BasicPlayer
 from tests.fakediscord import FakeDiscord
 
@@ -39,6 +46,41 @@ class World:
 
 
 @contextlib.asynccontextmanager
+async def application_on(
+    settings: Settings,
+    live: LiveStore,
+    *,
+    ledger: Ledger | None = None,
+    solitaire_ledger: SolitaireLedger | None = None,
+    reports: ReportsOpener | None = None,
+    **options: Any,
+) -> AsyncIterator[Application]:
+    """The application as the root builds it (``core.application``), on the test's live store and, unless
+    given, the SQLite ledgers at ``settings.database_path`` (opened here, closed after); stopped after."""
+    opened = None
+    if ledger is None:
+        opened = ledger = await SqliteLedger.open(settings.database_path)
+        solitaire_ledger = SqliteSolitaireLedger.beside(opened)
+    assert solitaire_ledger is not None
+    application = await build_application(
+        settings, stores=Stores(live, ledger, solitaire_ledger), reports=reports, **options
+    )
+    try:
+        yield application
+    finally:
+        await application.stop()
+        if opened is not None:
+            await opened.close()
+
+
+def bot_settings(token: str, database_path: str, **values: Any) -> Settings:
+    """A test's settings: pictures drawn in the bot's own threads unless it says otherwise (a drawing
+    process a bot is slower to start than the test it serves)."""
+    values.setdefault("drawing_processes", 0)
+    return Settings(token=token, database_path=database_path, **values)
+
+
+@contextlib.asynccontextmanager
 async def running_bot(
     fake: FakeDiscord,
     store: LiveStore,
@@ -51,24 +93,24 @@ async def running_bot(
     """The bot from ``create_bot``, connected to the fake through discord.py's real gateway and HTTP code.
     Tables get the seeds ``first_seed``, ``first_seed + 1``…, so a test deals the same hands every run."""
     seeds = itertools.count(first_seed)
-    bot = create_bot(
-        Settings(token=fake.token, database_path=database_path),
-        store=store,
-        timings={"live": timing, "async": timing},
-        tick=tick,
-        guild_ready_timeout=0.05,
-        heartbeat_timeout=1e9,
-        make_seed=lambda: next(seeds),
-    )
-    task = asyncio.create_task(bot.start(fake.token))
-    try:
-        await fake.wait_ready()
-        await fake.wait_commands_synced()
-        yield bot
-    finally:
-        await bot.close()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(task, 5)
+    settings = bot_settings(fake.token, database_path)
+    async with application_on(settings, store, tick=tick, make_seed=lambda: next(seeds)) as application:
+        bot = create_bot(
+            settings,
+            application,
+            timings={"live": timing, "async": timing},
+            guild_ready_timeout=0.05,
+            heartbeat_timeout=1e9,
+        )
+        task = asyncio.create_task(bot.start(fake.token))
+        try:
+            await fake.wait_ready()
+            await fake.wait_commands_synced()
+            yield bot
+        finally:
+            await bot.close()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 5)
 
 
 def button_text(state: TableState, hand: Any, action: Any) -> str:

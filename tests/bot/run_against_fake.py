@@ -30,6 +30,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 import bot.app
+import core.application
 from bot.cli import main
 from core.tables.state import SPEEDS, Timing
 
@@ -64,14 +65,15 @@ def _namespace_redis(namespace: str) -> None:
 
 def _seeded_tables(first: int) -> None:
     """Tables opened by this process get the seeds ``first``, ``first + 1``…, as in ``running_bot``."""
-    original = bot.app.create_bot
+    original = core.application.build_application
     seeds = itertools.count(first)
 
-    def create_bot(settings: Any, **options: Any) -> Any:
+    async def build_application(settings: Any, **options: Any) -> Any:
         options.setdefault("make_seed", lambda: next(seeds))
-        return original(settings, **options)
+        return await original(settings, **options)
 
-    bot.app.create_bot = create_bot  # type: ignore[assignment]  # bot.cli.run imports it when it runs
+    # bot.startup takes it by name when bot.cli.run imports it, after this
+    core.application.build_application = build_application  # type: ignore[assignment]
 
 
 def _short_clock_lease(seconds: float) -> None:
@@ -153,7 +155,7 @@ if __name__ == "__main__":
     if os.environ.get("FAST_TABLES") == "1":
         fast = Timing(turn=0.2, claim=0.2, computer_pause=0.0, next_hand=0.2)
         bot.app.DEFAULT_TIMINGS.update({speed: fast for speed in SPEEDS})
-        bot.app.CLOCK_TICK = 0.02
+        core.application.CLOCK_TICK = 0.02
     if os.environ.get("KILL_AT"):
         _kill_around_the_first_hand(os.environ["KILL_AT"])
     if os.environ.get("TEST_REDIS_NAMESPACE"):

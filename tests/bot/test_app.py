@@ -8,11 +8,15 @@ import json
 
 import pytest
 
-from bot.app import MissingToken, Settings, create_bot, invite_link
+from bot.app import create_bot, invite_link
 from bot.cli import main
+from core.application import stop_tasks
+from core.settings import MissingToken, Settings
 from core.tables import rounds, transitions
 from core.tables.state import Place, TableSettings, TableState, Timing
+from data.live_sqlite import SqliteLiveStore
 from game.rules import ruleset
+from tests.bot.e2e_helpers import application_on
 
 
 def test_settings_need_a_token_and_say_where_to_get_one(tmp_path):
@@ -29,8 +33,8 @@ def test_settings_read_the_environment_over_a_dot_env_file(tmp_path):
     )
     defaults = Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=None)
     assert (defaults.redis_url, defaults.database_path, defaults.log_level) == (None, "mahjong-bot.sqlite3", "INFO")
-    # the command draws in one worker process; a bot built in a test draws in threads unless told
-    assert (defaults.drawing_processes, Settings(token="t").drawing_processes) == (1, 0)
+    # one worker process draws, whether the settings come from the environment or are built in code
+    assert (defaults.drawing_processes, Settings(token="t").drawing_processes) == (1, 1)
     assert Settings.from_env({"DISCORD_TOKEN": "t", "DRAWING_PROCESSES": "0"}, env_file=None).drawing_processes == 0
     for bad in ("-1", "two", "17"):
         with pytest.raises(ValueError, match="DRAWING_PROCESSES"):
@@ -85,9 +89,14 @@ def test_run_refuses_a_bad_log_level(tmp_path, monkeypatch, capsys):
     assert "LOG_LEVEL" in capsys.readouterr().err
 
 
-def test_create_bot_is_not_connected_and_the_invite_asks_for_both_scopes():
-    bot = create_bot(Settings(token="t"))
-    assert not bot.is_ready() and bot.settings.token == "t"
+@pytest.mark.asyncio
+async def test_create_bot_is_not_connected_and_the_invite_asks_for_both_scopes():
+    settings = Settings(token="t", database_path=":memory:")
+    store = await SqliteLiveStore.open(":memory:")
+    async with application_on(settings, store) as application:
+        bot = create_bot(settings, application)
+        assert not bot.is_ready() and bot.settings.token == "t" and bot.core is application
+    await store.close()
     link = invite_link(1234)
     assert "client_id=1234" in link and "scope=bot+applications.commands" in link and "permissions=" in link
 
@@ -116,8 +125,6 @@ def test_verify_wall_checks_the_commitment_a_table_showed(capsys):
 
 @pytest.mark.asyncio
 async def test_closing_stops_a_loop_that_lost_its_first_cancellation():
-    from bot.app import _stop_tasks
-
     swallowed = []
 
     async def stubborn():
@@ -132,7 +139,7 @@ async def test_closing_stops_a_loop_that_lost_its_first_cancellation():
 
     task = asyncio.create_task(stubborn())
     await asyncio.sleep(0)
-    await asyncio.wait_for(_stop_tasks([task], patience=3.0), 5.0)
+    await asyncio.wait_for(stop_tasks([task], patience=3.0), 5.0)
     assert swallowed and task.cancelled()
 
 

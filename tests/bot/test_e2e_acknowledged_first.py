@@ -16,14 +16,14 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import Settings, create_bot
+from bot.app import create_bot
 from bot.solitaire.custom_ids import VERBS as SOLITAIRE_VERBS
 from bot.tables.custom_ids import VERBS as TABLE_VERBS
 from data.ledger_reports import LedgerReports
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
-from tests.bot.e2e_helpers import FAST, table_id_of, wait_until
+from tests.bot.e2e_helpers import FAST, application_on, bot_settings, table_id_of, wait_until
 from tests.bot.test_replay import entry_of, played
 from tests.fakediscord import FakeDiscord
 
@@ -90,28 +90,35 @@ async def slow_bot(fake: FakeDiscord, path: str, clock: SlowClock) -> AsyncItera
             await clock.sleep(DELAY)
         return Delayed(await LedgerReports.open(path), clock)
 
-    bot = create_bot(
-        Settings(token=fake.token, database_path=path),
-        store=Delayed(live, clock),
-        ledger=Delayed(ledger, clock),
-        solitaire_ledger=Delayed(solitaire, clock),
-        reports=reports,
-        timings={"live": FAST, "async": FAST},
-        tick=0.05,
-        guild_ready_timeout=0.05,
-        heartbeat_timeout=1e9,
-    )
-    task = asyncio.create_task(bot.start(fake.token))
+    settings = bot_settings(fake.token, path)
     try:
-        await fake.wait_ready()
-        await fake.wait_commands_synced()
-        yield bot
+        async with application_on(
+            settings,
+            Delayed(live, clock),
+            ledger=Delayed(ledger, clock),
+            solitaire_ledger=Delayed(solitaire, clock),
+            reports=reports,
+            tick=0.05,
+        ) as application:
+            bot = create_bot(
+                settings,
+                application,
+                timings={"live": FAST, "async": FAST},
+                guild_ready_timeout=0.05,
+                heartbeat_timeout=1e9,
+            )
+            task = asyncio.create_task(bot.start(fake.token))
+            try:
+                await fake.wait_ready()
+                await fake.wait_commands_synced()
+                yield bot
+            finally:
+                clock.delaying = False
+                clock.advance(1e9)
+                await bot.close()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await asyncio.wait_for(task, 5)
     finally:
-        clock.delaying = False
-        clock.advance(1e9)
-        await bot.close()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(task, 5)
         await ledger.close()
         await live.close()
 

@@ -14,10 +14,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.app import Settings, create_bot
+from bot.app import create_bot
+from core.settings import Settings
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
-from tests.bot.e2e_helpers import wait_until
+from tests.bot.e2e_helpers import application_on, bot_settings, wait_until
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -28,10 +29,10 @@ CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
 
 def activity_settings(fake: FakeDiscord, path: Any, *, on: bool) -> Settings:
     if not on:
-        return Settings(token=fake.token, database_path=str(path))
-    return Settings(
-        token=fake.token,
-        database_path=str(path),
+        return bot_settings(fake.token, str(path))
+    return bot_settings(
+        fake.token,
+        str(path),
         public_url="https://mahjong.example.org",
         client_id=fake.client_id,
         client_secret=fake.client_secret,
@@ -51,19 +52,16 @@ async def bot_in_a_server(tmp_path, *, activity: bool, handler: int = 2) -> Asyn
         await ledger.set_post_channel(guild.id, guild.text_channel.id)
         await ledger.close()
         store = await SqliteLiveStore.open(path)
-        bot = create_bot(
-            activity_settings(fake, path, on=activity),
-            store=store,
-            tick=0.02,
-            guild_ready_timeout=0.05,
-            heartbeat_timeout=1e9,
-            upload_emojis=False,
-        )
+        settings = activity_settings(fake, path, on=activity)
         try:
-            async with fake.running(bot):
-                await fake.wait_commands_synced()
-                await wait_until(partial(_posted, fake, guild), what="the daily post")
-                yield fake, guild, alice, entry_point
+            async with application_on(settings, store, tick=0.02) as application:
+                bot = create_bot(
+                    settings, application, guild_ready_timeout=0.05, heartbeat_timeout=1e9, upload_emojis=False
+                )
+                async with fake.running(bot):
+                    await fake.wait_commands_synced()
+                    await wait_until(partial(_posted, fake, guild), what="the daily post")
+                    yield fake, guild, alice, entry_point
         finally:
             await store.close()
         assert fake.violations == []

@@ -21,7 +21,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import Settings, create_bot
+from bot.app import create_bot
 from bot.solitaire.custom_ids import pair_value, parse_custom_id
 from core.solitaire.play import lost_cause
 from core.solitaire.service import daily_deal
@@ -36,7 +36,7 @@ from game.solitaire.game import Game
 from game.solitaire.prng import Xoshiro128
 from game.solitaire.replay import replay
 from game.solitaire.score import solitaire_score
-from tests.bot.e2e_helpers import assert_card, wait_until
+from tests.bot.e2e_helpers import application_on, assert_card, bot_settings, wait_until
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -57,23 +57,17 @@ class FakeClock:
 @contextlib.asynccontextmanager
 async def solitaire_bot(fake: FakeDiscord, store: LiveStore, clock: FakeClock, path: Any) -> AsyncIterator[Any]:
     """The bot from ``create_bot`` on the fake, its clock the test's."""
-    bot = create_bot(
-        Settings(token=fake.token, database_path=str(path)),
-        store=store,
-        clock=clock,
-        tick=0.02,
-        guild_ready_timeout=0.05,
-        heartbeat_timeout=1e9,
-        upload_emojis=False,
-    )
-    task = asyncio.create_task(bot.start(fake.token))
-    try:
-        await fake.wait_ready(bot)
-        yield bot
-    finally:
-        await bot.close()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(task, 5)
+    settings = bot_settings(fake.token, str(path))
+    async with application_on(settings, store, clock=clock, tick=0.02) as application:
+        bot = create_bot(settings, application, guild_ready_timeout=0.05, heartbeat_timeout=1e9, upload_emojis=False)
+        task = asyncio.create_task(bot.start(fake.token))
+        try:
+            await fake.wait_ready(bot)
+            yield bot
+        finally:
+            await bot.close()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 5)
 
 
 @contextlib.asynccontextmanager

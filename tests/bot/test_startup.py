@@ -9,9 +9,9 @@ import os
 
 import pytest
 
-from bot.app import Settings
 from bot.cli import main
-from bot.startup import CONFIGURATION, STORE, StartFailure, open_stores, redacted, stores_in_use, waits
+from core.settings import Settings
+from core.stores import CONFIGURATION, STORE, StartFailure, open_stores, redacted, stores_in_use, waits
 from data.live import LiveStore, StoreUnavailable
 
 CLOSED_PORT_URL = "redis://127.0.0.1:1/0"
@@ -130,7 +130,7 @@ async def test_a_store_that_does_not_answer_is_said_with_the_time_that_passed(tm
         now[0] += 0.5
         raise StoreUnavailable("connection refused")
 
-    monkeypatch.setattr("bot.startup.open_live_store", unanswered)
+    monkeypatch.setattr("core.stores.open_live_store", unanswered)
     settings = Settings(token="t", database_path=str(tmp_path / "bot.sqlite3"), redis_url="redis://cache:6379/0")
     settings = Settings(**{**{f: getattr(settings, f) for f in settings.__slots__}, "start_patience": 10.0})
     with pytest.raises(StartFailure) as failure:

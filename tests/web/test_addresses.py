@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from web.addresses import UNKNOWN, client_address, trusted_proxies
+from core.settings import trusted_proxies
+from web.addresses import UNKNOWN, client_address
 
 PROXIES = trusted_proxies("127.0.0.1, 172.16.0.0/12 ::1")
 

@@ -23,6 +23,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 
 from core.events import Events
+from core.settings import trusted_proxies as parse_trusted_proxies
 from core.solitaire.events import SolitaireChanged
 from core.solitaire.service import SolitaireService
 from core.solitaire.state import slot_key
@@ -36,8 +37,8 @@ from game.solitaire.layout import mask_of
 from game.solitaire.replay import replay
 from game.tiles import Tile
 from tests.bot.e2e_helpers import free_port
-from web.addresses import trusted_proxies as parse_trusted_proxies
-from web.app import WEB_GUILD, create_app
+from web.app import create_app
+from web.guard import WEB_GUILD
 from web.identity import COOKIE, SECRET_KEY
 from web.limits import Rate, RateLimits
 from web.words import PAGE_WORDS, page_words

@@ -1,0 +1,143 @@
+"""The application's root: one function builds it from the settings, one stops it.
+
+``build_application(settings)`` opens the stores (``core.stores``: the ledgers, then the live state, or
+takes those it is given, as the tests do), joins the processes' events (``data.broadcast_for``: Redis
+pub/sub beside a Redis store, this process alone on the embedded one), builds the table and solitaire
+services and subscribes what must follow every change where it was made: the ledger writer of the
+tables and the solitaire's result recorder. A surface receives the application, subscribes its own
+followers (Discord's table messages and private hands, the page's sockets) and calls ``start``, which
+runs the background work: the events heard from other processes, the results a killed process left
+pending, and, for a surface that shows tables, the table clock. ``stop`` ends that work, lets the
+subscribers still running finish, and closes the stores it opened (never those it was given).
+
+``mahjong-bot run`` hands the application to the Discord client and, with ``WEB_PORT``, to the page;
+``mahjong-bot web`` hands it to the page alone; the tests build it the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.events import Events
+from core.settings import Settings
+from core.solitaire.events import SolitaireChanged
+from core.solitaire.service import SolitaireService
+from core.stores import ReportsOpener, Stores, open_stores, reports_opener
+from core.tables.clock import TableClock
+from core.tables.events import TableChanged
+from core.tables.ledger_writer import LedgerWriter
+from core.tables.service import TableService, new_seed
+from data import broadcast_for
+from data.broadcast import Broadcast
+
+log = logging.getLogger(__name__)
+
+CLOCK_TICK = 0.5
+"""Seconds between the table clock's looks at the store's deadlines."""
+STOP_PATIENCE = 5.0
+"""Seconds ``stop`` waits for a background task that does not end when cancelled."""
+
+
+@dataclass
+class Application:
+    """The services over their stores, and what keeps them going; built by ``build_application``."""
+
+    settings: Settings
+    clock: Callable[[], float]
+    stores: Stores
+    reports: ReportsOpener
+    events: Events
+    tables: TableService
+    solitaire: SolitaireService
+    table_clock: TableClock
+    _close_stores: bool
+    _background: list[asyncio.Task[None]] = field(default_factory=list)
+
+    def start(self, *, tables: bool = True) -> None:
+        """Start the background work, once the surfaces have subscribed (an event published before a
+        subscriber is there does not reach it). ``tables``: run the table clock, which fires deadlines and
+        computer seats; a process that shows no tables (the page alone) leaves it to the one that does."""
+        if self._background:
+            raise RuntimeError("the application is already started")
+        self._run(self.events.run(), "events-from-other-processes")
+        self._run(_record_pending(self.solitaire, self.settings.owns_guild), "solitaire-pending")
+        if tables:
+            self._run(self.table_clock.run(), "table-clock")
+
+    async def stop(self) -> None:
+        """End the background work, let the subscribers still running finish (a game just ended reaches
+        the ledger before it closes), and close the stores the application opened."""
+        await stop_tasks(self._background, STOP_PATIENCE)
+        self._background.clear()
+        await self.events.drain()
+        if self._close_stores:
+            await self.stores.close()
+
+    def _run(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        self._background.append(asyncio.create_task(work, name=name))
+
+
+async def build_application(
+    settings: Settings,
+    *,
+    stores: Stores | None = None,
+    reports: ReportsOpener | None = None,
+    broadcast: Broadcast | None = None,
+    clock: Callable[[], float] = time.time,
+    make_seed: Callable[[], int] = new_seed,
+    tick: float | None = None,
+) -> Application:
+    """The application the settings describe, on ``stores`` when given (they are then the caller's to
+    close). ``clock``, ``make_seed`` and ``tick`` are the tests' levers: the time every service reads,
+    the tables' wall seeds, the table clock's period (``CLOCK_TICK`` when None)."""
+    opened = stores is None
+    stores = stores or await open_stores(settings)
+    events = Events(broadcast or broadcast_for(stores.live))
+    tables = TableService(stores.live, stores.ledger, clock, events, make_seed=make_seed)
+    secret = settings.daily_secret.encode() if settings.daily_secret else None
+    solitaire = SolitaireService(stores.live, stores.solitaire_ledger, clock, events, daily_secret=secret)
+    events.subscribe(TableChanged, LedgerWriter(tables))  # a finished hand goes to the ledger where it ended
+    events.subscribe(SolitaireChanged, solitaire.record_ended)  # and so does a game
+    return Application(
+        settings=settings,
+        clock=clock,
+        stores=stores,
+        reports=reports or reports_opener(stores.ledger, settings.database_path),
+        events=events,
+        tables=tables,
+        solitaire=solitaire,
+        table_clock=TableClock(stores.live, tables, clock, tick=CLOCK_TICK if tick is None else tick),
+        _close_stores=opened,
+    )
+
+
+async def _record_pending(service: SolitaireService, owns_guild: Callable[[int], bool]) -> None:
+    """At start, the solitaire results a killed process left unrecorded (``SolitaireService.record_pending``)."""
+    try:
+        recorded = await service.record_pending(owns_guild)
+    except Exception:  # a store away at start: each game is still recorded at its member's next read
+        log.exception("the solitaire results left pending could not be recorded now")
+        return
+    if recorded:
+        log.info("recorded %d solitaire results a stopped process had left pending", recorded)
+
+
+async def stop_tasks(tasks: list[asyncio.Task[None]], patience: float) -> None:
+    """Cancel background loops and wait for them, but not for ever: a cancellation can be lost inside a
+    client library (redis-py has turned one into a timeout, which the loop takes for an outage and goes
+    on), so a loop still running is cancelled again until ``patience`` runs out, then left."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + patience
+    running = {task for task in tasks if not task.done()}
+    while running and loop.time() < end:
+        for task in running:
+            task.cancel()
+        _, pending = await asyncio.wait(running, timeout=min(0.5, max(0.0, end - loop.time())))
+        running = set(pending)
+    for task in running:
+        log.warning("the background task %s did not stop", task.get_name())
