@@ -24,7 +24,6 @@ transaction the server broke off to be tried again is ``StoreUnavailable``; any 
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -39,6 +38,7 @@ from data.ledger import (
     LedgerFileError,
     MatchEntry,
 )
+from data.ledger_migrations import MIGRATIONS_TABLE, migration_files, recorded_version
 from data.ledger_queries import (
     HAND_PATTERNS,
     HAND_SEATS,
@@ -50,10 +50,9 @@ from data.ledger_queries import (
     numbered,
     seat_rows,
 )
-from data.ledger_sqlite import hand_from_row, match_from_row, refuse_conflict
+from data.ledger_sqlite import hand_from_row, match_from_row
 from data.live import StoreFailed, StoreUnavailable
 
-MIGRATIONS_TABLE = "ledger_migrations"
 CONNECT_TIMEOUT_SECONDS = 10.0
 COMMAND_TIMEOUT_SECONDS = 30.0  # a statement the server has not answered by then is StoreUnavailable, not a hang
 POOL_SIZE = 10
@@ -94,23 +93,10 @@ class Migration:
     sql: str
 
 
-def _load_migrations() -> tuple[Migration, ...]:
-    """The shipped migrations in order; a misnamed file or a gap in the numbers stops the import."""
-    migrations = []
-    for file in sorted(resources.files("data.migrations_postgres").iterdir(), key=lambda file: file.name):
-        if not file.name.endswith(".sql"):
-            continue
-        named = re.fullmatch(r"(\d{4})_[a-z0-9_]+\.sql", file.name)
-        if named is None:
-            raise RuntimeError(f"data/migrations_postgres/{file.name}: not named NNNN_description.sql")
-        migrations.append(Migration(int(named[1]), file.name.removesuffix(".sql"), file.read_text(encoding="utf-8")))
-    numbers = [migration.version for migration in migrations]
-    if numbers != list(range(1, len(migrations) + 1)):
-        raise RuntimeError(f"data/migrations_postgres: numbered {numbers}, expected 1 to {len(migrations)}")
-    return tuple(migrations)
-
-
-MIGRATIONS = _load_migrations()
+MIGRATIONS = tuple(
+    Migration(file.version, file.name, file.text)
+    for file in migration_files(resources.files("data.migrations_postgres"), "data/migrations_postgres")
+)
 LATEST_VERSION = len(MIGRATIONS)
 
 
@@ -174,25 +160,14 @@ async def _apply(connection: Connection, migration: Migration) -> None:
 
 
 async def _recorded_version(connection: Connection) -> int:
-    """How many migrations the database records (0 without the table); ``LedgerFileError`` for a newer
-    release's database, or one whose record is not this code's history."""
+    """How many migrations the database records (0 without the table), checked (``recorded_version``)."""
     if await connection.fetchval("SELECT to_regclass($1) IS NULL", MIGRATIONS_TABLE):
         return 0
     try:
         rows = await connection.fetch(f"SELECT version, name FROM {MIGRATIONS_TABLE} ORDER BY version")
     except asyncpg.UndefinedColumnError as error:
         raise LedgerFileError(f"table {MIGRATIONS_TABLE} is not the ledger's (another program's database?)") from error
-    recorded = [(int(version), str(name)) for version, name in rows]
-    newest = max((version for version, _ in recorded), default=0)
-    if newest > LATEST_VERSION:
-        raise LedgerFileError(
-            f"the ledger is at version {newest}, newer than this release, which knows versions up to"
-            f" {LATEST_VERSION}: run the newer release, or a backup made for this one"
-        )
-    known = [(migration.version, migration.name) for migration in MIGRATIONS[: len(recorded)]]
-    if recorded != known:
-        raise LedgerFileError(f"the ledger records migrations {recorded}, not this release's {known}")
-    return len(recorded)
+    return recorded_version([(int(version), str(name)) for version, name in rows], MIGRATIONS)
 
 
 async def open_migrated(url: str) -> Pool:
@@ -225,7 +200,7 @@ class PostgresLedger(LedgerQueries):
         """The pool, for the solitaire's ledger and the reports of the same database to share."""
         return self._pool
 
-    async def record_hand(self, entry: HandEntry) -> bool:
+    async def _insert_hand(self, entry: HandEntry) -> bool:
         hand = (
             entry.hand_id,
             entry.guild_id,
@@ -261,12 +236,9 @@ class PostgresLedger(LedgerQueries):
                         "INSERT INTO hand_patterns (hand_id, position, pattern) VALUES ($1, $2, $3)",
                         [(entry.hand_id, position, pattern) for position, pattern in enumerate(entry.patterns)],
                     )
-        if inserted:
-            return True
-        refuse_conflict("hand", entry.hand_id, entry, await self.hand(entry.hand_id))
-        return False
+        return bool(inserted)
 
-    async def record_match(self, entry: MatchEntry) -> bool:
+    async def _insert_match(self, entry: MatchEntry) -> bool:
         match = (
             entry.match_id,
             entry.guild_id,
@@ -290,11 +262,7 @@ class PostgresLedger(LedgerQueries):
                         " VALUES ($1, $2, $3, $4, $5, $6)",
                         seat_rows(entry.match_id, entry.seats, entry.totals),
                     )
-        if inserted:
-            return True
-        found = await self._matches("match_id = ?", (entry.match_id,))
-        refuse_conflict("match", entry.match_id, entry, found[0] if found else None)
-        return False
+        return bool(inserted)
 
     async def close(self) -> None:
         await self._pool.close()

@@ -7,6 +7,7 @@ for anything else (PostgreSQL's JSON operators are not used here).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import json
@@ -14,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from data.ledger import GuildSettings, HandEntry, LedgerValueError, MatchEntry, SeatEntry, check_page
+from data.ledger import GuildSettings, HandEntry, LedgerConflict, LedgerValueError, MatchEntry, SeatEntry, check_page
 
 HAND_SELECT = (
     "SELECT hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan,"
@@ -38,6 +39,7 @@ _PLACEHOLDER = re.compile(r"\?")
 _NUMBERED = re.compile(r"\$\d")
 
 Row = tuple[Any, ...]
+Entry = HandEntry | MatchEntry
 Where = tuple[str, tuple[Any, ...]]
 """A condition on a table's rows (perhaps with its order and page) and its parameters."""
 
@@ -87,6 +89,19 @@ def matches_where(guild_id: int, member_id: int | None, limit: int, offset: int)
     )
 
 
+def refuse_conflict(kind: str, key: str, entry: Entry, stored: Entry | None) -> None:
+    """``LedgerConflict`` naming the fields that differ, unless the stored entry is this one (its rules
+    compared as the store gives them back, through JSON)."""
+    expected = dataclasses.replace(entry, rules=json.loads(json_text(entry.rules, "rules")))
+    if stored != expected:
+        differing = [
+            field.name
+            for field in dataclasses.fields(expected)
+            if stored is None or getattr(stored, field.name) != getattr(expected, field.name)
+        ]
+        raise LedgerConflict(f"{kind} {key} is already recorded with other {', '.join(differing)}")
+
+
 @functools.lru_cache(maxsize=256)  # a few dozen statements and conditions, numbered once each
 def numbered(sql: str) -> str:
     """``sql`` with its ``?`` placeholders numbered in order, as PostgreSQL wants them: ``$1``, ``$2``...
@@ -99,9 +114,19 @@ def numbered(sql: str) -> str:
 
 
 class LedgerQueries:
-    """The part of ``Ledger`` both backends answer with the same SQL, over a backend's ``_first`` (the
-    first row of a read, or None), ``_execute`` (one changing statement), ``_hands`` and ``_matches``
-    (the entries a condition selects, with their seats, in one snapshot)."""
+    """The part of ``Ledger`` both backends answer alike, over a backend's ``_first`` (the first row of a
+    read, or None), ``_execute`` (one changing statement), ``_hands`` and ``_matches`` (the entries a
+    condition selects, with their seats, in one snapshot), ``_insert_hand`` and ``_insert_match`` (an
+    entry with its seats in one transaction, only if its id is new: True if it was).
+
+    Exactly once: an entry whose id is taken is compared with the stored one, to tell a replayed
+    completion (nothing to do) from a conflict (a bug)."""
+
+    async def _insert_hand(self, entry: HandEntry) -> bool:
+        raise NotImplementedError
+
+    async def _insert_match(self, entry: MatchEntry) -> bool:
+        raise NotImplementedError
 
     async def _first(self, sql: str, parameters: Sequence[Any]) -> Row | None:
         raise NotImplementedError
@@ -114,6 +139,19 @@ class LedgerQueries:
 
     async def _matches(self, where: str, parameters: Sequence[Any]) -> list[MatchEntry]:
         raise NotImplementedError
+
+    async def record_hand(self, entry: HandEntry) -> bool:
+        if await self._insert_hand(entry):
+            return True
+        refuse_conflict("hand", entry.hand_id, entry, await self.hand(entry.hand_id))
+        return False
+
+    async def record_match(self, entry: MatchEntry) -> bool:
+        if await self._insert_match(entry):
+            return True
+        found = await self._matches("match_id = ?", (entry.match_id,))
+        refuse_conflict("match", entry.match_id, entry, found[0] if found else None)
+        return False
 
     async def has_hand(self, hand_id: str) -> bool:
         return await self._first("SELECT 1 FROM hands WHERE hand_id = ?", (hand_id,)) is not None

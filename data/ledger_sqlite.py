@@ -19,10 +19,8 @@ with the stored one, to tell a replayed completion (nothing to do) from a confli
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import pathlib
-import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -35,11 +33,11 @@ import aiosqlite
 
 from data.ledger import (
     HandEntry,
-    LedgerConflict,
     LedgerFileError,
     MatchEntry,
     SeatEntry,
 )
+from data.ledger_migrations import MIGRATIONS_TABLE, MigrationFile, migration_files, recorded_version
 from data.ledger_queries import (
     HAND_PATTERNS,
     HAND_SEATS,
@@ -53,7 +51,6 @@ from data.ledger_queries import (
 from data.sqlite_file import available, connect, switch_to_wal, usable_file
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 5.0
-MIGRATIONS_TABLE = "ledger_migrations"
 
 _MIGRATIONS_TABLE_DDL = f"""CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (
     version INTEGER PRIMARY KEY NOT NULL,
@@ -63,7 +60,6 @@ _MIGRATIONS_TABLE_DDL = f"""CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (
 
 
 Row = tuple[Any, ...]
-Entry = HandEntry | MatchEntry
 Statement = tuple[str, Sequence[Row]]
 # Each ledger table and index by name: (type, table, PRAGMA table_info / index_info rows).
 Shape = dict[str, tuple[str, str, tuple[Row, ...]]]
@@ -79,40 +75,19 @@ class Migration:
     statements: tuple[str, ...]
 
 
-def _load_migrations() -> tuple[Migration, ...]:
-    """The shipped migrations in order; a misnamed file or a gap in the numbers stops the import, since
-    a ledger would otherwise be migrated by a broken release."""
-    files = sorted(
-        (file for file in resources.files("data.migrations").iterdir() if file.name.endswith(".sql")),
-        key=lambda file: file.name,
-    )
-    migrations = tuple(_migration(file.name, file.read_text(encoding="utf-8")) for file in files)
-    numbers = [migration.version for migration in migrations]
-    if numbers != list(range(1, len(migrations) + 1)):
-        raise RuntimeError(f"data/migrations: numbered {numbers}, expected 1 to {len(migrations)} without gaps")
-    return migrations
-
-
-def _migration(filename: str, text: str) -> Migration:
-    named = re.fullmatch(r"(\d{4})_[a-z0-9_]+\.sql", filename)
-    if named is None:
-        raise RuntimeError(f"data/migrations/{filename}: not named NNNN_description.sql")
-    return Migration(int(named[1]), filename.removesuffix(".sql"), _statements(filename, text))
-
-
-def _statements(filename: str, text: str) -> tuple[str, ...]:
+def _split(file: MigrationFile) -> Migration:
     statements, pending = [], ""
-    for line in text.splitlines(keepends=True):
+    for line in file.text.splitlines(keepends=True):
         pending += line
         if sqlite3.complete_statement(pending):
             statements.append(pending.strip())
             pending = ""
     if pending.strip():
-        raise RuntimeError(f"data/migrations/{filename}: ends inside a statement: {pending.strip()[:80]!r}")
-    return tuple(statements)
+        raise RuntimeError(f"data/migrations/{file.name}.sql: ends inside a statement: {pending.strip()[:80]!r}")
+    return Migration(file.version, file.name, tuple(statements))
 
 
-MIGRATIONS = _load_migrations()
+MIGRATIONS = tuple(_split(file) for file in migration_files(resources.files("data.migrations"), "data/migrations"))
 LATEST_VERSION = len(MIGRATIONS)
 
 
@@ -205,24 +180,28 @@ def _mismatch(name: str, found: Shape, expected: Shape, version: int) -> str:
 
 
 async def _recorded_version(db: aiosqlite.Connection, path: str | pathlib.Path) -> int:
-    """How many migrations the file records (0 without the table); ``LedgerFileError`` for a newer
-    release's file, or one whose record is not this code's history."""
+    """How many migrations the file records (0 without the table), checked (``recorded_version``)."""
     if not await db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE name = ?", (MIGRATIONS_TABLE,)):
         return 0
-    recorded = [
-        tuple(row)
-        for row in await db.execute_fetchall(f"SELECT version, name FROM {MIGRATIONS_TABLE} ORDER BY version")
-    ]
-    newest = max((version for version, _ in recorded), default=0)
-    if newest > LATEST_VERSION:
-        raise LedgerFileError(
-            f"{path}: the ledger is at version {newest}, newer than this release, which knows versions up to"
-            f" {LATEST_VERSION}: run the newer release, or a backup made for this one"
-        )
-    known = [(migration.version, migration.name) for migration in MIGRATIONS[: len(recorded)]]
-    if recorded != known:
-        raise LedgerFileError(f"{path}: the ledger records migrations {recorded}, not this release's {known}")
-    return len(recorded)
+    rows = await db.execute_fetchall(f"SELECT version, name FROM {MIGRATIONS_TABLE} ORDER BY version")
+    return recorded_version([(int(version), str(name)) for version, name in rows], MIGRATIONS, str(path))
+
+
+async def open_migrated(path: str | pathlib.Path, busy_timeout: float) -> aiosqlite.Connection:
+    """A connection to the file at ``path`` (created if needed), at the latest version, its foreign keys
+    enforced; ``LedgerFileError`` if the file cannot hold the ledgers, ``StoreUnavailable`` if it stays
+    locked (the connection closed either way)."""
+    with usable_file(path, LedgerFileError, "ledger"):
+        connection = await connect(path)
+    try:
+        with usable_file(path, LedgerFileError, "ledger"):
+            await connection.execute_fetchall(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
+            await connection.execute_fetchall("PRAGMA foreign_keys = ON")
+            await migrate(connection, path)
+    except BaseException:
+        await connection.close()
+        raise
+    return connection
 
 
 def _hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
@@ -329,23 +308,6 @@ def match_from_row(row: Row, seat_rows: list[Row]) -> MatchEntry:
     )
 
 
-def _as_stored(entry: Entry) -> Entry:
-    """The entry as the store gives it back (its rules through JSON), for comparing with the stored one."""
-    return dataclasses.replace(entry, rules=json.loads(json_text(entry.rules, "rules")))
-
-
-def refuse_conflict(kind: str, key: str, entry: Entry, stored: Entry | None) -> None:
-    """``LedgerConflict`` naming the fields that differ, unless the stored entry is this one."""
-    expected = _as_stored(entry)
-    if stored != expected:
-        differing = [
-            field.name
-            for field in dataclasses.fields(expected)
-            if stored is None or getattr(stored, field.name) != getattr(expected, field.name)
-        ]
-        raise LedgerConflict(f"{kind} {key} is already recorded with other {', '.join(differing)}")
-
-
 class SqliteLedger(LedgerQueries):
     """``Ledger`` in the ``hands``, ``matches``, ``guild_settings`` and ``member_preferences`` tables
     (and their seat and pattern tables) of an SQLite file. One connection, used by one statement or
@@ -361,30 +323,7 @@ class SqliteLedger(LedgerQueries):
     ) -> SqliteLedger:
         """Open (creating if needed) the file at ``path``, migrated to the latest version;
         ``LedgerFileError`` if it cannot hold the ledger, ``StoreUnavailable`` if it stays locked."""
-        with usable_file(path, LedgerFileError, "ledger"):
-            connection = await connect(path)
-        try:
-            with usable_file(path, LedgerFileError, "ledger"):
-                await connection.execute_fetchall(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
-                await connection.execute_fetchall("PRAGMA foreign_keys = ON")
-                await migrate(connection, path)
-        except BaseException:
-            await connection.close()
-            raise
-        return cls(connection)
-
-    async def record_hand(self, entry: HandEntry) -> bool:
-        if await self._insert_once(*_hand_statements(entry)):
-            return True
-        refuse_conflict("hand", entry.hand_id, entry, await self.hand(entry.hand_id))
-        return False
-
-    async def record_match(self, entry: MatchEntry) -> bool:
-        if await self._insert_once(*_match_statements(entry)):
-            return True
-        found = await self._matches("match_id = ?", (entry.match_id,))
-        refuse_conflict("match", entry.match_id, entry, found[0] if found else None)
-        return False
+        return cls(await open_migrated(path, busy_timeout))
 
     def connection(self) -> tuple[aiosqlite.Connection, asyncio.Lock]:
         """The connection and its lock, for another ledger of the same file to share (the solitaire's)."""
@@ -411,6 +350,12 @@ class SqliteLedger(LedgerQueries):
         """One changing statement, its own transaction."""
         async with self._using():
             await self._db.execute(sql, parameters)
+
+    async def _insert_hand(self, entry: HandEntry) -> bool:
+        return await self._insert_once(*_hand_statements(entry))
+
+    async def _insert_match(self, entry: MatchEntry) -> bool:
+        return await self._insert_once(*_match_statements(entry))
 
     async def _insert_once(self, head: Statement, children: list[Statement]) -> bool:
         """Insert ``head``'s row and, only if it was new, the ``children`` rows, in one transaction;

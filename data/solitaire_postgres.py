@@ -8,18 +8,16 @@ ranked by score then by the order those were recorded. It runs on the four-playe
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
-from data.ledger import LedgerConflict, check_page
+from data.ledger import check_page
 from data.ledger_postgres import Pool, PostgresLedger, available, open_migrated
 from data.ledger_queries import numbered
 from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing
-from data.solitaire_settings_sql import SolitaireSettingsSql, Statement
-from data.solitaire_sqlite import json_text, result_from_row, standing_from_row, streak
+from data.solitaire_sql import SolitaireSql, Statement, json_text
+from data.solitaire_sqlite import result_from_row, standing_from_row, streak
 from game.solitaire.replay import format_moves
 
 Row = tuple[Any, ...]
@@ -75,7 +73,7 @@ def _board(guild_id: int, board: Board) -> tuple[int, str, date | None]:
     return guild_id, board.kind, board.day
 
 
-class PostgresSolitaireLedger(SolitaireSettingsSql):
+class PostgresSolitaireLedger(SolitaireSql):
     """On a pool: the four-player ledger's (``beside``, which closes it) or its own."""
 
     def __init__(self, pool: Pool, *, owns_pool: bool = True) -> None:
@@ -92,20 +90,14 @@ class PostgresSolitaireLedger(SolitaireSettingsSql):
         """The ledger of the database at ``url``, migrated to the latest version (``PostgresLedger.open``'s errors)."""
         return cls(await open_migrated(url))
 
-    async def record(self, result: SolitaireResult) -> bool:
+    async def _insert(self, result: SolitaireResult) -> bool:
         with available():
             inserted = await self._pool.fetchval(
                 f"INSERT INTO solitaire_results ({_COLUMNS}) VALUES ({', '.join(f'${n}' for n in range(1, 16))})"
                 " ON CONFLICT (result_id) DO NOTHING RETURNING TRUE",
                 *_row(result),
             )
-        if inserted:
-            return True
-        stored = await self.result(result.result_id)
-        expected = dataclasses.replace(result, game=json.loads(json_text(result.game)), moves=tuple(result.moves))
-        if stored != expected:
-            raise LedgerConflict(f"solitaire result {result.result_id} is already recorded with other contents")
-        return False
+        return bool(inserted)
 
     async def result(self, result_id: str) -> SolitaireResult | None:
         rows = await self._all(f"SELECT {_SELECTED} FROM solitaire_results WHERE result_id = $1", (result_id,))

@@ -1,5 +1,6 @@
-"""The part of the solitaire's ledger both backends keep with the same SQL: members' pseudonyms and the
-servers' daily-post channels, written once with ``?`` placeholders (PostgreSQL's ledger numbers them).
+"""The part of the solitaire's ledger both backends keep alike: a result recorded exactly once, members'
+pseudonyms and the servers' daily-post channels, the SQL written once with ``?`` placeholders
+(PostgreSQL's ledger numbers them).
 
 A pseudonym is compared with the server's others by reading them all (a server's pseudonyms are a few
 hundred names at most) rather than by a stored skeleton: a skeleton is Unicode's data of the day, which
@@ -7,10 +8,13 @@ a newer ``confusables.txt`` changes, and names kept before the rule may already 
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from data.solitaire_ledger import check_pseudonym, refuse_lookalike
+from data.ledger import LedgerConflict
+from data.solitaire_ledger import SolitaireResult, check_pseudonym, refuse_lookalike
 
 Row = tuple[Any, ...]
 Statement = tuple[str, Sequence[Any]]
@@ -21,9 +25,25 @@ _SET_PSEUDONYM = (
 )
 
 
-class SolitaireSettingsSql:
-    """Pseudonyms and post channels, over a backend's ``_all`` (rows of a read), ``_execute`` (one
-    changing statement) and ``_write_checked`` (a read, a check of its rows, a write, as one)."""
+def json_text(value: Any) -> str:
+    """Canonical JSON (sorted keys), so one document is always the same text."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
+
+
+class SolitaireSql:
+    """Results, pseudonyms and post channels, over a backend's ``_insert`` (a result's row, only if its
+    id is new: True if it was), ``result`` (one result by its id), ``_all`` (rows of a read),
+    ``_execute`` (one changing statement) and ``_write_checked`` (a read, a check of its rows, a
+    write, as one).
+
+    Exactly once: a result's id is the live game's, so a completion written again after a crash finds
+    its id taken and is compared with the stored result, to tell a replay (nothing to do) from a conflict."""
+
+    async def _insert(self, result: SolitaireResult) -> bool:
+        raise NotImplementedError
+
+    async def result(self, result_id: str) -> SolitaireResult | None:
+        raise NotImplementedError
 
     async def _all(self, sql: str, parameters: Sequence[Any]) -> list[Row]:
         raise NotImplementedError
@@ -35,6 +55,16 @@ class SolitaireSettingsSql:
         """``write`` unless ``check`` raises on the rows of ``read``, in one transaction that runs as if
         alone: no other write comes between what was read and what is written."""
         raise NotImplementedError
+
+    async def record(self, result: SolitaireResult) -> bool:
+        if await self._insert(result):
+            return True
+        stored = await self.result(result.result_id)
+        # as the ledger gives a result back: its game through JSON, its moves a tuple
+        expected = dataclasses.replace(result, game=json.loads(json_text(result.game)), moves=tuple(result.moves))
+        if stored != expected:
+            raise LedgerConflict(f"solitaire result {result.result_id} is already recorded with other contents")
+        return False
 
     async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None, *, copied: bool = False) -> None:
         if name is None:

@@ -1,8 +1,8 @@
 """``SolitaireLedger`` in the ledger's SQLite file: the ``solitaire_*`` tables of migration 0003.
 
-It opens its own connection to the file and brings it to the latest version with the ledger's own
-``migrate`` (one numbered history for every table of the file, checked before any change), so
-whichever of the two ledgers opens first migrates and the other finds nothing to do.
+It opens its own connection to the file as the ledger opens its (``open_migrated``: one numbered
+history for every table of the file, checked before any change), so whichever of the two ledgers
+opens first migrates and the other finds nothing to do.
 
 A leaderboard is one SQL statement: each member's best row (highest score, the first recorded of
 equal ones: ``rowid`` grows with every insert), ranked by score then by the order those were recorded.
@@ -11,7 +11,6 @@ equal ones: ``rowid`` grows with every insert), ranked by score then by the orde
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import pathlib
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -21,11 +20,11 @@ from typing import Any
 
 import aiosqlite
 
-from data.ledger import LedgerConflict, LedgerFileError, check_page
-from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteLedger, _transaction, migrate
+from data.ledger import check_page
+from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteLedger, _transaction, open_migrated
 from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing
-from data.solitaire_settings_sql import SolitaireSettingsSql, Statement
-from data.sqlite_file import available, connect, usable_file
+from data.solitaire_sql import SolitaireSql, Statement, json_text
+from data.sqlite_file import available
 from game.solitaire.replay import format_moves, parse_moves
 
 Row = tuple[Any, ...]
@@ -52,10 +51,6 @@ SELECT rank, ranked.member_id,
        score, seconds, cleared
 FROM ranked LEFT JOIN solitaire_pseudonyms p ON p.guild_id = :guild AND p.member_id = ranked.member_id
 """
-
-
-def json_text(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
 
 
 def _row(result: SolitaireResult) -> Row:
@@ -132,7 +127,7 @@ def streak(days: Sequence[date], today: date) -> int:
     return count
 
 
-class SqliteSolitaireLedger(SolitaireSettingsSql):
+class SqliteSolitaireLedger(SolitaireSql):
     """One connection, used by one statement or transaction at a time (a lock): its own, or the one of
     the four-player ledger of the same file (``beside``)."""
 
@@ -157,18 +152,9 @@ class SqliteSolitaireLedger(SolitaireSettingsSql):
     ) -> SqliteSolitaireLedger:
         """Open (creating if needed) the file, migrated to the latest version; ``LedgerFileError`` if it
         cannot hold the ledgers, ``StoreUnavailable`` if it stays locked."""
-        with usable_file(path, LedgerFileError, "ledger"):
-            connection = await connect(path)
-        try:
-            with usable_file(path, LedgerFileError, "ledger"):
-                await connection.execute_fetchall(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
-                await migrate(connection, path)
-        except BaseException:
-            await connection.close()
-            raise
-        return cls(connection)
+        return cls(await open_migrated(path, busy_timeout))
 
-    async def record(self, result: SolitaireResult) -> bool:
+    async def _insert(self, result: SolitaireResult) -> bool:
         async with (
             self._using(),
             self._db.execute(
@@ -177,13 +163,7 @@ class SqliteSolitaireLedger(SolitaireSettingsSql):
                 _row(result),
             ) as cursor,
         ):
-            if cursor.rowcount == 1:
-                return True
-        stored = await self.result(result.result_id)
-        expected = dataclasses.replace(result, game=json.loads(json_text(result.game)), moves=tuple(result.moves))
-        if stored != expected:
-            raise LedgerConflict(f"solitaire result {result.result_id} is already recorded with other contents")
-        return False
+            return cursor.rowcount == 1
 
     async def result(self, result_id: str) -> SolitaireResult | None:
         rows = await self._all(f"SELECT {_COLUMNS} FROM solitaire_results WHERE result_id = ?", (result_id,))
