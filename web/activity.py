@@ -11,7 +11,7 @@ header ``X-Mahjong-Session``; the API then plays that member in that server's sl
 ``/solitaire`` reads in Discord. What the page says about itself (its URL's ``guild_id``, its user)
 is never read.
 
-Refusals are the API's (``web.app``): ``activity_denied`` (403) when Discord refuses the code or the
+Refusals are the API's (``web.errors``): ``activity_denied`` (403) when Discord refuses the code or the
 token, or the user is not in the instance, or the instance is not in a server; ``bad_session`` (403)
 for a session forged, expired, or shown for another instance; ``discord_down`` (503) when Discord
 does not answer. Each address may ask Discord on the page's behalf only so often (``RateLimits.discord``):

@@ -35,7 +35,7 @@ from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.solitaire.deal import deal_for_seed
 from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE, chromium_path
-from web.app import ACTIVITY_FRAME_ANCESTORS, PAGE_POLICY
+from web.page import ACTIVITY_FRAME_ANCESTORS, PAGE_POLICY
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 if chromium_path() is None:

@@ -24,9 +24,10 @@ from game.solitaire.deal import deal_for_seed
 from tests.fakediscord import FakeDiscord
 from tests.web.test_activity_api import open_activity_site
 from tests.web.test_api import SEED, Site, free_game, move, open_site, player_of
-from web.app import UNPLAYED_SECONDS, UNTOUCHED_SECONDS, WEB_GUILD
+from web.guard import WEB_GUILD
 from web.identity import COOKIE
 from web.limits import Rate, RateLimits
+from web.sweep import UNPLAYED_SECONDS, UNTOUCHED_SECONDS
 
 pytestmark = pytest.mark.asyncio
 

@@ -25,7 +25,8 @@ from core.solitaire.service import SolitaireService
 from data.broadcast import MemoryBroadcast
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
-from web.app import PAGE_POLICY, create_app
+from web.app import create_app
+from web.page import PAGE_POLICY
 from web.server import SERVER, RefusalLog, Timeouts, serve
 
 pytestmark = pytest.mark.asyncio
