@@ -19,7 +19,7 @@ from data.live import StoreFailed, StoreUnavailable
 
 _BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 _WAL_RETRY_SECONDS = 0.01
-_THREAD_STOP_SECONDS = 5.0  # aiosqlite's worker after a failed open: it has only its stop left to run
+_ITER_CHUNK_SIZE = 64  # rows a cursor fetches at a time when iterated: aiosqlite.connect's own default
 
 
 def is_busy(error: sqlite3.Error) -> bool:
@@ -54,16 +54,16 @@ def usable_file(path: str | pathlib.Path, refusal: type[Exception], purpose: str
 
 
 async def connect(path: str | pathlib.Path) -> aiosqlite.Connection:
-    """``aiosqlite.connect`` in autocommit, except that a file it cannot open leaves no worker thread
-    running: aiosqlite then queues its thread's stop without waiting for it, and a thread that ends
-    after the event loop has closed raises "Event loop is closed" in that thread (seen in the test
-    suite; the bot opening a ``DATABASE_PATH`` it cannot use runs the same path)."""
-    connection = aiosqlite.connect(path, isolation_level=None)
-    try:
-        return await connection
-    except BaseException:
-        await asyncio.to_thread(connection._thread.join, _THREAD_STOP_SECONDS)
-        raise
+    """An aiosqlite connection to the file in autocommit, opened so that a file that cannot be opened
+    leaves no thread behind. Opened by aiosqlite, such a file would be refused while aiosqlite's worker
+    thread still had its stop to run, unwaited, and a thread that ends after the event loop has closed
+    raises "Event loop is closed" in that thread (seen in the test suite; the bot opening a
+    ``DATABASE_PATH`` it cannot use runs the same path). So sqlite3 opens the file in asyncio's own
+    worker, which the refusal comes back through, and aiosqlite's thread starts only with a connection
+    that is open already."""
+    # Made in asyncio's worker, then used in aiosqlite's thread alone: never by two threads at once.
+    opened = await asyncio.to_thread(sqlite3.connect, path, isolation_level=None, check_same_thread=False)
+    return await aiosqlite.Connection(lambda: opened, _ITER_CHUNK_SIZE)
 
 
 async def switch_to_wal(db: aiosqlite.Connection) -> None:

@@ -1,10 +1,11 @@
 """A SQLite file that cannot be opened is refused with nothing left running: aiosqlite's worker thread
-has ended when the refusal comes (one left behind raised "Event loop is closed" once the loop had
-closed)."""
+has ended, or never started, when the refusal comes (one left behind raised "Event loop is closed" once
+the loop had closed); one that can be is a connection in autocommit whose thread ends when it closes."""
 
 from __future__ import annotations
 
 import pathlib
+import sqlite3
 import threading
 
 import pytest
@@ -13,6 +14,7 @@ from data.ledger import LedgerFileError
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import LiveStoreFileError, SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
+from data.sqlite_file import connect
 
 pytestmark = pytest.mark.asyncio
 
@@ -36,3 +38,22 @@ async def test_a_file_that_cannot_be_opened_leaves_no_worker_thread(
     with pytest.raises(refusal, match=r"no-such-folder"):
         await store.open(tmp_path / "no-such-folder" / "bot.sqlite3")
     assert [thread for thread in _workers() if thread not in before] == []
+
+
+async def test_a_connection_is_in_autocommit_and_its_thread_ends_with_it(tmp_path: pathlib.Path) -> None:
+    before = _workers()
+    connection = await connect(tmp_path / "bot.sqlite3")
+    await connection.execute("CREATE TABLE kept (n INTEGER)")
+    await connection.execute("INSERT INTO kept VALUES (1)")
+    assert not connection.in_transaction  # each statement is its own transaction until a BEGIN
+    with sqlite3.connect(tmp_path / "bot.sqlite3") as other:  # so another connection sees it at once
+        assert other.execute("SELECT n FROM kept").fetchall() == [(1,)]
+    (worker,) = [thread for thread in _workers() if thread not in before]
+    await connection.close()
+    worker.join(timeout=5)  # its last step, after answering the close: a moment at the most
+    assert not worker.is_alive()
+
+
+async def test_a_file_that_cannot_be_opened_is_refused_as_sqlite_refuses_it(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(sqlite3.OperationalError, match="unable to open database file"):
+        await connect(tmp_path / "no-such-folder" / "bot.sqlite3")
