@@ -4,13 +4,15 @@ The command tree's error handler and every component's callback (``bot.component
 refusal (``Refusal``: the request was understood and not taken, nothing changed) is an answer, not a
 failure: the member reads why, in their language. Everything else is a failure, logged at ERROR with
 the command or component it happened in (a store that cannot be reached in one line, anything else
-with its traceback), and the member is told privately that nothing was done.
+with its traceback), and the member is told privately that nothing was done. A click acknowledged too
+late for Discord is one warning line: its member cannot be told, and its traceback says nothing.
 """
 
 from __future__ import annotations
 
 import logging
 
+import discord
 from discord import app_commands
 
 from bot.answers import tell
@@ -23,6 +25,9 @@ from core.refusal import Refusal
 from data.live import StoreError, StoreUnavailable
 
 log = logging.getLogger(__name__)
+
+UNKNOWN_INTERACTION = 10062
+"""Discord's code for an interaction answered after its 3 s (or one it does not know)."""
 
 # What a failure is called, by the feature it happened in: (a store could not be used, anything else).
 _SOLITAIRE = ("sol_store_down", "sol_internal")
@@ -61,7 +66,11 @@ async def _answer(interaction: Interaction, error: BaseException, where: str) ->
     metrics.unanswered.labels(kind, outcome).inc()
     if isinstance(error, StoreError):
         metrics.store_errors.labels("unavailable" if isinstance(error, StoreUnavailable) else "failed").inc()
-    if isinstance(error, Refusal):
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        # the click was not acknowledged within Discord's 3 s: the member saw "interaction failed", and
+        # nothing can reach them through it any more; what an admin can act on is the host's load
+        log.warning("%s: acknowledged too late for Discord (the process was busy for over 3 s)", where)
+    elif isinstance(error, Refusal):
         log.debug("%s refused: %s", where, error.key)
         await tell(interaction, say(error.key, lang, **error.params))
     elif isinstance(error, app_commands.TransformerError):

@@ -12,7 +12,7 @@ import pytest
 from bot.i18n import say
 from data.live import StoreUnavailable
 from data.live_sqlite import SqliteLiveStore
-from tests.bot.e2e_helpers import running_bot, table_id_of
+from tests.bot.e2e_helpers import running_bot, table_id_of, wait_until
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -82,3 +82,24 @@ async def test_a_failing_component_is_logged_with_its_custom_id(tmp_path, monkey
                 assert logged.levelno == logging.ERROR and logged.exc_info
         finally:
             await store.close()
+
+
+async def test_a_click_acknowledged_too_late_is_one_warning_line_without_a_traceback(tmp_path, caplog):
+    async with FakeDiscord(ack_limit=0.0) as fake:  # every acknowledgement arrives after the limit
+        guild = fake.add_guild(name="Club")
+        ana = fake.add_member(guild, name="Ana")
+        store = await SqliteLiveStore.open(tmp_path / "bot.sqlite3")
+        try:
+            async with running_bot(fake, store, database_path=str(tmp_path / "bot.sqlite3")):
+                with caplog.at_level(logging.WARNING, logger="bot.failures"):
+                    await fake.slash(ana, guild.text_channel, "mahjong new", {"rules": "classic"})
+
+                    async def said() -> bool:
+                        return any(record.name == "bot.failures" for record in caplog.records)
+
+                    await wait_until(said, what="the failure said")
+        finally:
+            await store.close()
+    said = [record for record in caplog.records if record.name == "bot.failures"]
+    assert [(record.levelno, record.exc_info) for record in said] == [(logging.WARNING, None)]
+    assert "mahjong new" in said[0].getMessage() and "too late" in said[0].getMessage()
