@@ -46,9 +46,8 @@ from data.ledger_queries import (
     MATCH_SEATS,
     MATCH_SELECT,
     LedgerQueries,
-    json_text,
+    Statement,
     numbered,
-    seat_rows,
 )
 from data.ledger_sqlite import hand_from_row, match_from_row
 from data.live import StoreFailed, StoreUnavailable
@@ -200,69 +199,17 @@ class PostgresLedger(LedgerQueries):
         """The pool, for the solitaire's ledger and the reports of the same database to share."""
         return self._pool
 
-    async def _insert_hand(self, entry: HandEntry) -> bool:
-        hand = (
-            entry.hand_id,
-            entry.guild_id,
-            entry.table_id,
-            entry.match_id,
-            entry.number,
-            entry.rules_name,
-            json_text(entry.rules, "rules"),
-            entry.winner,
-            entry.discarder,
-            entry.self_drawn,
-            float(entry.score),
-            entry.fan,
-            entry.record,
-            float(entry.finished_at),
-        )
+    async def _insert_once(self, head: Statement, children: list[Statement]) -> bool:
+        """``head``'s row and, only if it was new, the ``children`` rows, in one transaction (a second
+        writer of the same id waits for the first to commit, then inserts nothing); True if it was new."""
+        sql, (row,) = head
         with available():
             async with self._pool.acquire() as connection, connection.transaction():
-                inserted = await connection.fetchval(
-                    "INSERT INTO hands (hand_id, guild_id, table_id, match_id, number, rules_name, rules, winner,"
-                    " discarder, self_drawn, score, fan, record, finished_at)"
-                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
-                    " ON CONFLICT (hand_id) DO NOTHING RETURNING TRUE",
-                    *hand,
-                )
-                if inserted:
-                    await connection.executemany(
-                        "INSERT INTO hand_seats (hand_id, seat, member_id, name, computer, payment)"
-                        " VALUES ($1, $2, $3, $4, $5, $6)",
-                        seat_rows(entry.hand_id, entry.seats, entry.payments),
-                    )
-                    await connection.executemany(
-                        "INSERT INTO hand_patterns (hand_id, position, pattern) VALUES ($1, $2, $3)",
-                        [(entry.hand_id, position, pattern) for position, pattern in enumerate(entry.patterns)],
-                    )
-        return bool(inserted)
-
-    async def _insert_match(self, entry: MatchEntry) -> bool:
-        match = (
-            entry.match_id,
-            entry.guild_id,
-            entry.table_id,
-            entry.rules_name,
-            json_text(entry.rules, "rules"),
-            entry.hands,
-            float(entry.finished_at),
-            entry.ended,
-        )
-        with available():
-            async with self._pool.acquire() as connection, connection.transaction():
-                inserted = await connection.fetchval(
-                    "INSERT INTO matches (match_id, guild_id, table_id, rules_name, rules, hand_count, finished_at,"
-                    " ended) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (match_id) DO NOTHING RETURNING TRUE",
-                    *match,
-                )
-                if inserted:
-                    await connection.executemany(
-                        "INSERT INTO match_seats (match_id, seat, member_id, name, computer, total)"
-                        " VALUES ($1, $2, $3, $4, $5, $6)",
-                        seat_rows(entry.match_id, entry.seats, entry.totals),
-                    )
-        return bool(inserted)
+                if not await connection.fetchval(numbered(sql) + " RETURNING TRUE", *row):
+                    return False
+                for child_sql, rows in children:
+                    await connection.executemany(numbered(child_sql), rows)
+        return True
 
     async def close(self) -> None:
         await self._pool.close()

@@ -1,7 +1,7 @@
-"""The SQL both ledgers read hands and matches with, written once with ``?`` placeholders.
+"""The SQL both ledgers record and read hands and matches with, written once with ``?`` placeholders.
 
 SQLite takes them as they are; PostgreSQL's ledgers number them (``numbered``) before asyncpg sees them,
-here and in the statements the reports and the solitaire's settings share. No shared statement uses ``?``
+here and in the statements the reports and the solitaire's ledger share. No shared statement uses ``?``
 for anything else (PostgreSQL's JSON operators are not used here).
 """
 
@@ -40,6 +40,8 @@ _NUMBERED = re.compile(r"\$\d")
 
 Row = tuple[Any, ...]
 Entry = HandEntry | MatchEntry
+Statement = tuple[str, Sequence[Row]]
+"""An insert and the rows it takes."""
 Where = tuple[str, tuple[Any, ...]]
 """A condition on a table's rows (perhaps with its order and page) and its parameters."""
 
@@ -58,6 +60,66 @@ def seat_rows(key: str, seats: Sequence[SeatEntry], amounts: Sequence[float]) ->
         (key, index, seat.member_id, seat.name, seat.computer, float(amount))
         for index, (seat, amount) in enumerate(zip(seats, amounts, strict=True))
     ]
+
+
+def hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
+    """The hand's row (inserted only if its id is new), then its seats and patterns."""
+    hand = (
+        "INSERT INTO hands (hand_id, guild_id, table_id, match_id, number, rules_name, rules, winner, discarder,"
+        " self_drawn, score, fan, record, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (hand_id) DO NOTHING",
+        [
+            (
+                entry.hand_id,
+                entry.guild_id,
+                entry.table_id,
+                entry.match_id,
+                entry.number,
+                entry.rules_name,
+                json_text(entry.rules, "rules"),
+                entry.winner,
+                entry.discarder,
+                entry.self_drawn,  # a bool: an integer to SQLite, a boolean to PostgreSQL
+                float(entry.score),
+                entry.fan,
+                entry.record,
+                float(entry.finished_at),
+            )
+        ],
+    )
+    seats = (
+        "INSERT INTO hand_seats (hand_id, seat, member_id, name, computer, payment) VALUES (?, ?, ?, ?, ?, ?)",
+        seat_rows(entry.hand_id, entry.seats, entry.payments),
+    )
+    patterns = (
+        "INSERT INTO hand_patterns (hand_id, position, pattern) VALUES (?, ?, ?)",
+        [(entry.hand_id, position, pattern) for position, pattern in enumerate(entry.patterns)],
+    )
+    return hand, [seats, patterns]
+
+
+def match_statements(entry: MatchEntry) -> tuple[Statement, list[Statement]]:
+    match = (
+        "INSERT INTO matches (match_id, guild_id, table_id, rules_name, rules, hand_count, finished_at, ended)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
+        [
+            (
+                entry.match_id,
+                entry.guild_id,
+                entry.table_id,
+                entry.rules_name,
+                json_text(entry.rules, "rules"),
+                entry.hands,
+                float(entry.finished_at),
+                entry.ended,
+            )
+        ],
+    )
+    seats = (
+        "INSERT INTO match_seats (match_id, seat, member_id, name, computer, total) VALUES (?, ?, ?, ?, ?, ?)",
+        seat_rows(entry.match_id, entry.seats, entry.totals),
+    )
+    return match, [seats]
 
 
 def hands_where(
@@ -116,16 +178,13 @@ def numbered(sql: str) -> str:
 class LedgerQueries:
     """The part of ``Ledger`` both backends answer alike, over a backend's ``_first`` (the first row of a
     read, or None), ``_execute`` (one changing statement), ``_hands`` and ``_matches`` (the entries a
-    condition selects, with their seats, in one snapshot), ``_insert_hand`` and ``_insert_match`` (an
-    entry with its seats in one transaction, only if its id is new: True if it was).
+    condition selects, with their seats, in one snapshot) and ``_insert_once`` (an entry's row and, only
+    if its id was new, its seats and patterns, in one transaction: True if it was new).
 
     Exactly once: an entry whose id is taken is compared with the stored one, to tell a replayed
     completion (nothing to do) from a conflict (a bug)."""
 
-    async def _insert_hand(self, entry: HandEntry) -> bool:
-        raise NotImplementedError
-
-    async def _insert_match(self, entry: MatchEntry) -> bool:
+    async def _insert_once(self, head: Statement, children: list[Statement]) -> bool:
         raise NotImplementedError
 
     async def _first(self, sql: str, parameters: Sequence[Any]) -> Row | None:
@@ -141,13 +200,13 @@ class LedgerQueries:
         raise NotImplementedError
 
     async def record_hand(self, entry: HandEntry) -> bool:
-        if await self._insert_hand(entry):
+        if await self._insert_once(*hand_statements(entry)):
             return True
         refuse_conflict("hand", entry.hand_id, entry, await self.hand(entry.hand_id))
         return False
 
     async def record_match(self, entry: MatchEntry) -> bool:
-        if await self._insert_match(entry):
+        if await self._insert_once(*match_statements(entry)):
             return True
         found = await self._matches("match_id = ?", (entry.match_id,))
         refuse_conflict("match", entry.match_id, entry, found[0] if found else None)

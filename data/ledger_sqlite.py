@@ -45,8 +45,7 @@ from data.ledger_queries import (
     MATCH_SEATS,
     MATCH_SELECT,
     LedgerQueries,
-    json_text,
-    seat_rows,
+    Statement,
 )
 from data.sqlite_file import available, connect, switch_to_wal, usable_file
 
@@ -60,7 +59,6 @@ _MIGRATIONS_TABLE_DDL = f"""CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (
 
 
 Row = tuple[Any, ...]
-Statement = tuple[str, Sequence[Row]]
 # Each ledger table and index by name: (type, table, PRAGMA table_info / index_info rows).
 Shape = dict[str, tuple[str, str, tuple[Row, ...]]]
 
@@ -204,66 +202,6 @@ async def open_migrated(path: str | pathlib.Path, busy_timeout: float) -> aiosql
     return connection
 
 
-def _hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
-    """The hand's row (inserted only if its id is new), then its seats and patterns."""
-    hand = (
-        "INSERT INTO hands (hand_id, guild_id, table_id, match_id, number, rules_name, rules, winner, discarder,"
-        " self_drawn, score, fan, record, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (hand_id) DO NOTHING",
-        [
-            (
-                entry.hand_id,
-                entry.guild_id,
-                entry.table_id,
-                entry.match_id,
-                entry.number,
-                entry.rules_name,
-                json_text(entry.rules, "rules"),
-                entry.winner,
-                entry.discarder,
-                int(entry.self_drawn),
-                float(entry.score),
-                entry.fan,
-                entry.record,
-                float(entry.finished_at),
-            )
-        ],
-    )
-    seats = (
-        "INSERT INTO hand_seats (hand_id, seat, member_id, name, computer, payment) VALUES (?, ?, ?, ?, ?, ?)",
-        seat_rows(entry.hand_id, entry.seats, entry.payments),
-    )
-    patterns = (
-        "INSERT INTO hand_patterns (hand_id, position, pattern) VALUES (?, ?, ?)",
-        [(entry.hand_id, position, pattern) for position, pattern in enumerate(entry.patterns)],
-    )
-    return hand, [seats, patterns]
-
-
-def _match_statements(entry: MatchEntry) -> tuple[Statement, list[Statement]]:
-    match = (
-        "INSERT INTO matches (match_id, guild_id, table_id, rules_name, rules, hand_count, finished_at, ended)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
-        [
-            (
-                entry.match_id,
-                entry.guild_id,
-                entry.table_id,
-                entry.rules_name,
-                json_text(entry.rules, "rules"),
-                entry.hands,
-                float(entry.finished_at),
-                entry.ended,
-            )
-        ],
-    )
-    seats = (
-        "INSERT INTO match_seats (match_id, seat, member_id, name, computer, total) VALUES (?, ?, ?, ?, ?, ?)",
-        seat_rows(entry.match_id, entry.seats, entry.totals),
-    )
-    return match, [seats]
-
-
 def _seat(row: Row) -> tuple[SeatEntry, float]:
     member_id, name, computer, amount = row
     return SeatEntry(name=name, member_id=member_id, computer=computer), amount
@@ -350,12 +288,6 @@ class SqliteLedger(LedgerQueries):
         """One changing statement, its own transaction."""
         async with self._using():
             await self._db.execute(sql, parameters)
-
-    async def _insert_hand(self, entry: HandEntry) -> bool:
-        return await self._insert_once(*_hand_statements(entry))
-
-    async def _insert_match(self, entry: MatchEntry) -> bool:
-        return await self._insert_once(*_match_statements(entry))
 
     async def _insert_once(self, head: Statement, children: list[Statement]) -> bool:
         """Insert ``head``'s row and, only if it was new, the ``children`` rows, in one transaction;
