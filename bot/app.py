@@ -42,6 +42,7 @@ from bot.tables.custom_ids import PREFIX as TABLE_PREFIX
 from bot.tables.discord_views import TableButton
 from bot.tables.hands import LiveHands
 from bot.tables.messages import MentionsWanted, TableMessages
+from bot.tables.places import DiscordPlaces
 from core.application import STOP_PATIENCE, Application, stop_tasks
 from core.settings import Settings
 from core.stores import ReportsOpener
@@ -230,9 +231,11 @@ class MahjongBot(commands.AutoShardedBot):
         log.info("drawing and computer players warmed up in %.1f s", time.monotonic() - warming)
         tables, events, tick = application.tables, application.events, application.table_clock.tick
         shown = ShownAttachments()
+        places = DiscordPlaces(store)
         table_messages = TableMessages(
             self,
             tables,
+            places,
             drawer,
             self.tile_emojis,
             _mentions_wanted(ledger),
@@ -241,6 +244,7 @@ class MahjongBot(commands.AutoShardedBot):
             on_shown=self.metrics.table_shown.observe,
         )
         hands = LiveHands(tables, drawer, self.tile_emojis, shown)
+        events.subscribe(TableChanged, places)  # where the table was removed, its record goes too
         events.subscribe(TableChanged, table_messages, everywhere=True)
         events.subscribe(TableChanged, hands, everywhere=True)
         events.on_gap(hands.catch_up)

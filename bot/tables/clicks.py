@@ -80,7 +80,7 @@ class TableClicks:
         if current is None:
             raise Refusal("no_table")
         state = current.state
-        if state.place.guild_id != interaction.guild_id:
+        if state.guild_id != interaction.guild_id:
             raise Refusal("wrong_guild")
         if button.verb == "rules":
             await interaction.edit_original_response(content=presenter.rules_text(state, lang))

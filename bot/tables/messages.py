@@ -7,7 +7,8 @@ the members it now waits for (a mention for a turn, a direct message for a claim
 several processes, the process holding the table's server's shard does it, wherever the change was made
 (the clock's process would otherwise spend its share of Discord's global limit on every table): a change
 heard from another process comes without its state, which is read from the store. It keeps the thread
-open while its table is, and posts the table message again when a moderator deletes it. A result is
+open while its table is, and posts the table message again when a moderator deletes it. Where each
+table lives on Discord is this surface's own record (``bot.tables.places``). A result is
 posted once: a process that dies before marking it posted leaves the table due, and the next look finds
 the message or posts it.
 """
@@ -19,7 +20,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import discord
 
@@ -29,12 +30,13 @@ from bot.i18n import say
 from bot.message_specs import Message
 from bot.tables import presenter
 from bot.tables.discord_views import files_of, view_of
+from bot.tables.places import DiscordPlace, DiscordPlaces
 from core.refusal import Refusal
 from core.tables.events import TableChanged
 from core.tables.finished import FinishedHand
 from core.tables.moves import Actor, Lobby
-from core.tables.service import TableService
-from core.tables.state import Place, TableSettings, TableState
+from core.tables.service import Committed, TableService
+from core.tables.state import TableSettings, TableState
 from data.live import StoreUnavailable
 from game.tiles import Tile
 
@@ -66,6 +68,7 @@ class TableMessages:
         self,
         client: discord.Client,
         service: TableService,
+        places: DiscordPlaces,
         draw: Drawer,
         emojis: Mapping[Tile, discord.PartialEmoji],
         mentions_wanted: MentionsWanted,
@@ -78,6 +81,7 @@ class TableMessages:
         self._shown = shown
         self._owns = owns
         self._service = service
+        self._places = places
         self._draw = draw
         self._emojis = emojis
         self._mentions_wanted = mentions_wanted
@@ -92,9 +96,7 @@ class TableMessages:
         lobby message; returns where the lobby is. ``discord.HTTPException`` when it cannot be posted
         (and no table is left waiting in the store for buttons nobody has)."""
         channel_id = getattr(channel, "id", 0)
-        committed = await self._service.open(
-            host=host, place=Place(guild_id, channel_id), settings=settings, computers=computers
-        )
+        committed = await self._service.open(host=host, guild_id=guild_id, settings=settings, computers=computers)
         state = committed.state
         lang = settings.lang
         home: discord.abc.Messageable = channel
@@ -117,16 +119,19 @@ class TableMessages:
         except discord.HTTPException:
             await self._service.act(state.id, host, Lobby("cancel"))
             raise
-        placed = await self._service.place(state.id, replace(state.place, thread_id=thread_id, message_id=sent.id))
+        await self._places.record(state.id, DiscordPlace(channel_id, thread_id, sent.id))
         if thread_id is not None:
-            await self._service.index_thread(thread_id, state.id)
+            await self._places.index_thread(thread_id, state.id)
         shown = self._tables.setdefault(state.id, _Shown())
-        shown.version = max(shown.version, placed.version)
+        shown.version = max(shown.version, committed.version)
         return thread_id or channel_id
 
     # --- after each change ----------------------------------------------------------------------
 
     async def __call__(self, event: TableChanged) -> None:
+        if event.happened == "removed":  # nothing left to show (its record goes: ``DiscordPlaces``)
+            self._tables.pop(event.table_id, None)
+            return
         if not self._owns(event.guild_id):
             return  # the process with the server's shard shows it
         heard = time.monotonic()
@@ -142,44 +147,53 @@ class TableMessages:
         if edits:
             shown.newest = max(shown.newest, event.version)
         async with shown.lock:
-            if event.finished_hand is not None:
-                await self._post_result(state, event.finished_hand, shown)
-            elif state.last_hand is not None and state.result_unposted and shown.result_step != state.last_hand.step:
-                await self._post_missing_result(state, state.last_hand, shown)
-            if event.happened == "closed":
-                await self._send(state, presenter.closed_message(state, state.settings.lang))
-            if shown.version < event.version:
-                shown.version = event.version
-                # Changes that come faster than the message can be edited are shown by the newest one
-                # alone: fewer edits keep a busy bot under Discord's global limit of requests.
-                if edits and shown.newest <= event.version:
-                    await self._edit_table(state)
-                    self._on_shown(time.monotonic() - heard)
-                await self._mention(state, event.awaited, event.claim_window)
+            place = await self._places.of(event.table_id)
+            if place is None:  # its lobby is being posted (or could not be): nowhere to show it yet
+                shown.version = max(shown.version, event.version)
+            else:
+                await self._show(event, state, place, shown, edits=edits, heard=heard)
         if not event.is_open:
             self._tables.pop(event.table_id, None)
 
-    async def _edit_table(self, state: TableState) -> None:
-        if state.place.message_id is None:
+    async def _show(
+        self, event: TableChanged, state: TableState, place: DiscordPlace, shown: _Shown, *, edits: bool, heard: float
+    ) -> None:
+        if event.finished_hand is not None:
+            await self._post_result(state, place, event.finished_hand, shown)
+        elif state.last_hand is not None and state.result_unposted and shown.result_step != state.last_hand.step:
+            await self._post_missing_result(state, place, state.last_hand, shown)
+        if event.happened == "closed":
+            await self._send(state, place, presenter.closed_message(state, state.settings.lang))
+        if shown.version < event.version:
+            shown.version = event.version
+            # Changes that come faster than the message can be edited are shown by the newest one
+            # alone: fewer edits keep a busy bot under Discord's global limit of requests.
+            if edits and shown.newest <= event.version:
+                await self._edit_table(state, place)
+                self._on_shown(time.monotonic() - heard)
+            await self._mention(state, place, event.awaited, event.claim_window)
+
+    async def _edit_table(self, state: TableState, place: DiscordPlace) -> None:
+        if place.message_id is None:
             return
         message = await self._draw(presenter.table_message, state, state.settings.lang)
-        target = self._client.get_partial_messageable(state.place.home).get_partial_message(state.place.message_id)
+        target = self._client.get_partial_messageable(place.home).get_partial_message(place.message_id)
         listed = self._shown.attachments(target.id, message)
         try:
             edited = await target.edit(content=None, attachments=listed, view=view_of(message, self._emojis, listed))
         except discord.NotFound:
-            await self._repost_table(state, message)
+            await self._repost_table(state, place, message)
         except discord.HTTPException as error:
             log.warning("table %s: the table message could not be edited (%s)", state.id, error.status)
         else:
             self._shown.seen(edited)
 
-    async def _repost_table(self, state: TableState, message: Message) -> None:
+    async def _repost_table(self, state: TableState, place: DiscordPlace, message: Message) -> None:
         """The table message is gone (a moderator deleted it): without it nobody could press My hand, so
         an open table posts it again where it lives, and remembers the new one."""
         if not state.is_open:
             return
-        channel = self._client.get_partial_messageable(state.place.home)
+        channel = self._client.get_partial_messageable(place.home)
         files = files_of(message)
         try:
             sent = await channel.send(files=files, view=view_of(message, self._emojis, files))
@@ -189,23 +203,25 @@ class TableMessages:
         self._shown.seen(sent)
         log.info("table %s: its message was deleted, posted again as %s", state.id, sent.id)
         with contextlib.suppress(Refusal):
-            await self._service.place(state.id, replace(state.place, message_id=sent.id))
+            await self._places.moved(state.id, place, sent.id)
 
-    async def _post_result(self, state: TableState, finished: FinishedHand, shown: _Shown) -> bool:
+    async def _post_result(self, state: TableState, place: DiscordPlace, finished: FinishedHand, shown: _Shown) -> bool:
         """The hand's result message, then the mark that it is posted; a process killed in between leaves
         the mark unset, and the next one to look finds the message (``_post_missing_result``)."""
         message = await self._draw(presenter.result_message, state, finished, state.settings.lang)
-        if not await self._send(state, message):
+        if not await self._send(state, place, message):
             return False
         shown.result_step = finished.step
         await self._mark_posted(state.id, finished.step)
         return True
 
-    async def _post_missing_result(self, state: TableState, finished: FinishedHand, shown: _Shown) -> None:
+    async def _post_missing_result(
+        self, state: TableState, place: DiscordPlace, finished: FinishedHand, shown: _Shown
+    ) -> None:
         """A hand ended in a process that died before showing it: post its result, unless the message is
         among the latest of the table's home already (the process died after posting, before marking)."""
         marker = f"--commitment {finished.commitment}"
-        channel = self._client.get_partial_messageable(state.place.home)
+        channel = self._client.get_partial_messageable(place.home)
         me = None if self._client.user is None else self._client.user.id
         try:
             async for earlier in channel.history(limit=RESULT_LOOKBACK):
@@ -216,7 +232,7 @@ class TableMessages:
         except discord.HTTPException as error:
             log.warning("table %s: its home's latest messages cannot be read (%s)", state.id, error.status)
         log.info("table %s: posting the result of a hand whose process died before showing it", state.id)
-        if not await self._post_result(state, finished, shown):
+        if not await self._post_result(state, place, finished, shown):
             # one try: a home the bot cannot post in must not bring the table due at every tick
             shown.result_step = finished.step
             await self._mark_posted(state.id, finished.step)
@@ -235,10 +251,15 @@ class TableMessages:
             await asyncio.sleep(0.1 * (attempt + 1))
 
     async def _send(
-        self, state: TableState, message: Message, *, mentions: discord.AllowedMentions | None = None
+        self,
+        state: TableState,
+        place: DiscordPlace,
+        message: Message,
+        *,
+        mentions: discord.AllowedMentions | None = None,
     ) -> bool:
         """A new public message in the table's home (a result, a notice, a mention)."""
-        channel = self._client.get_partial_messageable(state.place.home)
+        channel = self._client.get_partial_messageable(place.home)
         notify = mentions or self._client.allowed_mentions or discord.AllowedMentions.none()
         files = files_of(message)
         try:
@@ -252,7 +273,9 @@ class TableMessages:
             return False
         return True
 
-    async def _mention(self, state: TableState, seats: tuple[int, ...], claim_window: bool) -> None:
+    async def _mention(
+        self, state: TableState, place: DiscordPlace, seats: tuple[int, ...], claim_window: bool
+    ) -> None:
         """At an asynchronous table, tell the members it now waits for: a turn with a mention in the
         thread (whose turn it is is public), a claim window by direct message (naming in public who may
         claim would tell the table about their tiles). The server may turn mentions off, and each
@@ -267,14 +290,14 @@ class TableMessages:
         if not members:
             return
         lang = state.settings.lang
-        for member in await self._mentions_wanted(state.place.guild_id, members):
+        for member in await self._mentions_wanted(state.guild_id, members):
             when = presenter.relative(state.deadline)
             if claim_window:
-                await self._direct(member, say("claim_mention", lang, place=f"<#{state.place.home}>", when=when))
+                await self._direct(member, say("claim_mention", lang, place=f"<#{place.home}>", when=when))
             else:
                 text = say("turn_mention", lang, member=f"<@{member}>", when=when)
                 users = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(member)])
-                await self._send(state, Message(text), mentions=users)
+                await self._send(state, place, Message(text), mentions=users)
 
     async def _direct(self, member: int, text: str) -> None:
         """A direct message; a member who does not take them from the server is simply not told."""
@@ -290,7 +313,7 @@ class TableMessages:
         """Discord archived a thread after its archive duration without a new message (edits do not count):
         while its table is open, it is opened again, or its buttons and edits would stop working."""
         try:
-            if await self._service.table_in_thread(thread_id) is None:
+            if await self._table_in_thread(thread_id) is None:
                 return
             channel = thread or await self._client.fetch_channel(thread_id)
             if isinstance(channel, discord.Thread):
@@ -304,10 +327,22 @@ class TableMessages:
         """A table message deleted in a table's thread is posted again at once (a table living in a
         channel, without a thread, posts it again at its next change)."""
         try:
-            current = await self._service.table_in_thread(channel_id)
-            if current is None or current.state.place.message_id != message_id:
+            current = await self._table_in_thread(channel_id)
+            place = None if current is None else await self._places.of(current.state.id)
+            if current is None or place is None or place.message_id != message_id:
                 return
             message = await self._draw(presenter.table_message, current.state, current.state.settings.lang)
-            await self._repost_table(current.state, message)
+            await self._repost_table(current.state, place, message)
         except StoreUnavailable:
             log.warning("a table message was deleted while the live store is unavailable")
+
+    async def _table_in_thread(self, thread_id: int) -> Committed | None:
+        """The open table a thread holds, if any; a thread whose table is over is forgotten."""
+        table_id = await self._places.table_of_thread(thread_id)
+        if table_id is None:
+            return None
+        current = await self._service.read(table_id)
+        if current is None or not current.state.is_open:
+            await self._places.forget_thread(thread_id, table_id)
+            return None
+        return current

@@ -28,7 +28,7 @@ def hand_entry(state: TableState, hand: Round, played: PlayedHand, score: HandSc
     result = played.result
     return HandEntry(
         hand_id=hand_id(state.id, played.number),
-        guild_id=state.place.guild_id,
+        guild_id=state.guild_id,
         table_id=state.id,
         match_id=state.id,
         number=played.number,
@@ -49,7 +49,7 @@ def hand_entry(state: TableState, hand: Round, played: PlayedHand, score: HandSc
 def match_entry(state: TableState, match: Match, now: float, ended: str = "finished") -> MatchEntry:
     return MatchEntry(
         match_id=state.id,
-        guild_id=state.place.guild_id,
+        guild_id=state.guild_id,
         table_id=state.id,
         rules=state.settings.rules.to_document(),
         seats=seats_of(state),

@@ -7,7 +7,9 @@ transition itself (``core.tables.transitions``) runs in a worker thread: the eng
 players never hold the event loop. When another process or click moved the table meanwhile, the
 transition runs again on the new state (where a move made from the old state is refused as no longer
 current). Every write that changed what a table is publishes one ``TableChanged`` (``core.events``);
-its bookkeeping (where it lives on Discord, what the ledger has, a result posted) publishes nothing.
+its bookkeeping (what the ledger has, a result posted) publishes nothing. Where a table lives on a
+surface (Discord's thread and messages) is that surface's record, kept beside the table's state: the
+table's removal is published (``removed``) for the surfaces to drop theirs.
 """
 
 from __future__ import annotations
@@ -25,10 +27,10 @@ from core.refusal import Refusal
 from core.tables import transitions
 from core.tables.events import TableChanged
 from core.tables.moves import Actor, Move
-from core.tables.state import Place, TableSettings, TableState
+from core.tables.state import TableSettings, TableState, keeping_legacy
 from core.tables.transitions import Change
 from data.ledger import HandEntry, Ledger, LedgerConflict, LedgerValueError
-from data.live import LiveStore, StoreError
+from data.live import LiveStore, StoreError, Versioned
 
 log = logging.getLogger(__name__)
 Transition = Callable[[TableState, float], tuple[TableState, Change]]
@@ -54,10 +56,6 @@ HEARD_KEPT = 1024  # tables whose last read for a change heard from another proc
 
 def table_key(table_id: str) -> str:
     return f"table:{table_id}"
-
-
-def thread_key(thread_id: int) -> str:
-    return f"thread:{thread_id}"
 
 
 def new_table_id() -> str:
@@ -87,10 +85,10 @@ class TableService:
         self._make_seed = make_seed
         self._heard: dict[str, asyncio.Future[Committed | None]] = {}  # the last read of each heard table
 
-    async def open(self, *, host: Actor, place: Place, settings: TableSettings, computers: int = 0) -> Committed:
-        """A new lobby with its host seated and ``computers`` computer seats."""
+    async def open(self, *, host: Actor, guild_id: int, settings: TableSettings, computers: int = 0) -> Committed:
+        """A new lobby of the server ``guild_id`` with its host seated and ``computers`` computer seats."""
         state = TableState(
-            id=self._make_id(), host_id=host.member_id, place=place, settings=settings, seed=self._make_seed()
+            id=self._make_id(), host_id=host.member_id, guild_id=guild_id, settings=settings, seed=self._make_seed()
         )
         state = transitions.touched(state, self._clock())
         state, _ = transitions.join(state, host.member_id, host.name)
@@ -104,9 +102,7 @@ class TableService:
 
     async def read(self, table_id: str) -> Committed | None:
         found = await self._store.read(table_key(table_id))
-        if found is None:
-            return None
-        return Committed(TableState.from_document(found.document), found.version, Change())
+        return None if found is None else _committed(found)
 
     async def read_heard(self, event: TableChanged) -> Committed | None:
         """The table at the version ``event`` (heard from another process) says, or a newer one. The
@@ -132,9 +128,10 @@ class TableService:
         idle limit; ``answered_by``: the member whose own answer shows them the change."""
 
         async def attempt() -> Committed | None:
-            current = await self.read(table_id)
-            if current is None:
+            found = await self._store.read(table_key(table_id))
+            if found is None:
                 raise Refusal("no_table")
+            current = _committed(found)
             now = self._clock()
             state, change = await asyncio.to_thread(transition, current.state, now)
             if state == current.state:
@@ -143,9 +140,8 @@ class TableService:
                 state = transitions.touched(state, now)
             if current.state.is_open and not state.is_open:
                 state = replace(state, deadline=now + RETENTION, computer_at=None, hold_until=None)
-            version = await self._store.write(
-                table_key(table_id), current.version, state.to_document(), deadline=state.wake_at
-            )
+            document = keeping_legacy(state.to_document(), found.document)
+            version = await self._store.write(table_key(table_id), current.version, document, deadline=state.wake_at)
             if version is None:
                 return None
             committed = Committed(state, version, change, written=True)
@@ -162,7 +158,7 @@ class TableService:
         return await self._events.publish(
             TableChanged(
                 table_id=state.id,
-                guild_id=state.place.guild_id,
+                guild_id=state.guild_id,
                 version=committed.version,
                 step=state.step,
                 happened=change.happened,
@@ -188,17 +184,19 @@ class TableService:
 
     async def wake(self, table_id: str) -> Committed | None:
         """The clock's turn: computer moves and passed deadlines; None when the table ended long enough
-        ago to be removed (once the ledger has everything it finished), with its thread's index. A table
-        left with work undone by a process that died (entries for the ledger, a result to post) is
-        published again as it stands, for the subscribers to finish it."""
+        ago to be removed (once the ledger has everything it finished). Its removal is published first
+        (``removed``), and the table goes once this process's subscribers are done with it: a process
+        that dies in between leaves the table due, and the next look publishes it again, so what a
+        surface keeps of the table never outlives it. A table left with work undone by a process that
+        died (entries for the ledger, a result to post) is published again as it stands, for the
+        subscribers to finish it."""
         current = await self.read(table_id)
-        expired = current is not None and self._expired(current.state)
-        if current is not None and expired and await self._store.delete(table_key(table_id), current.version):
-            thread = current.state.place.thread_id
-            index = None if thread is None else await self._store.read(thread_key(thread))
-            if thread is not None and index is not None:
-                await self._store.delete(thread_key(thread), index.version)
-            return None
+        if current is not None and self._expired(current.state):
+            followed = await self._publish(replace(current, change=Change("removed")))
+            if followed is not None:
+                await followed
+            if await self._store.delete(table_key(table_id), current.version):
+                return None
         committed = await self.update(table_id, transitions.wake, by_member=False)
         state = committed.state
         if not committed.written and (state.unrecorded or state.result_unposted):
@@ -215,27 +213,6 @@ class TableService:
 
     async def result_posted(self, table_id: str, step: int) -> Committed:
         return await self.update(table_id, lambda state, now: transitions.result_posted(state, step), by_member=False)
-
-    async def place(self, table_id: str, place: Place) -> Committed:
-        """Where the table now lives on Discord (its thread and table message, once created)."""
-        return await self.update(table_id, lambda state, now: (replace(state, place=place), Change()), by_member=False)
-
-    async def index_thread(self, thread_id: int, table_id: str) -> None:
-        """Remember which table a thread holds, so an archived thread finds its table."""
-        await self._store.create(thread_key(thread_id), {"table": table_id})
-
-    async def table_in_thread(self, thread_id: int) -> Committed | None:
-        """The open table a thread holds, if any; a thread whose table is over is forgotten."""
-        key = thread_key(thread_id)
-        found = await self._store.read(key)
-        if found is None:
-            return None
-        table_id = found.document.get("table")
-        current = await self.read(table_id) if isinstance(table_id, str) else None
-        if current is None or not current.state.is_open:
-            await self._store.delete(key, found.version)
-            return None
-        return current
 
     async def record(self, table_id: str) -> Committed | None:
         """Write the table's finished hands and match to the ledger, then drop them from its live state.
@@ -275,3 +252,7 @@ class TableService:
         """The tables whose clock is due now."""
         keys = await self._store.due(self._clock(), limit)
         return [key.removeprefix("table:") for key in keys if key.startswith("table:")]
+
+
+def _committed(found: Versioned) -> Committed:
+    return Committed(TableState.from_document(found.document), found.version, Change())

@@ -27,7 +27,13 @@ Speed = Literal["live", "async"]
 STATUSES: tuple[Status, ...] = ("lobby", "playing", "between", "over", "cancelled", "closed")
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "playing", "between")
 SPEEDS: tuple[Speed, ...] = ("live", "async")
-DOCUMENT_VERSION = 2  # 2: idle limits (``timing.idle``, ``idle_at``); a version 1 table gets its speed's
+DOCUMENT_VERSION = 3  # 2: idle limits (``timing.idle``, ``idle_at``); a version 1 table gets its speed's
+# 3: the server (``guild``) alone; before, ``place`` also held where the table lived on Discord
+LEGACY_PLACE = "place"
+"""The key of a version 1 or 2 document that held its server and where it lived on Discord. The server is
+read from it; the rest is the Discord surface's, which reads it from the stored document until its own
+record takes it over (``bot.tables.places``). Every write of the table keeps it as stored
+(``keeping_legacy``), so whichever process writes a table first, none loses it; it goes with the table."""
 HIDDEN_CLAIM_WINDOW = 4.0
 LIVE_IDLE = 2 * 3600.0  # a live table nobody touched for two hours is abandoned
 ASYNC_IDLE = 7 * 24 * 3600.0  # an asynchronous one gets a week, as long as its thread stays open
@@ -102,25 +108,10 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
-    """Where a table lives on Discord: the server, the channel it was opened from, its thread (the
-    channel itself where threads are not allowed) and its table message."""
-
-    guild_id: int
-    channel_id: int
-    thread_id: int | None = None
-    message_id: int | None = None
-
-    @property
-    def home(self) -> int:
-        return self.thread_id if self.thread_id is not None else self.channel_id
-
-
-@dataclass(frozen=True, slots=True)
 class TableState:
     id: str
     host_id: int
-    place: Place
+    guild_id: int  # the server: its ledger, and where a move may come from
     settings: TableSettings
     seed: int
     seats: tuple[Seat, ...] = ()
@@ -185,12 +176,7 @@ class TableState:
             "version": DOCUMENT_VERSION,
             "id": self.id,
             "host": self.host_id,
-            "place": {
-                "guild": self.place.guild_id,
-                "channel": self.place.channel_id,
-                "thread": self.place.thread_id,
-                "message": self.place.message_id,
-            },
+            "guild": self.guild_id,
             "settings": {
                 "rules": settings.rules.to_document(),
                 "speed": settings.speed,
@@ -247,10 +233,10 @@ class TableState:
 
 
 def _table_from_document(document: Any) -> TableState:
-    if not isinstance(document, dict) or document.get("version") not in (1, DOCUMENT_VERSION):
+    if not isinstance(document, dict) or document.get("version") not in (1, 2, DOCUMENT_VERSION):
         raise TableDocumentError(f"not a table document of version 1 to {DOCUMENT_VERSION}")
     upgraded = document["version"] == 1  # stored before idle limits existed
-    place = document["place"]
+    guild = document["guild"] if document["version"] == DOCUMENT_VERSION else document[LEGACY_PLACE]["guild"]
     settings = document["settings"]
     timing = settings["timing"]
     speed = settings["speed"]
@@ -277,12 +263,7 @@ def _table_from_document(document: Any) -> TableState:
     return TableState(
         id=_text(document["id"]),
         host_id=_int(document["host"]),
-        place=Place(
-            _int(place["guild"]),
-            _int(place["channel"]),
-            _optional_int(place["thread"]),
-            _optional_int(place["message"]),
-        ),
+        guild_id=_int(guild),
         settings=TableSettings(
             rules=rules,
             speed=speed,
@@ -316,6 +297,13 @@ def _table_from_document(document: Any) -> TableState:
         unrecorded=tuple(entry_from_document(entry) for entry in _list(document["unrecorded"])),
         first_seat=_first_seat(_object(document["extra"])),
     )
+
+
+def keeping_legacy(document: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
+    """``document``, to be written over ``stored``, with the legacy place ``stored`` holds (``LEGACY_PLACE``)."""
+    if LEGACY_PLACE not in stored:
+        return document
+    return {**document, LEGACY_PLACE: stored[LEGACY_PLACE]}
 
 
 def _int(value: Any) -> int:

@@ -34,12 +34,14 @@ from game.scoring.table import settle_hand
 
 MISSED_TURNS_BEFORE_AWAY = 2
 
-Happened = Literal["nothing", "lobby", "dealt", "played", "answered", "seat", "hand_over", "closed"]
+Happened = Literal["nothing", "lobby", "dealt", "played", "answered", "seat", "hand_over", "closed", "removed"]
 """What a change did, as whoever shows it needs to know: ``lobby`` (seats or the lobby's choices),
 ``dealt`` (a hand began), ``played`` (moves or timers that change what the table shows), ``answered``
 (seats answered a claim window that stays open: who answered stays secret, so the table looks the
 same), ``seat`` (a member came back from away), ``hand_over`` (a hand ended: ``finished_hand``),
-``closed`` (the clock closed an idle table), ``nothing`` (the state's bookkeeping only)."""
+``closed`` (the clock closed an idle table), ``nothing`` (the state's bookkeeping only), ``removed``
+(the table ended long enough ago and goes from the store: what a surface keeps of it goes too; published
+by ``TableService.wake``, never by a transition)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +65,7 @@ def waiting_on(hand: Round, change: Change) -> Change:
 
 def apply(state: TableState, actor: Actor, move: Move, now: float) -> tuple[TableState, Change]:
     """A member's move, from any surface: refused unless it comes from the table's own server."""
-    if actor.guild_id != state.place.guild_id:
+    if actor.guild_id != state.guild_id:
         raise Refusal("wrong_guild")
     if isinstance(move, Lobby):
         return lobby(state, actor, move, now)

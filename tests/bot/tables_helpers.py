@@ -10,7 +10,7 @@ from core.events import Events
 from core.tables.moves import Actor, Lobby, Move, Play
 from core.tables.rounds import load_round
 from core.tables.service import Committed, TableService
-from core.tables.state import Place, TableSettings, Timing
+from core.tables.state import TableSettings, Timing
 from core.tables.transitions import move_for
 from data.broadcast import MemoryBroadcast
 from game.players.basic import BasicPlayer
@@ -78,7 +78,7 @@ async def open_table(
 ) -> Committed:
     """A table hosted by member 1 with ``members`` members seated and ``computers`` computer seats."""
     committed = await service.open(
-        host=member(1), place=Place(GUILD, 200), settings=settings(rules, timing), computers=computers
+        host=member(1), guild_id=GUILD, settings=settings(rules, timing), computers=computers
     )
     for number in range(2, members + 1):
         committed = await join(service, committed.state.id, number)

@@ -13,7 +13,7 @@ from bot.cli import main
 from core.application import stop_tasks
 from core.settings import MissingToken, Settings
 from core.tables import rounds, transitions
-from core.tables.state import Place, TableSettings, TableState, Timing
+from core.tables.state import TableSettings, TableState, Timing
 from data.live_sqlite import SqliteLiveStore
 from game.rules import ruleset
 from tests.bot.e2e_helpers import application_on
@@ -105,7 +105,7 @@ def test_verify_wall_checks_the_commitment_a_table_showed(capsys):
     state = TableState(
         id="abcdefgh",
         host_id=1,
-        place=Place(1, 2),
+        guild_id=1,
         settings=TableSettings(ruleset("classic"), "live", Timing.for_speed("live")),
         seed=8,
     )

@@ -12,6 +12,7 @@ import pytest
 import pytest_asyncio
 
 from bot.pacing import GLOBAL_BUDGET
+from bot.tables.places import DiscordPlaces
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.e2e_helpers import (
     World,
@@ -97,8 +98,9 @@ async def test_a_deleted_table_message_is_posted_again_and_plays_on(table):
     await fake.delete_message(message)
 
     async def reposted():
-        state = await table_state(world.store, table_id)
-        return state.place.message_id != message.id and fake.message(state.place.message_id)
+        place = await DiscordPlaces(world.store).of(table_id)
+        assert place is not None and place.message_id is not None
+        return place.message_id != message.id and fake.message(place.message_id)
 
     again = await wait_until(reposted, what="the table message posted again")
     assert again.channel_id == thread and not again.deleted

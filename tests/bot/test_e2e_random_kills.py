@@ -41,6 +41,7 @@ from typing import Any
 
 import pytest
 
+from bot.tables.places import DiscordPlaces
 from core.tables import transitions
 from core.tables.state import TableState
 from data.ledger import HandEntry
@@ -244,10 +245,10 @@ async def check_resumable(live: Any, ledger: SqliteLedger, run: Run) -> None:
 async def shown_on_discord(fake: FakeDiscord, live: Any, played: Played) -> tuple[str, list[int]]:
     """A finished table as its members see it: the table message's text, and how many result messages
     its thread holds for each of its hands (found by the hand's seed, which the result names)."""
-    state = await table_state(live, played.table_id)
-    assert state.place.message_id is not None
-    table_message = fake.message(state.place.message_id)
-    posted = [message.text() or "" for message in fake.channel_messages(state.place.home)]
+    place = await DiscordPlaces(live).of(played.table_id)
+    assert place is not None and place.message_id is not None
+    table_message = fake.message(place.message_id)
+    posted = [message.text() or "" for message in fake.channel_messages(place.home)]
     seeds = [HandRecord.from_text(record).seed for record in played.reference.records]
     return table_message.text() or "", [sum(f"Seed {seed} —" in text for text in posted) for seed in seeds]
 

@@ -13,12 +13,12 @@ from fractions import Fraction
 import pytest
 import pytest_asyncio
 
+from bot.tables.places import DiscordPlace, DiscordPlaces
 from core.events import Events
 from core.refusal import Refusal
 from core.solitaire.events import SolitaireChanged
 from core.tables.events import TableChanged
 from core.tables.finished import FinishedHand
-from core.tables.state import Place
 from data.broadcast import MemoryBroadcast, MemoryNetwork
 from data.ledger import HandEntry, MatchEntry, SeatEntry
 from data.ledger_sqlite import SqliteLedger
@@ -189,7 +189,7 @@ async def test_the_service_publishes_one_event_per_committed_change_and_none_for
     service = service_on(store, ledger, FakeClock(), events=events)
     opened = await open_table(service, ruleset("classic"), members=3, computers=1)
     table_id = opened.state.id
-    await service.place(table_id, Place(100, 200, 300, 400))  # bookkeeping
+    await DiscordPlaces(store).record(table_id, DiscordPlace(200, 300, 400))  # where it lives: no change
     started = await start(service, table_id, 1)
     moved = await member_move(service, started, random.Random(1))
     await events.drain()

@@ -5,16 +5,19 @@ Also the seats a change newly waits for (``Change.awaited``), which the mentions
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 import pytest_asyncio
 
+from bot.tables.places import DiscordPlace, DiscordPlaces
+from core.events import Events
 from core.refusal import Refusal
+from core.tables.events import TableChanged
 from core.tables.moves import Play
 from core.tables.rounds import load_round
 from core.tables.service import RETENTION
 from core.tables.state import Timing
+from data.broadcast import MemoryBroadcast
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from game.rules import ruleset
@@ -116,12 +119,16 @@ async def test_a_members_move_restarts_the_idle_limit_and_names_who_is_awaited_n
     assert timed_out.state.idle_at == moved.state.idle_at  # the clock's move is not a member's click
 
 
-async def test_an_ended_table_is_removed_after_its_retention_with_its_thread_index(service_and_ledger):
-    service, _, clock = service_and_ledger
+async def test_an_ended_table_is_removed_after_its_retention_with_its_thread_index(tmp_path):
+    store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
+    ledger = await SqliteLedger.open(tmp_path / "ledger.sqlite3")
+    events, places, clock = Events(MemoryBroadcast()), DiscordPlaces(store), FakeClock()
+    events.subscribe(TableChanged, places)  # as the Discord surface does: the removal takes its record
+    service = service_on(store, ledger, clock, events=events)
     lobby = await open_table(service, ruleset("classic"), members=1, timing=IDLE)
     table_id = lobby.state.id
-    await service.place(table_id, replace(lobby.state.place, thread_id=77, message_id=78))
-    await service.index_thread(77, table_id)
+    await places.record(table_id, DiscordPlace(200, 77, 78))
+    await places.index_thread(77, table_id)
     cancelled = await cancel(service, table_id, 1)
     assert cancelled.state.status == "cancelled" and cancelled.state.wake_at == clock.now + RETENTION
     clock.advance(RETENTION - 1)
@@ -129,5 +136,8 @@ async def test_an_ended_table_is_removed_after_its_retention_with_its_thread_ind
     clock.advance(2)
     assert await service.due() == [table_id]
     assert await service.wake(table_id) is None
-    assert await service.read(table_id) is None and await service.table_in_thread(77) is None
+    assert await service.read(table_id) is None and await places.table_of_thread(77) is None
+    assert await places.of(table_id) is None
     assert await service.due() == []
+    await ledger.close()
+    await store.close()

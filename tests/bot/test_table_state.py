@@ -11,7 +11,7 @@ import pytest
 from core.refusal import Refusal
 from core.tables import rounds, transitions
 from core.tables.moves import LOBBY_VERBS, NUMBERED, Actor, Lobby
-from core.tables.state import Place, TableDocumentError, TableSettings, TableState, Timing
+from core.tables.state import LEGACY_PLACE, TableDocumentError, TableSettings, TableState, Timing
 from game.rules import ruleset
 
 
@@ -20,7 +20,7 @@ def lobby_table() -> TableState:
     state = TableState(
         id="abcdefgh",
         host_id=1,
-        place=Place(1, 2, 3, 4),
+        guild_id=1,
         settings=TableSettings(ruleset("hongkong"), "async", Timing.for_speed("async")),
         seed=42,
     )
@@ -72,7 +72,7 @@ def test_a_table_round_trips_through_json():
 @pytest.mark.parametrize(
     "path, value",
     [
-        (("version",), 3),
+        (("version",), 4),
         (("version",), 0),
         (("status",), "flying"),
         (("settings", "speed"), "slow"),
@@ -86,7 +86,7 @@ def test_a_table_round_trips_through_json():
         (("settings", "timing", "turn"), -1),
         (("settings", "timing", "turn"), "60"),
         (("seats",), "four"),
-        (("place", "guild"), "1"),
+        (("guild",), "1"),
         (("settings", "rules"), {"name": "chess"}),
         (("extra",), []),
         (("hand",), 7),
@@ -117,9 +117,23 @@ def test_a_table_stored_before_idle_limits_gets_its_speeds():
     document = state.to_document()
     del document["idle_at"], document["settings"]["timing"]["idle"]
     document["version"] = 1
+    document[LEGACY_PLACE] = {"guild": document.pop("guild"), "channel": 2, "thread": 3, "message": 4}
     upgraded = TableState.from_document(document)
     assert upgraded == replace(state, idle_at=None)
     assert upgraded.settings.timing.idle == Timing.for_speed(state.settings.speed).idle
+
+
+def test_a_table_stored_with_its_place_on_discord_reads_its_server_from_it():
+    """A version 2 document kept the server with where the table lived on Discord (``place``): the
+    server is read from there, the rest left to the Discord surface (``bot.tables.places``)."""
+    state = started_table()
+    document = state.to_document()
+    del document["guild"]
+    document.update(version=2, place={"guild": 1, "channel": 2, "thread": 3, "message": 4})
+    assert TableState.from_document(document) == state
+    document[LEGACY_PLACE]["guild"] = "1"
+    with pytest.raises(TableDocumentError):
+        TableState.from_document(document)
 
 
 def test_a_damaged_hand_inside_a_table_is_refused_when_played():
