@@ -59,7 +59,7 @@ async def test_postgresql_that_does_not_answer_is_tried_again_then_said_with_sta
     settings = Settings(
         token="t", database_path=str(tmp_path / "bot.sqlite3"), database_url=CLOSED_PORT_URL, start_patience=10.0
     )
-    with caplog.at_level(logging.WARNING, logger="bot.startup"), pytest.raises(StartFailure) as failure:
+    with caplog.at_level(logging.WARNING, logger="core.stores"), pytest.raises(StartFailure) as failure:
         await open_stores(settings, sleep=sleep, clock=lambda: now[0])
     assert failure.value.status == STORE
     # the 7 s that passed, not the patience of 10 (the next wait, 8 s, would have gone past it)

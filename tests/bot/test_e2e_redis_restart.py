@@ -72,6 +72,7 @@ class RedisServer:
 
 async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its_restart(tmp_path, caplog):
     caplog.set_level(logging.INFO, logger="bot")
+    caplog.set_level(logging.INFO, logger="core")  # the table clock says the store answers again
     server = RedisServer(tmp_path, free_port())
     await server.start()
     store = RedisLiveStore.from_url(f"redis://127.0.0.1:{server.port}/0", namespace="restart")
