@@ -1,4 +1,4 @@
-"""What a message costs to look up: the catalogs (``bot.i18n.say``, gettext's compiled ``.mo``) against the
+"""What a message costs to look up: the catalogs (``words.messages.say``, gettext's compiled ``.mo``) against the
 ``(en, fr)`` tuple table they replaced, side by side in one run, and how many lookups a click makes.
 
     .venv/bin/python benchmarks/words_lookup.py [--rounds 200000] [--hands 1]
@@ -20,8 +20,8 @@ from typing import Any
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 import words.catalog
-from bot.i18n import say
 from tests.words.catalogs import texts
+from words.messages import say
 
 # A short refusal, a message with placeholders, and a long one.
 SAMPLES: list[tuple[str, dict[str, Any]]] = [

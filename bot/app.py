@@ -27,7 +27,6 @@ from bot.drawing import Drawer
 from bot.emojis import ensure_tile_emojis
 from bot.failures import answer_failure
 from bot.heap import freeze_start_up
-from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.metrics import Metrics
 from bot.pacing import RequestPacer, budget_for, pacing_trace
@@ -54,6 +53,7 @@ from data.live_redis import RedisLiveStore
 from game.players import PLAYERS
 from game.tiles import Tile
 from render.positions import played_round
+from words.messages import lang_of, say
 
 log = logging.getLogger(__name__)
 

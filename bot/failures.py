@@ -16,13 +16,13 @@ import discord
 from discord import app_commands
 
 from bot.answers import tell
-from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.replay import REPLAY_PREFIX
 from bot.reports import REPORTS_PREFIX
 from bot.solitaire.custom_ids import PREFIX as SOLITAIRE_PREFIX
 from core.refusal import Refusal
 from data.live import StoreError, StoreUnavailable
+from words.messages import lang_of, say
 
 log = logging.getLogger(__name__)
 

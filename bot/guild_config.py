@@ -13,7 +13,6 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from bot.i18n import count, duration, name_of, say
 from core.refusal import Refusal
 from core.tables.state import SPEEDS, Speed, Timing
 from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER, GuildSettings, LedgerValueError
@@ -21,6 +20,7 @@ from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS
 from game.rules import RULE_NAMES as RULE_KEYS
 from words import LANGS, Lang
+from words.messages import count, duration, name_of, say
 
 # The ranges the command offers (Discord's client enforces them too, but a forged or stale client
 # can send anything, so they are checked here again).
@@ -33,7 +33,7 @@ LENGTH_CHOICES = (*MATCH_LENGTHS, "rules")  # "rules": back to the rule set's ow
 
 
 class ConfigRefused(Refusal):
-    """A change the server cannot take: ``key`` is an ``bot.i18n`` message, ``params`` fill it. Nothing
+    """A change the server cannot take: ``key`` is an ``words.messages`` message, ``params`` fill it. Nothing
     of the change is applied (the settings are computed whole, then stored in one write)."""
 
 

@@ -21,7 +21,6 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from bot.i18n import duration, name_of, say
 from core.tables.state import Timing
 from core.tables.transitions import MISSED_TURNS_BEFORE_AWAY
 from game.errors import GameError
@@ -49,6 +48,7 @@ from game.tiles import Tile, format_tiles
 from game.win import WinContext
 from render.result import breakdown_lines, total_lines
 from words import Lang, text
+from words.messages import duration, name_of, say
 from words.phrases import show
 from words.tiles import tile_name
 

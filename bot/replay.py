@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from bot.i18n import say
 from core.refusal import Refusal
 from data.ledger import HandEntry
 from game.actions import Action
@@ -31,6 +30,7 @@ from render.rendered import Rendered
 from render.result import render_result
 from render.table import render_table
 from words import Lang, text
+from words.messages import say
 from words.tiles import tile_name
 
 _PUBLIC = (Discarded, SetClaimed, KongDeclared, Called, HandWon, HandDrawn)
@@ -52,7 +52,7 @@ def parse_replay_id(custom_id: str) -> tuple[str, int] | None:
 
 class ReplayError(Refusal):
     """A step that is not one, or a record that does not replay: ``key`` is the message to show
-    (``bot.i18n.MESSAGES``), ``params`` fill it."""
+    (``words.messages.MESSAGES``), ``params`` fill it."""
 
 
 def _parse(record_text: str) -> HandRecord:

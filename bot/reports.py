@@ -1,7 +1,7 @@
 """The text of ``/mahjong leaderboard``, ``stats`` and ``history``, in every language of the catalogs.
 
 Plain functions of the ledger's figures (no Discord import), so every page can be checked without a
-bot. A count comes formed with its noun (``bot.i18n.count``: ``1 hand``, ``2 mains``, ``3 局``), so that
+bot. A count comes formed with its noun (``words.messages.count``: ``1 hand``, ``2 mains``, ``3 局``), so that
 the noun agrees with its number in every language. Each text is one Discord message: names are cut to
 a length and markdown in them is escaped (a member's name is theirs to choose, and must not bold or
 hide the rest of the board), and lines that would pass 2000 characters are left out rather than making
@@ -15,13 +15,13 @@ import re
 import time
 from collections.abc import Sequence
 
-from bot.i18n import count, name_of, say
 from bot.pattern_names import pattern_name
 from data.ledger import MatchEntry
 from data.ledger_reports import MemberStats, Standing
 from game.match import places
 from game.rules import RULE_NAMES
 from words import Lang
+from words.messages import count, name_of, say
 
 MESSAGE_LIMIT = 2000
 PAGE_SIZE = 10

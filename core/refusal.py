@@ -6,7 +6,7 @@ from typing import Any
 
 
 class Refusal(Exception):
-    """A request refused, changing nothing; ``key`` names the message (``bot.i18n``), ``params`` fill it."""
+    """A request refused, changing nothing; ``key`` names the message (``words.messages``), ``params`` fill it."""
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)

@@ -42,3 +42,20 @@ def test_the_bus_knows_no_features_events() -> None:
     tree = ast.parse((CORE / "events.py").read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
     assert not {module for module in imported if module.startswith(("core.tables", "core.solitaire"))}
+
+
+def _imported_modules(package: str) -> set[tuple[str, str]]:
+    found = set()
+    for path in (ROOT / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add((str(path.relative_to(ROOT)), node.module))
+            elif isinstance(node, ast.Import):
+                found.update((str(path.relative_to(ROOT)), alias.name) for alias in node.names)
+    return found
+
+
+def test_the_page_imports_nothing_of_the_discord_surface_nor_the_core_of_either() -> None:
+    assert {(path, module) for path, module in _imported_modules("web") if module.split(".")[0] == "bot"} == set()
+    core_imports = _imported_modules("core")
+    assert {(path, module) for path, module in core_imports if module.split(".")[0] in ("bot", "web")} == set()

@@ -18,9 +18,9 @@ from typing import Any, Literal
 
 from aiohttp import web
 
-from bot import i18n
 from core.refusal import Refusal
 from web import words
+from words import messages
 
 _JSON = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
 _SHOWN_FIELD = 40
@@ -38,7 +38,7 @@ class Said:
     def text(self, lang: str) -> str:
         if self.catalog == "web":
             return words.say(self.key, lang, **self.params)
-        return i18n.say(self.key, lang, **self.params)
+        return messages.say(self.key, lang, **self.params)
 
 
 class ApiError(Exception):

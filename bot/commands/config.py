@@ -16,11 +16,11 @@ from discord.app_commands import locale_str as _
 
 from bot.commands.group import LENGTH_CHOICES, LEVEL_CHOICES, RULE_CHOICES, SPEED_CHOICES, mahjong
 from bot.guild_config import CLAIM_SECONDS, TURN_MINUTES, ConfigChange, changed, settings_text
-from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from core.refusal import Refusal
 from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER
 from words import LANGS, Lang
+from words.messages import lang_of, say
 
 # Each catalog as the admin picks it, by its English name (the ``commands`` catalog translates it): a
 # new catalog without a name here stops the import, so it cannot ship without its choice.

@@ -17,11 +17,11 @@ from discord.app_commands import locale_str as _
 
 from bot.commands.group import RULE_CHOICES, mahjong
 from bot.discord_messages import text_card
-from bot.i18n import lang_of, say
 from bot.info import Card, help_cards, rules_cards, score_reply
 from bot.interaction import Interaction
 from game.errors import GameError
 from game.rules import rule_name
+from words.messages import lang_of, say
 
 # Typed text is echoed in the answers: it never pings anyone.
 _NO_MENTIONS = discord.AllowedMentions.none()

@@ -19,13 +19,13 @@ from discord.app_commands import locale_str as _
 
 from bot.commands.group import mahjong
 from bot.components import PrefixedItem, prefix_template
-from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.replay import REPLAY_PREFIX, parse_replay_id, replay_frame, replay_frames, replay_id
 from core.refusal import Refusal
 from data.ledger import HandEntry
 from render.rendered import Rendered
 from words import Lang
+from words.messages import lang_of, say
 
 CUSTOM_ID_LIMIT = 100
 

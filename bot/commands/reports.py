@@ -28,7 +28,6 @@ from bot.answers import Ack
 from bot.commands.group import RULE_CHOICES, mahjong
 from bot.components import PrefixedItem, prefix_template
 from bot.discord_messages import text_card, view_of
-from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.message_specs import ButtonSpec, Message
 from bot.reports import (
@@ -50,6 +49,7 @@ from data.ledger_reports import MemberStats
 from data.live import StoreUnavailable
 from game.rules import RULE_NAMES
 from words import Lang
+from words.messages import lang_of, say
 
 HISTORY_LENGTH = 10
 _NO_MENTIONS = discord.AllowedMentions.none()

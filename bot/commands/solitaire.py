@@ -17,13 +17,13 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
 from bot.discord_messages import text_card
-from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.solitaire.presenter import stats_text
 from core.refusal import Refusal
 from data.ledger import LedgerValueError
 from data.solitaire_ledger import Board, PseudonymRefused
 from game.solitaire.deal import SEED_LIMIT
+from words.messages import lang_of, say
 
 solitaire = app_commands.Group(
     name="solitaire", description=_("Mahjong solitaire: the daily deal and free play"), guild_only=True

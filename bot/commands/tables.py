@@ -11,7 +11,6 @@ from discord.app_commands import locale_str as _
 
 from bot.commands.group import LENGTH_CHOICES, LEVEL_CHOICES, RULE_CHOICES, SPEED_CHOICES, mahjong
 from bot.guild_config import allowed_channel, channels_text, computers_allowed, table_defaults, table_lang
-from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from core.refusal import Refusal
 from core.tables.moves import Actor
@@ -19,6 +18,7 @@ from core.tables.state import TableSettings
 from game.errors import GameError
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS, RULE_NAMES, Ruleset, ruleset
+from words.messages import lang_of, say
 
 log = logging.getLogger(__name__)
 

@@ -25,13 +25,13 @@ import discord
 
 from bot.discord_messages import picture_name
 from bot.drawing import Drawer
-from bot.i18n import lang_of
 from bot.solitaire import presenter
 from bot.solitaire.discord_views import files_of, view_of
 from core.outage import OutageLog
 from core.solitaire.service import SolitaireService
 from data.live import StoreUnavailable
 from data.solitaire_ledger import Board
+from words.messages import lang_of
 
 log = logging.getLogger(__name__)
 PODIUM = 3

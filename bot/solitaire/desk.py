@@ -30,7 +30,6 @@ from bot.answers import acknowledge, tell
 from bot.components import owned_by_clicker
 from bot.discord_messages import ShownAttachments, edited_message_id
 from bot.drawing import Drawer
-from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.message_specs import Message
 from bot.solitaire import presenter
@@ -46,6 +45,7 @@ from data.live import StoreUnavailable
 from data.solitaire_ledger import Board, Kind
 from game.tiles import Tile
 from words import Lang
+from words.messages import lang_of, say
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from bot.i18n import count, say
 from bot.message_specs import ButtonSpec, Message, OptionSpec, Picture, SelectSpec
 from bot.reports import plain
 from bot.solitaire.custom_ids import BoardPage, Control, Play, Verb, pair_value
@@ -27,6 +26,7 @@ from game.solitaire.game import Ending
 from game.solitaire.solver import SolverResult, Verdict
 from render.pyramid import render_pyramid
 from words import Lang, text
+from words.messages import count, say
 from words.tiles import tile_label, tile_name
 
 OPTIONS_PER_SELECT = 25

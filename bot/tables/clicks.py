@@ -16,7 +16,6 @@ from collections.abc import Awaitable, Callable
 from bot.answers import Ack, acknowledge, tell
 from bot.components import owned_by_clicker
 from bot.drawing import Drawer
-from bot.i18n import lang_of, say
 from bot.interaction import Interaction
 from bot.tables import presenter
 from bot.tables.custom_ids import BadCustomId, ButtonId, parse_custom_id
@@ -27,6 +26,7 @@ from core.tables.moves import Actor, Lobby, Play
 from core.tables.service import TableService
 from core.tables.state import TableState
 from words import Lang
+from words.messages import lang_of, say
 
 _NEW_PRIVATE_MESSAGE = frozenset({"hand", "claim", "rules", "detail"})
 ComputersAllowed = Callable[[int], Awaitable[bool]]

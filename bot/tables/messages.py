@@ -26,7 +26,6 @@ import discord
 
 from bot.discord_messages import ShownAttachments, text_of
 from bot.drawing import Drawer
-from bot.i18n import say
 from bot.message_specs import Message
 from bot.tables import presenter
 from bot.tables.discord_views import files_of, view_of
@@ -39,6 +38,7 @@ from core.tables.service import Committed, TableService
 from core.tables.state import TableSettings, TableState
 from data.live import StoreUnavailable
 from game.tiles import Tile
+from words.messages import say
 
 log = logging.getLogger(__name__)
 

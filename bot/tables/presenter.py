@@ -13,7 +13,6 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from bot.i18n import count, duration, name_of, say
 from bot.message_specs import ButtonSpec, Message, Picture, Style
 from bot.tables.custom_ids import ButtonId, Verb
 from core.refusal import Refusal
@@ -37,6 +36,7 @@ from render.rendered import Rendered
 from render.result import breakdown_lines, render_result, total_lines
 from render.table import render_table
 from words import Lang
+from words.messages import count, duration, name_of, say
 from words.phrases import show
 from words.tiles import tile_label, tile_name
 

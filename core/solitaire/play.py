@@ -2,7 +2,7 @@
 
 Nothing here does I/O or reads a clock: ``core.solitaire.service`` loads the state, calls these, and
 writes the result with compare-and-set. A request the game cannot take raises ``Refusal`` with a
-message key (``bot.i18n``) and its parameters, and nothing changes; every check is made before the
+message key (``words.messages``) and its parameters, and nothing changes; every check is made before the
 engine is called, so the member hears the reason in their language (a blocked tile: what covers it,
 or its two neighbours).
 

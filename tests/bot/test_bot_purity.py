@@ -23,7 +23,7 @@ DISCORD_FREE = [
     "bot.info",
     "bot.reports",
     "bot.replay",
-    "bot.i18n",
+    "words.messages",
     "bot.guild_config",
     "data.live",
     "data",

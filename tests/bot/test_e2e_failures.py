@@ -9,11 +9,11 @@ import logging
 
 import pytest
 
-from bot.i18n import say
 from data.live import StoreUnavailable
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.e2e_helpers import running_bot, table_id_of, wait_until
 from tests.fakediscord import FakeDiscord
+from words.messages import say
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 

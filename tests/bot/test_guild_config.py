@@ -20,12 +20,12 @@ from bot.guild_config import (
     table_defaults,
     table_lang,
 )
-from bot.i18n import say
 from core.tables.state import SPEEDS, Timing
 from data.ledger import GuildSettings
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS, RULE_NAMES
 from words import LANGS
+from words.messages import say
 
 TIMINGS = {"live": Timing.for_speed("live"), "async": Timing.for_speed("async")}
 

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.i18n import say
 from bot.solitaire import presenter
 from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, pair_value, parse_custom_id, parse_pair
 from core.refusal import Refusal
@@ -28,6 +27,7 @@ from game.solitaire.game import Ending
 from game.solitaire.layout import PYRAMID, ids_of
 from game.tiles import Tile
 from tests.words.catalogs import texts
+from words.messages import say
 from words.tiles import tile_name
 
 START = 1_741_910_400.0

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import count
 from bot.reports import leaderboard_text, stats_text
 from bot.solitaire import presenter
 from data.ledger_reports import MemberStats
 from data.solitaire_ledger import SolitaireStats
 from tests.words.catalogs import texts
 from words import LANGS
+from words.messages import count
 
 
 def member_stats(hands: int, wins: int, deal_ins: int) -> MemberStats:

@@ -1,4 +1,4 @@
-"""The bot's words: its messages and the names it shows, read from the catalogs in ``words``.
+"""The words of the bot and the page: messages and the names shown, read from the catalogs in ``words``.
 
 Private answers follow the member's Discord locale (``lang_of(interaction.locale)``); public
 messages follow the table's language. ``say(key, lang, **params)`` fills a message of the
