@@ -36,6 +36,7 @@ from bot.solitaire.custom_ids import PREFIX as SOLITAIRE_PREFIX
 from bot.solitaire.daily_post import DailyPoster
 from bot.solitaire.desk import SolitaireDesk
 from bot.solitaire.discord_views import SolitaireItem
+from bot.solitaire.post_claims import PostClaims
 from bot.tables.clicks import ComputersAllowed, TableClicks
 from bot.tables.custom_ids import PREFIX as TABLE_PREFIX
 from bot.tables.discord_views import TableButton
@@ -257,7 +258,8 @@ class MahjongBot(commands.AutoShardedBot):
             shown=shown,
             activity=settings.activity,
         )
-        daily_poster = DailyPoster(self, application.solitaire, self.tile_emojis, tick=tick, drawer=drawer)
+        claims = PostClaims(store, application.clock)
+        daily_poster = DailyPoster(self, application.solitaire, claims, self.tile_emojis, tick=tick, drawer=drawer)
         self._services = Services(
             ledger=ledger,
             reports=application.reports,

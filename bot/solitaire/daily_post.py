@@ -4,10 +4,10 @@ they restart.
 
 Each process looks at the UTC date every tick. When the day changes, at start (which catches up a
 midnight the bot was down for), and when ``/solitaire config`` sets a channel, it goes through the
-servers with a channel and posts where nobody has: the service's ``claim_post`` (a key created only if
-absent in the shared live store) makes one process the poster of a server's day, before anything is
-sent; the others skip it. A claim never marked posted (its process died) is taken over once it is
-``POST_CLAIM_SECONDS`` old, and the new poster first looks for the day's post in the channel's latest
+servers with a channel and posts where nobody has: a claim (``bot.solitaire.post_claims``, a key
+created only if absent in the shared live store) makes one process the poster of a server's day, before
+anything is sent; the others skip it. A claim never marked posted (its process died) is taken over once
+it is ``POST_CLAIM_SECONDS`` old, and the new poster first looks for the day's post in the channel's latest
 messages: a process that died after posting is not followed by a second post, one that died before it
 by a late one.
 """
@@ -27,6 +27,7 @@ from bot.discord_messages import picture_name
 from bot.drawing import Drawer
 from bot.solitaire import presenter
 from bot.solitaire.discord_views import files_of, view_of
+from bot.solitaire.post_claims import PostClaims
 from core.outage import OutageLog
 from core.solitaire.service import SolitaireService
 from data.live import StoreUnavailable
@@ -42,6 +43,7 @@ class DailyPoster:
         self,
         client: discord.Client,
         service: SolitaireService,
+        claims: PostClaims,
         emojis: Any,
         *,
         tick: float = 1.0,
@@ -50,6 +52,7 @@ class DailyPoster:
         self._client = client
         self._draw = drawer or Drawer()  # at midnight every server's post is drawn at once
         self._service = service
+        self._claims = claims
         self._emojis = emojis
         self._tick = tick
         self._holder = uuid.uuid4().hex
@@ -83,10 +86,10 @@ class DailyPoster:
         for guild_id, channel_id in await self._service.ledger.post_channels():
             if (guild_id, today) in self._done:
                 continue
-            claim = await self._service.claim_post(guild_id, today, self._holder)
+            claim = await self._claims.claim(guild_id, today, self._holder)
             found = await self._find_post(guild_id, channel_id, today) if claim == "late" else None
             if found is not None:
-                await self._service.posted(guild_id, today, found)
+                await self._claims.posted(guild_id, today, found)
             elif claim is not None:
                 await self._post(guild_id, channel_id, today)
             self._done.add((guild_id, today))
@@ -137,4 +140,4 @@ class DailyPoster:
                 error.status,
             )
             return
-        await self._service.posted(guild_id, today, sent.id)
+        await self._claims.posted(guild_id, today, sent.id)

@@ -1,6 +1,6 @@
 """The solitaire's service: load a member's game, apply one action with compare-and-set, record results,
-claim the daily posts. It imports nothing of Discord, so commands, buttons, web pages, the daily post
-and tests share one path: a surface turns what a member did into a ``GameMove`` and shows what comes
+drop the web games nobody plays. Commands, buttons, web pages, the daily post and tests share one path:
+a surface turns what a member did into a ``GameMove`` and shows what comes
 back. Every write that changes a game publishes one ``SolitaireChanged`` (``core.events``).
 
 Results reach the ledger exactly once: the write that ends a game leaves it pending in the live state
@@ -10,7 +10,8 @@ again under the same id, which the ledger keeps once, and so does the sweep a pr
 starts (``record_pending``), for a member who never opens that game again.
 
 No solitaire key carries a store deadline: nothing in a game has to happen unless its member acts
-(the engine's clock pauses itself by arithmetic), and the daily post is claimed by its own key.
+(the engine's clock pauses itself by arithmetic). Where a surface shows the day's deal (Discord's daily
+post) is that surface's own record (``bot.solitaire.post_claims``).
 """
 
 from __future__ import annotations
@@ -20,9 +21,8 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from functools import lru_cache
-from typing import Any, Literal
 
 from core.compare_and_set import retried
 from core.events import Events
@@ -41,9 +41,6 @@ from game.solitaire.game import Game
 
 log = logging.getLogger(__name__)
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
-POST_CLAIM_SECONDS = 600.0
-"""A daily post claimed and not marked posted for this long was lost with its process: another may post."""
-PostClaim = Literal["first", "late"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +58,6 @@ def new_game_id() -> str:
 
 def new_free_seed() -> int:
     return secrets.randbelow(SEED_LIMIT)
-
-
-def post_key(guild_id: int, day: date) -> str:
-    return f"solitaire-post:{guild_id}:{day.isoformat()}"
 
 
 @lru_cache(maxsize=4)
@@ -341,37 +334,3 @@ class SolitaireService:
                 committed = closed
             dropped += await self._store.delete(key, committed.version)
         return dropped
-
-    # --- the daily post -------------------------------------------------------------------------
-
-    async def claim_post(self, guild_id: int, day: date, holder: str) -> PostClaim | None:
-        """Whether this process is the one to post ``day``'s deal on this server: ``first`` when it created
-        the day's key, ``late`` when it takes over a claim left unmarked for ``POST_CLAIM_SECONDS`` (its
-        process may have died before or after posting: look in the channel first), None otherwise."""
-        key = post_key(guild_id, day)
-        now = self._clock()
-        document: dict[str, Any] = {"holder": holder, "claimed_at": now, "message": None}
-        if await self._store.create(key, document):
-            await self._forget_post(guild_id, day - timedelta(days=2))
-            return "first"
-        found = await self._store.read(key)
-        if found is None or found.document.get("message") is not None:
-            return None
-        claimed_at = found.document.get("claimed_at")
-        if not isinstance(claimed_at, int | float) or now - claimed_at < POST_CLAIM_SECONDS:
-            return None
-        return "late" if await self._store.write(key, found.version, document) is not None else None
-
-    async def posted(self, guild_id: int, day: date, message_id: int) -> None:
-        """Mark the day's post as made (it will not be made again, whoever looks)."""
-        key = post_key(guild_id, day)
-        found = await self._store.read(key)
-        if found is not None:
-            await self._store.write(key, found.version, {**found.document, "message": message_id})
-
-    async def _forget_post(self, guild_id: int, day: date) -> None:
-        """The claim of a day long past is not needed any more."""
-        key = post_key(guild_id, day)
-        found = await self._store.read(key)
-        if found is not None:
-            await self._store.delete(key, found.version)

@@ -6,8 +6,6 @@ post claimed by one process only."""
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
 from collections.abc import AsyncIterator
 from datetime import date, timedelta
 
@@ -19,12 +17,9 @@ from core.events import Events
 from core.refusal import Refusal
 from core.solitaire.events import SolitaireChanged
 from core.solitaire.moves import GameMove
-from core.solitaire.service import POST_CLAIM_SECONDS, SolitaireService, daily_deal, post_key
+from core.solitaire.service import SolitaireService, daily_deal
 from core.solitaire.state import SolitaireState, slot_key
 from data.broadcast import MemoryBroadcast
-from data.live import LiveStore
-from data.live_redis import RedisLiveStore
-from data.live_sqlite import SqliteLiveStore
 from data.solitaire_ledger import Board, SolitaireResult
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.solitaire.deal import deal_for_seed
@@ -42,25 +37,6 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest_asyncio.fixture(params=["sqlite", "redis"])
-async def store(request, tmp_path) -> AsyncIterator[LiveStore]:
-    if request.param == "sqlite":
-        live: LiveStore = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
-    else:
-        if os.environ.get("MAHJONG_SKIP_REDIS") == "1":
-            pytest.skip("MAHJONG_SKIP_REDIS=1")
-        url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-        live = RedisLiveStore.from_url(url, namespace=f"test-solitaire-{uuid.uuid4().hex}")
-    try:
-        yield live
-    finally:
-        for key in await live.keys(""):
-            found = await live.read(key)
-            if found is not None:
-                await live.delete(key, found.version)
-        await live.close()
 
 
 @pytest_asyncio.fixture
@@ -244,35 +220,6 @@ async def test_a_starting_process_records_the_results_left_pending_in_its_server
     assert (await store.read(mine.key)).document["recorded"] is True
     assert await ledger.result(still_open.id) is None and not (await service.read(GUILD, BOB, "daily")).state.game.over
     assert await service.record_pending(lambda guild: guild == GUILD) == 0  # recorded once
-
-
-async def test_one_process_claims_a_days_post(store, ledger):
-    clock = FakeClock()
-    first, second = service_on(store, ledger, clock), service_on(store, ledger, clock)
-    claims = await asyncio.gather(first.claim_post(GUILD, DAY, "one"), second.claim_post(GUILD, DAY, "two"))
-    assert sorted(claims, key=str) == [None, "first"]
-    assert not await first.claim_post(GUILD, DAY, "one")  # the winner does not claim twice either
-    await first.posted(GUILD, DAY, 1234)
-    clock.now += POST_CLAIM_SECONDS * 2
-    assert not await second.claim_post(GUILD, DAY, "two")  # posted: never again
-
-
-async def test_a_claim_lost_with_its_process_is_taken_over_late(store, ledger):
-    clock = FakeClock()
-    service = service_on(store, ledger, clock)
-    assert await service.claim_post(GUILD, DAY, "died") == "first"
-    clock.now += POST_CLAIM_SECONDS / 2
-    assert await service.claim_post(GUILD, DAY, "alive") is None
-    clock.now += POST_CLAIM_SECONDS
-    assert await service.claim_post(GUILD, DAY, "alive") == "late"
-    assert (await store.read(post_key(GUILD, DAY))).document["holder"] == "alive"
-
-
-async def test_claims_of_days_long_past_are_dropped(store, ledger):
-    service = service_on(store, ledger, FakeClock())
-    assert await service.claim_post(GUILD, DAY - timedelta(days=2), "x")
-    assert await service.claim_post(GUILD, DAY, "x")
-    assert await store.read(post_key(GUILD, DAY - timedelta(days=2))) is None
 
 
 async def test_a_damaged_game_is_dropped_so_the_next_one_can_start(store, ledger):
