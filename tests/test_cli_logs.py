@@ -9,7 +9,7 @@ import logging
 import os
 import pathlib
 import re
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -27,21 +27,6 @@ from tests.bot.e2e_helpers import free_port
 PLAIN_LINE = re.compile(r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] \[WARNING \] bot\.test: a line")
 
 
-@pytest.fixture
-def root_logging() -> Iterator[None]:
-    """The root logger as it was: the setup under test adds a handler and sets the level."""
-    root = logging.getLogger()
-    handlers, level = root.handlers[:], root.level
-    try:
-        yield
-    finally:
-        for handler in root.handlers[:]:
-            if handler not in handlers:
-                root.removeHandler(handler)
-        root.setLevel(level)
-
-
-@pytest.mark.usefixtures("root_logging")
 def test_a_log_file_gets_no_colour_codes_even_in_a_container(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -55,7 +40,6 @@ def test_a_log_file_gets_no_colour_codes_even_in_a_container(
     assert PLAIN_LINE.fullmatch(text.rstrip("\n"))
 
 
-@pytest.mark.usefixtures("root_logging")
 def test_a_terminal_gets_colour() -> None:
     leader, follower = os.openpty()
     with os.fdopen(follower, "w") as terminal, os.fdopen(leader, "rb", buffering=0) as screen:
@@ -65,7 +49,6 @@ def test_a_terminal_gets_colour() -> None:
     assert b"\x1b[" in shown and b"a line" in shown
 
 
-@pytest.mark.usefixtures("root_logging")
 def test_the_voice_warnings_are_not_said_and_the_clients_other_warnings_are(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -82,7 +65,6 @@ def test_the_voice_warnings_are_not_said_and_the_clients_other_warnings_are(
     assert "discord.client: another warning" in text
 
 
-@pytest.mark.usefixtures("root_logging")
 def test_run_and_web_log_in_one_format_and_say_their_stop_with_their_own_logger(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
