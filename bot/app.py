@@ -13,7 +13,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,6 +187,7 @@ class MahjongBot(commands.AutoShardedBot):
         self._upload_emojis = upload_emojis
         self.tile_emojis: dict[Tile, discord.PartialEmoji] = {}
         self._drawer: Drawer | None = None
+        self._followers: list[Callable[[], None]] = []
         self._services: Services | None = None
         self._table_clicks: TableClicks | None = None
         self._background: list[asyncio.Task[None]] = []
@@ -245,10 +246,12 @@ class MahjongBot(commands.AutoShardedBot):
             on_shown=self.metrics.table_shown.observe,
         )
         hands = LiveHands(tables, drawer, self.tile_emojis, shown)
-        events.subscribe(TableChanged, places)  # where the table was removed, its record goes too
-        events.subscribe(TableChanged, table_messages, everywhere=True)
-        events.subscribe(TableChanged, hands, everywhere=True)
-        events.on_gap(hands.catch_up)
+        self._followers = [
+            events.subscribe(TableChanged, places),  # where the table was removed, its record goes too
+            events.subscribe(TableChanged, table_messages, everywhere=True),
+            events.subscribe(TableChanged, hands, everywhere=True),
+            events.on_gap(hands.catch_up),
+        ]
         self._table_clicks = TableClicks(tables, hands, drawer, _computers_allowed(ledger))
         solitaire_desk = SolitaireDesk(
             application.solitaire,
@@ -333,6 +336,9 @@ class MahjongBot(commands.AutoShardedBot):
         after this (its subscribers may still be editing messages through this client)."""
         await stop_tasks(self._background, STOP_PATIENCE)
         self._background.clear()
+        for unfollow in self._followers:  # a bot closed, after a failed login say, follows nothing more
+            unfollow()
+        self._followers.clear()
         await self.core.events.drain()
         await super().close()
         if self._drawer is not None:

@@ -61,9 +61,10 @@ class Application:
     def start(self, *, tables: bool = True) -> None:
         """Start the background work, once the surfaces have subscribed (an event published before a
         subscriber is there does not reach it). ``tables``: run the table clock, which fires deadlines and
-        computer seats; a process that shows no tables (the page alone) leaves it to the one that does."""
+        computer seats; a process that shows no tables (the page alone) leaves it to the one that does.
+        Once only: a surface started again (a login tried again) finds it running."""
         if self._background:
-            raise RuntimeError("the application is already started")
+            return
         self._run(self.events.run(), "events-from-other-processes")
         self._run(_record_pending(self.solitaire, self.settings.owns_guild), "solitaire-pending")
         if tables:

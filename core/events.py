@@ -74,17 +74,23 @@ class Events:
         self._gap: list[Callable[[], Awaitable[None]]] = []
         self._running: set[asyncio.Task[None]] = set()
 
-    def subscribe(self, kind: type[E], subscriber: Subscriber[E], *, everywhere: bool = False) -> None:
+    def subscribe(self, kind: type[E], subscriber: Subscriber[E], *, everywhere: bool = False) -> Callable[[], None]:
         """``subscriber`` runs on every ``kind`` of event published here, and, ``everywhere``, on those
-        other processes publish too (the bus learns to read ``kind`` back from their documents)."""
+        other processes publish too (the bus learns to read ``kind`` back from their documents). What it
+        returns takes the subscriber off again (a surface that closes takes its followers with it)."""
         chosen = self._everywhere if everywhere else self._here
-        chosen.setdefault(kind, []).append(cast(Callable[[Any], Awaitable[None]], subscriber))
+        followers = chosen.setdefault(kind, [])
+        follower = cast(Callable[[Any], Awaitable[None]], subscriber)
+        followers.append(follower)
         if everywhere:
             self._kinds[kind.KIND] = cast(EventKind[E], kind).from_document
+        return lambda: followers.remove(follower) if follower in followers else None
 
-    def on_gap(self, catch_up: Callable[[], Awaitable[None]]) -> None:
-        """``catch_up`` runs when this process may have missed other processes' events."""
+    def on_gap(self, catch_up: Callable[[], Awaitable[None]]) -> Callable[[], None]:
+        """``catch_up`` runs when this process may have missed other processes' events; what it returns
+        takes it off again."""
         self._gap.append(catch_up)
+        return lambda: self._gap.remove(catch_up) if catch_up in self._gap else None
 
     async def publish(self, event: Event) -> asyncio.Future[list[None]]:
         """Start this process's subscribers on ``event``, send it to the other processes, and return what

@@ -152,3 +152,15 @@ def test_a_process_holds_the_servers_of_its_shards_only():
     assert all(alone.owns_guild(guild) for guild in guild_on.values())
     assert [some.owns_guild(guild_on[shard]) for shard in range(4)] == [False, True, False, True]
     assert all(Settings(token="t", shard_count=4).owns_guild(guild) for guild in guild_on.values())
+
+
+@pytest.mark.asyncio
+async def test_the_application_starts_once():
+    settings = Settings(token="t", database_path=":memory:", drawing_processes=0)
+    store = await SqliteLiveStore.open(":memory:")
+    async with application_on(settings, store) as application:
+        application.start(tables=False)
+        running = list(application._background)
+        application.start()  # a login tried again: nothing more starts
+        assert application._background == running
+    await store.close()

@@ -225,3 +225,22 @@ async def test_the_subscribers_of_a_change_heard_from_another_process_share_one_
     joined = await join(service, opened.state.id, 3)
     later = TableChanged(opened.state.id, 100, joined.version, joined.state.step, "lobby", True)
     assert (await service.read_heard(later)).version == joined.version  # newer than the read kept: read again
+
+
+@pytest.mark.asyncio
+async def test_a_subscriber_taken_off_hears_nothing_more():
+    events = Events(MemoryBroadcast(MemoryNetwork()))
+    heard: list[object] = []
+
+    async def record(event: object) -> None:
+        heard.append(event)
+
+    unfollow = events.subscribe(SolitaireChanged, record)
+    first = SolitaireChanged(100, 5, "daily", "game0000", 1, 1, False)
+    await events.publish(first)
+    await events.drain()
+    unfollow()
+    unfollow()  # twice is once
+    await events.publish(SolitaireChanged(100, 5, "daily", "game0000", 2, 2, False))
+    await events.drain()
+    assert heard == [first]
