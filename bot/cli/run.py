@@ -62,10 +62,13 @@ def run_until_stopped(work: Any, log: logging.Logger) -> int:
 
 
 async def until_stopped(work: Any) -> None:
-    """``work``, cancelled by SIGTERM (how a container is stopped) as Ctrl-C cancels it, so that what it
-    opened is closed either way."""
+    """``work``, cancelled by SIGTERM (how a container is stopped) or SIGINT (Ctrl-C, the image's stop
+    signal), so that what it opened is closed either way. SIGINT is taken here too, not left to Python:
+    a process started in the background by a shell (``mahjong-bot run &``, nohup) inherits SIGINT
+    ignored, and Python then raises no KeyboardInterrupt, so it would not stop."""
     task = asyncio.ensure_future(work)
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows' loop
-        loop.add_signal_handler(signal.SIGTERM, task.cancel)
+        for stop in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(stop, task.cancel)
     await task

@@ -631,7 +631,17 @@ async def test_the_page_is_served_when_built_and_said_missing_when_not(site: Sit
 # --- mahjong-bot web, a process of its own ------------------------------------------------------
 
 
-async def test_mahjong_bot_web_serves_health_and_a_game_then_stops_on_sigterm(tmp_path: pathlib.Path) -> None:
+def _ignore_sigint() -> None:
+    """As a shell starts a command in the background (``&``, nohup): with SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize(
+    ("stop", "started_with"), [(signal.SIGTERM, None), (signal.SIGINT, None), (signal.SIGINT, _ignore_sigint)]
+)
+async def test_mahjong_bot_web_serves_health_and_a_game_then_stops_on_sigterm_or_sigint(
+    tmp_path: pathlib.Path, stop: signal.Signals, started_with: Any
+) -> None:
     port = free_port()
     environment = {
         key: value
@@ -648,6 +658,7 @@ async def test_mahjong_bot_web_serves_health_and_a_game_then_stops_on_sigterm(tm
         env=environment,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
+        preexec_fn=started_with,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -667,7 +678,7 @@ async def test_mahjong_bot_web_serves_health_and_a_game_then_stops_on_sigterm(tm
                 assert response.status == 200 and (game["seed"], game["state"]) == (4, "playing")
                 assert COOKIE in response.cookies
     finally:
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(stop)
         _, errors = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 0
     log = errors.decode()
