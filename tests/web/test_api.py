@@ -12,14 +12,12 @@ import os
 import pathlib
 import signal
 import sys
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 import aiohttp
 import pytest
-import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 
 from core.events import Events
@@ -142,6 +140,13 @@ class Site:
         self.clients.append(client)
         return Page(client, self.clock, self.events, tick)
 
+    async def close(self) -> None:
+        for client in self.clients:
+            await client.close()
+        await self.server.close()
+        await self.ledger.close()
+        await self.store.close()
+
     @property
     def origin(self) -> str:
         return f"http://{self.server.host}:{self.server.port}"
@@ -168,19 +173,6 @@ async def open_site(
     server = TestServer(app)
     await server.start_server()
     return Site(server, clock, events, ledger, store, [])
-
-
-@pytest_asyncio.fixture
-async def site(tmp_path: pathlib.Path) -> AsyncIterator[Site]:
-    opened = await open_site(tmp_path)
-    try:
-        yield opened
-    finally:
-        for client in opened.clients:
-            await client.close()
-        await opened.server.close()
-        await opened.ledger.close()
-        await opened.store.close()
 
 
 async def free_game(page: Page, seed: int = SEED) -> dict[str, Any]:

@@ -10,11 +10,9 @@ import asyncio
 import json
 import logging
 import pathlib
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from core.events import Events
 from core.solitaire.service import SolitaireService
@@ -32,23 +30,6 @@ from web.sweep import UNPLAYED_SECONDS, UNTOUCHED_SECONDS
 pytestmark = pytest.mark.asyncio
 
 POST_ROUTES = ("/api/new", "/api/move", "/api/name")
-
-
-@pytest_asyncio.fixture
-async def site(tmp_path: pathlib.Path) -> AsyncIterator[Site]:
-    opened = await open_site(tmp_path)
-    try:
-        yield opened
-    finally:
-        await close_site(opened)
-
-
-async def close_site(site: Site) -> None:
-    for client in site.clients:
-        await client.close()
-    await site.server.close()
-    await site.ledger.close()
-    await site.store.close()
 
 
 def no_traceback(caplog: pytest.LogCaptureFixture) -> None:
@@ -181,7 +162,7 @@ async def test_games_started_without_a_cookie_are_bounded_per_address(tmp_path: 
         async with returning.get("/api/game?mode=daily") as answer:
             assert answer.status == 200
     finally:
-        await close_site(site)
+        await site.close()
 
 
 async def test_web_games_nobody_plays_or_touches_are_dropped_and_a_played_one_is_recorded_first(site: Site) -> None:
@@ -217,4 +198,4 @@ async def test_the_cookie_is_secure_behind_a_trusted_proxy_that_says_https(tmp_p
             cookie: Any = answer.headers["Set-Cookie"]
             assert cookie.startswith(f"{COOKIE}=") and ("Secure" in cookie) is secure, cookie
         finally:
-            await close_site(site)
+            await site.close()
