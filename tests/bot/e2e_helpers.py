@@ -89,12 +89,14 @@ async def running_bot(
     tick: float = 0.02,
     database_path: str = ":memory:",
     first_seed: int = 1000,
+    **stores: Any,
 ) -> AsyncIterator[Any]:
     """The bot from ``create_bot``, connected to the fake through discord.py's real gateway and HTTP code.
-    Tables get the seeds ``first_seed``, ``first_seed + 1``…, so a test deals the same hands every run."""
+    Tables get the seeds ``first_seed``, ``first_seed + 1``…, so a test deals the same hands every run.
+    ``stores``: ``application_on``'s (the ledgers, the reports), else those at ``database_path``."""
     seeds = itertools.count(first_seed)
     settings = bot_settings(fake.token, database_path)
-    async with application_on(settings, store, tick=tick, make_seed=lambda: next(seeds)) as application:
+    async with application_on(settings, store, tick=tick, make_seed=lambda: next(seeds), **stores) as application:
         bot = create_bot(
             settings,
             application,

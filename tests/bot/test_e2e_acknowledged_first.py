@@ -16,14 +16,13 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import create_bot
 from bot.solitaire.custom_ids import VERBS as SOLITAIRE_VERBS
 from bot.tables.custom_ids import VERBS as TABLE_VERBS
 from data.ledger_reports import LedgerReports
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
-from tests.bot.e2e_helpers import FAST, application_on, bot_settings, table_id_of, wait_until
+from tests.bot.e2e_helpers import running_bot, table_id_of, wait_until
 from tests.bot.test_replay import entry_of, played
 from tests.fakediscord import FakeDiscord
 
@@ -90,34 +89,21 @@ async def slow_bot(fake: FakeDiscord, path: str, clock: SlowClock) -> AsyncItera
             await clock.sleep(DELAY)
         return Delayed(await LedgerReports.open(path), clock)
 
-    settings = bot_settings(fake.token, path)
     try:
-        async with application_on(
-            settings,
+        async with running_bot(
+            fake,
             Delayed(live, clock),
+            tick=0.05,
+            database_path=path,
             ledger=Delayed(ledger, clock),
             solitaire_ledger=Delayed(solitaire, clock),
             reports=reports,
-            tick=0.05,
-        ) as application:
-            bot = create_bot(
-                settings,
-                application,
-                timings={"live": FAST, "async": FAST},
-                guild_ready_timeout=0.05,
-                heartbeat_timeout=1e9,
-            )
-            task = asyncio.create_task(bot.start(fake.token))
+        ) as bot:
             try:
-                await fake.wait_ready()
-                await fake.wait_commands_synced()
                 yield bot
-            finally:
+            finally:  # nothing waits on the slow stores while the bot closes
                 clock.delaying = False
                 clock.advance(1e9)
-                await bot.close()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await asyncio.wait_for(task, 5)
     finally:
         await ledger.close()
         await live.close()
