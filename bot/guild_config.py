@@ -1,5 +1,6 @@
 """A server's ``/mahjong config`` settings, applied: what a new table gets, and the settings shown back.
 
+What a new table gets from them is the core's (``core.tables.options``: the page opens tables too).
 Pure (no Discord import), so the rules an admin sets are tested without a client: the slash commands
 only read the ledger, call these functions and send what they return. The ledger's
 ``GuildSettings.validate()`` is the last word on what can be stored; ``changed`` checks the command's
@@ -9,12 +10,13 @@ not of a field they never saw.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
 from core.refusal import Refusal
-from core.tables.state import SPEEDS, Speed, Timing
+from core.tables.options import TableDefaults as TableDefaults  # moved to the core: both surfaces open tables
+from core.tables.options import table_defaults as table_defaults
+from core.tables.state import SPEEDS
 from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER, GuildSettings, LedgerValueError
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS
@@ -27,7 +29,6 @@ from words.messages import count, duration, name_of, say
 TURN_MINUTES = (1, 7 * 24 * 60)  # a minute to a week: live tables to the slowest asynchronous one
 CLAIM_SECONDS = (5, 24 * 3600)  # long enough to click, at most a day
 MAX_CHANNELS = 25  # a short list an admin can read back; more is a server that wants "anywhere"
-_T = TypeVar("_T")
 LANG_CHOICES = (*LANGS, "auto")  # "auto": the language of the server's own locale
 LENGTH_CHOICES = (*MATCH_LENGTHS, "rules")  # "rules": back to the rule set's own length
 
@@ -64,67 +65,6 @@ class ConfigChange:
     def asks_nothing(self) -> bool:
         """No option given: the command shows the settings instead of changing them."""
         return self == ConfigChange()
-
-
-@dataclass(frozen=True, slots=True)
-class TableDefaults:
-    """What ``/mahjong new`` uses for the options the member left out (``length`` and ``minimum_fan``
-    None: the rule set's own)."""
-
-    rules: str
-    speed: Speed
-    timing: Timing
-    length: str | None = None
-    level: str = "strong"
-    hints: bool = True
-    hide_claims: bool = False
-    seven_pairs: bool = False
-    minimum_fan: int | None = None
-
-
-def table_defaults(
-    settings: GuildSettings,
-    timings: Mapping[Speed, Timing],
-    *,
-    rules: str | None = None,
-    speed: str | None = None,
-    length: str | None = None,
-    level: str | None = None,
-    hints: bool | None = None,
-    hide_claims: bool | None = None,
-    seven_pairs: bool | None = None,
-    minimum_fan: int | None = None,
-) -> TableDefaults:
-    """The member's choice where they made one, else the server's default; the deadlines are the speed's
-    own timing with the server's turn, claim window and idle limit in place of the speed's when it set
-    them (a server that set nothing gets exactly what tables had before ``/mahjong config`` existed).
-    The server's minimum fan is a Hong Kong rule: other rule sets do not get it."""
-    chosen_rules = rules if rules is not None else settings.default_rules
-    wanted = speed if speed is not None else settings.default_speed
-    chosen_speed: Speed = "async" if wanted == "async" else "live"
-    timing = timings[chosen_speed]
-    if settings.turn_seconds is not None:
-        timing = replace(timing, turn=settings.turn_seconds)
-    if settings.claim_seconds is not None:
-        timing = replace(timing, claim=settings.claim_seconds)
-    if settings.idle_hours is not None:
-        timing = replace(timing, idle=settings.idle_hours * 3600.0)
-    server_minimum = settings.default_minimum_fan if chosen_rules == "hongkong" else None
-    return TableDefaults(
-        chosen_rules,
-        chosen_speed,
-        timing,
-        length=_either(length, settings.default_length),
-        level=_either(level, settings.default_level),
-        hints=_either(hints, settings.default_hints),
-        hide_claims=_either(hide_claims, settings.default_hide_claims),
-        seven_pairs=_either(seven_pairs, settings.default_seven_pairs),
-        minimum_fan=_either(minimum_fan, server_minimum),
-    )
-
-
-def _either(chosen: _T | None, default: _T) -> _T:
-    return default if chosen is None else chosen
 
 
 def allowed_channel(settings: GuildSettings, channel_id: int, parent_id: int | None = None) -> bool:

@@ -1,9 +1,11 @@
-"""``/mahjong new``: open a table (rule set and its main options, length, speed, computer seats)."""
+"""``/mahjong new``: open a table (rule set and its main options, length, speed, computer seats).
+
+The private answer says where the table opened; with the Discord Activity on, it carries the Activity's
+launch button too (``bot.tables.clicks``), which opens the table in the Activity launched from there."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,12 +14,14 @@ from discord.app_commands import locale_str as _
 from bot.commands.group import LENGTH_CHOICES, LEVEL_CHOICES, RULE_CHOICES, SPEED_CHOICES, mahjong
 from bot.guild_config import allowed_channel, channels_text, computers_allowed, table_defaults, table_lang
 from bot.interaction import Interaction
+from bot.message_specs import Message
+from bot.tables import presenter
+from bot.tables.discord_views import view_of
 from core.refusal import Refusal
 from core.tables.moves import Actor
-from core.tables.state import TableSettings
+from core.tables.options import option_refusal, table_rules, table_settings
 from game.errors import GameError
 from game.players import PLAYERS
-from game.rules import MATCH_LENGTHS, RULE_NAMES, Ruleset, ruleset
 from words.messages import lang_of, say
 
 log = logging.getLogger(__name__)
@@ -79,7 +83,7 @@ async def new(
         raise Refusal("computers_not_allowed")
     if learners and hide_claims:
         raise Refusal("option_learners")
-    refusal = _refusal(rules or server.default_rules, jokers, calling_rule, minimum_fan)
+    refusal = option_refusal(rules or server.default_rules, jokers, calling_rule, minimum_fan)
     if refusal is not None:
         raise Refusal(refusal)
     defaults = table_defaults(
@@ -95,7 +99,7 @@ async def new(
         minimum_fan=minimum_fan,
     )
     try:
-        table_rules = _table_rules(
+        chosen_rules = table_rules(
             defaults.rules,
             defaults.length,
             players,
@@ -110,60 +114,17 @@ async def new(
     except GameError as error:
         raise Refusal("bad_option", detail=str(error)) from None
     guild_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
-    settings = TableSettings(
-        rules=table_rules,
-        speed=defaults.speed,
-        timing=defaults.timing,
-        computer_level=defaults.level,
-        hints=defaults.hints,
-        lang=table_lang(server, guild_lang),
-        hide_claims=defaults.hide_claims and not learners,  # a server's default gives way to the member's choice
-        learners=learners,
-    )
+    # a server's default of hidden claims gives way to the member's choice of a learners' table
+    settings = table_settings(defaults, chosen_rules, table_lang(server, guild_lang), learners=learners)
     host = Actor(interaction.user.id, guild_id, interaction.user.display_name)
     try:
-        place = await services.table_messages.open_lobby(channel, guild_id, host, settings, computers)
+        place, state = await services.table_messages.open_lobby(channel, guild_id, host, settings, computers)
     except discord.HTTPException as error:
         log.warning("a lobby could not be posted in channel %s (%s)", channel.id, error.status)
         raise Refusal("no_permission") from None
-    await interaction.edit_original_response(content=say("opened_in", lang, place=f"<#{place}>"))
-
-
-def _refusal(rules: str, jokers: bool, calling_rule: bool, minimum_fan: int | None) -> str | None:
-    """The message for an option that the chosen rules do not have (the engine would refuse it too)."""
-    if jokers and rules != "classic":
-        return "option_jokers"
-    if calling_rule and rules == "family":
-        return "option_calling"
-    if minimum_fan is not None and rules != "hongkong":
-        return "option_minimum"
-    return None
-
-
-def _table_rules(
-    rules: str,
-    length: str | None,
-    players: int,
-    open_hands: bool,
-    jokers: bool,
-    calling_rule: bool,
-    seven_pairs: bool,
-    minimum_fan: int | None,
-) -> Ruleset:
-    if rules not in RULE_NAMES:
-        raise GameError(f"unknown rules {rules!r}")
-    options: dict[str, Any] = {
-        "players": players,
-        "open_hands": open_hands,
-        "calling_rule": calling_rule,
-        "seven_pairs": seven_pairs,
-    }
-    if minimum_fan is not None:
-        options["minimum_fan"] = minimum_fan
-    if length is not None:
-        if length not in MATCH_LENGTHS:
-            raise GameError(f"unknown length {length!r}")
-        options["length"] = length
-    if jokers:
-        options["jokers"] = True
-    return ruleset(rules, **options)
+    opened = say("opened_in", lang, place=f"<#{place}>")
+    if not services.table_messages.activity:
+        await interaction.edit_original_response(content=opened)
+        return
+    answer = Message(opened, (), (presenter.activity_button(state, lang),))
+    await interaction.edit_original_response(content=None, view=view_of(answer, {}, []))
