@@ -176,11 +176,23 @@ class TableService:
 
     # --- what members and the clock ask for ---------------------------------------------------
 
-    async def act(self, table_id: str, actor: Actor, move: Move, *, answered_by: int | None = None) -> Committed:
-        """A member's move, from any surface (``core.tables.moves``)."""
-        return await self.update(
-            table_id, lambda state, now: transitions.apply(state, actor, move, now), answered_by=answered_by
-        )
+    async def act(
+        self,
+        table_id: str,
+        actor: Actor,
+        move: Move | Callable[[TableState, float], Move],
+        *,
+        answered_by: int | None = None,
+    ) -> Committed:
+        """A member's move, from any surface (``core.tables.moves``); given as a function, the move is read
+        from the state it is applied to, in the transition's thread (a page names tiles, whose slots only
+        that state knows: ``core.tables.frame.move_of``)."""
+
+        def transition(state: TableState, now: float) -> tuple[TableState, Change]:
+            chosen = move(state, now) if callable(move) else move
+            return transitions.apply(state, actor, chosen, now)
+
+        return await self.update(table_id, transition, answered_by=answered_by)
 
     async def wake(self, table_id: str) -> Committed | None:
         """The clock's turn: computer moves and passed deadlines; None when the table ended long enough

@@ -1,0 +1,410 @@
+"""A table as one viewer sees it, as one JSON frame (SPEC §7), and the move a viewer's message names.
+
+``frame`` is the whole view of one member (or a spectator) at one version: what every seat shows, what
+the table waits for and until when, what the viewer may do now, and the last hand's result. It carries
+no tile face outside the viewer's own hand, the seats' discards, sets and bonus tiles, the open discard
+and the viewer's own moves (whose tiles come from their hand, their sets or the open discard); once a
+hand is over every hand is shown, and a table that plays open hands shows them all throughout.
+
+``move_of`` reads a viewer's move message against the same list of moves the frame offered them, so a
+page can only ask for what it was shown, and names tiles rather than slots: the slot a tile stands in
+is found here, against the state the move is applied to (``TableService.act`` resolves a move given as
+a function in the transition's own thread, on the state it changes).
+
+Pure: no I/O, no clock of its own; a surface calls these with the time and the state it has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from core.refusal import Refusal
+from core.tables.moves import Lobby, Move, Play, claim_options, hand_slots, kong_options
+from core.tables.rounds import first_chosen, held, shown_round
+from core.tables.state import STANDING, TableState
+from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
+from game.hints import discard_hints
+from game.melds import Meld
+from game.phase import Phase
+from game.round import Round
+from game.tiles import WINDS, Tile, format_tiles
+from game.view import SeatView
+from game.winning import is_winning
+
+FrameState = Literal["lobby", "playing", "hand-over", "match-over", "closed"]
+_FRAME_STATE: Mapping[str, FrameState] = {
+    "lobby": "lobby",
+    "playing": "playing",
+    "between": "hand-over",
+    "over": "match-over",
+    "cancelled": "closed",
+    "closed": "closed",
+}
+FRAME_ACTIONS: frozenset[str] = frozenset(
+    {
+        "discard",
+        "chow",
+        "pung",
+        "kong",
+        "mahjong",
+        "pass",
+        "call",
+        "hint",
+        "back",
+        "join",
+        "leave",
+        "add-computer",
+        "start",
+        "cancel",
+        "first",
+        "next-hand",
+    }
+)
+"""Every ``action`` a frame may offer (SPEC §7's moves, and ``call``, ``back``, ``cancel``, ``first``)."""
+_LOBBY_VERBS: Mapping[str, Literal["join", "leave", "add_computer", "start", "cancel"]] = {
+    "join": "join",
+    "leave": "leave",
+    "add-computer": "add_computer",
+    "start": "start",
+    "cancel": "cancel",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One move a frame offers its viewer, as the frame writes it, and the move it stands for (None: the
+    page's own, such as ``hint``, which asks the server nothing)."""
+
+    entry: dict[str, str]
+    move: Move | None
+
+
+def wind_code(index: int) -> str:
+    """``E``, ``S``, ``W`` or ``N``: a seat's wind, 0 being East."""
+    return "ESWN"[index]
+
+
+def face(tile: Tile) -> str:
+    return format_tiles((tile,))
+
+
+def faces(tiles: tuple[Tile, ...] | list[Tile]) -> list[str]:
+    return [face(tile) for tile in tiles]
+
+
+# --- the frame --------------------------------------------------------------------------------------
+
+
+def frame(state: TableState, version: int, viewer: int | None, now: float) -> dict[str, Any]:
+    """The whole view of member ``viewer`` (None, or a member with no seat: a spectator) of ``state``,
+    stored at ``version``, at the time ``now`` (SPEC §7's frame, with ``type``, ``step``, ``rules``,
+    ``players``, ``hand_number``, ``host``, ``standing``, ``commitment`` and ``minimum_fan`` besides)."""
+    seat = None if viewer is None else state.seat_of(viewer)
+    base: dict[str, Any] = {
+        "type": "frame",
+        "table": state.id,
+        "version": version,
+        "step": state.step,
+        "state": _FRAME_STATE[state.status],
+        "rules": state.settings.rules.name,
+        "players": state.players,
+        "hand_number": 0 if state.hand is None else state.hand_number + 1,
+        "commitment": state.commitment,
+        "minimum_fan": 0,
+        "standing": None,
+        "result": None,
+    }
+    if state.hand is None:
+        return {**base, **_lobby(state, seat)}
+    hand = shown_round(state)
+    return {**base, **_table(state, hand, seat, now)}
+
+
+def _lobby(state: TableState, seat: int | None) -> dict[str, Any]:
+    seats: list[dict[str, Any]] = []
+    for index in range(state.players):
+        taken = state.seats[index] if index < len(state.seats) else None
+        seats.append(
+            {
+                "wind": wind_code(index),
+                "name": "" if taken is None else taken.name,
+                "kind": "empty" if taken is None else ("computer" if taken.computer is not None else "member"),
+                "score": 0,
+                "concealed": 0,
+                "discards": [],
+                "melds": [],
+                "bonus": [],
+                "away": False,
+                "calling": False,
+            }
+        )
+    host = state.seat_of(state.host_id)
+    return {
+        "viewer": "spectator" if seat is None else "seated",
+        "round_wind": None,
+        "host": None if host is None else wind_code(host),
+        "seats": seats,
+        "wall": 0,
+        "turn": None,
+        "awaited": [],
+        "discard": None,
+        "deadline": None,
+        "actions": [choice.entry for choice in _lobby_choices(state, seat)],
+    }
+
+
+def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict[str, Any]:
+    players = state.players
+    winds = [(index - hand.dealer) % players for index in range(players)]  # each chair's wind
+    order = sorted(range(players), key=lambda index: winds[index])
+    over = hand.result is not None
+    public = hand.view(None)
+    view = public if seat is None else hand.view(seat)
+    scores = state.last_hand.totals if state.last_hand is not None else (0,) * players
+    host = state.seat_of(state.host_id)
+    seats = []
+    for index in order:
+        shown = view.seats[index]
+        entry: dict[str, Any] = {
+            "wind": wind_code(winds[index]),
+            "name": state.seats[index].name,
+            "kind": "computer" if state.seats[index].computer is not None else "member",
+            "score": _number(scores[index]),
+            "concealed": shown.concealed_count,
+            "discards": [face(discarded.tile) for discarded in shown.discards if not discarded.claimed],
+            "melds": [_meld(meld) for meld in shown.melds],
+            "bonus": faces(shown.bonus),
+            "away": state.seats[index].away,
+            "calling": shown.calling,
+        }
+        if index == seat and view.concealed is not None:
+            entry["hand"] = faces(hand_slots(view))
+            entry["drawn"] = view.drawn is not None
+        elif over or shown.concealed is not None:
+            entry["hand"] = faces(_everyones(hand, index))
+            entry["drawn"] = False
+        seats.append(entry)
+    waiting = over is False and state.status == "playing"
+    holding = waiting and held(state, hand, now)
+    claim = _open_claim(hand) if waiting else None
+    discard = None
+    if claim is not None:
+        discard = {"tile": face(claim[0]), "seat": wind_code(winds[claim[1]])}
+    elif holding and public.last_discard is not None:
+        discard = {"tile": face(public.last_discard[1]), "seat": wind_code(winds[public.last_discard[0]])}
+    deadline = state.deadline
+    if holding and state.hold_until is not None:
+        deadline = state.hold_until if deadline is None else max(deadline, state.hold_until)
+    return {
+        "viewer": "spectator" if seat is None else wind_code(winds[seat]),
+        "round_wind": wind_code(WINDS.index(hand.round_wind)),
+        "host": None if host is None else wind_code(winds[host]),
+        "seats": seats,
+        "wall": hand.wall_left,
+        "turn": wind_code(winds[hand.turn]) if waiting else None,
+        "awaited": [wind_code(winds[index]) for index in _awaited(state, hand)] if waiting else [],
+        "discard": discard,
+        "deadline": deadline if state.status in ("playing", "between") else None,
+        "actions": [choice.entry for choice in _choices(state, hand, seat, now)],
+        "minimum_fan": view.minimum_fan,
+        "standing": None
+        if seat is None or not waiting
+        else {choice: choice in state.seats[seat].standing for choice in STANDING},
+        "result": _result(state, hand, winds),
+    }
+
+
+def _everyones(hand: Round, index: int) -> tuple[Tile, ...]:
+    """A seat's concealed tiles once they are public (the hand over, or a table of open hands)."""
+    concealed = hand.view(index).concealed
+    return () if concealed is None else tuple(sorted(concealed))
+
+
+def _meld(meld: Meld) -> dict[str, str]:
+    kind = meld.kind.value if meld.exposed else "concealed-kong"
+    return {"kind": kind, "tiles": format_tiles(meld.tiles)}
+
+
+def _open_claim(hand: Round) -> tuple[Tile, int] | None:
+    """The open claim window's tile and who let it go (public), read from a seat the window waits for."""
+    if hand.phase not in (Phase.CLAIM, Phase.ROB):
+        return None
+    awaited = hand.awaiting()
+    claim = hand.view(awaited[0]).claim if awaited else None
+    return None if claim is None else (claim.tile, claim.from_seat)
+
+
+def _awaited(state: TableState, hand: Round) -> tuple[int, ...]:
+    """The seats the table waits for; at a table that hides its claim windows, a claim window's seats
+    are not said (who may claim is what it hides)."""
+    if state.settings.hide_claims and hand.phase in (Phase.CLAIM, Phase.ROB):
+        return ()
+    return tuple(hand.awaiting())
+
+
+def _result(state: TableState, hand: Round, winds: list[int]) -> dict[str, Any] | None:
+    finished = state.last_hand
+    result = hand.result
+    if finished is None or result is None or state.status not in ("between", "over"):
+        return None
+    entry = finished.entry
+    hongkong = state.settings.rules.name == "hongkong"
+    return {
+        "winner": None if result.winner is None else wind_code(winds[result.winner]),
+        "winning_tile": None if result.win is None else face(result.win.winning_tile),
+        "self_drawn": result.self_drawn,
+        "discarder": None if result.discarder is None else wind_code(winds[result.discarder]),
+        "score": entry.fan if hongkong else _number(entry.score),
+        "patterns": list(entry.patterns),
+        "payments": {wind_code(winds[index]): _number(paid) for index, paid in enumerate(entry.payments)},
+        "totals": {wind_code(winds[index]): _number(total) for index, total in enumerate(finished.totals)},
+        "wall_seed": finished.seed,
+    }
+
+
+def _number(value: Any) -> int | float:
+    """A score as JSON writes it: whole numbers as integers."""
+    number = float(value)
+    return int(number) if number.is_integer() else number
+
+
+# --- what the viewer may do ---------------------------------------------------------------------------
+
+
+def _lobby_choices(state: TableState, seat: int | None) -> list[Choice]:
+    if state.status != "lobby":
+        return []
+    choices: list[Choice] = []
+    host = seat is not None and state.seats[seat].member_id == state.host_id
+    if seat is None and not state.full:
+        choices.append(_lobby_choice("join"))
+    if seat is not None and not host:
+        choices.append(_lobby_choice("leave"))
+    if seat is not None and not state.full:
+        choices.append(_lobby_choice("add-computer"))
+    if host and state.full:
+        choices.append(_lobby_choice("start"))
+    if host:
+        choices.append(_lobby_choice("cancel"))
+        if not state.settings.rules.has_wall:
+            chosen = first_chosen(state)
+            choices += [
+                Choice({"action": "first", "seat": wind_code(index)}, Lobby("choose_first", index))
+                for index in range(len(state.seats))
+                if index != chosen
+            ]
+    return choices
+
+
+def _lobby_choice(action: str) -> Choice:
+    return Choice({"action": action}, Lobby(_LOBBY_VERBS[action]))
+
+
+def _choices(state: TableState, hand: Round, seat: int | None, now: float) -> list[Choice]:
+    """The moves the seat may make now, as its frame offers them, each with the move it stands for."""
+    if seat is None or state.status == "lobby":
+        return []
+    step = state.step
+    if state.status == "between":
+        return [Choice({"action": "next-hand"}, Play("next", step))]
+    if state.status != "playing" or hand.result is not None:
+        return []
+    choices: list[Choice] = []
+    if state.seats[seat].away:
+        choices.append(Choice({"action": "back"}, Play("back", step)))
+    view = hand.view(seat)
+    legal = view.legal
+    if held(state, hand, now):  # the hidden claim window: only claims and passes are taken
+        legal = tuple(action for action in legal if isinstance(action, Claim | Pass))
+    discards = {action.tile for action in legal if isinstance(action, Discard)}
+    slots = hand_slots(view)
+    seen: set[Tile] = set()
+    for number, tile in enumerate(slots):
+        if tile in discards and tile not in seen:
+            seen.add(tile)
+            choices.append(Choice({"action": "discard", "tiles": face(tile)}, Play("discard", step, number)))
+    for number, kong in enumerate(kong_options(view.legal)):
+        if kong in legal:
+            choices.append(Choice({"action": "kong", "tiles": _kong_tiles(kong)}, Play("kong", step, number)))
+    if any(isinstance(action, DeclareWin) for action in legal) or complete_but_refused(hand, seat):
+        choices.append(Choice({"action": "mahjong"}, Play("win", step)))
+    if Call(seat) in legal:
+        choices.append(Choice({"action": "call"}, Play("call", step)))
+    claims = claim_options(legal)
+    for number, claim in enumerate(claim_options(view.legal)):
+        if claim in claims and view.claim is not None:
+            choices.append(Choice(_claim_entry(claim, view.claim.tile), Play("claim", step, number)))
+    if claims:
+        choices.append(Choice({"action": "pass"}, Play("pass", step)))
+    if state.settings.hints and discards:
+        best = next((item for item in discard_hints(view) if item.best), None)
+        if best is not None:
+            choices.append(Choice({"action": "hint", "tiles": face(best.tile)}, None))
+    return choices
+
+
+def _kong_tiles(kong: ConcealedKong | AddedKong) -> str:
+    return format_tiles((kong.tile,) * 4)
+
+
+def _claim_entry(claim: Claim, tile: Tile) -> dict[str, str]:
+    if claim.kind is ClaimKind.MAHJONG:
+        return {"action": "mahjong"}
+    if claim.kind is ClaimKind.CHOW and claim.chow_base is not None:
+        return {"action": "chow", "tiles": format_tiles(Tile(claim.chow_base + step) for step in range(3))}
+    if claim.kind is ClaimKind.PUNG:
+        return {"action": "pung", "tiles": format_tiles((tile,) * 3)}
+    return {"action": "kong", "tiles": format_tiles((tile,) * 4)}
+
+
+def complete_but_refused(hand: Round, seat: int) -> bool:
+    """The seat holds a complete hand the rules refuse (below the Hong Kong minimum, say): it is still
+    offered Mahjong, which is answered with the reason."""
+    view: SeatView = hand.view(seat)
+    if view.concealed is None or hand.win_refusal(seat) is None:
+        return False
+    counts = [0] * 43
+    for tile in view.concealed:
+        counts[tile] += 1
+    if view.claim is not None and view.claim.options is not None and not view.claim.answered:
+        counts[view.claim.tile] += 1
+    elif not (hand.phase is Phase.DISCARD and hand.turn == seat and view.drawn is not None):
+        return False
+    return is_winning(counts, hand.ruleset)
+
+
+# --- a viewer's move ------------------------------------------------------------------------------
+
+
+def move_of(state: TableState, viewer: int, message: Mapping[str, Any], now: float) -> Move:
+    """The move ``message`` (``{"action": …, "tiles": …, "seat": …, "step": …}``, as the page sends it)
+    names among those ``viewer``'s frame of ``state`` offers at ``now``: refused as no longer current
+    when its step is not the table's, as not legal when the frame offers no such move."""
+    action = message.get("action")
+    if not isinstance(action, str):
+        raise Refusal("unknown_button")
+    if action == "standing":
+        choice = message.get("choice")
+        if not isinstance(choice, str) or choice not in STANDING:
+            raise Refusal("unknown_button")
+        return Play("standing", state.step, STANDING.index(choice))
+    if action not in FRAME_ACTIONS or action == "hint":
+        raise Refusal("unknown_button")
+    seat = state.seat_of(viewer)
+    if state.hand is None:
+        choices = _lobby_choices(state, seat)
+    else:
+        if message.get("step") != state.step and action not in ("back",):
+            raise Refusal("stale")
+        if seat is None:
+            raise Refusal("not_seated")
+        choices = _choices(state, shown_round(state), seat, now)
+    wanted = {key: message[key] for key in ("action", "tiles", "seat") if message.get(key) is not None}
+    for choice in choices:
+        if choice.entry == wanted and choice.move is not None:
+            return choice.move
+    if action == "join" and seat is not None:
+        raise Refusal("already_seated")
+    raise Refusal("not_legal")

@@ -1,0 +1,171 @@
+"""The table's frames (SPEC §7) over whole hands played through them: every viewer's frame at every
+version keeps the rule (no concealed tile where it does not belong, public parts alike), and every move
+a frame offers is one the table takes (``move_of``), with the tiles the page names."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from core.refusal import Refusal
+from core.tables import transitions
+from core.tables.frame import frame, move_of
+from core.tables.moves import Actor
+from core.tables.state import TableSettings, TableState, Timing
+from game.rules import ruleset
+from game.tiles import parse_tiles
+from tests.frame_rule import assert_frame_rule, assert_same_public
+
+TIMING = Timing(turn=30.0, claim=10.0, computer_pause=1.0, next_hand=5.0)
+MEMBERS = (11, 12)
+VIEWERS: tuple[int | None, ...] = (*MEMBERS, None, 99)  # two members, a spectator, a stranger
+
+
+def lobby(rules: str = "hongkong", seed: int = 5, **options: Any) -> TableState:
+    settings = TableSettings(rules=ruleset(rules), speed="live", timing=TIMING)
+    settings = replace(settings, **options)
+    state = TableState(id="frame01", host_id=MEMBERS[0], guild_id=0, settings=settings, seed=seed)
+    state, _ = transitions.join(state, MEMBERS[0], "Ana")
+    return state
+
+
+def ask(state: TableState, member: int, message: dict[str, Any], now: float) -> TableState:
+    move = move_of(state, member, message, now)
+    state, _ = transitions.apply(state, Actor(member, 0, f"M{member}"), move, now)
+    return state
+
+
+def seated(state: TableState) -> TableState:
+    """The lobby filled through its frames: the second member joins, a computer is added, then the host
+    adds the last one and starts."""
+    now = 1000.0
+    assert [a["action"] for a in frame(state, 1, 12, now)["actions"]] == ["join"]
+    state = ask(state, 12, {"action": "join"}, now)
+    state = ask(state, 12, {"action": "add-computer"}, now)
+    state = ask(state, 11, {"action": "add-computer"}, now)
+    host = frame(state, 4, 11, now)
+    assert {"action": "start"} in host["actions"] and host["viewer"] == "seated"
+    assert {"action": "start"} not in frame(state, 4, 12, now)["actions"]
+    assert [seat["kind"] for seat in host["seats"]] == ["member", "member", "computer", "computer"]
+    return ask(state, 11, {"action": "start"}, now)
+
+
+def play_hand(state: TableState, rng: random.Random, *, open_hands: bool = False) -> tuple[TableState, int]:
+    """Play the hand dealt in ``state`` through the frames until it ends; checks every frame on the way.
+    Returns the state and how many frames were checked."""
+    now, version, checked = 1000.0, 10, 0
+    while state.status == "playing":
+        frames = {viewer: frame(state, version, viewer, now) for viewer in VIEWERS}
+        for shown in frames.values():
+            assert_frame_rule(shown, open_hands=open_hands)
+        assert_same_public(frames.values(), open_hands=open_hands)
+        assert frames[None]["actions"] == [] and frames[99]["viewer"] == "spectator"
+        checked += len(frames)
+        mover = next(
+            (m for m in MEMBERS if any(a["action"] != "hint" for a in frames[m]["actions"])),
+            None,
+        )
+        if mover is None:
+            now = max(now, state.wake_at or now)
+            state, _ = transitions.wake(state, now)
+        else:
+            offered = [a for a in frames[mover]["actions"] if a["action"] != "hint"]
+            wins = [a for a in offered if a["action"] == "mahjong"]
+            chosen = wins[0] if wins else rng.choice(offered)
+            try:
+                state = ask(state, mover, {**chosen, "step": frames[mover]["step"]}, now)
+            except Refusal as refusal:  # a complete hand below the minimum: offered, refused with why
+                assert chosen["action"] == "mahjong" and refusal.key == "win_refused"
+                offered.remove(chosen)
+                state = ask(state, mover, {**rng.choice(offered), "step": frames[mover]["step"]}, now)
+        version += 1
+    return state, checked
+
+
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [
+        ("hongkong", {}),
+        ("classic", {}),
+        ("family", {}),
+        ("hongkong", {"hide_claims": True}),
+        ("classic", {"learners": True}),
+    ],
+)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_whole_hands_through_frames_keep_the_rule(rules: str, options: dict[str, Any], seed: int) -> None:
+    state = seated(lobby(rules, seed, **options))
+    rng = random.Random(seed)
+    state, checked = play_hand(state, rng)
+    assert checked > 40
+    over = {viewer: frame(state, 999, viewer, 1e6) for viewer in VIEWERS}
+    assert all(shown["state"] in ("hand-over", "match-over") for shown in over.values())
+    assert_same_public(over.values())
+    result = over[None]["result"]
+    assert result is not None and result["wall_seed"] == state.last_hand.seed  # type: ignore[union-attr]
+    assert all("hand" in seat for seat in over[None]["seats"])  # every hand shown once the hand is over
+    assert {"action": "next-hand"} in over[11]["actions"] or over[11]["state"] == "match-over"
+    if over[11]["state"] == "hand-over":
+        state = ask(state, 11, {"action": "next-hand", "step": over[11]["step"]}, 1e6)
+        assert frame(state, 1000, None, 1e6)["hand_number"] == 2
+
+
+def test_the_viewer_sees_their_hand_and_the_drawn_tile_last() -> None:
+    state = seated(lobby("hongkong", 7))
+    for member in MEMBERS:
+        shown = frame(state, 5, member, 1000.0)
+        own = next(seat for seat in shown["seats"] if seat["wind"] == shown["viewer"])
+        assert len(own["hand"]) == own["concealed"]
+        assert parse_tiles("".join(own["hand"][:-1] if own["drawn"] else own["hand"]))  # notation
+        assert [seat["wind"] for seat in shown["seats"]] == ["E", "S", "W", "N"]
+        if own["drawn"]:
+            assert shown["turn"] == shown["viewer"]
+            discards = [a["tiles"] for a in shown["actions"] if a["action"] == "discard"]
+            assert own["hand"][-1] in discards and len(discards) == len(set(discards))
+
+
+def member_deals() -> tuple[TableState, int]:
+    """A hand whose dealer is a member: the first seed that seats one there, and that member."""
+    for seed in range(100):
+        state = seated(lobby("hongkong", seed))
+        for member in MEMBERS:
+            if any(a["action"] == "discard" for a in frame(state, 5, member, 1000.0)["actions"]):
+                return state, member
+    raise AssertionError("no seed of 100 seats a member as dealer")
+
+
+def test_a_move_not_offered_is_refused_and_a_stale_one_too() -> None:
+    state, turn = member_deals()
+    shown = frame(state, 5, turn, 1000.0)
+    own = next(seat for seat in shown["seats"] if seat["wind"] == shown["viewer"])
+    missing = next(face for face in ("1m", "9p", "5s", "7z", "3z") if face not in own["hand"])
+    with pytest.raises(Refusal) as refused:
+        move_of(state, turn, {"action": "discard", "tiles": missing, "step": shown["step"]}, 1000.0)
+    assert refused.value.key == "not_legal"
+    with pytest.raises(Refusal) as refused:
+        move_of(state, turn, {"action": "discard", "tiles": own["hand"][0], "step": shown["step"] - 1}, 1000.0)
+    assert refused.value.key == "stale"
+    with pytest.raises(Refusal) as refused:
+        move_of(state, 99, {"action": "pass", "step": shown["step"]}, 1000.0)
+    assert refused.value.key == "not_seated"
+    for nonsense in ({"action": "hint"}, {"action": "detonate"}, {}, {"action": ["discard"]}):
+        with pytest.raises(Refusal):
+            move_of(state, turn, {**nonsense, "step": shown["step"]}, 1000.0)
+
+
+def test_the_lobby_offers_the_host_and_a_stranger_their_moves() -> None:
+    state = lobby("family", 3)
+    assert [a["action"] for a in frame(state, 1, 11, 0.0)["actions"]] == ["add-computer", "cancel", "first"]
+    state = ask(state, 12, {"action": "join"}, 0.0)
+    host = frame(state, 2, 11, 0.0)
+    assert {"action": "first", "seat": "S"} in host["actions"]  # family rules: the host picks who starts
+    state = ask(state, 11, {"action": "first", "seat": "S"}, 0.0)
+    assert state.first_seat == 1
+    with pytest.raises(Refusal) as refused:
+        ask(state, 12, {"action": "join"}, 0.0)
+    assert refused.value.key == "already_seated"
+    assert frame(state, 3, 99, 0.0)["actions"] == [{"action": "join"}]
+    assert frame(state, 3, None, 0.0)["viewer"] == "spectator"
