@@ -85,10 +85,19 @@ class TableService:
         self._make_seed = make_seed
         self._heard: dict[str, asyncio.Future[Committed | None]] = {}  # the last read of each heard table
 
-    async def open(self, *, host: Actor, guild_id: int, settings: TableSettings, computers: int = 0) -> Committed:
-        """A new lobby of the server ``guild_id`` with its host seated and ``computers`` computer seats."""
+    async def open(
+        self, *, host: Actor, guild_id: int, settings: TableSettings, computers: int = 0, seed: int | None = None
+    ) -> Committed:
+        """A new lobby of the server ``guild_id`` with its host seated and ``computers`` computer seats. A
+        ``seed`` makes a practice table: its walls are that seed's, the same for everyone who chooses it,
+        and it is never rated (``TableState.practice``)."""
         state = TableState(
-            id=self._make_id(), host_id=host.member_id, guild_id=guild_id, settings=settings, seed=self._make_seed()
+            id=self._make_id(),
+            host_id=host.member_id,
+            guild_id=guild_id,
+            settings=settings,
+            seed=self._make_seed() if seed is None else seed,
+            practice=seed is not None,
         )
         state = transitions.touched(state, self._clock())
         state, _ = transitions.join(state, host.member_id, host.name)

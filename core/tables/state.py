@@ -128,6 +128,7 @@ class TableState:
     last_hand: FinishedHand | None = None
     unrecorded: tuple[LedgerEntry, ...] = ()
     first_seat: int | None = None  # the lobby seat the host chose to start (tables without a wall)
+    practice: bool = False  # dealt from a seed its opener chose (``/table/new?seed=``): never rated (SPEC §8)
 
     @property
     def players(self) -> int:
@@ -219,8 +220,17 @@ class TableState:
             "idle_at": self.idle_at,
             "last_hand": None if self.last_hand is None else self.last_hand.to_document(),
             "unrecorded": [entry_document(entry) for entry in self.unrecorded],
-            "extra": {} if self.first_seat is None else {"first": self.first_seat},
+            "extra": self._extra(),
         }
+
+    def _extra(self) -> dict[str, Any]:
+        """What a table has beyond what every table has (older documents lack the keys: their default)."""
+        extra: dict[str, Any] = {}
+        if self.first_seat is not None:
+            extra["first"] = self.first_seat
+        if self.practice:
+            extra["practice"] = True
+        return extra
 
     @classmethod
     def from_document(cls, document: Any) -> TableState:
@@ -296,6 +306,7 @@ def _table_from_document(document: Any) -> TableState:
         last_hand=None if document["last_hand"] is None else FinishedHand.from_document(document["last_hand"]),
         unrecorded=tuple(entry_from_document(entry) for entry in _list(document["unrecorded"])),
         first_seat=_first_seat(_object(document["extra"])),
+        practice=_bool(_object(document["extra"]).get("practice", False)),
     )
 
 
