@@ -15,7 +15,7 @@ import re
 import time
 from collections.abc import Sequence
 
-from bot.pattern_names import pattern_name
+from words.patterns import pattern_name
 from data.ledger import MatchEntry
 from data.ledger_reports import MemberStats, Standing
 from game.match import places

@@ -49,7 +49,18 @@ SEAT_FIELDS = frozenset(
     {"wind", "name", "kind", "score", "concealed", "discards", "melds", "bonus", "away", "calling", "hand", "drawn"}
 )
 RESULT_FIELDS = frozenset(
-    {"winner", "winning_tile", "self_drawn", "discarder", "score", "patterns", "payments", "totals", "wall_seed"}
+    {
+        "winner",
+        "winning_tile",
+        "self_drawn",
+        "discarder",
+        "score",
+        "patterns",
+        "names",
+        "payments",
+        "totals",
+        "wall_seed",
+    }
 )
 PRIVATE = ("viewer", "actions", "standing")  # a frame's fields that are the viewer's own
 

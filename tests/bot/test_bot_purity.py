@@ -38,7 +38,6 @@ DISCORD_FREE = [
     "data.solitaire_sqlite",
     "bot.message_specs",
     "core.refusal",
-    "bot.pattern_names",
 ]
 
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bot.pattern_names import pattern_name
+from words.patterns import pattern_name
 from game.scoring.house import HOUSE_RULES
 from tests.words.catalogs import texts
 from words import LANGS
