@@ -3,10 +3,12 @@ table's state (which holds only what the core needs: the server).
 
 ``discord-table:{table}`` holds the channel the table was opened from, its thread (None where threads are
 not allowed: the table lives in the channel) and its table message; ``thread:{thread}`` names the table a
-thread holds, so an archived thread finds its table. Both are written with compare-and-set and carry no
-store deadline (the table clock lists due keys, and would be crowded by keys it does not fire). They go
-when the table goes: ``TableService.wake`` publishes the removal (``removed``) before it removes the
-table, and this record's subscriber drops them.
+thread holds, so an archived thread finds its table, and ``channel-table:{channel}`` the table a channel
+that is not its thread holds (``core.tables.threads``: the Activity's sign-in reads both, to open the
+table where it was launched). All are written with compare-and-set and carry no store deadline (the
+table clock lists due keys, and would be crowded by keys it does not fire). They go when the table goes:
+``TableService.wake`` publishes the removal (``removed``) before it removes the table, and this record's
+subscriber drops them.
 
 A table stored before this record existed (document version 1 or 2) kept its place in its own document
 (``core.tables.state.LEGACY_PLACE``), which every write of the table keeps: it is read from there until
@@ -24,6 +26,7 @@ from core.compare_and_set import retried
 from core.tables.events import TableChanged
 from core.tables.service import table_key
 from core.tables.state import LEGACY_PLACE
+from core.tables.threads import channel_key, table_named, thread_key
 from data.live import LiveStore
 
 log = logging.getLogger(__name__)
@@ -45,10 +48,6 @@ class DiscordPlace:
 
 def place_key(table_id: str) -> str:
     return f"discord-table:{table_id}"
-
-
-def thread_key(thread_id: int) -> str:
-    return f"thread:{thread_id}"
 
 
 class DiscordPlaces:
@@ -76,19 +75,40 @@ class DiscordPlaces:
 
     async def table_of_thread(self, thread_id: int) -> str | None:
         """The table a thread holds, if it holds one."""
-        found = await self._store.read(thread_key(thread_id))
-        table_id = None if found is None else found.document.get("table")
-        return table_id if isinstance(table_id, str) else None
+        return await table_named(self._store, thread_key(thread_id))
 
     async def forget_thread(self, thread_id: int, table_id: str) -> None:
         """The thread no longer holds ``table_id`` (whose table is over); another table's index is kept."""
-        key = thread_key(thread_id)
+        await self._forget_key(thread_key(thread_id), table_id)
+
+    async def index_channel(self, channel_id: int, table_id: str) -> None:
+        """The channel ``channel_id`` (not the table's thread) holds ``table_id`` now, whichever it held."""
+        key = channel_key(channel_id)
+
+        async def attempt() -> bool | None:
+            found = await self._store.read(key)
+            if found is None:
+                return True if await self._store.create(key, {"table": table_id}) else None
+            if found.document.get("table") == table_id:
+                return True
+            return True if await self._store.write(key, found.version, {"table": table_id}) is not None else None
+
+        await retried(attempt, "busy")
+
+    async def launched(self, table_id: str, channel_id: int) -> None:
+        """The table's Activity button was pressed in ``channel_id``: where that is the channel the table
+        was opened from (not its thread, which names it already), the channel names it from now on."""
+        place = await self.of(table_id)
+        if place is not None and place.channel_id == channel_id and place.thread_id != channel_id:
+            await self.index_channel(channel_id, table_id)
+
+    async def _forget_key(self, key: str, table_id: str) -> None:
         found = await self._store.read(key)
         if found is not None and found.document.get("table") == table_id:
             await self._store.delete(key, found.version)
 
     async def forget(self, table_id: str) -> None:
-        """The table is gone: so are its record and its thread's index."""
+        """The table is gone: so are its record and its thread's and its channel's index."""
         key = place_key(table_id)
 
         async def attempt() -> bool | None:
@@ -98,6 +118,8 @@ class DiscordPlaces:
                 return None  # written meanwhile: read again, for the thread it names now
             if place is not None and place.thread_id is not None:
                 await self.forget_thread(place.thread_id, table_id)
+            if place is not None:
+                await self._forget_key(channel_key(place.channel_id), table_id)
             return True
 
         await retried(attempt, "busy")

@@ -1,18 +1,21 @@
 """Where a table lives on Discord (``bot.tables.places``): the surface's own record beside the table's
 state, written with compare-and-set and without a store deadline; a table stored before it (its place in
-its own document) keeps its message through the core's writes until the record takes it over; and the
-record and the thread's index go with the table when the clock removes it."""
+its own document) keeps its message through the core's writes until the record takes it over; a channel
+names the table opened there without a thread, or launched last from the channel it was opened from (what
+the Activity's sign-in reads, with the thread's index: ``core.tables.threads``); and the record and the
+thread's and channel's indexes go with the table when the clock removes it."""
 
 from __future__ import annotations
 
 import pytest
 import pytest_asyncio
 
-from bot.tables.places import DiscordPlace, DiscordPlaces, place_key, thread_key
+from bot.tables.places import DiscordPlace, DiscordPlaces, place_key
 from core.events import Events
 from core.tables.events import TableChanged
 from core.tables.service import RETENTION, table_key
 from core.tables.state import LEGACY_PLACE
+from core.tables.threads import channel_key, table_in, thread_key
 from data.broadcast import MemoryBroadcast
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
@@ -82,6 +85,8 @@ async def test_the_removal_is_published_while_the_table_stands_and_takes_the_rec
     else:
         await places.record(table_id, DiscordPlace(200, 300, 400))
     await places.index_thread(300, table_id)
+    await places.launched(table_id, 200)  # its Activity launched from the channel it was opened from
+    assert await table_in(store, 200) == table_id and await table_in(store, 300) == table_id
     await cancel(service, table_id, 1)
     standing: list[bool] = []
 
@@ -95,4 +100,28 @@ async def test_the_removal_is_published_while_the_table_stands_and_takes_the_rec
     assert standing == [True]
     assert await store.read(table_key(table_id)) is None
     assert await store.read(place_key(table_id)) is None and await store.read(thread_key(300)) is None
+    assert await store.read(channel_key(200)) is None
     assert await places.of(table_id) is None
+
+
+async def test_a_channel_names_the_table_opened_there_without_a_thread_or_launched_there_last(world):
+    store, service, places, _ = world
+    first = (await open_table(service, ruleset("classic"), members=1)).state.id
+    second = (await open_table(service, ruleset("classic"), members=1)).state.id
+    await places.record(first, DiscordPlace(200, None, 400))  # threads not allowed: it lives in the channel
+    await places.index_channel(200, first)
+    await places.record(second, DiscordPlace(200, 301, 401))  # opened from the same channel, in a thread
+    await places.index_thread(301, second)
+    assert (await table_in(store, 200), await table_in(store, 301)) == (first, second)
+    await places.launched(second, 301)  # in its own thread: the thread names it already
+    await places.launched(second, 999)  # not where it was opened from: a forged button names nothing
+    await places.launched("zzzzzzzz", 200)  # no such table
+    assert (await table_in(store, 200), await table_in(store, 999)) == (first, None)
+    await places.launched(second, 200)  # on the /mahjong new answer, in the channel it was opened from
+    assert await table_in(store, 200) == second
+    stored = await store.read(channel_key(200))
+    assert stored.document == {"table": second} and stored.deadline is None
+    await places.forget(first)  # another table's index is kept
+    assert await table_in(store, 200) == second
+    await places.forget(second)
+    assert await table_in(store, 200) is None and await table_in(store, 301) is None
