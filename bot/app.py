@@ -244,6 +244,7 @@ class MahjongBot(commands.AutoShardedBot):
             settings.owns_guild,
             shown,
             on_shown=self.metrics.table_shown.observe,
+            activity=settings.activity,
         )
         hands = LiveHands(tables, drawer, self.tile_emojis, shown)
         self._followers = [
@@ -252,7 +253,9 @@ class MahjongBot(commands.AutoShardedBot):
             events.subscribe(TableChanged, hands, everywhere=True),
             events.on_gap(hands.catch_up),
         ]
-        self._table_clicks = TableClicks(tables, hands, drawer, _computers_allowed(ledger))
+        self._table_clicks = TableClicks(
+            tables, hands, drawer, _computers_allowed(ledger), places=places, activity=settings.activity
+        )
         solitaire_desk = SolitaireDesk(
             application.solitaire,
             self.tile_emojis,

@@ -7,11 +7,20 @@ answers only the server it lives on: the move's transition checks that (``transi
 click reads the table once. What a move changes is shown by the changes' subscribers (the table
 message, the other hands); the clicker's own hand, when they clicked on it, is drawn here, at once.
 Refusals and failures are the component handler's to answer (``bot.failures``).
+
+The Activity's button is the exception: Discord's answer to it is the launch itself (a LAUNCH_ACTIVITY
+response), so nothing is acknowledged first. Pressed in the channel the table was opened from, not its
+thread, it then makes that channel name the table (``DiscordPlaces.launched``), so the Activity opens it
+there too. A launch Discord refuses (a client that runs no Activity), or the Activity turned off since the
+button was drawn, is answered privately, pointing at the table's own buttons.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
+
+import discord
 
 from bot.answers import Ack, acknowledge, tell
 from bot.components import owned_by_clicker
@@ -21,12 +30,16 @@ from bot.tables import presenter
 from bot.tables.custom_ids import BadCustomId, ButtonId, parse_custom_id
 from bot.tables.discord_views import files_of, view_of
 from bot.tables.hands import LiveHands
+from bot.tables.places import DiscordPlaces
 from core.refusal import Refusal
 from core.tables.moves import Actor, Lobby, Play
 from core.tables.service import TableService
 from core.tables.state import TableState
+from data.live import StoreError
 from words import Lang
 from words.messages import lang_of, say
+
+log = logging.getLogger(__name__)
 
 _NEW_PRIVATE_MESSAGE = frozenset({"hand", "claim", "rules", "detail"})
 ComputersAllowed = Callable[[int], Awaitable[bool]]
@@ -35,8 +48,17 @@ ComputersAllowed = Callable[[int], Awaitable[bool]]
 
 class TableClicks:
     def __init__(
-        self, service: TableService, hands: LiveHands, draw: Drawer, computers_allowed: ComputersAllowed
+        self,
+        service: TableService,
+        hands: LiveHands,
+        draw: Drawer,
+        computers_allowed: ComputersAllowed,
+        *,
+        places: DiscordPlaces | None = None,
+        activity: bool = False,
     ) -> None:
+        self._places = places
+        self._activity = activity
         self._service = service
         self._hands = hands
         self._draw = draw
@@ -48,6 +70,9 @@ class TableClicks:
             button = parse_custom_id(custom_id)
         except BadCustomId:
             await tell(interaction, say("unknown_button", lang))
+            return
+        if button.verb == "launch":
+            await self._launch(interaction, button.table, lang)
             return
         await acknowledge(interaction, _ack(button, interaction))
         if not owned_by_clicker(interaction):
@@ -73,6 +98,26 @@ class TableClicks:
         seat = committed.state.seat_of(member.id)
         if own_hand and seat is not None and committed.state.hand is not None:
             await self._hands.show(interaction, committed.state, committed.version, seat, lang)
+
+    async def _launch(self, interaction: Interaction, table_id: str, lang: Lang) -> None:
+        """Launch the Activity where the button was pressed; then, in the channel the table was opened
+        from, that channel names the table (a failure there is logged: the launch is answered already)."""
+        if not self._activity:
+            await tell(interaction, say("activity_unavailable", lang))
+            return
+        try:
+            await interaction.response.launch_activity()
+        except discord.HTTPException as error:
+            log.info("the Activity could not be launched (%s %s) for table %s", error.status, error.code, table_id)
+            await tell(interaction, say("activity_unavailable", lang))
+            return
+        channel_id = interaction.channel_id
+        if self._places is None or channel_id is None:
+            return
+        try:
+            await self._places.launched(table_id, channel_id)
+        except (StoreError, Refusal) as error:
+            log.warning("table %s: channel %s could not be made to name it (%r)", table_id, channel_id, error)
 
     async def _show(self, interaction: Interaction, button: ButtonId, lang: Lang) -> None:
         """The buttons that only show something: a private hand, the rules, a result's details."""

@@ -8,7 +8,8 @@ is not exactly this shape is refused with ``BadCustomId``.
 
 This is the Discord vocabulary of the table: ``move_of`` turns a button into the surface-neutral
 ``Move`` the service takes (``core.tables.moves``), and ``button_for`` a move back into its button. The
-buttons that only show something (a private hand, the rules, a result's details) are no move.
+buttons that only show something (a private hand, the rules, a result's details) are no move, nor is the
+one that launches the Discord Activity on the table (``launch``, on the lobby and the table message).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ Verb = Literal[
     "rules",
     "next",
     "detail",
+    "launch",
     # a player's own hand message
     "d",
     "kong",

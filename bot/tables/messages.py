@@ -8,7 +8,8 @@ several processes, the process holding the table's server's shard does it, where
 (the clock's process would otherwise spend its share of Discord's global limit on every table): a change
 heard from another process comes without its state, which is read from the store. It keeps the thread
 open while its table is, and posts the table message again when a moderator deletes it. Where each
-table lives on Discord is this surface's own record (``bot.tables.places``). A result is
+table lives on Discord is this surface's own record (``bot.tables.places``). With the Discord Activity on
+(``activity``), the lobby and the table message carry its launch button beside their own buttons. A result is
 posted once: a process that dies before marking it posted leaves the table due, and the next look finds
 the message or posts it.
 """
@@ -75,7 +76,10 @@ class TableMessages:
         owns: Owns,
         shown: ShownAttachments,
         on_shown: Callable[[float], None] = lambda seconds: None,
+        *,
+        activity: bool = False,
     ) -> None:
+        self.activity = activity  # the Activity is on: the table's messages offer its launch button
         self._on_shown = on_shown  # seconds from a change heard here to its table message edited
         self._client = client
         self._shown = shown
@@ -91,10 +95,10 @@ class TableMessages:
 
     async def open_lobby(
         self, channel: discord.abc.Messageable, guild_id: int, host: Actor, settings: TableSettings, computers: int
-    ) -> int:
+    ) -> tuple[int, TableState]:
         """The table in the store, its thread (or the channel, where a thread cannot be made) and its
-        lobby message; returns where the lobby is. ``discord.HTTPException`` when it cannot be posted
-        (and no table is left waiting in the store for buttons nobody has)."""
+        lobby message; returns where the lobby is, and the table. ``discord.HTTPException`` when it cannot
+        be posted (and no table is left waiting in the store for buttons nobody has)."""
         channel_id = getattr(channel, "id", 0)
         committed = await self._service.open(host=host, guild_id=guild_id, settings=settings, computers=computers)
         state = committed.state
@@ -112,7 +116,7 @@ class TableMessages:
                 home, thread_id = thread, thread.id
             except discord.HTTPException as error:
                 log.info("no thread in channel %s (%s): the table lives in the channel", channel_id, error.status)
-        message = presenter.lobby_message(state, lang)
+        message = presenter.lobby_message(state, lang, activity=self.activity)
         files = files_of(message)
         try:
             sent = await home.send(files=files, view=view_of(message, self._emojis, files))
@@ -122,9 +126,11 @@ class TableMessages:
         await self._places.record(state.id, DiscordPlace(channel_id, thread_id, sent.id))
         if thread_id is not None:
             await self._places.index_thread(thread_id, state.id)
+        else:  # the channel holds the table: an Activity launched there opens it
+            await self._places.index_channel(channel_id, state.id)
         shown = self._tables.setdefault(state.id, _Shown())
         shown.version = max(shown.version, committed.version)
-        return thread_id or channel_id
+        return thread_id or channel_id, state
 
     # --- after each change ----------------------------------------------------------------------
 
@@ -176,7 +182,7 @@ class TableMessages:
     async def _edit_table(self, state: TableState, place: DiscordPlace) -> None:
         if place.message_id is None:
             return
-        message = await self._draw(presenter.table_message, state, state.settings.lang)
+        message = await self._draw(presenter.table_message, state, state.settings.lang, activity=self.activity)
         target = self._client.get_partial_messageable(place.home).get_partial_message(place.message_id)
         listed = self._shown.attachments(target.id, message)
         try:
@@ -331,7 +337,9 @@ class TableMessages:
             place = None if current is None else await self._places.of(current.state.id)
             if current is None or place is None or place.message_id != message_id:
                 return
-            message = await self._draw(presenter.table_message, current.state, current.state.settings.lang)
+            message = await self._draw(
+                presenter.table_message, current.state, current.state.settings.lang, activity=self.activity
+            )
             await self._repost_table(current.state, place, message)
         except StoreUnavailable:
             log.warning("a table message was deleted while the live store is unavailable")

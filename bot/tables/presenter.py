@@ -82,7 +82,15 @@ def options_text(state: TableState, lang: Lang) -> str:
 # --- the lobby -----------------------------------------------------------------------------------
 
 
-def lobby_message(state: TableState, lang: Lang) -> Message:
+def activity_button(state: TableState, lang: Lang) -> ButtonSpec:
+    """The button that launches the Discord Activity where it is pressed (the Activity then opens the
+    table: ``core.tables.threads``); offered only when the Activity is on, beside the table's own buttons,
+    which stay for the clients that run no Activity."""
+    return _button(state, "launch", say("btn_activity", lang), "primary")
+
+
+def lobby_message(state: TableState, lang: Lang, *, activity: bool = False) -> Message:
+    """The lobby: who sits, the table's settings and its buttons (``activity``: the Activity's too)."""
     rules = state.settings.rules
     host = next((seat.name for seat in state.seats if seat.member_id == state.host_id), "?")
     lines = [
@@ -139,7 +147,8 @@ def lobby_message(state: TableState, lang: Lang) -> Message:
         _button(state, "start", say("btn_start", lang), "primary", row=0, disabled=not state.full),
         _button(state, "cancel", say("btn_cancel", lang), "danger", row=0),
     )
-    return Message("\n".join(lines), (), buttons + picks)
+    launch = (activity_button(state, lang),) if activity else ()  # a row of its own, below the others
+    return Message("\n".join(lines), (), buttons + picks + launch)
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -157,10 +166,11 @@ def _tile(tile: Tile, lang: Lang) -> str:
     return tile_name(tile, lang)
 
 
-def table_message(state: TableState, lang: Lang) -> Message:
-    """The public table message: the table image from a spectator's seat, whose turn, the deadline."""
+def table_message(state: TableState, lang: Lang, *, activity: bool = False) -> Message:
+    """The public table message: the table image from a spectator's seat, whose turn, the deadline; with
+    ``activity``, while the table is open, the button that launches the Activity."""
     if state.status in ("lobby", "cancelled") or (state.status == "closed" and state.hand is None):
-        return lobby_message(state, lang)
+        return lobby_message(state, lang, activity=activity)
     hand = shown_round(state)
     view = hand.view(None)
     names = [seat.name for seat in state.seats]
@@ -200,6 +210,8 @@ def table_message(state: TableState, lang: Lang) -> Message:
     if state.status == "between":
         buttons.append(_button(state, "next", say("btn_next", lang), "success"))
     buttons.append(_button(state, "rules", say("btn_rules", lang)))
+    if activity and state.status in ("playing", "between"):
+        buttons.append(activity_button(state, lang))
     return Message("\n".join(lines), (picture,), tuple(buttons))
 
 
