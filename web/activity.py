@@ -6,10 +6,12 @@ and answers only the access token. ``POST /api/activity/session`` then reads who
 (``GET /users/@me`` with that token) and where the Activity runs and who is in it
 (``GET /applications/{id}/activity-instances/{instance}`` with the bot token): a user in that
 instance, in a server, gets a session signed with the deployment's web secret over their id, the
-server's id, the instance's id, their name and an expiry 12 hours on. The page sends it as the
-header ``X-Mahjong-Session``; the API then plays that member in that server's slot, the one
-``/solitaire`` reads in Discord. What the page says about itself (its URL's ``guild_id``, its user)
-is never read.
+server's id, the instance's channel, the instance's id, their name and an expiry 12 hours on. The page
+sends it as the header ``X-Mahjong-Session`` (a table's socket as its first message); the API then plays
+that member in that server's slot, the one ``/solitaire`` reads in Discord, and a table's socket plays
+that member at a Discord table, in the seat their Discord clicks take. What the page says about itself
+(its URL's ``guild_id`` or ``channel_id``, its user) is never read. The channel tells which table the
+Activity opens, if any (``web.activity_routes``: ``core.tables.threads``).
 
 Refusals are the API's (``web.errors``): ``activity_denied`` (403) when Discord refuses the code or the
 token, or the user is not in the instance, or the instance is not in a server; ``bad_session`` (403)
@@ -62,18 +64,24 @@ class ActivityConfig:
 
 @dataclass(frozen=True, slots=True)
 class ActivitySession:
-    """A member playing in an Activity instance in a server, until ``expires`` (Unix seconds)."""
+    """A member playing in an Activity instance in a server, until ``expires`` (Unix seconds): at a table,
+    ``Actor(member_id, guild_id, name)``, a Discord member at a Discord table. ``channel_id``: the channel
+    (or thread) the instance runs in, as Discord said; None in a session signed before sessions named it
+    (they expire within ``SESSION_SECONDS`` of the change), or where Discord named none."""
 
     member_id: int
     guild_id: int
     instance_id: str
     name: str
     expires: int
+    channel_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SessionSigner:
-    """Signs sessions and checks them: ``<member>.<guild>.<instance>.<name, base64>.<expires>.<HMAC>``."""
+    """Signs sessions and checks them: ``<member>.<guild>.<channel>.<instance>.<name, base64>.<expires>.<HMAC>``
+    (``<channel>`` empty when Discord named none). A session signed before sessions named the channel,
+    ``<member>.<guild>.<instance>.<name, base64>.<expires>.<HMAC>``, is still read, without a channel."""
 
     secret: bytes
 
@@ -83,7 +91,8 @@ class SessionSigner:
 
     def signed(self, session: ActivitySession) -> str:
         name = base64.urlsafe_b64encode(session.name.encode()).rstrip(b"=").decode()
-        text = f"{session.member_id}.{session.guild_id}.{session.instance_id}.{name}.{session.expires}"
+        channel = "" if session.channel_id is None else session.channel_id
+        text = f"{session.member_id}.{session.guild_id}.{channel}.{session.instance_id}.{name}.{session.expires}"
         return f"{text}.{self._signature(text)}"
 
     def verified(self, value: str, now: float) -> ActivitySession | None:
@@ -93,11 +102,15 @@ class SessionSigner:
         text, _, signature = value.rpartition(".")
         if not hmac.compare_digest(signature.encode(), self._signature(text).encode()):
             return None
-        member, guild, instance, name, expires = text.split(".")  # signed by us: always these five
+        fields = text.split(".")  # signed by us: always these six, or the five of a session signed before
+        member, guild, channel = (*fields[:2], "") if len(fields) == 5 else fields[:3]
+        instance, name, expires = fields[-3:]
         if int(expires) <= now:
             return None
         shown = base64.urlsafe_b64decode(name + "=" * (-len(name) % 4)).decode()
-        return ActivitySession(int(member), int(guild), instance, shown, int(expires))
+        return ActivitySession(
+            int(member), int(guild), instance, shown, int(expires), int(channel) if channel else None
+        )
 
 
 class DiscordRefused(Exception):
@@ -230,11 +243,12 @@ class ActivityBackend:
         member_id = _snowflake(user.get("id"))
         location = instance.get("location")
         guild_id = _snowflake(location.get("guild_id")) if isinstance(location, dict) else None
+        channel_id = _snowflake(location.get("channel_id")) if isinstance(location, dict) else None
         users = instance.get("users")
         if member_id is None or guild_id is None:
             raise Denied("no user, or an instance outside a server (the solitaire is a server's)")
         if instance.get("instance_id") != instance_id or not isinstance(users, list) or str(member_id) not in users:
             raise Denied(f"user {member_id} is not in the instance {instance_id}")
         expires = int(self.clock()) + SESSION_SECONDS
-        session = ActivitySession(member_id, guild_id, instance_id, player_name(user), expires)
+        session = ActivitySession(member_id, guild_id, instance_id, player_name(user), expires, channel_id)
         return session, self.signer.signed(session)

@@ -2,7 +2,9 @@
 
 ``GET /api/activity`` tells the page the application's client id (for the Embedded App SDK);
 ``POST /api/activity/token`` exchanges an ``authorize`` code for an access token; ``POST
-/api/activity/session`` turns that token and the instance into a signed session. Each call that asks
+/api/activity/session`` turns that token and the instance into a signed session, and says which table
+the instance's channel holds (``table``: its id, or null): an Activity launched in a table's thread, or
+from its button (``core.tables.threads``), opens that table's page, ``/table/<id>``. Each call that asks
 Discord on the page's behalf is limited per address (``RateLimits.discord``).
 """
 
@@ -12,6 +14,8 @@ import logging
 
 from aiohttp import web
 
+from core.tables.threads import table_in
+from data.live import LiveStore
 from web.activity import ActivityBackend, Denied, DiscordUnreachable
 from web.bodies import NoQuery, SessionBody, TokenBody, json_body, query_of
 from web.errors import ApiError, Said, json_answer, too_many
@@ -21,8 +25,9 @@ log = logging.getLogger(__name__)
 
 
 class ActivityRoutes:
-    def __init__(self, backend: ActivityBackend) -> None:
+    def __init__(self, backend: ActivityBackend, store: LiveStore) -> None:
         self.backend = backend
+        self.store = store  # where the Discord surface says which table a channel holds
 
     def add_to(self, app: web.Application) -> None:
         app.on_startup.append(self.backend.discord.start)
@@ -63,10 +68,12 @@ class ActivityRoutes:
         except DiscordUnreachable as error:
             log.warning("Discord did not answer for an Activity session: %s", error)
             raise ApiError(503, "discord_down", Said("web", "error.discord_down")) from None
+        table = None if session.channel_id is None else await table_in(self.store, session.channel_id)
         return json_answer(
             {
                 "session": signed,
                 "member": {"id": str(session.member_id), "name": session.name},
                 "guild_id": str(session.guild_id),
+                "table": table,
             }
         )

@@ -69,7 +69,7 @@ def create_app(
     add_page(app, static, store)
     GameRoutes(service, ledger, clock, limits).add_to(app)
     if backend is not None:
-        ActivityRoutes(backend).add_to(app)
+        ActivityRoutes(backend, store).add_to(app)
     return app
 
 

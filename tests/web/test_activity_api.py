@@ -1,8 +1,10 @@
 """The Discord Activity's backend (``web.activity`` through ``web.app``) against the fake Discord's OAuth2
 and activity-instance routes: the code exchanged for an access token, a session for a member in the
-instance playing that server's daily in the slot ``/solitaire daily`` reads in Discord; a session
-forged, expired or of another instance, and a user not in the instance, refused with nothing changed;
-with the Activity off, none of it exists."""
+instance playing that server's daily in the slot ``/solitaire daily`` reads in Discord; the sign-in
+naming the table the instance's channel holds (a table's thread, or a channel the Discord surface says
+holds one); a session forged, expired or of another instance, and a user not in the instance, refused
+with nothing changed; a session signed before sessions named their channel still read; with the
+Activity off, none of it exists."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import pytest
 import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.tables.places import DiscordPlace, DiscordPlaces
 from core.events import Events
 from core.solitaire.events import SolitaireChanged
 from core.solitaire.service import SolitaireService
@@ -25,7 +28,7 @@ from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.solitaire.deal import deal_for_date
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember
 from tests.web.test_api import DAY, FakeClock
-from web.activity import SESSION_SECONDS, ActivityConfig
+from web.activity import SESSION_SECONDS, ActivityConfig, ActivitySession, SessionSigner
 from web.app import create_app
 from web.limits import Rate, RateLimits
 
@@ -173,13 +176,18 @@ async def test_a_flood_of_launches_stops_at_the_limit_before_reaching_discord(tm
 async def test_a_forged_an_expired_and_another_instances_session_are_refused(site: ActivitySite) -> None:
     instance = site.fake.join_activity(site.alice, site.guild.text_channel)
     session = (await site.session_for(site.alice, instance.id))["session"]
-    member, _, instance_id, name, expires, signature = session.split(".")
+    member, _, channel, instance_id, name, expires, signature = session.split(".")
+    assert channel == str(site.guild.text_channel.id)
     other_guild = site.fake.add_guild(name="Elsewhere")
-    forged = ".".join([member, str(other_guild.id), instance_id, name, expires, signature])
+    forged = ".".join([member, str(other_guild.id), channel, instance_id, name, expires, signature])
     refused = {"error": "bad_session", "message": "This Activity session is not valid any more: close the Activity and "
                "open it again."}  # fmt: skip
     assert await site.send("GET", "/api/game?mode=daily", **{"X-Mahjong-Session": forged}) == (403, refused)
     assert await site.send("GET", "/api/game?mode=daily", **{"X-Mahjong-Session": "nonsense"}) == (403, refused)
+    moved = ".".join(
+        [member, str(site.guild.id), str(other_guild.text_channel.id), instance_id, name, expires, signature]
+    )
+    assert await site.send("GET", "/api/game?mode=daily", **{"X-Mahjong-Session": moved}) == (403, refused)
     elsewhere = {"X-Mahjong-Session": session, "X-Mahjong-Instance": "i-1-gc-2-3"}
     assert await site.send("GET", "/api/game?mode=daily", **elsewhere) == (403, refused)
     site.clock.now += SESSION_SECONDS
@@ -227,3 +235,37 @@ async def test_with_the_activity_on_discord_may_frame_the_page(site: ActivitySit
     async with site.client.get("/") as page:
         assert "X-Frame-Options" not in page.headers
         assert "https://*.discordsays.com" in page.headers["Content-Security-Policy"]
+
+
+async def test_the_sign_in_names_the_table_the_instances_channel_holds(site: ActivitySite) -> None:
+    """Launched in a table's thread, or in a channel the Discord surface says holds a table (one without a
+    thread, or whose launch button was pressed there), the Activity is told that table; elsewhere null."""
+    thread = site.fake.add_channel(site.guild, "classic-table")  # the instance's location names a thread by id
+    places = DiscordPlaces(site.store)  # the Discord surface's record, as the bot writes it
+    await places.record("abcd1234", DiscordPlace(site.guild.text_channel.id, thread.id, 1))
+    await places.index_thread(thread.id, "abcd1234")
+    in_thread = await site.session_for(site.alice, site.fake.join_activity(site.alice, thread).id)
+    assert in_thread["table"] == "abcd1234"
+    assert in_thread["session"].split(".")[2] == str(thread.id)  # the session names its channel
+    elsewhere = site.fake.join_activity(site.alice, site.guild.text_channel)
+    answer = await site.session_for(site.alice, elsewhere.id)
+    assert set(answer) == {"session", "member", "guild_id", "table"} and answer["table"] is None
+    await places.launched("abcd1234", site.guild.text_channel.id)  # its button pressed in the parent channel
+    assert (await site.session_for(site.alice, elsewhere.id))["table"] == "abcd1234"
+    await places.forget("abcd1234")  # the table is gone: so is what named it
+    assert (await site.session_for(site.alice, elsewhere.id))["table"] is None
+    assert (await site.session_for(site.alice, site.fake.join_activity(site.alice, thread).id))["table"] is None
+
+
+async def test_a_session_signed_before_sessions_named_their_channel_is_still_read() -> None:
+    signer = SessionSigner(b"the web secret")
+    old = "1234.5678.i-1-gc-5678-90.QWxpY2U.2000"  # <member>.<guild>.<instance>.<name>.<expires>
+    assert signer.verified(f"{old}.{signer._signature(old)}", 1000.0) == ActivitySession(
+        1234, 5678, "i-1-gc-5678-90", "Alice", 2000, None
+    )
+    session = ActivitySession(1234, 5678, "i-1-gc-5678-90", "Alice", 2000, 90)
+    signed = signer.signed(session)
+    assert signed.startswith("1234.5678.90.i-1-gc-5678-90.QWxpY2U.2000.")
+    assert signer.verified(signed, 1000.0) == session and signer.verified(signed, 2000.0) is None
+    no_channel = ActivitySession(1234, 5678, "i-1-gc-5678-90", "Alice", 2000)
+    assert signer.verified(signer.signed(no_channel), 1000.0) == no_channel
