@@ -132,6 +132,8 @@ async def serve_page(settings: Settings, application: Application) -> Callable[[
         application.clock,
         activity=activity,
         trusted_proxies=settings.web_trusted_proxies,
+        tables=application.tables,
+        events=application.events,
     )
     assert settings.web_port is not None  # called only with it
     try:

@@ -61,7 +61,8 @@ class Application:
     def start(self, *, tables: bool = True) -> None:
         """Start the background work, once the surfaces have subscribed (an event published before a
         subscriber is there does not reach it). ``tables``: run the table clock, which fires deadlines and
-        computer seats; a process that shows no tables (the page alone) leaves it to the one that does.
+        computer seats (both surfaces show tables: the bot and the page alone run it; several processes
+        may, each move being a compare-and-set); a process that shows no tables leaves it to one that does.
         Once only: a surface started again (a login tried again) finds it running."""
         if self._background:
             return

@@ -14,6 +14,8 @@ that server's slot, on that server's boards, the same as ``/solitaire`` in Disco
 - ``web.game_routes``: games, leaderboards, pseudonyms, words; ``web.activity_routes``: the
   Activity's sign-in; ``web.sweep``: the web games nobody plays are dropped.
 - ``web.page``: the page, its files, ``/healthz`` and the headers every answer carries.
+- ``web.table_routes``, ``web.table_sockets``, ``web.table_hub``: the table page (SPEC §7), its
+  sockets and what shows each its table, when ``create_app`` is given the tables.
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from typing import Any
 
 from aiohttp import web
 
+from core.events import Events
 from core.settings import Network
 from core.solitaire.service import SolitaireService
+from core.tables.service import TableService
 from data.live import LiveStore
 from data.solitaire_ledger import SolitaireLedger
 from web.activity import ActivityBackend, ActivityConfig
@@ -37,6 +41,7 @@ from web.guard import BODY_LIMIT, Guard, Handler
 from web.limits import RateLimits
 from web.page import STATIC, add_page, security_headers
 from web.sweep import sweep
+from web.table_routes import add_tables
 
 
 def create_app(
@@ -49,11 +54,16 @@ def create_app(
     static: pathlib.Path = STATIC,
     activity: ActivityConfig | None = None,
     trusted_proxies: Sequence[Network] = (),
+    tables: TableService | None = None,
+    events: Events | None = None,
 ) -> web.Application:
     """The page's application. ``clock`` is the service's (the game's figures and the rate limits read
     it); ``store`` keeps the web secret (read at the application's start). With ``activity`` the
     Activity's routes are served too, and the page may be framed by Discord. ``trusted_proxies``: whose
-    ``X-Forwarded-For`` names the client (``web.addresses``)."""
+    ``X-Forwarded-For`` names the client (``web.addresses``). With ``tables`` and the application's
+    ``events``, the table page is served too (``web.table_routes``)."""
+    if (tables is None) != (events is None):
+        raise ValueError("the table page takes the tables' service and the events that follow them")
     limits = limits or RateLimits()
     backend = None if activity is None else ActivityBackend(activity, clock, limits.discord)
     guard = Guard(store, clock, limits, backend, trusted_proxies)
@@ -70,6 +80,8 @@ def create_app(
     GameRoutes(service, ledger, clock, limits).add_to(app)
     if backend is not None:
         ActivityRoutes(backend, store).add_to(app)
+    if tables is not None and events is not None:
+        add_tables(app, tables, events, ledger, guard, backend, clock, limits, static)
     return app
 
 

@@ -120,7 +120,13 @@ class Guard:
         except Exception:
             log.exception("the web request %s %s failed", request.method, request.path)
             response = ApiError(500, "internal", Said("web", "error.internal")).response(lang)
-        if player is not None and player.new:  # an Activity's player is never new: no cookie is set
+        if player is not None:  # an Activity's player is never new: no cookie is set
+            self.give_cookie(request, response, player)
+        return response
+
+    def give_cookie(self, request: web.Request, response: web.StreamResponse, player: Player) -> None:
+        """A new player's answer sets their cookie (the table page's routes answer new players too)."""
+        if player.new:
             response.set_cookie(
                 COOKIE,
                 self.ids.cookie_value(player.player_id),
@@ -130,15 +136,19 @@ class Guard:
                 samesite="Lax",
                 secure=request.secure or self._forwarded_secure(request),
             )
-        return response
+
+    def address(self, request: web.Request) -> str:
+        """The client's address, as its limits know it: its peer, or behind the trusted proxies the
+        client they name (``web.addresses``)."""
+        forwarded = request.headers.getall("X-Forwarded-For", [])
+        return client_address(request.remote, forwarded, self._trusted_proxies)
 
     def _admitted(self, request: web.Request) -> Player | None:
         """Who the request plays (None on the Activity's sign-in routes), once its origin and its
         floods are checked."""
         if not same_origin(request):
             raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
-        forwarded = request.headers.getall("X-Forwarded-For", [])
-        request[ADDRESS] = client_address(request.remote, forwarded, self._trusted_proxies)
+        request[ADDRESS] = self.address(request)
         signing_in = request.path.startswith(ACTIVITY_PATHS)
         # An Activity's member is limited as a member only: every member's requests come through
         # Discord's proxy, whose few addresses say nothing of who sent them. Anyone else meets the

@@ -32,13 +32,24 @@ class RateLimits:
     half a second, a twentieth of the bot's 50 requests a second to Discord. A new web game (the
     first answer to a browser without a cookie, or a new deal) thirty in a row per address, then one
     every five seconds: a school or a carrier's many players share one address, a script that opens
-    games without playing them is kept to what ``UNPLAYED_SECONDS`` then drops."""
+    games without playing them is kept to what ``UNPLAYED_SECONDS`` then drops.
+
+    The table page (``web.table_routes``, ``web.table_sockets``): a new table ten in a row per address,
+    then one every ten seconds (a table is a live document the clock moves until its idle limit); a
+    socket opened as often as a request (``address``); its messages ten a second, twenty in a row (a
+    move is a tap: a page sends a few a second at most); at most ``sockets_per_player`` sockets open
+    for one player (their tabs) and ``sockets_per_address`` for one address (a socket in the Activity
+    counts as its member's once its session is said: Discord's proxy is every member's address)."""
 
     player: Rate = Rate(20.0, 20.0)
     address: Rate = Rate(60.0, 60.0)
     hint: Rate = Rate(0.5, 3.0)
     discord: Rate = Rate(5.0, 20.0)
     new_game: Rate = Rate(0.2, 30.0)
+    new_table: Rate = Rate(0.1, 10.0)
+    socket_message: Rate = Rate(10.0, 20.0)
+    sockets_per_player: int = 8
+    sockets_per_address: int = 32
 
 
 @dataclass(slots=True)

@@ -1,7 +1,7 @@
-"""``mahjong-bot web``: serve the solitaire page alone (SPEC §5, §6), on the stores ``mahjong-bot run`` uses
-(the embedded SQLite file at ``DATABASE_PATH``, or ``REDIS_URL`` / ``DATABASE_URL`` when set), with no
-Discord: no token is needed. ``--host`` / ``--port`` (or ``WEB_HOST`` / ``WEB_PORT``), 127.0.0.1:8080
-by default.
+"""``mahjong-bot web``: serve the solitaire and table pages alone (SPEC §5, §6, §7), with the table clock
+that moves their computer seats and deadlines, on the stores ``mahjong-bot run`` uses (the embedded
+SQLite file at ``DATABASE_PATH``, or ``REDIS_URL`` / ``DATABASE_URL`` when set), with no Discord: no token
+is needed. ``--host`` / ``--port`` (or ``WEB_HOST`` / ``WEB_PORT``), 127.0.0.1:8080 by default.
 
 Exit status: 0 when stopped (Ctrl-C or SIGTERM, at any moment), 2 for a setting to correct (a port
 that cannot be served included), 3 for a store that cannot be reached or written; each said in one
@@ -87,14 +87,16 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
     runner: web.AppRunner | None = None
     try:
         log.info("stores: %s", stores_in_use(settings))
-        # the page shows no tables yet: the clock that moves them is the bot's
-        application.start(tables=False)
+        # the page shows tables (SPEC §7): its computer seats and deadlines play with no bot running
+        application.start()
         app = create_app(
             application.solitaire,
             application.stores.solitaire_ledger,
             application.stores.live,
             application.clock,
             trusted_proxies=settings.web_trusted_proxies,
+            tables=application.tables,
+            events=application.events,
         )
         try:
             runner = await serve(app, host, port)

@@ -1,0 +1,383 @@
+"""The table page's sockets (``web.table_sockets``, ``web.table_hub``) through aiohttp's test server, over
+the application as the root builds it (the embedded SQLite stores, its table clock running on a fake
+clock): two players and a spectator follow one table, each sent their own whole view at every change
+and none a face of another's concealed hand (SPEC §7's rule, ``tests.frame_rule``); a stale move, garbage,
+an oversized message and a flood change nothing (refused, or the socket closed); a reconnecting page gets
+the newest frame first; computer seats play on by the clock; the bounds on sockets per player and per
+address; the Activity's hello; a removed table and the server's shutdown close the sockets."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import pathlib
+import time
+
+import aiohttp
+import pytest
+
+from core.tables.moves import Actor
+from core.tables.options import SPEED_TIMINGS, table_defaults, table_rules, table_settings
+from data.ledger import GuildSettings
+from tests.frame_rule import assert_same_public
+from tests.web.test_table_api import Browser, Socket, TableSite, open_table_site, table_site
+from web.activity import SESSION_SECONDS, ActivityConfig, ActivitySession, SessionSigner
+from web.guard import WEB_GUILD
+from web.identity import SECRET_KEY
+from web.table_routes import TABLE_HUB
+from web.words import say
+from words.messages import say as say_message
+
+pytestmark = pytest.mark.asyncio
+__all__ = ["table_site"]  # the fixture, taken from the routes' tests
+
+
+async def seated_table(site: TableSite) -> tuple[str, dict[str, Socket], list[Browser]]:
+    """A classic table of two players (``ana``, its host, and ``bo``), two computers and a spectator
+    (``cy``), started; each with a socket: ``{"ana": …, "bo": …, "cy": …}``."""
+    ana, bo, cy = [await site.browser() for _ in range(3)]
+    table_id = await ana.new_table("rules=classic&computers=1")
+    for visitor in (bo, cy):
+        assert (await visitor.get(f"/table/{table_id}"))[0] == 200  # the page gives them their cookie
+    sockets = {"ana": await ana.socket(table_id), "bo": await bo.socket(table_id), "cy": await cy.socket(table_id)}
+    for socket in sockets.values():
+        assert (await socket.frame())["version"] == 1
+    assert [a["action"] for a in sockets["bo"].last["actions"]] == ["join"]
+    await site.solitaire_ledger.set_pseudonym(WEB_GUILD, bo.player, "Bo")
+    await sockets["bo"].move("join")
+    for socket in sockets.values():
+        assert (await socket.frame(2))["version"] == 2
+    assert sockets["bo"].last["viewer"] == "seated" and sockets["cy"].last["viewer"] == "spectator"
+    names = [seat["name"] for seat in sockets["cy"].last["seats"]]
+    assert names == [say("player.unnamed", "en"), "Strong 1", "Bo", ""]  # a player joins under their pseudonym
+    await sockets["ana"].move("add-computer")
+    await sockets["ana"].frame(3)
+    await sockets["ana"].move("start")
+    for socket in sockets.values():
+        assert (await socket.frame(4))["state"] == "playing"
+    return table_id, sockets, [ana, bo, cy]
+
+
+async def test_two_players_and_a_spectator_each_see_their_own_view_and_no_one_elses_tiles(
+    table_site: TableSite,
+) -> None:
+    table_id, sockets, _ = await seated_table(table_site)
+    ana, bo, cy = sockets["ana"].last, sockets["bo"].last, sockets["cy"].last
+    assert ana["version"] == bo["version"] == cy["version"]
+    assert_same_public([ana, bo, cy])
+    winds = {name: frame["viewer"] for name, frame in (("ana", ana), ("bo", bo), ("cy", cy))}
+    assert winds["cy"] == "spectator" and {winds["ana"], winds["bo"]} <= set("ESWN")
+    for name, frame in (("ana", ana), ("bo", bo), ("cy", cy)):
+        shown = {seat["wind"] for seat in frame["seats"] if "hand" in seat}
+        assert shown == ({winds[name]} if name != "cy" else set()), (name, shown)
+    state, version = await table_site.table(table_id)
+    assert version == ana["version"] and state.status == "playing"
+
+    # a move by whoever's turn it is reaches every socket, with the newest state
+    mover = await a_member_to_move(table_site, sockets)
+    discard = next(action for action in mover.last["actions"] if action["action"] == "discard")
+    before = mover.last["version"]
+    await mover.move("discard", tiles=discard["tiles"])
+    frames = [await socket.frame(before + 1) for socket in sockets.values()]
+    assert len({frame["version"] for frame in frames}) == 1
+    assert_same_public(frames)
+    assert any(discard["tiles"] in seat["discards"] for seat in frames[2]["seats"]) or frames[2]["discard"] == {
+        "tile": discard["tiles"],
+        "seat": mover.last["viewer"],
+    }
+
+
+async def a_member_to_move(site: TableSite, sockets: dict[str, Socket]) -> Socket:
+    """The socket of the member whose turn it is to discard, once the computers have played to them."""
+    for _ in range(60):
+        for name in ("ana", "bo"):
+            socket = sockets[name]
+            if any(action["action"] == "discard" for action in socket.last["actions"]):
+                return socket
+        site.clock.now += 2.0  # a computer's pause, a claim window
+        await asyncio.sleep(0.05)
+        for name in ("ana", "bo"):
+            while True:
+                try:
+                    await sockets[name].receive(0.05)
+                except TimeoutError:
+                    break
+    raise AssertionError("no member's turn came")
+
+
+async def test_a_stale_step_garbage_and_a_foreign_members_move_change_nothing(table_site: TableSite) -> None:
+    table_id, sockets, _ = await seated_table(table_site)
+    _, version = await table_site.table(table_id)
+    ana, cy = sockets["ana"], sockets["cy"]
+    step = ana.last["step"]
+    await ana.send({"type": "move", "action": "pass", "step": step - 1})
+    assert await ana.refused() == {"type": "refused", "error": "stale", "message": say_message("stale", "en")}
+    await ana.send({"type": "move", "action": "next-hand", "step": step})
+    assert await ana.refused() == {"type": "refused", "error": "not_legal", "message": say_message("not_legal", "en")}
+    await cy.send({"type": "move", "action": "discard", "tiles": "1m", "step": step})
+    assert (await cy.refused())["error"] == "not_seated"
+    await cy.send({"type": "move", "action": "join", "step": step})  # the lobby is gone
+    assert (await cy.refused())["error"] == "not_seated"
+    await cy.send({"type": "standing", "choice": "auto_win"})
+    assert (await cy.refused())["error"] == "not_seated"
+    assert (await table_site.table(table_id))[1] == version
+
+
+@pytest.mark.parametrize(
+    ("message", "error", "field"),
+    [
+        ("not json", "bad_json", None),
+        ("[1, 2]", "bad_json", None),
+        ('"\\ud800"', "bad_json", None),
+        ('{"type": "fly"}', "bad_json", None),
+        ('{"action": "pass"}', "missing_field", "type"),
+        ('{"type": "move"}', "missing_field", "action"),
+        ('{"type": "move", "action": "fly", "step": 1}', "bad_field", "action"),
+        ('{"type": "move", "action": "pass", "step": "1"}', "bad_field", "step"),
+        ('{"type": "move", "action": "pass", "step": -1}', "bad_field", "step"),
+        ('{"type": "move", "action": "discard", "tiles": "<img>", "step": 1}', "bad_field", "tiles"),
+        ('{"type": "move", "action": "pass", "step": 1, "seat": "X"}', "bad_field", "seat"),
+        ('{"type": "move", "action": "pass", "step": 1, "extra": 1}', "unknown_field", "extra"),
+        ('{"type": "standing", "choice": "everything"}', "bad_field", "choice"),
+        ('{"type": "hello"}', "missing_field", "session"),
+    ],
+)
+async def test_a_message_that_is_none_of_the_pages_is_refused_and_changes_nothing(
+    table_site: TableSite, message: str, error: str, field: str | None
+) -> None:
+    browser = await table_site.browser()
+    table_id = await browser.new_table("rules=classic&computers=3")
+    socket = await browser.socket(table_id, lang="fr")
+    await socket.frame()
+    await socket.send(message)
+    words = say(f"error.{error}", "fr") if field is None else say(f"error.{error}", "fr", field=field)
+    assert await socket.refused() == {"type": "refused", "error": error, "message": words}
+    assert (await table_site.table(table_id))[1] == 1
+
+
+async def test_repeated_garbage_a_binary_message_an_oversized_one_and_a_flood_close_the_socket(
+    tmp_path: pathlib.Path,
+) -> None:
+    from web.limits import Rate
+
+    site = await open_table_site(tmp_path, socket_message=Rate(1.0, 5.0))
+    try:
+        browser = await site.browser()
+        table_id = await browser.new_table("rules=classic&computers=3")
+
+        garbage = await browser.socket(table_id)
+        await garbage.frame()
+        for _ in range(3):
+            await garbage.send("{")
+        assert await garbage.closed() == aiohttp.WSCloseCode.POLICY_VIOLATION
+        assert [refusal["error"] for refusal in garbage.refusals] == ["bad_json"] * 3
+
+        binary = await browser.socket(table_id)
+        await binary.frame()
+        await binary.connection.send_bytes(b'{"type": "move", "action": "start"}')
+        assert (await binary.refused())["error"] == "bad_json"
+        await binary.close()
+
+        oversized = await browser.socket(table_id)
+        await oversized.frame()
+        await oversized.send({"type": "move", "action": "start", "tiles": "1m" * 600})
+        assert await oversized.closed() == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+
+        flood = await browser.socket(table_id)
+        await flood.frame()
+        for _ in range(6):  # five in a row, then one a second: the clock stands still
+            await flood.send({"type": "move", "action": "join"})
+        assert await flood.closed() == aiohttp.WSCloseCode.POLICY_VIOLATION
+        assert [refusal["error"] for refusal in flood.refusals] == ["already_seated"] * 5
+
+        state, version = await site.table(table_id)
+        assert (state.status, version) == ("lobby", 1)
+    finally:
+        await site.close()
+
+
+async def test_a_reconnecting_page_gets_the_newest_frame_first(table_site: TableSite) -> None:
+    ana, bo = await table_site.browser(), await table_site.browser()
+    table_id = await ana.new_table("rules=classic")
+    await bo.get(f"/table/{table_id}")
+    host, guest = await ana.socket(table_id), await bo.socket(table_id)
+    await guest.frame()
+    await guest.move("join")
+    assert (await guest.frame(2))["viewer"] == "seated"
+    await guest.close()
+    await host.frame(2)
+    for version in (3, 4):  # changes the closed page did not see
+        await host.move("add-computer")
+        await host.frame(version)
+    again = await bo.socket(table_id)
+    first = await again.frame()
+    assert (first["version"], first["viewer"]) == (4, "seated")
+    assert again.frames == [first]
+
+
+async def test_computer_seats_play_on_by_the_tables_clock(table_site: TableSite) -> None:
+    browser = await table_site.browser()
+    table_id = await browser.new_table("rules=classic&computers=3")
+    socket = await browser.socket(table_id)
+    await socket.frame()
+    await socket.move("start")
+    await socket.frame(2)
+    own_turns, answered, deadline = 0, 0, time.monotonic() + 30
+    while own_turns < 6 and time.monotonic() < deadline:
+        offered = {action["action"]: action for action in socket.last["actions"]}
+        answer = offered.get("discard") or offered.get("pass") or offered.get("next-hand")
+        if answer is not None and socket.last["version"] > answered:
+            answered = socket.last["version"]
+            await socket.move(answer["action"], **({"tiles": answer["tiles"]} if "tiles" in answer else {}))
+            own_turns += answer["action"] == "discard"
+        else:
+            table_site.clock.now += 2.0  # the computers' pauses and the claim windows pass
+        with contextlib.suppress(TimeoutError):
+            await socket.receive(0.2)
+    assert own_turns == 6, "the computers did not play to the player's turn"
+    assert socket.refusals == []
+    viewer = socket.last["viewer"]
+    turns = {frame["turn"] for frame in socket.frames if frame["state"] == "playing"}
+    assert turns - {viewer}, "no computer's turn was shown"
+
+
+async def test_a_player_and_an_address_open_only_so_many_sockets(tmp_path: pathlib.Path) -> None:
+    site = await open_table_site(tmp_path, sockets_per_player=2, sockets_per_address=3)
+    try:
+        ana, bo = await site.browser(), await site.browser()
+        table_id = await ana.new_table()
+        await bo.get(f"/table/{table_id}")
+        first, second = await ana.socket(table_id), await ana.socket(table_id)
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await ana.socket(table_id)
+        assert refused.value.status == 429
+        third = await bo.socket(table_id)  # the address's third
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await bo.socket(table_id)
+        assert refused.value.status == 429
+        await first.close()
+        await site.settle()
+        await asyncio.sleep(0.05)
+        fourth = await bo.socket(table_id)  # a closed socket frees its place
+        for socket in (second, third, fourth):
+            assert (await socket.frame())["version"] == 1
+    finally:
+        await site.close()
+
+
+async def test_a_socket_is_refused_for_a_foreign_origin_a_missing_table_and_a_plain_request(
+    table_site: TableSite,
+) -> None:
+    browser = await table_site.browser()
+    table_id = await browser.new_table()
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await browser.socket(table_id, Origin="https://evil.example")
+    assert refused.value.status == 403
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await browser.socket("zz9zz9zz")
+    assert refused.value.status == 404
+    assert (await browser.get(f"/table/{table_id}/socket"))[0] == 400
+
+
+async def test_a_removed_table_and_the_servers_shutdown_close_the_sockets(tmp_path: pathlib.Path) -> None:
+    site = await open_table_site(tmp_path)
+    try:
+        browser = await site.browser()
+        gone, staying = await browser.new_table(), await browser.new_table()
+        removed, kept = await browser.socket(gone), await browser.socket(staying)
+        await removed.frame()
+        await kept.frame()
+        cancel = await browser.socket(gone)
+        await cancel.frame()
+        await cancel.move("cancel")
+        await removed.frame(2)
+        site.clock.now += 4 * 24 * 3600.0  # past the retention: the clock removes the table
+        assert await removed.closed() == aiohttp.WSCloseCode.GOING_AWAY
+        assert await cancel.closed() == aiohttp.WSCloseCode.GOING_AWAY
+        hub = site.server.app[TABLE_HUB]
+        assert hub.watched(gone) == 0 and hub.watched(staying) == 1
+        started = time.monotonic()
+        closing = asyncio.create_task(kept.closed())  # a page reads its socket all along
+        await site.server.close()
+        assert await closing == aiohttp.WSCloseCode.GOING_AWAY
+        assert time.monotonic() - started < 2
+    finally:
+        await site.close()
+
+
+# --- the Activity -------------------------------------------------------------------------------
+
+GUILD = 4_000_000_000_000_001
+MEMBER = 5_000_000_000_000_002
+
+
+async def session_for(site: TableSite, member: int, *, instance: str = "i-1", expires: float | None = None) -> str:
+    found = await site.live.read(SECRET_KEY)
+    assert found is not None
+    signer = SessionSigner(bytes.fromhex(found.document["secret"]))
+    until = int(expires if expires is not None else site.clock.now + SESSION_SECONDS)
+    return signer.signed(ActivitySession(member, GUILD, instance, "Mei", until))
+
+
+async def test_the_activitys_hello_plays_its_sessions_member_and_a_bad_session_closes_the_socket(
+    tmp_path: pathlib.Path,
+) -> None:
+    config = ActivityConfig("123", "secret", "token", "http://127.0.0.1:9/api/v10")
+    site = await open_table_site(tmp_path, activity=config)
+    try:
+        rules = table_rules("classic", None)
+        settings = table_settings(table_defaults(GuildSettings(), SPEED_TIMINGS), rules, "en")
+        opened = await site.application.tables.open(
+            host=Actor(MEMBER, GUILD, "Mei"), guild_id=GUILD, settings=settings, computers=1
+        )
+        table_id = opened.state.id
+        browser = await site.browser()
+        await browser.get(f"/table/{table_id}")
+
+        member = await browser.socket(table_id)
+        assert (await member.frame())["viewer"] == "spectator"  # the browser's own player, not seated
+        await member.send({"type": "hello", "session": await session_for(site, MEMBER), "instance": "i-1"})
+        shown = await member.next_frame()
+        assert (shown["version"], shown["viewer"]) == (1, "seated")
+        assert {"action": "cancel"} in shown["actions"]  # the host's moves
+        await member.move("add-computer")
+        assert [seat["kind"] for seat in (await member.frame(2))["seats"]] == [
+            "member",
+            "computer",
+            "computer",
+            "empty",
+        ]
+        await member.send({"type": "hello", "session": await session_for(site, MEMBER)})  # once only
+        assert (await member.refused())["error"] == "bad_session"
+        assert await member.closed() == aiohttp.WSCloseCode.POLICY_VIOLATION
+
+        for bad in (
+            (await session_for(site, MEMBER))[:-2] + "xx",  # forged
+            await session_for(site, MEMBER, expires=site.clock.now - 1),  # expired
+        ):
+            socket = await browser.socket(table_id)
+            await socket.frame()
+            await socket.send({"type": "hello", "session": bad})
+            assert (await socket.refused())["error"] == "bad_session"
+            assert await socket.closed() == aiohttp.WSCloseCode.POLICY_VIOLATION
+        other = await browser.socket(table_id)
+        await other.frame()
+        await other.send({"type": "hello", "session": await session_for(site, MEMBER), "instance": "i-2"})
+        assert (await other.refused())["error"] == "bad_session"  # another instance's session
+        assert (await site.table(table_id))[1] == 2
+    finally:
+        await site.close()
+
+
+async def test_without_the_activity_a_hello_is_refused(table_site: TableSite) -> None:
+    browser = await table_site.browser()
+    table_id = await browser.new_table()
+    socket = await browser.socket(table_id)
+    await socket.frame()
+    await socket.send({"type": "hello", "session": "1.2.i.TWVp.99999999999.x"})
+    assert await socket.refused() == {
+        "type": "refused",
+        "error": "bad_session",
+        "message": say("error.bad_session", "en"),
+    }
+    assert await socket.closed() == aiohttp.WSCloseCode.POLICY_VIOLATION

@@ -1,0 +1,249 @@
+"""The table page's sockets and what keeps each showing its table (SPEC §7): the hub.
+
+One subscription per application, to every table's change wherever it was made
+(``events.subscribe(TableChanged, …, everywhere=True)``): on a change of a table some socket here
+shows, each of its viewers is sent their whole view (``core.tables.frame.frame``) of the newest state
+(the event's own in the process that made the change, else one read shared by every subscriber that
+heard it, ``TableService.read_heard``). Each distinct view is built once per change: a seat's for its
+member's sockets, one for every spectator. A socket is never sent a frame older than one it was sent
+(changes are followed in tasks of their own, which may finish out of order); a frame is a whole view,
+so one skipped is harmless. A table removed (``removed``) closes its sockets; the hub's ``close``
+closes them all.
+
+Each socket sends through its own ``Outbox``: the newest frame waiting replaces an older one not yet
+sent, and a socket whose page does not read within ``SEND_PATIENCE`` is closed, so a slow phone
+holds up nobody else's frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSCloseCode, web
+
+from core.events import Events
+from core.tables.events import TableChanged
+from core.tables.frame import frame
+from core.tables.moves import Actor
+from core.tables.service import TableService
+from core.tables.state import TableState
+
+log = logging.getLogger(__name__)
+
+SEND_PATIENCE = 10.0
+"""Seconds a page has to take one message before its socket is closed."""
+CLOSE_PATIENCE = 2.0
+"""Seconds the hub's close waits for the sockets' closing handshakes, all at once."""
+OUTBOX_LIMIT = 16
+"""Refusals waiting to be sent on one socket past which it is closed (a page that sends and never reads)."""
+SPECTATOR = None
+"""The view every viewer without a seat shares (``frame``'s viewer None)."""
+
+_JSON = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One socket showing one table: who it plays (``actor``; None: a spectator nobody can name), the
+    language of its words, the address it counts against until its Activity session is said, and the
+    newest frame version it was offered, with the view it was built for."""
+
+    socket: web.WebSocketResponse
+    table_id: str
+    actor: Actor | None
+    lang: str
+    address: str | None
+    shown: tuple[int, int | None] | None = None  # (version, view) of the newest frame offered
+    outbox: Outbox = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.outbox = Outbox(self.socket)
+
+    @property
+    def member(self) -> int | None:
+        return None if self.actor is None else self.actor.member_id
+
+    def view_in(self, state: TableState) -> int | None:
+        """Whose view this viewer gets of ``state``: its member's while seated, else a spectator's."""
+        member = self.member
+        return member if member is not None and state.seat_of(member) is not None else SPECTATOR
+
+    def offer(self, version: int, view: int | None, text: str) -> None:
+        """Send the frame ``text`` (``view``'s, at ``version``) unless a newer one was offered, or this one
+        was built for a view the viewer no longer has (its identity changed meanwhile)."""
+        if self.shown is not None and (version < self.shown[0] or (version, view) == self.shown):
+            return
+        self.shown = (version, view)
+        self.outbox.frame(text)
+
+    def became(self, actor: Actor) -> None:
+        """The socket plays ``actor`` from now on (the Activity's hello): any view may come next."""
+        self.actor = actor
+        self.shown = None
+        self.address = None
+
+
+class Outbox:
+    """What one socket has yet to send: its words (refusals) in order, and the newest frame only."""
+
+    def __init__(self, socket: web.WebSocketResponse) -> None:
+        self._socket = socket
+        self._said: deque[str] = deque()
+        self._frame: str | None = None
+        self._sending: asyncio.Task[None] | None = None
+
+    def frame(self, text: str) -> None:
+        self._frame = text
+        self._start()
+
+    def say(self, message: dict[str, Any]) -> None:
+        if len(self._said) >= OUTBOX_LIMIT:
+            self._start_close(WSCloseCode.POLICY_VIOLATION)
+            return
+        self._said.append(_JSON(message))
+        self._start()
+
+    async def flushed(self) -> None:
+        """Wait until everything offered so far is sent (or the socket closed)."""
+        while self._sending is not None and not self._sending.done():
+            await asyncio.shield(self._sending)
+
+    def _start(self) -> None:
+        if self._sending is None or self._sending.done():
+            self._sending = asyncio.create_task(self._send(), name="table-socket-send")
+
+    async def _send(self) -> None:
+        while not self._socket.closed:
+            if self._said:
+                text = self._said.popleft()
+            elif self._frame is not None:
+                text, self._frame = self._frame, None
+            else:
+                return
+            try:
+                async with asyncio.timeout(SEND_PATIENCE):
+                    await self._socket.send_str(text)
+            except TimeoutError:
+                log.info("a table page did not read its frames for %.0f s: its socket is closed", SEND_PATIENCE)
+                await _close(self._socket, WSCloseCode.POLICY_VIOLATION)
+                return
+            except (ConnectionError, RuntimeError):  # closed meanwhile (RuntimeError: aiohttp's "closing")
+                return
+
+    def _start_close(self, code: int) -> None:
+        if self._sending is not None and not self._sending.done():
+            self._sending.cancel()
+        self._sending = asyncio.create_task(_close(self._socket, code), name="table-socket-close")
+
+
+async def _close(socket: web.WebSocketResponse, code: int, message: bytes = b"") -> None:
+    with contextlib.suppress(ConnectionError, RuntimeError, TimeoutError):
+        async with asyncio.timeout(CLOSE_PATIENCE):
+            await socket.close(code=code, message=message)
+
+
+class TableHub:
+    """The sockets of this process by table, following every table's changes while ``start``ed."""
+
+    def __init__(self, tables: TableService, events: Events, clock: Callable[[], float]) -> None:
+        self.tables = tables
+        self.events = events
+        self.clock = clock
+        self._watching: dict[str, set[Viewer]] = {}
+        self._newest: dict[str, int] = {}  # the newest version shown to each watched table's sockets
+        self._unsubscribe: Callable[[], None] | None = None
+        self._closing = False
+
+    # --- the application's life ------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._unsubscribe is None:
+            self._closing = False
+            self._unsubscribe = self.events.subscribe(TableChanged, self.changed, everywhere=True)
+
+    async def close(self) -> None:
+        """Stop following the tables and close every socket (their handshakes waited for together, for
+        ``CLOSE_PATIENCE`` at most): what the application's shutdown calls before it waits for its
+        requests to end."""
+        self._closing = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        viewers = [viewer for watching in self._watching.values() for viewer in watching]
+        self._watching.clear()
+        self._newest.clear()
+        await asyncio.gather(*(_close(viewer.socket, WSCloseCode.GOING_AWAY) for viewer in viewers))
+
+    # --- sockets -------------------------------------------------------------------------------
+
+    def watch(self, viewer: Viewer) -> bool:
+        """Show ``viewer`` its table's changes from now on; False once the hub is closing."""
+        if self._closing:
+            return False
+        self._watching.setdefault(viewer.table_id, set()).add(viewer)
+        return True
+
+    def unwatch(self, viewer: Viewer) -> None:
+        watching = self._watching.get(viewer.table_id)
+        if watching is None:
+            return
+        watching.discard(viewer)
+        if not watching:
+            del self._watching[viewer.table_id]
+            self._newest.pop(viewer.table_id, None)
+
+    def viewers(self) -> Iterable[Viewer]:
+        """Every socket open here (for the limits per player and per address)."""
+        return (viewer for watching in self._watching.values() for viewer in watching)
+
+    def watched(self, table_id: str) -> int:
+        return len(self._watching.get(table_id, ()))
+
+    # --- frames -------------------------------------------------------------------------------
+
+    async def changed(self, event: TableChanged) -> None:
+        """A table changed (here or in another process): its sockets here are shown the newest state."""
+        if event.table_id not in self._watching or event.version < self._newest.get(event.table_id, -1):
+            return
+        if event.happened == "removed":
+            await self._close_table(event.table_id)
+            return
+        if event.state is not None:
+            state, version = event.state, event.version
+        else:
+            found = await self.tables.read_heard(event)
+            if found is None:
+                await self._close_table(event.table_id)
+                return
+            state, version = found.state, found.version
+        self.show(state, version)
+
+    def show(self, state: TableState, version: int, viewers: Iterable[Viewer] | None = None) -> None:
+        """Offer ``viewers`` (every socket of the table by default) their view of ``state`` at
+        ``version``, each distinct view built once."""
+        if viewers is None:
+            if version < self._newest.get(state.id, -1):
+                return
+            self._newest[state.id] = version
+            viewers = list(self._watching.get(state.id, ()))
+        views: dict[int | None, list[Viewer]] = {}
+        for viewer in viewers:
+            views.setdefault(viewer.view_in(state), []).append(viewer)
+        now = self.clock()
+        for view, group in views.items():
+            text = _JSON(frame(state, version, view, now))
+            for viewer in group:
+                viewer.offer(version, view, text)
+
+    async def _close_table(self, table_id: str) -> None:
+        viewers = self._watching.pop(table_id, set())
+        self._newest.pop(table_id, None)
+        await asyncio.gather(*(_close(viewer.socket, WSCloseCode.GOING_AWAY) for viewer in viewers))

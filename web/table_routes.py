@@ -1,0 +1,178 @@
+"""The table page's routes (SPEC §7): a new table, the table's page, and its socket (``web.table_sockets``).
+
+``GET /table/new?rules=classic|hongkong|family&computers=0..3[&length=…][&seed=N]`` opens a table on
+the web's server (``WEB_GUILD``) with its creator seated (the ``mj_player`` cookie's player, a newcomer
+given one as the API gives it, named by their pseudonym or the neutral name) and redirects (303) to
+``/table/<id>``. The table gets what ``/mahjong new`` gives a server that set nothing
+(``core.tables.options``): the rules' own length unless ``length`` says, live deadlines, strong computer
+players, hints; its public words in the page's language. A ``seed`` makes a practice table: its walls
+are that seed's, and it is never rated. A query it does not take is 400, a foreign origin 403, an
+address opening tables too fast 429 (``RateLimits.new_table``): in the page's language, and nothing is
+opened.
+
+``GET /table/<id>`` serves ``web/static/table.html`` (503 while it is not built), 404 for a table that
+does not exist; a newcomer's answer sets their cookie, so their socket plays them.
+"""
+
+from __future__ import annotations
+
+import logging
+import pathlib
+from collections.abc import Callable
+from typing import Annotated, Literal
+
+from aiohttp import web
+from msgspec import UNSET, Meta, UnsetType
+
+from core.events import Events
+from core.refusal import Refusal
+from core.tables.moves import Actor
+from core.tables.options import SPEED_TIMINGS, table_defaults, table_rules, table_settings
+from core.tables.service import TableService
+from data.ledger import GuildSettings
+from data.live import StoreError
+from data.solitaire_ledger import SolitaireLedger
+from game.errors import GameError
+from game.rules import MatchLength
+from web import words
+from web.activity import ActivityBackend
+from web.bodies import Body, query_of
+from web.errors import ApiError, Said, bad_request, too_many
+from web.guard import WEB_GUILD, Guard, same_origin
+from web.identity import COOKIE
+from web.limits import RateLimits, TokenBuckets
+from web.table_hub import TableHub
+from web.table_sockets import TableSockets, refused_page
+
+log = logging.getLogger(__name__)
+
+TABLE_ID = r"[a-z0-9]{1,32}"
+"""A table id's shape as a path may carry it (``core.tables.service.new_table_id`` makes 8 of these)."""
+SEED_LIMIT = 1 << 48
+"""Seeds a practice table takes: those of every table's walls (``core.tables.service.new_seed``)."""
+
+
+class NewTable(Body, frozen=True):
+    """``/table/new``'s query."""
+
+    rules: Literal["classic", "hongkong", "family"]
+    computers: Annotated[int, Meta(ge=0, le=3)] = 0
+    length: MatchLength | UnsetType = UNSET
+    seed: Annotated[int, Meta(ge=0, lt=SEED_LIMIT)] | UnsetType = UNSET
+
+
+class TableRoutes:
+    def __init__(
+        self,
+        tables: TableService,
+        ledger: SolitaireLedger,
+        guard: Guard,
+        sockets: TableSockets,
+        clock: Callable[[], float],
+        limits: RateLimits,
+        static: pathlib.Path,
+    ) -> None:
+        self.tables = tables
+        self.ledger = ledger
+        self.guard = guard
+        self.sockets = sockets
+        self.static = static
+        self._new_tables = TokenBuckets(limits.new_table, clock)
+        self._pages = TokenBuckets(limits.address, clock)
+
+    def add_to(self, app: web.Application) -> None:
+        app.router.add_get("/table/new", self.new_table)  # before the page's route, which "new" would match
+        app.router.add_get(f"/table/{{table:{TABLE_ID}}}", self.page)
+        app.router.add_get(f"/table/{{table:{TABLE_ID}}}/socket", self.sockets.socket)
+
+    async def new_table(self, request: web.Request) -> web.StreamResponse:
+        lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
+        try:
+            if not same_origin(request):  # a link on another site opens no table in the visitor's name
+                raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
+            query = query_of(request, NewTable)
+            length = None if query.length is UNSET else query.length
+            try:
+                rules = table_rules(query.rules, length)
+            except GameError:  # the query's choices are the engine's: never, unless they part
+                raise bad_request("bad_field", "length") from None
+            if not self._new_tables.take(self.guard.address(request)):
+                raise too_many()
+            player = self.guard.ids.player(request.cookies.get(COOKIE))
+            pseudonym = None if player.new else await self.ledger.pseudonym(WEB_GUILD, player.player_id)
+            host = Actor(player.player_id, WEB_GUILD, pseudonym or words.say("player.unnamed", lang))
+            defaults = table_defaults(GuildSettings(), SPEED_TIMINGS, rules=query.rules, length=length)
+            opened = await self.tables.open(
+                host=host,
+                guild_id=WEB_GUILD,
+                settings=table_settings(defaults, rules, lang),
+                computers=query.computers,
+                seed=None if query.seed is UNSET else query.seed,
+            )
+        except ApiError as error:
+            return refused_page(error, lang)
+        except Refusal as refusal:  # the store kept another table under the new id: try again
+            log.warning("a web table could not be opened: %s", refusal.key)
+            return refused_page(ApiError(503, "busy", Said("messages", "busy")), lang)
+        except StoreError as error:
+            log.warning("a web table could not be opened: %s", error)
+            return refused_page(ApiError(503, "store_unavailable", Said("web", "error.store_down")), lang)
+        response = web.Response(
+            status=303, headers={"Location": f"/table/{opened.state.id}", "Cache-Control": "no-store"}
+        )
+        self.guard.give_cookie(request, response, player)
+        return response
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
+        try:
+            if not self._pages.take(self.guard.address(request)):
+                raise too_many()
+            found = await self.tables.read(request.match_info["table"])
+        except ApiError as error:
+            return refused_page(error, lang)
+        except StoreError as error:
+            log.warning("a table page found a store unavailable: %s", error)
+            return refused_page(ApiError(503, "store_unavailable", Said("web", "error.store_down")), lang)
+        if found is None:
+            return refused_page(ApiError(404, "not_found", Said("web", "error.not_found")), lang)
+        page = self.static / "table.html"
+        if not page.is_file():
+            return web.Response(status=503, text="The table page is not built: web/static/table.html is missing.\n")
+        response = web.FileResponse(page, headers={"Cache-Control": "no-cache"})
+        self.guard.give_cookie(request, response, self.guard.ids.player(request.cookies.get(COOKIE)))
+        return response
+
+
+TABLE_HUB = web.AppKey("table_hub", TableHub)
+"""The application's hub (``web.table_hub``), for those who watch it (benchmarks, tests)."""
+
+
+def add_tables(
+    app: web.Application,
+    tables: TableService,
+    events: Events,
+    ledger: SolitaireLedger,
+    guard: Guard,
+    activity: ActivityBackend | None,
+    clock: Callable[[], float],
+    limits: RateLimits,
+    static: pathlib.Path,
+) -> TableHub:
+    """The table page's routes on ``app``, and its hub following the tables from the application's start
+    to its shutdown (where every socket is closed, before aiohttp waits for its requests to end)."""
+    hub = TableHub(tables, events, clock)
+    sockets = TableSockets(hub, tables, ledger, guard, activity, clock, limits)
+    TableRoutes(tables, ledger, guard, sockets, clock, limits, static).add_to(app)
+
+    async def start(_: web.Application) -> None:
+        hub.start()
+
+    async def close(_: web.Application) -> None:
+        await hub.close()
+
+    app.on_startup.append(start)
+    app.on_shutdown.append(close)
+    app.on_cleanup.append(close)
+    app[TABLE_HUB] = hub
+    return hub

@@ -1,0 +1,245 @@
+"""A table page's socket (``GET /table/<id>/socket?lang=xx``, SPEC §7): who it plays, what it may say.
+
+The handshake is refused (nothing opened) for a foreign ``Origin`` (403), an address that opens sockets
+faster than it may send requests (429), a player or an address already at its bound of open sockets
+(429, ``RateLimits.sockets_per_player`` and ``sockets_per_address``), and a table that does not exist
+(404). Standalone, the socket plays the ``mj_player`` cookie's player on the web's tables (a socket with
+no valid cookie watches, and its moves are refused); in the Activity its first message may be
+``{"type": "hello", "session": …}``, and it plays that session's member in that server from then on (a
+session forged, expired or of another instance: refused, and the socket closed). It is sent its view of
+the table at once, then at every change (``web.table_hub``).
+
+Each message is read as untrusted input (``web.table_messages``) and limited per socket
+(``RateLimits.socket_message``): a move goes through ``core.tables.frame.move_of`` to
+``TableService.act`` (read against the very state it changes), a refusal is answered
+``{"type": "refused", "error": key, "message": words}`` in the socket's language and changes nothing.
+A flood, or ``GARBAGE_LIMIT`` messages that are none of the page's, close the socket (1008); so does a
+message over ``MESSAGE_LIMIT`` bytes (1009, aiohttp's own).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from core.refusal import Refusal
+from core.tables.frame import move_of
+from core.tables.moves import Actor, Move
+from core.tables.service import TableService
+from core.tables.state import TableState
+from data.live import StoreError
+from data.solitaire_ledger import SolitaireLedger
+from web import words
+from web.activity import ActivityBackend
+from web.errors import ApiError, Said, too_many
+from web.guard import WEB_GUILD, Guard, same_origin
+from web.identity import COOKIE
+from web.limits import RateLimits, TokenBuckets
+from web.table_hub import TableHub, Viewer
+from web.table_messages import MESSAGE_LIMIT, Garbled, Hello, read
+from words.catalog import MissingWord
+
+log = logging.getLogger(__name__)
+
+HEARTBEAT = 20.0
+"""Seconds between the server's pings: a page that stops answering them is closed (a phone gone)."""
+GARBAGE_LIMIT = 3
+"""Messages that are none of the page's after which its socket is closed."""
+
+
+class TableSockets:
+    """The socket route, over the hub that shows each socket its table."""
+
+    def __init__(
+        self,
+        hub: TableHub,
+        tables: TableService,
+        ledger: SolitaireLedger,
+        guard: Guard,
+        activity: ActivityBackend | None,
+        clock: Callable[[], float],
+        limits: RateLimits,
+    ) -> None:
+        self.hub = hub
+        self.tables = tables
+        self.ledger = ledger
+        self.guard = guard
+        self.activity = activity
+        self.clock = clock
+        self.limits = limits
+        self._opening = TokenBuckets(limits.address, clock)
+
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
+        table_id = request.match_info["table"]
+        try:
+            actor, address = self._admitted(request)
+            committed = await self.tables.read(table_id)
+        except ApiError as error:
+            return refused_page(error, lang)
+        except StoreError as error:
+            log.warning("a table socket found a store unavailable: %s", error)
+            return refused_page(ApiError(503, "store_unavailable", Said("web", "error.store_down")), lang)
+        if committed is None:
+            return refused_page(ApiError(404, "not_found", Said("web", "error.not_found")), lang)
+        socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MESSAGE_LIMIT, timeout=2.0)
+        if not socket.can_prepare(request).ok:
+            return refused_page(ApiError(400, "not_a_socket", Said("web", "error.not_found")), lang)
+        await socket.prepare(request)
+        viewer = Viewer(socket, table_id, actor, lang, address)
+        if not self.hub.watch(viewer):  # the server is stopping
+            await socket.close(code=WSCloseCode.GOING_AWAY)
+            return socket
+        try:
+            await self.show(viewer)
+            await Conversation(self, viewer).run()
+        finally:
+            self.hub.unwatch(viewer)
+        return socket
+
+    def _admitted(self, request: web.Request) -> tuple[Actor | None, str]:
+        """Who the socket plays (None: a watcher with no valid cookie) and its address, once its origin,
+        its address's pace and the bounds on open sockets are checked (``ApiError`` if not)."""
+        if not same_origin(request):
+            raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
+        address = self.guard.address(request)
+        if not self._opening.take(address):
+            raise too_many()
+        if sum(1 for viewer in self.hub.viewers() if viewer.address == address) >= self.limits.sockets_per_address:
+            raise too_many()
+        player_id = self.guard.ids.verified(request.cookies.get(COOKIE))
+        actor = None if player_id is None else Actor(player_id, WEB_GUILD)
+        if actor is not None and self.open_for(actor) >= self.limits.sockets_per_player:
+            raise too_many()
+        return actor, address
+
+    def open_for(self, actor: Actor) -> int:
+        """How many sockets here play ``actor`` (a player, or a member in a server)."""
+        same = (actor.member_id, actor.guild_id)
+        return sum(1 for viewer in self.hub.viewers() if viewer.actor and _who(viewer.actor) == same)
+
+    async def show(self, viewer: Viewer) -> None:
+        """Send ``viewer`` its view of the table as it stands (read after the socket is watched: a change
+        made meanwhile reaches it either way, and never an older frame after a newer one)."""
+        committed = await self.tables.read(viewer.table_id)
+        if committed is None:
+            await viewer.socket.close(code=WSCloseCode.GOING_AWAY)
+            return
+        self.hub.show(committed.state, committed.version, [viewer])
+
+    async def name_of(self, actor: Actor, lang: str) -> str:
+        """The name a web player takes a seat under: their pseudonym, or the neutral one."""
+        if actor.name:
+            return actor.name
+        pseudonym = await self.ledger.pseudonym(WEB_GUILD, actor.member_id)
+        return pseudonym or words.say("player.unnamed", lang)
+
+
+class Conversation:
+    """One socket's messages, read in order until it closes."""
+
+    def __init__(self, sockets: TableSockets, viewer: Viewer) -> None:
+        self.sockets = sockets
+        self.viewer = viewer
+        self.pace = TokenBuckets(sockets.limits.socket_message, sockets.clock, kept=1)
+        self.garbage = 0
+        self.heard = 0
+
+    async def run(self) -> None:
+        socket = self.viewer.socket
+        async for message in socket:
+            if message.type is WSMsgType.ERROR:  # one over the size limit: aiohttp closes the socket (1009)
+                return
+            self.heard += 1
+            if not self.pace.take(None):
+                log.info("a table socket sent messages faster than %s a second: closed", self.pace_rate)
+                await self.viewer.outbox.flushed()
+                await socket.close(code=WSCloseCode.POLICY_VIOLATION)
+                return
+            try:
+                if message.type is not WSMsgType.TEXT:
+                    raise Garbled("bad_json", Said("web", "error.bad_json"))
+                await self.answer(read(message.data))
+            except Garbled as garbled:
+                self.refuse(garbled.error, garbled.said)
+                self.garbage += 1
+                if self.garbage >= GARBAGE_LIMIT:
+                    await self.viewer.outbox.flushed()
+                    await socket.close(code=WSCloseCode.POLICY_VIOLATION)
+                    return
+
+    @property
+    def pace_rate(self) -> float:
+        return self.sockets.limits.socket_message.per_second
+
+    async def answer(self, message: Any) -> None:
+        if isinstance(message, Hello):
+            await self.hello(message)
+            return
+        actor = self.viewer.actor
+        if actor is None:
+            self.refuse("not_seated", Said("messages", "not_seated"))
+            return
+        fields = message.fields()
+        if fields["action"] == "join" and not actor.name:
+            actor = Actor(actor.member_id, actor.guild_id, await self.sockets.name_of(actor, self.viewer.lang))
+
+        def chosen(state: TableState, now: float) -> Move:
+            return move_of(state, actor.member_id, fields, now)
+
+        try:
+            await self.sockets.tables.act(self.viewer.table_id, actor, chosen)
+        except Refusal as refusal:
+            self.refuse(refusal.key, Said("messages", refusal.key, refusal.params))
+        except StoreError as error:
+            log.warning("a table move found a store unavailable: %s", error)
+            self.refuse("store_unavailable", Said("web", "error.store_down"))
+
+    async def hello(self, hello: Hello) -> None:
+        """The Activity's session: the socket plays its member in its server from now on. Only as the
+        first message; a session this deployment did not sign, expired, or of another instance is
+        refused and the socket closed."""
+        activity = self.sockets.activity
+        instance = hello.instance if isinstance(hello.instance, str) else None
+        session = None if activity is None or self.heard != 1 else activity.session_of(hello.session, instance)
+        if session is None:
+            self.refuse("bad_session", Said("web", "error.bad_session"))
+            await self.viewer.outbox.flushed()
+            await self.viewer.socket.close(code=WSCloseCode.POLICY_VIOLATION)
+            return
+        actor = Actor(session.member_id, session.guild_id, session.name)
+        if self.sockets.open_for(actor) >= self.sockets.limits.sockets_per_player:
+            self.refuse("too_many_requests", Said("web", "error.too_many"))
+            await self.viewer.outbox.flushed()
+            await self.viewer.socket.close(code=WSCloseCode.POLICY_VIOLATION)
+            return
+        self.viewer.became(actor)
+        await self.sockets.show(self.viewer)
+
+    def refuse(self, error: str, said: Said) -> None:
+        self.viewer.outbox.say({"type": "refused", "error": error, "message": _words(said, self.viewer.lang)})
+
+
+def _who(actor: Actor) -> tuple[int, int | None]:
+    return actor.member_id, actor.guild_id
+
+
+def _words(said: Said, lang: str) -> str:
+    """``said`` in ``lang``; a refusal no catalog words (a bug) is said as an internal error, never as its key."""
+    try:
+        return said.text(lang)
+    except (MissingWord, KeyError, ValueError):
+        log.exception("a table refusal has no words: %r", said)
+        return words.say("error.internal", lang)
+
+
+def refused_page(error: ApiError, lang: str) -> web.Response:
+    """A refusal of one of the table page's routes, as a browser shows it: its words, in plain text."""
+    return web.Response(
+        status=error.status,
+        text=error.said.text(lang) + "\n",
+        headers={"Cache-Control": "no-store"},
+    )
