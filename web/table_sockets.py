@@ -183,20 +183,28 @@ class Conversation:
         if actor is None:
             self.refuse("not_seated", Said("messages", "not_seated"))
             return
-        fields = message.fields()
-        if fields["action"] == "join" and not actor.name:
-            actor = Actor(actor.member_id, actor.guild_id, await self.sockets.name_of(actor, self.viewer.lang))
-
-        def chosen(state: TableState, now: float) -> Move:
-            return move_of(state, actor.member_id, fields, now)
-
         try:
-            await self.sockets.tables.act(self.viewer.table_id, actor, chosen)
+            await self.move(actor, message.fields())
         except Refusal as refusal:
             self.refuse(refusal.key, Said("messages", refusal.key, refusal.params))
         except StoreError as error:
             log.warning("a table move found a store unavailable: %s", error)
             self.refuse("store_unavailable", Said("web", "error.store_down"))
+        except Exception:  # a damaged table, a bug: the move is refused, the socket stays
+            log.exception("a move on table %s failed", self.viewer.table_id)
+            self.refuse("internal", Said("web", "error.internal"))
+
+    async def move(self, actor: Actor, fields: dict[str, Any]) -> None:
+        """The move ``fields`` name, read against the state it changes (``move_of``, in the transition's
+        thread); a web player joins under their pseudonym."""
+        if fields["action"] == "join" and not actor.name:
+            actor = Actor(actor.member_id, actor.guild_id, await self.sockets.name_of(actor, self.viewer.lang))
+        member = actor.member_id
+
+        def chosen(state: TableState, now: float) -> Move:
+            return move_of(state, member, fields, now)
+
+        await self.sockets.tables.act(self.viewer.table_id, actor, chosen)
 
     async def hello(self, hello: Hello) -> None:
         """The Activity's session: the socket plays its member in its server from now on. Only as the

@@ -12,12 +12,17 @@ import asyncio
 import contextlib
 import pathlib
 import time
+from dataclasses import replace
 
 import aiohttp
 import pytest
 
-from core.tables.moves import Actor
+from core.events import Events
+from core.tables.events import TableChanged
+from core.tables.moves import Actor, Lobby
 from core.tables.options import SPEED_TIMINGS, table_defaults, table_rules, table_settings
+from core.tables.service import TableService
+from data.broadcast import MemoryBroadcast
 from data.ledger import GuildSettings
 from tests.frame_rule import assert_same_public
 from tests.web.test_table_api import Browser, Socket, TableSite, open_table_site, table_site
@@ -381,3 +386,24 @@ async def test_without_the_activity_a_hello_is_refused(table_site: TableSite) ->
         "message": say("error.bad_session", "en"),
     }
     assert await socket.closed() == aiohttp.WSCloseCode.POLICY_VIOLATION
+
+
+async def test_a_change_made_in_another_process_reaches_the_sockets_from_the_stored_state(
+    table_site: TableSite,
+) -> None:
+    browser = await table_site.browser()
+    table_id = await browser.new_table("rules=classic")
+    socket = await browser.socket(table_id)
+    await socket.frame()
+    # another process: its own service and events over the same store; its event crosses without its state
+    elsewhere = TableService(
+        table_site.live, table_site.ledger, table_site.clock, Events(MemoryBroadcast()), make_id=lambda: "x"
+    )
+    committed = await elsewhere.act(table_id, Actor(77, WEB_GUILD, "Far"), Lobby("join"))
+    heard = TableChanged(table_id, WEB_GUILD, committed.version, committed.state.step, "lobby", True)
+    await table_site.server.app[TABLE_HUB].changed(heard)
+    shown = await socket.frame(2)
+    assert [seat["name"] for seat in shown["seats"]][:2] == [say("player.unnamed", "en"), "Far"]
+    await table_site.server.app[TABLE_HUB].changed(replace(heard, version=1))  # an older change: nothing sent
+    with pytest.raises(TimeoutError):
+        await socket.receive(0.2)
