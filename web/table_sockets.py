@@ -124,7 +124,12 @@ class TableSockets:
     async def show(self, viewer: Viewer) -> None:
         """Send ``viewer`` its view of the table as it stands (read after the socket is watched: a change
         made meanwhile reaches it either way, and never an older frame after a newer one)."""
-        committed = await self.tables.read(viewer.table_id)
+        try:
+            committed = await self.tables.read(viewer.table_id)
+        except StoreError as error:  # the page connects again later
+            log.warning("a table socket found a store unavailable: %s", error)
+            await viewer.socket.close(code=WSCloseCode.TRY_AGAIN_LATER)
+            return
         if committed is None:
             await viewer.socket.close(code=WSCloseCode.GOING_AWAY)
             return
