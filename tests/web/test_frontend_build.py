@@ -21,8 +21,9 @@ from words import LANGS, text
 ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "web" / "frontend"
 STATIC = ROOT / "web" / "static"
-BUILT = ("app.js", "app.css")
-"""The built files of every build; the Activity's bundle (Discord's SDK) is ``discord-<hash>.js`` beside them."""
+BUILT = ("app.js", "app.css", "table.js", "table.css")
+"""The built files of every build (the solitaire's page and the table's, SPEC §6 and §7); the Activity's
+bundle (Discord's SDK) is ``discord-<hash>.js`` beside them."""
 
 
 def test_a_rebuild_gives_the_committed_files_byte_for_byte(tmp_path: Path) -> None:
@@ -48,15 +49,28 @@ def test_a_rebuild_gives_the_committed_files_byte_for_byte(tmp_path: Path) -> No
         )
 
 
-def test_the_standalone_page_does_not_load_discords_sdk() -> None:
-    """The SDK (about 150 KB) is only in the Activity's bundle, which app.js imports dynamically."""
-    app = (STATIC / "app.js").read_text(encoding="utf-8")
+@pytest.mark.parametrize(("script", "limit"), [("app.js", 20_000), ("table.js", 40_000)])
+def test_the_standalone_page_does_not_load_discords_sdk(script: str, limit: int) -> None:
+    """The SDK (about 150 KB) is only in the Activity's bundle, which app.js and table.js import dynamically."""
+    app = (STATIC / script).read_text(encoding="utf-8")
     bundles = [path.name for path in STATIC.glob("discord-*.js")]
     assert len(bundles) == 1
     assert re.findall(r"""import\(["']\./([^"']+)["']\)""", app) == bundles
-    assert not re.search(r"""(^|[;\s])import\s*["'{]|from\s*["']""", app), "app.js statically imports another file"
+    assert not re.search(r"""(^|[;\s])import\s*["'{]|from\s*["']""", app), f"{script} statically imports another file"
     assert "DiscordSDK" not in app and "frame_id" in app
-    assert (STATIC / "app.js").stat().st_size < 20_000
+    assert (STATIC / script).stat().st_size < limit
+
+
+def test_the_table_page_loads_its_own_files_and_no_inline_code() -> None:
+    """table.html (SPEC §7) loads table.js, table.css and the sprite sheet, by absolute paths (it is served
+    at /table/<id>), and holds no inline script or style (the page's Content-Security-Policy)."""
+    html = (STATIC / "table.html").read_text(encoding="utf-8")
+    assert re.findall(r'(?:src|href)="(/static/[^"]+)"', html) == [
+        "/static/table.css",
+        "/static/tiles.webp",
+        "/static/table.js",
+    ]
+    assert not re.search(r"<style|\sstyle=|\son[a-z]+=|<script(?![^>]*\ssrc=)", html)
 
 
 def test_the_sprite_map_is_the_one_the_tile_art_gives() -> None:

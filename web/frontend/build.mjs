@@ -32,26 +32,37 @@ const discord = await esbuild.build({
   target: ["es2022"],
 });
 const [discordFile] = Object.keys(discord.metafile.outputs).map((file) => path.basename(file));
-await esbuild.build({
-  ...shared,
-  entryPoints: ["src/main.ts"],
-  outfile: path.join(out, "app.js"),
-  format: "esm",
-  target: ["es2022"],
-  plugins: [
-    {
-      name: "discord-bundle",
-      setup(build) {
-        // main.ts's import("./discord") loads the bundle above, beside app.js
-        build.onResolve({ filter: /^\.\/discord$/ }, () => ({ path: `./${discordFile}`, external: true }));
-      },
-    },
-  ],
-});
-await esbuild.build({
-  ...shared,
-  entryPoints: ["src/app.css"],
-  outfile: path.join(out, "app.css"),
-  // The sprite sheet is served beside the stylesheet, not inlined or copied.
-  external: ["*.webp"],
-});
+// main.ts's import("./discord") and table/main.ts's import("../discord") load the bundle above, beside
+// app.js and table.js.
+const discordBundle = {
+  name: "discord-bundle",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\/discord$/ }, () => ({ path: `./${discordFile}`, external: true }));
+  },
+};
+// The solitaire page (index.html) and the table page (table.html, SPEC §7): a script and a stylesheet each.
+for (const [entry, name] of [
+  ["src/main.ts", "app.js"],
+  ["src/table/main.ts", "table.js"],
+]) {
+  await esbuild.build({
+    ...shared,
+    entryPoints: [entry],
+    outfile: path.join(out, name),
+    format: "esm",
+    target: ["es2022"],
+    plugins: [discordBundle],
+  });
+}
+for (const [entry, name] of [
+  ["src/app.css", "app.css"],
+  ["src/table/table.css", "table.css"],
+]) {
+  await esbuild.build({
+    ...shared,
+    entryPoints: [entry],
+    outfile: path.join(out, name),
+    // The sprite sheet is served beside the stylesheet, not inlined or copied.
+    external: ["*.webp"],
+  });
+}

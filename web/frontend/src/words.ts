@@ -34,9 +34,9 @@ export class Dictionary {
     return this.source.words[key] ?? key;
   }
 
-  /** The word `key` with its `#` slot filled by `value`. */
+  /** The word `key` with its `#` slot filled by `value` (taken as it is: a player's name may hold `$&`). */
   filled(key: WordKey, value: string): string {
-    return this.word(key).replace("#", value);
+    return this.word(key).replace("#", () => value);
   }
 
   // 12th, 1st in English, 1er, 12e in French, 第 12 名 in Chinese: the catalog's form for the rank's

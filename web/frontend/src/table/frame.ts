@@ -1,0 +1,166 @@
+// The table's wire (SPEC §7, /work/table-wire.md): the frames the server pushes and the messages the
+// page sends back, and the pure helpers the page draws them with (tiles in SPEC §1 notation, where each
+// seat sits around the table).
+
+export type Wind = "E" | "S" | "W" | "N";
+export type TableState = "lobby" | "playing" | "hand-over" | "match-over" | "closed";
+export type Rules = "classic" | "hongkong" | "family";
+export type SeatKind = "member" | "computer" | "empty";
+export type Standing = "auto_win" | "no_calls" | "auto_discard";
+export const STANDINGS: readonly Standing[] = ["auto_win", "no_calls", "auto_discard"];
+export const WINDS: readonly Wind[] = ["E", "S", "W", "N"];
+
+export interface Meld {
+  readonly kind: "chow" | "pung" | "kong" | "concealed-kong";
+  readonly tiles: string;
+}
+
+export interface Seat {
+  readonly wind: Wind;
+  readonly name: string;
+  readonly kind: SeatKind;
+  readonly score: number;
+  readonly concealed: number;
+  readonly discards: readonly string[];
+  readonly melds: readonly Meld[];
+  readonly bonus: readonly string[];
+  // Only in the viewer's own seat, and in every seat once the hand is over.
+  readonly hand?: readonly string[] | null;
+  readonly drawn?: boolean | null;
+  readonly away?: boolean | null;
+  readonly calling?: boolean | null;
+}
+
+export interface Action {
+  readonly action: string;
+  readonly tiles?: string | null;
+  // `first` only: the lobby chair it names.
+  readonly seat?: string | null;
+}
+
+/** A pattern as the server says it: its words already in the page's language, or an object whose
+ * `name` is (with what it is worth). */
+export type Pattern = string | { readonly name: string; readonly points?: number; readonly fan?: number; readonly value?: number };
+
+export interface Result {
+  readonly winner: Wind | null;
+  readonly winning_tile: string | null;
+  readonly self_drawn: boolean;
+  readonly score: number;
+  readonly patterns: readonly Pattern[];
+  readonly payments: Readonly<Partial<Record<string, number>>>;
+  readonly wall_seed?: number | string | null;
+}
+
+export interface Frame {
+  readonly type: "frame";
+  readonly table: string;
+  readonly version: number;
+  readonly step: number;
+  readonly state: TableState;
+  readonly rules: Rules;
+  readonly players?: number;
+  readonly hand_number?: number;
+  readonly host?: string | null;
+  readonly viewer: string;
+  readonly round_wind: Wind | null;
+  readonly seats: readonly Seat[];
+  readonly wall: number;
+  readonly turn: Wind | null;
+  readonly awaited: readonly string[];
+  readonly discard: { readonly tile: string; readonly seat: Wind } | null;
+  readonly deadline: number | null;
+  readonly actions: readonly Action[];
+  readonly result: Result | null;
+  readonly standing?: Readonly<Record<Standing, boolean>> | null;
+  readonly commitment?: string | null;
+  readonly minimum_fan?: number;
+}
+
+export interface Refused {
+  readonly type: "refused";
+  readonly error: string;
+  readonly message: string;
+}
+
+export type ServerMessage = Frame | Refused;
+
+export type ClientMessage =
+  | { readonly type: "hello"; readonly session: string }
+  | { readonly type: "move"; readonly action: string; readonly step: number; readonly tiles?: string; readonly seat?: string }
+  | { readonly type: "standing"; readonly choice: Standing };
+
+/** A server message, or null for anything else (the page ignores it). */
+export function parseMessage(text: string): ServerMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) {
+    return null;
+  }
+  const message = value as { type?: unknown; version?: unknown; seats?: unknown; actions?: unknown };
+  if (message.type === "frame" && typeof message.version === "number" && Array.isArray(message.seats) && Array.isArray(message.actions)) {
+    return value as Frame;
+  }
+  if (message.type === "refused") {
+    return value as Refused;
+  }
+  return null;
+}
+
+/** The move message for one of the frame's actions: its tiles as the action had them, `seat` for `first`. */
+export function moveMessage(action: Action, step: number): ClientMessage {
+  return {
+    type: "move",
+    action: action.action,
+    step,
+    ...(typeof action.tiles === "string" && action.tiles !== "" ? { tiles: action.tiles } : {}),
+    ...(typeof action.seat === "string" && action.seat !== "" ? { seat: action.seat } : {}),
+  };
+}
+
+/** The faces of a group in SPEC §1 notation, in order: "345m" → 3m 4m 5m, "123m77z" → 1m 2m 3m 7z 7z. */
+export function faces(tiles: string): string[] {
+  const out: string[] = [];
+  let digits = "";
+  for (const char of tiles.replace(/\s+/g, "")) {
+    if (char >= "0" && char <= "9") {
+      digits += char;
+    } else {
+      for (const digit of digits) {
+        out.push(`${digit}${char}`);
+      }
+      digits = "";
+    }
+  }
+  return out;
+}
+
+export function isWind(value: unknown): value is Wind {
+  return value === "E" || value === "S" || value === "W" || value === "N";
+}
+
+export type Position = "bottom" | "right" | "top" | "left";
+
+/** Where each seat sits on the screen: the viewer's at the bottom (East for anyone without a seat,
+ * and in the lobby), the next in turn to its right, then across, then to its left (turns go
+ * E → S → W → N counter-clockwise); at a table of three the third sits on the left, of two across. */
+export function positions(seats: readonly Seat[], viewer: string): Map<Wind, Position> {
+  const order = seats.map((seat) => seat.wind);
+  const start = Math.max(0, order.indexOf(isWind(viewer) ? viewer : "E"));
+  const around: readonly Position[] =
+    order.length >= 4 ? ["bottom", "right", "top", "left"] : order.length === 3 ? ["bottom", "right", "left"] : ["bottom", "top"];
+  const placed = new Map<Wind, Position>();
+  order.forEach((wind, index) => {
+    placed.set(wind, around[(index - start + order.length) % order.length] ?? "top");
+  });
+  return placed;
+}
+
+/** Seconds left before `deadline` (Unix seconds) at `nowMs`, never below zero. */
+export function secondsLeft(deadline: number, nowMs: number): number {
+  return Math.max(0, Math.ceil(deadline - nowMs / 1000));
+}
