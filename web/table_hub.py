@@ -35,6 +35,8 @@ from core.tables.frame import frame
 from core.tables.moves import Actor
 from core.tables.service import TableService
 from core.tables.state import TableState
+from words import Lang
+from words.patterns import pattern_name
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +61,7 @@ class Viewer:
     socket: web.WebSocketResponse
     table_id: str
     actor: Actor | None
-    lang: str
+    lang: Lang
     address: str | None
     shown: tuple[int, int | None] | None = None  # (version, view) of the newest frame offered
     outbox: Outbox = field(init=False)
@@ -228,18 +230,24 @@ class TableHub:
 
     def show(self, state: TableState, version: int, viewers: Iterable[Viewer] | None = None) -> None:
         """Offer ``viewers`` (every socket of the table by default) their view of ``state`` at
-        ``version``, each distinct view built once."""
+        ``version``, each distinct view built once (and written once per language where a hand's result
+        names its patterns)."""
         if viewers is None:
             if version < self._newest.get(state.id, -1):
                 return
             self._newest[state.id] = version
             viewers = list(self._watching.get(state.id, ()))
-        views: dict[int | None, list[Viewer]] = {}
+        named = state.last_hand is not None and state.status in ("between", "over")
+        views: dict[tuple[int | None, Lang | None], list[Viewer]] = {}
         for viewer in viewers:
-            views.setdefault(viewer.view_in(state), []).append(viewer)
+            views.setdefault((viewer.view_in(state), viewer.lang if named else None), []).append(viewer)
         now = self.clock()
-        for view, group in views.items():
-            text = _JSON(frame(state, version, view, now))
+        built: dict[int | None, dict[str, Any]] = {}
+        for (view, lang), group in views.items():
+            shown = built.get(view)
+            if shown is None:
+                shown = built[view] = frame(state, version, view, now)
+            text = _JSON(shown if lang is None else _named(shown, lang))
             for viewer in group:
                 viewer.offer(version, view, text)
 
@@ -247,3 +255,12 @@ class TableHub:
         viewers = self._watching.pop(table_id, set())
         self._newest.pop(table_id, None)
         await asyncio.gather(*(_close(viewer.socket, WSCloseCode.GOING_AWAY) for viewer in viewers))
+
+
+def _named(shown: dict[str, Any], lang: Lang) -> dict[str, Any]:
+    """``shown`` with its result's patterns named in ``lang`` (``result.names``)."""
+    result = shown["result"]
+    if result is None:
+        return shown
+    names = {key: pattern_name(key, lang) for key in result["patterns"]}
+    return {**shown, "result": {**result, "names": names}}

@@ -32,6 +32,7 @@ from web.identity import SECRET_KEY
 from web.table_routes import TABLE_HUB
 from web.words import say
 from words.messages import say as say_message
+from words.patterns import pattern_name
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["table_site"]  # the fixture, taken from the routes' tests
@@ -407,3 +408,35 @@ async def test_a_change_made_in_another_process_reaches_the_sockets_from_the_sto
     await table_site.server.app[TABLE_HUB].changed(replace(heard, version=1))  # an older change: nothing sent
     with pytest.raises(TimeoutError):
         await socket.receive(0.2)
+
+
+async def test_a_whole_hand_against_three_computers_ends_with_its_result_named_in_the_pages_language(
+    table_site: TableSite,
+) -> None:
+    browser = await table_site.browser()
+    table_id = await browser.new_table("rules=hongkong&computers=3")
+    socket = await browser.socket(table_id, lang="fr")
+    await socket.frame()
+    await socket.move("start")
+    await socket.frame(2)
+    answered, deadline = 0, time.monotonic() + 60
+    while socket.last["state"] == "playing" and time.monotonic() < deadline:
+        offered = {action["action"]: action for action in socket.last["actions"]}
+        answer = offered.get("mahjong") or offered.get("discard") or offered.get("pass")
+        if answer is not None and socket.last["version"] > answered:
+            answered = socket.last["version"]
+            await socket.move(answer["action"], **({"tiles": answer["tiles"]} if "tiles" in answer else {}))
+        else:
+            table_site.clock.now += 2.0
+        with contextlib.suppress(TimeoutError):
+            await socket.receive(0.1)
+    over = socket.last
+    assert over["state"] in ("hand-over", "match-over"), "the hand did not end"
+    result = over["result"]
+    assert set(result["names"]) == set(result["patterns"])
+    assert result["winner"] is None or result["patterns"], result
+    for key, name in result["names"].items():
+        assert name == pattern_name(key, "fr")
+    assert all("hand" in seat for seat in over["seats"])  # every hand is shown once it is over
+    state, _ = await table_site.table(table_id)
+    assert state.last_hand is not None and result["wall_seed"] == state.last_hand.seed
