@@ -17,10 +17,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
 from tests.web.browser import DESKTOP, LAUNCH_ARGS, chromium_path
+from tests.web.test_activity_page import ACCESS_TOKEN, CLIENT_ID, GUILD_ID, HARNESS, INSTANCE, MEMBER, SESSION
 from web.page import STATIC, security_headers
 from web.words import page_words, requested_lang, tile_names
 from words import text
@@ -56,6 +58,7 @@ class StubTables:
         self.received: dict[str, list[dict[str, Any]]] = {}
         self.sockets: dict[str, list[web.WebSocketResponse]] = {}
         self.opened: dict[str, list[str]] = {}  # each socket's query string, in order
+        self.word_sessions: list[str | None] = []  # the session header of each GET /api/words
 
     def __enter__(self) -> StubTables:
         self.thread.start()
@@ -70,8 +73,13 @@ class StubTables:
 
     async def _start(self) -> str:
         app = web.Application()
-        app.on_response_prepare.append(security_headers(False))
+        # the page's policy, framed by the Activity's ancestors (the test's fake Discord is on this origin)
+        app.on_response_prepare.append(security_headers(True))
         app.router.add_get("/api/words", self._words)
+        app.router.add_get("/discord.html", self._harness)
+        app.router.add_get("/api/activity", self._client_id)
+        app.router.add_post("/api/activity/token", self._token)
+        app.router.add_post("/api/activity/session", self._session)
         app.router.add_get("/table/{id}", self._page)
         app.router.add_get("/table/{id}/socket", self._socket)
         app.router.add_static("/static/", STATIC)
@@ -81,7 +89,22 @@ class StubTables:
         host, port = self.runner.addresses[0][:2]
         return f"http://{host}:{port}"
 
+    async def _harness(self, _: web.Request) -> web.Response:
+        # the fake Discord's own frame runs its inline script (the page's policy is for the page)
+        policy = "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'"
+        return web.Response(text=HARNESS, content_type="text/html", headers={"Content-Security-Policy": policy})
+
+    async def _client_id(self, _: web.Request) -> web.Response:
+        return web.json_response({"client_id": CLIENT_ID})
+
+    async def _token(self, _: web.Request) -> web.Response:
+        return web.json_response({"access_token": ACCESS_TOKEN})
+
+    async def _session(self, _: web.Request) -> web.Response:
+        return web.json_response({"session": SESSION, "member": MEMBER, "guild_id": GUILD_ID, "table": None})
+
     async def _words(self, request: web.Request) -> web.Response:
+        self.word_sessions.append(request.headers.get("X-Mahjong-Session"))
         lang = requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
         return web.json_response({"lang": lang, "words": page_words(lang), "tiles": tile_names(lang)})
 
@@ -147,10 +170,23 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def ctx(browser: Browser) -> Iterator[BrowserContext]:
+    """A phone's context (360 × 640); at its end, no script error and no refusal by the page's policy
+    (the browser's own word on a socket the stub closed apart, and the fake Discord's: its missing
+    icon, and the SDK's complaints about its bare answers)."""
     opened = browser.new_context(**PHONE_SMALL, locale="en-GB")
     opened.set_default_timeout(10_000)
+    troubles: list[str] = []
+
+    def console(message: Any) -> None:
+        where = str(message.location.get("url", ""))
+        if message.type == "error" and not where.endswith("/favicon.ico") and "/static/discord-" not in where:
+            troubles.append(message.text)
+
+    opened.on("console", console)
+    opened.on("weberror", lambda error: troubles.append(str(error.error)))
     yield opened
     opened.close()
+    assert [trouble for trouble in troubles if "WebSocket" not in trouble] == [], troubles
 
 
 # --- hand-made frames (SPEC §7, /work/table-wire.md) -------------------------------------------------------
@@ -588,3 +624,66 @@ def test_the_page_speaks_the_asked_language(ctx: BrowserContext, stub: StubTable
     assert stub.opened["lang1"] == ["lang=zh_TW"]
     expect(hand_tile(page, 0)).to_have_attribute("aria-label", tile_names("zh_TW")["1m"])
     expect(page.locator('button[data-action="discard"]')).to_have_text(text("web", "table.action.discard", "zh_TW"))
+
+
+def test_in_the_activity_the_socket_first_says_hello_with_the_members_session(
+    ctx: BrowserContext, stub: StubTables
+) -> None:
+    """In Discord (the fake client of tests/web/test_activity_page.py), the page signs in as the solitaire
+    does, asks its words with the session, and the socket's first message is the session's hello; in
+    the picture-in-picture window only the turn, the offer, the hand and the moves are left."""
+    table = "activity1"
+    stub.first[table] = [claim_window(table)]
+    stub.word_sessions.clear()
+    src = f"/table/{table}?frame_id=f-0001&instance_id={INSTANCE}&platform=mobile&guild_id={GUILD_ID}"
+    page = ctx.new_page()
+    page.goto(f"{stub.url}/discord.html?src={quote(src, safe='')}&code=fake-code")
+    frame = page.frame_locator("#act")
+    expect(frame.locator("#table")).to_have_attribute("data-version", "7")
+    expect(frame.locator("#player")).to_have_attribute("data-member-id", MEMBER["id"])
+    expect(frame.locator("#player-name")).to_have_text(MEMBER["name"])
+    assert stub.word_sessions == [SESSION]
+    frame.locator('button[data-action="pass"]').tap()
+    wait_for(lambda: len(stub.messages(table)) >= 2)
+    assert stub.messages(table) == [
+        {"type": "hello", "session": SESSION},
+        {"type": "move", "action": "pass", "step": 7},
+    ]
+    page.evaluate("send({cmd: 'DISPATCH', evt: 'ACTIVITY_LAYOUT_MODE_UPDATE', nonce: null, data: {layout_mode: 1}})")
+    expect(frame.locator("body")).to_have_attribute("data-layout", "pip")
+    for hidden in (".bar", "#seats", "#summary", "#standing"):
+        expect(frame.locator(hidden)).to_be_hidden()
+    for shown in ("#turn", "#offer", "#hand", "#moves"):
+        expect(frame.locator(shown)).to_be_visible()
+
+
+def test_a_spectator_sees_east_at_the_bottom_and_no_hand(ctx: BrowserContext, stub: StubTables) -> None:
+    shown = viewers_turn("watch1")
+    shown["viewer"] = "spectator"
+    shown["seats"][1] = {key: value for key, value in shown["seats"][1].items() if key not in ("hand", "drawn")}
+    shown["actions"] = []
+    shown["standing"] = None
+    page = open_table(ctx, stub, "watch1", shown)
+    expect(page.locator("#table")).to_have_attribute("data-viewer", "spectator")
+    expect(page.locator('[data-seat="E"]')).to_have_attribute("data-position", "bottom")
+    expect(page.locator('[data-seat="S"]')).to_have_attribute("data-position", "right")
+    expect(page.locator('[data-seat="W"]')).to_have_attribute("data-position", "top")
+    expect(page.locator('[data-seat="N"]')).to_have_attribute("data-position", "left")
+    expect(page.locator("#hand > button")).to_have_count(0)
+    expect(page.locator("#moves button")).to_have_count(0)
+    expect(page.locator("#standing")).to_be_hidden()
+    expect(page.locator("#prompt")).to_have_text(text("web", "table.spectator", "en"))
+
+
+def test_the_family_host_picks_who_starts(ctx: BrowserContext, stub: StubTables) -> None:
+    shown = lobby("family1")
+    shown["rules"] = "family"
+    shown["actions"] = [{"action": "first", "seat": wind} for wind in ("E", "S")] + [{"action": "start"}]
+    page = open_table(ctx, stub, "family1", shown)
+    expect(page.locator("#table")).to_have_attribute("data-rules", "family")
+    first = page.locator('button[data-action="first"]')
+    expect(first).to_have_count(2)
+    expect(first.nth(1)).to_have_attribute("data-chair", "S")
+    expect(first.nth(1)).to_contain_text("Bot 1")
+    first.nth(1).tap()
+    wait_for(lambda: stub.messages("family1") == [{"type": "move", "action": "first", "seat": "S", "step": 1}])

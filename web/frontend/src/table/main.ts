@@ -156,6 +156,7 @@ class TablePage {
   private connection: Connection = "connecting";
   private refusalTimer: number | null = null;
   private refusal = "";
+  private summaryKey = "";
 
   constructor(
     private readonly tableId: string,
@@ -830,6 +831,12 @@ class TablePage {
   // --- the end of a hand and of the match ----------------------------------------------------------
 
   private drawSummary(frame: Frame): void {
+    // a live region: drawn again only when what it says changes
+    const key = JSON.stringify([this.words.lang, frame.state, frame.rules, frame.result, frame.seats.map((seat) => [seat.name, seat.score])]);
+    if (key === this.summaryKey) {
+      return;
+    }
+    this.summaryKey = key;
     const parts: HTMLElement[] = [];
     if (frame.result !== null && frame.result !== undefined) {
       parts.push(this.resultElement(frame, frame.result));
