@@ -15,13 +15,13 @@ import re
 import time
 from collections.abc import Sequence
 
-from words.patterns import pattern_name
 from data.ledger import MatchEntry
 from data.ledger_reports import MemberStats, Standing
 from game.match import places
 from game.rules import RULE_NAMES
 from words import Lang
 from words.messages import count, name_of, say
+from words.patterns import pattern_name
 
 MESSAGE_LIMIT = 2000
 PAGE_SIZE = 10

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from words.patterns import pattern_name
 from game.scoring.house import HOUSE_RULES
 from tests.words.catalogs import texts
 from words import LANGS
+from words.patterns import pattern_name
 from words.phrases import show
 
 SCORING = pathlib.Path(__file__).resolve().parents[2] / "game" / "scoring"
