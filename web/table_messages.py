@@ -1,4 +1,4 @@
-"""What a table page may say over its socket (SPEC §7; /work's wire agreement), read as untrusted input.
+"""What a table page may say over its socket (SPEC §7; docs/table-page.md, "The wire"), read as untrusted input.
 
 Each message is one JSON object of at most ``MESSAGE_LIMIT`` bytes (the socket refuses a longer one
 itself), whose ``type`` says which: ``hello`` (the Activity's session, first and once), ``move`` (one of

@@ -1,7 +1,7 @@
 """The table page's front end (SPEC §7) in a real browser, without the table's server: web/static served
 as the page's server serves it (its Content-Security-Policy included), the words from the real catalogs
 (``GET /api/words``), and a stub of the table's socket (``/table/<id>/socket``) that pushes hand-made
-frames as /work/table-wire.md describes them (a lobby, the viewer's turn, a claim window with chow
+frames as docs/table-page.md describes them (a lobby, the viewer's turn, a claim window with chow
 choices, a hand over with its result, the match over) and records every message the page sends back.
 
 Checked: the element contract, select-then-press discarding (one tap sends nothing), the claim buttons'
@@ -189,7 +189,7 @@ def ctx(browser: Browser) -> Iterator[BrowserContext]:
     assert [trouble for trouble in troubles if "WebSocket" not in trouble] == [], troubles
 
 
-# --- hand-made frames (SPEC §7, /work/table-wire.md) -------------------------------------------------------
+# --- hand-made frames (SPEC §7, docs/table-page.md) -------------------------------------------------------
 
 
 def seat(wind: str, name: str, kind: str = "member", **fields: Any) -> dict[str, Any]:
@@ -323,8 +323,10 @@ def hand_over(table: str, version: int = 9, state: str = "hand-over") -> dict[st
         "winner": "E",
         "winning_tile": "1z",
         "self_drawn": True,
+        "discarder": None,
         "score": 96,
-        "patterns": ["Pung of own wind", "Concealed hand"],
+        "patterns": ["own_wind_pung", "concealed", "own_wind_pung"],
+        "names": {"own_wind_pung": "Pung of own wind", "concealed": "Concealed hand"},
         "payments": {"E": 192, "S": -96, "W": -48, "N": -48},
         "wall_seed": 123456789,
     }
@@ -537,8 +539,9 @@ def test_a_hand_over_shows_its_result_and_every_hand(ctx: BrowserContext, stub: 
     expect(result).to_have_attribute("data-winner", "E")
     expect(result).to_have_attribute("data-score", "96")
     expect(result).to_have_attribute("data-self-drawn", "true")
-    expect(result).to_contain_text("Pung of own wind")
-    expect(result).to_contain_text("Concealed hand")
+    expect(result.locator('[data-pattern="own_wind_pung"]')).to_have_text("Pung of own wind × 2")
+    expect(result.locator('[data-pattern="concealed"]')).to_have_text("Concealed hand")
+    expect(result).to_contain_text(text("web", "table.result.self_drawn", "en"))
     expect(result.locator('[data-wind="S"]')).to_have_attribute("data-amount", "-96")
     expect(result.locator('[data-wind="E"]')).to_contain_text("+192")
     expect(page.locator("#deadline")).to_have_count(0)
@@ -548,10 +551,15 @@ def test_a_hand_over_shows_its_result_and_every_hand(ctx: BrowserContext, stub: 
     expect(page.locator("[data-turn]")).to_have_count(0)
     page.locator('button[data-action="next-hand"]').tap()
     wait_for(lambda: stub.messages("over1") == [{"type": "move", "action": "next-hand", "step": 9}])
+    # won on South's discard
+    shown = hand_over("over1", version=10)
+    stub.push("over1", {**shown, "result": {**shown["result"], "self_drawn": False, "discarder": "S"}})
+    expect(result).to_have_attribute("data-self-drawn", "false")
+    expect(result).to_contain_text(text("web", "table.result.from", "en").replace("#", "Bea (South)"))
     # a drawn hand, then the match's end
-    stub.push("over1", {**hand_over("over1", version=10), "result": {**hand_over("over1")["result"], "winner": None}})
+    stub.push("over1", {**hand_over("over1", version=11), "result": {**hand_over("over1")["result"], "winner": None}})
     expect(result).to_have_attribute("data-winner", "")
-    stub.push("over1", hand_over("over1", version=11, state="match-over"))
+    stub.push("over1", hand_over("over1", version=12, state="match-over"))
     expect(page.locator("#table")).to_have_attribute("data-state", "match-over")
     expect(page.locator("#match-end li")).to_have_count(4)
     expect(page.locator("#match-end li").first).to_have_attribute("data-wind", "E")
