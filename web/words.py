@@ -128,6 +128,8 @@ PAGE_WORDS: tuple[str, ...] = (
     "table.result.seed",
     "table.match.standings",
     "table.pick_first",
+    "table.result.dealt_in",
+    "table.lobby_ready",
 )
 """The ``web`` catalog's keys the page displays, in no particular order."""
 

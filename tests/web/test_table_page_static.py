@@ -555,7 +555,7 @@ def test_a_hand_over_shows_its_result_and_every_hand(ctx: BrowserContext, stub: 
     shown = hand_over("over1", version=10)
     stub.push("over1", {**shown, "result": {**shown["result"], "self_drawn": False, "discarder": "S"}})
     expect(result).to_have_attribute("data-self-drawn", "false")
-    expect(result).to_contain_text(text("web", "table.result.from", "en").replace("#", "Bea (South)"))
+    expect(result).to_contain_text(text("web", "table.result.dealt_in", "en").replace("#", "Bea (South)"))
     # a drawn hand, then the match's end
     stub.push("over1", {**hand_over("over1", version=11), "result": {**hand_over("over1")["result"], "winner": None}})
     expect(result).to_have_attribute("data-winner", "")

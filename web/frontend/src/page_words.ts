@@ -112,4 +112,6 @@ export const PAGE_WORD_KEYS = [
   "table.result.seed",
   "table.match.standings",
   "table.pick_first",
+  "table.result.dealt_in",
+  "table.lobby_ready",
 ] as const;

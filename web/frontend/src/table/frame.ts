@@ -38,16 +38,16 @@ export interface Action {
   readonly seat?: string | null;
 }
 
-/** A pattern as the server says it: its words already in the page's language, or an object whose
- * `name` is (with what it is worth). */
-export type Pattern = string | { readonly name: string; readonly points?: number; readonly fan?: number; readonly value?: number };
-
 export interface Result {
   readonly winner: Wind | null;
   readonly winning_tile: string | null;
   readonly self_drawn: boolean;
+  // who let the winning tile go (a win on a discard), else null
+  readonly discarder?: Wind | null;
   readonly score: number;
-  readonly patterns: readonly Pattern[];
+  // the patterns' keys; `names` says each in the page's language
+  readonly patterns: readonly string[];
+  readonly names?: Readonly<Partial<Record<string, string>>>;
   readonly payments: Readonly<Partial<Record<string, number>>>;
   readonly wall_seed?: number | string | null;
 }

@@ -12,7 +12,6 @@ import {
   type Frame,
   isWind,
   moveMessage,
-  type Pattern,
   positions,
   type Result,
   type Seat,
@@ -635,7 +634,8 @@ class TablePage {
     this.turnLine.dataset["wind"] = turn ?? "";
     let line = "";
     if (frame.state === "lobby") {
-      line = this.words.word("table.lobby");
+      const full = frame.seats.every((seat) => seat.kind !== "empty");
+      line = this.words.word(full ? "table.lobby_ready" : "table.lobby");
     } else if (frame.state === "closed") {
       line = this.words.word("table.closed");
     } else if (frame.state === "hand-over") {
@@ -861,10 +861,15 @@ class TablePage {
       box.append(title);
     } else {
       title.textContent = this.words.filled("table.result.wins", this.seatName(result.winner));
+      const discarder = result.discarder ?? null;
       const how = make(
         "p",
         "how",
-        this.words.word(result.self_drawn ? "table.result.self_drawn" : "table.result.on_discard"),
+        result.self_drawn
+          ? this.words.word("table.result.self_drawn")
+          : discarder !== null
+            ? this.words.filled("table.result.dealt_in", this.seatName(discarder))
+            : this.words.word("table.result.on_discard"),
       );
       box.append(title, how);
       if (result.winning_tile !== null) {
@@ -883,7 +888,20 @@ class TablePage {
     }
     if (result.patterns.length > 0) {
       const list = make("ul", "patterns");
-      list.append(...result.patterns.map((pattern) => make("li", "", this.patternText(pattern))));
+      // a pattern scored several times (three concealed chows) is one line: "Concealed chow × 3"
+      const counted = new Map<string, number>();
+      for (const pattern of result.patterns) {
+        counted.set(pattern, (counted.get(pattern) ?? 0) + 1);
+      }
+      list.append(
+        ...[...counted].map(([pattern, count]) => {
+          const name = result.names?.[pattern] ?? pattern;
+          const item = make("li", "", count > 1 ? `${name} × ${count}` : name);
+          item.dataset["pattern"] = pattern;
+          item.dataset["count"] = String(count);
+          return item;
+        }),
+      );
       box.append(make("h3", "", this.words.word("table.result.patterns")), list);
     }
     const payments = Object.entries(result.payments).filter((entry): entry is [string, number] => typeof entry[1] === "number");
@@ -906,14 +924,6 @@ class TablePage {
       box.append(make("p", "seed", `${this.words.word("table.result.seed")}: ${String(result.wall_seed)}`));
     }
     return box;
-  }
-
-  private patternText(pattern: Pattern): string {
-    if (typeof pattern === "string") {
-      return pattern;
-    }
-    const worth = pattern.fan ?? pattern.points ?? pattern.value;
-    return worth === undefined ? pattern.name : `${pattern.name} (${this.words.number(worth)})`;
   }
 
   private signed(amount: number): string {
