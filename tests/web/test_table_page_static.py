@@ -659,9 +659,9 @@ def test_in_the_activity_the_socket_first_says_hello_with_the_members_session(
     ]
     page.evaluate("send({cmd: 'DISPATCH', evt: 'ACTIVITY_LAYOUT_MODE_UPDATE', nonce: null, data: {layout_mode: 1}})")
     expect(frame.locator("body")).to_have_attribute("data-layout", "pip")
-    for hidden in (".bar", "#seats", "#summary", "#standing"):
+    for hidden in ("h1", "#rules-name", "#wall", "#seats", "#summary", "#standing"):
         expect(frame.locator(hidden)).to_be_hidden()
-    for shown in ("#turn", "#offer", "#hand", "#moves"):
+    for shown in ("#deadline", "#turn", "#offer", "#hand", "#moves"):
         expect(frame.locator(shown)).to_be_visible()
 
 
