@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.tiles import BONUS_TILES, PLAYING_TILES
+from game.tiles import BONUS_TILES, PLAYING_TILES, Tile
 from words import DEFAULT_LANG, Lang, lang_of, text
 from words.tiles import tile_name
 
@@ -144,8 +144,9 @@ def page_words(lang: Lang) -> dict[str, str]:
 
 
 def tile_names(lang: Lang) -> dict[str, str]:
-    """Every face a deal holds, by code, with its name (the tiles' ``aria-label``)."""
-    return {tile.code: tile_name(tile, lang) for tile in (*PLAYING_TILES, *BONUS_TILES)}
+    """Every face a deal holds, by code, with its name (the tiles' ``aria-label``); the joker too (a table's
+    option)."""
+    return {tile.code: tile_name(tile, lang) for tile in (*PLAYING_TILES, *BONUS_TILES, Tile.JOKER)}
 
 
 def requested_lang(asked: str | None, accept_language: str | None) -> Lang:

@@ -269,7 +269,7 @@ def viewers_turn(table: str, version: int = 5) -> dict[str, Any]:
             bonus=["1f"],
         ),
         seat("S", "Bea", score=-40, concealed=14, discards=["8p"], hand=HAND, drawn=True),
-        seat("W", "Bot 1", "computer", score=-40, discards=["2s"], away=False),
+        seat("W", "Bot 1", "computer", score=-40, discards=["2s", "0j"], away=False),
         seat("N", "Dan", score=-40, discards=["3z"], away=True),
     ]
     actions = [{"action": "discard", "tiles": face} for face in dict.fromkeys(HAND)]
@@ -411,6 +411,10 @@ def test_the_viewers_turn_follows_the_element_contract(ctx: BrowserContext, stub
     expect(meld).to_have_attribute("data-tiles", "777s")
     expect(east.locator("[data-bonus]")).to_have_attribute("data-tiles", "1f")
     expect(page.locator("#wall")).to_have_attribute("data-remaining", "61")
+    # the joker, which the sprite sheet lacks, is a plain tile with its name
+    joker = page.locator('[data-seat="W"] [data-discards] > [data-face="0j"]')
+    expect(joker).to_have_attribute("data-plain", "true")
+    expect(joker).to_have_attribute("aria-label", NAMES["0j"])
     seconds = int(page.locator("#deadline").get_attribute("data-seconds") or "-1")
     assert 25 <= seconds <= 30
     expect(page.locator("#deadline")).not_to_have_attribute("data-seconds", str(seconds), timeout=3000)

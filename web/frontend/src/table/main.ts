@@ -3,7 +3,7 @@
 // is SPEC §7's table; a tap changes nothing on the page until the server's next frame says it did.
 import { ApiError, exchangeCode, fetchClientId, fetchWords, openSession, useSession } from "../api";
 import { FACE_RATIO, spritePosition } from "../layout";
-import { SPRITE_SHEET } from "../sprites";
+import { SPRITE_CELLS, SPRITE_SHEET } from "../sprites";
 import { clockText, Dictionary, type WordKey } from "../words";
 import {
   type Action,
@@ -502,6 +502,11 @@ class TablePage {
 
   private paint(node: HTMLElement, face: string): void {
     node.dataset["face"] = face;
+    if (SPRITE_CELLS[face] === undefined) {
+      // a face the sprite sheet lacks (the joker): a plain tile with its sign
+      node.dataset["plain"] = "true";
+      return;
+    }
     const sprite = spritePosition(face, this.words.lang);
     node.style.setProperty("--sprite-x", sprite.x);
     node.style.setProperty("--sprite-y", sprite.y);
