@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -497,7 +498,15 @@ def test_a_claim_window_offers_each_chow_on_its_own_button(ctx: BrowserContext, 
     # not the viewer's turn to discard: a tap on the hand picks nothing
     hand_tile(page, 0).tap()
     expect(hand_tile(page, 0)).to_have_attribute("aria-pressed", "false")
-    expect(page.locator('[data-seat="E"] [data-discards] > [data-face]')).to_have_count(3)
+    discards = page.locator('[data-seat="E"] [data-discards] > [data-face]')
+    expect(discards).to_have_count(3)
+    # the new discard lit up a moment, by an animation a reader who asked for less motion is spared
+    expect(discards.nth(2)).to_have_class(re.compile(r"\bfresh\b"))
+    expect(discards.nth(1)).not_to_have_class(re.compile(r"\bfresh\b"))
+    lit = "el => getComputedStyle(el, '::after').animationName"
+    assert discards.nth(2).evaluate(lit) == "fresh"
+    page.emulate_media(reduced_motion="reduce")
+    assert discards.nth(2).evaluate(lit) == "none"
     chows.nth(1).tap()
     wait_for(lambda: len(stub.messages("claim1")) >= 1)
     time.sleep(0.2)
