@@ -667,7 +667,7 @@ def test_in_the_activity_the_socket_first_says_hello_with_the_members_session(
     frame.locator('button[data-action="pass"]').tap()
     wait_for(lambda: len(stub.messages(table)) >= 2)
     assert stub.messages(table) == [
-        {"type": "hello", "session": SESSION},
+        {"type": "hello", "session": SESSION, "instance": INSTANCE},
         {"type": "move", "action": "pass", "step": 7},
     ]
     page.evaluate("send({cmd: 'DISPATCH', evt: 'ACTIVITY_LAYOUT_MODE_UPDATE', nonce: null, data: {layout_mode: 1}})")

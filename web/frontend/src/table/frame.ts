@@ -86,7 +86,7 @@ export interface Refused {
 export type ServerMessage = Frame | Refused;
 
 export type ClientMessage =
-  | { readonly type: "hello"; readonly session: string }
+  | { readonly type: "hello"; readonly session: string; readonly instance?: string }
   | { readonly type: "move"; readonly action: string; readonly step: number; readonly tiles?: string; readonly seat?: string }
   | { readonly type: "standing"; readonly choice: Standing };
 

@@ -21,7 +21,7 @@ import {
   STANDINGS,
   type Wind,
 } from "./frame";
-import { type Connection, socketUrl, TableSocket } from "./socket";
+import { type Connection, type Hello, socketUrl, TableSocket } from "./socket";
 
 // A refusal stays on the status line this long.
 const REFUSAL_MS = 5000;
@@ -171,10 +171,10 @@ class TablePage {
     style.setProperty("--face-ratio", String(FACE_RATIO));
     style.setProperty("--sheet-size", `${SPRITE_SHEET.columns * 100}% ${SPRITE_SHEET.rows * 100}%`);
     this.listen();
-    let session: string | null = null;
+    let hello: Hello | null = null;
     if (this.activity) {
-      session = await this.joinDiscord(lang);
-      if (session === null) {
+      hello = await this.joinDiscord(lang);
+      if (hello === null) {
         return;
       }
     }
@@ -185,7 +185,7 @@ class TablePage {
     }
     this.applyWords();
     this.sayStatus();
-    this.socket = new TableSocket(socketUrl(window.location, this.words.lang), session, {
+    this.socket = new TableSocket(socketUrl(window.location, this.words.lang), hello, {
       message: (message) => this.received(message),
       connection: (state) => this.connectionChanged(state),
     });
@@ -195,9 +195,9 @@ class TablePage {
 
   // --- inside Discord --------------------------------------------------------------------------------
 
-  /** Discord's handshake and our server's session (../discord.ts, loaded only here): the session the
-   * socket says hello with, or null when the page cannot start (said in its status). */
-  private async joinDiscord(lang: string | null): Promise<string | null> {
+  /** Discord's handshake and our server's session (../discord.ts, loaded only here): the session and
+   * instance the socket says hello with, or null when the page cannot start (said in its status). */
+  private async joinDiscord(lang: string | null): Promise<Hello | null> {
     document.body.dataset["surface"] = "activity";
     try {
       const { joinDiscord } = await import("../discord");
@@ -209,7 +209,7 @@ class TablePage {
       player.dataset["memberId"] = joined.player.member.id;
       element<HTMLElement>("#player-name").textContent = joined.player.member.name;
       player.hidden = false;
-      return joined.player.session;
+      return { session: joined.player.session, instance: joined.instanceId };
     } catch (error) {
       this.words = new Dictionary(await fetchWords(lang).catch(() => ({ lang: "en", words: {}, tiles: {} })));
       this.applyWords();

@@ -1,6 +1,7 @@
 // The table's socket (SPEC §7): opened on the page's own origin (ws: or wss: as the page), kept open by
 // reconnecting with a growing, jittered delay after each close; every (re)opened socket first says
-// `hello` in the Activity (a browser cannot set a header on a WebSocket).
+// `hello` in the Activity, with the member's session and the instance it is of (a browser cannot set a
+// header on a WebSocket).
 import { type ClientMessage, parseMessage, type ServerMessage } from "./frame";
 
 // The first retry comes after about a second, each next one later, up to half a minute.
@@ -8,6 +9,12 @@ const FIRST_DELAY_MS = 1000;
 const LONGEST_DELAY_MS = 30_000;
 
 export type Connection = "connecting" | "open" | "reconnecting" | "stopped";
+
+/** The Activity's sign-in, said first on every socket. */
+export interface Hello {
+  readonly session: string;
+  readonly instance: string;
+}
 
 export interface SocketEvents {
   readonly message: (message: ServerMessage) => void;
@@ -30,7 +37,7 @@ export class TableSocket {
 
   constructor(
     private readonly url: string,
-    private readonly session: string | null,
+    private readonly hello: Hello | null,
     private readonly on: SocketEvents,
   ) {}
 
@@ -72,8 +79,9 @@ export class TableSocket {
     }
     this.socket = socket;
     socket.addEventListener("open", () => {
-      if (this.session !== null) {
-        socket.send(JSON.stringify({ type: "hello", session: this.session } satisfies ClientMessage));
+      if (this.hello !== null) {
+        const hello: ClientMessage = { type: "hello", session: this.hello.session, instance: this.hello.instance };
+        socket.send(JSON.stringify(hello));
       }
       this.on.connection("open");
     });
