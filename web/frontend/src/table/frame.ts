@@ -87,7 +87,13 @@ export type ServerMessage = Frame | Refused;
 
 export type ClientMessage =
   | { readonly type: "hello"; readonly session: string; readonly instance?: string }
-  | { readonly type: "move"; readonly action: string; readonly step: number; readonly tiles?: string; readonly seat?: string }
+  | {
+      readonly type: "move";
+      readonly action: string;
+      readonly step: number;
+      readonly tiles?: string;
+      readonly seat?: string;
+    }
   | { readonly type: "standing"; readonly choice: Standing };
 
 /** A server message, or null for anything else (the page ignores it). */
@@ -102,7 +108,8 @@ export function parseMessage(text: string): ServerMessage | null {
     return null;
   }
   const message = value as { type?: unknown; version?: unknown; seats?: unknown; actions?: unknown };
-  if (message.type === "frame" && typeof message.version === "number" && Array.isArray(message.seats) && Array.isArray(message.actions)) {
+  const whole = typeof message.version === "number" && Array.isArray(message.seats) && Array.isArray(message.actions);
+  if (message.type === "frame" && whole) {
     return value as Frame;
   }
   if (message.type === "refused") {
@@ -152,7 +159,11 @@ export function positions(seats: readonly Seat[], viewer: string): Map<Wind, Pos
   const order = seats.map((seat) => seat.wind);
   const start = Math.max(0, order.indexOf(isWind(viewer) ? viewer : "E"));
   const around: readonly Position[] =
-    order.length >= 4 ? ["bottom", "right", "top", "left"] : order.length === 3 ? ["bottom", "right", "left"] : ["bottom", "top"];
+    order.length >= 4
+      ? ["bottom", "right", "top", "left"]
+      : order.length === 3
+        ? ["bottom", "right", "left"]
+        : ["bottom", "top"];
   const placed = new Map<Wind, Position>();
   order.forEach((wind, index) => {
     placed.set(wind, around[(index - start + order.length) % order.length] ?? "top");

@@ -201,7 +201,8 @@ class TablePage {
     document.body.dataset["surface"] = "activity";
     try {
       const { joinDiscord } = await import("../discord");
-      const joined = await joinDiscord({ clientId: fetchClientId, token: exchangeCode, session: openSession }, (layout) => {
+      const steps = { clientId: fetchClientId, token: exchangeCode, session: openSession };
+      const joined = await joinDiscord(steps, (layout) => {
         document.body.dataset["layout"] = layout;
       });
       useSession(joined.player.session, joined.instanceId);
@@ -419,7 +420,8 @@ class TablePage {
   private show(frame: Frame): void {
     const before = this.frame;
     const focused = focusKey(document.activeElement);
-    const focusWasOurs = document.activeElement !== null && (this.hand.contains(document.activeElement) || this.moves.contains(document.activeElement));
+    const active = document.activeElement;
+    const focusWasOurs = active !== null && (this.hand.contains(active) || this.moves.contains(active));
     if (before === null || before.step !== frame.step) {
       this.sentStep = null;
       this.hinted = null;
@@ -466,14 +468,19 @@ class TablePage {
     if (key === null || !wasOurs || (document.activeElement !== null && document.activeElement !== document.body)) {
       return;
     }
-    const candidates = [...this.hand.querySelectorAll<HTMLElement>("button"), ...this.moves.querySelectorAll<HTMLElement>("button")];
+    const candidates = [
+      ...this.hand.querySelectorAll<HTMLElement>("button"),
+      ...this.moves.querySelectorAll<HTMLElement>("button"),
+    ];
     const same = candidates.find((candidate) => focusKey(candidate) === key);
-    const fallback = this.moves.querySelector<HTMLElement>("button") ?? this.hand.querySelector<HTMLElement>('button[tabindex="0"]');
+    const fallback =
+      this.moves.querySelector<HTMLElement>("button") ?? this.hand.querySelector<HTMLElement>('button[tabindex="0"]');
     (same ?? fallback)?.focus();
   }
 
   private drawFigures(frame: Frame): void {
-    element<HTMLElement>("#rules-name").textContent = this.words.word(RULES_WORDS[frame.rules] ?? "table.rules.classic");
+    const rules = RULES_WORDS[frame.rules] ?? "table.rules.classic";
+    element<HTMLElement>("#rules-name").textContent = this.words.word(rules);
     const round = element<HTMLElement>("#round-wind");
     round.textContent = isWind(frame.round_wind) ? this.words.word(WIND_WORDS[frame.round_wind]) : "–";
     round.dataset["wind"] = frame.round_wind ?? "";
@@ -601,7 +608,8 @@ class TablePage {
     row.setAttribute("role", "group");
     seat.melds.forEach((meld, index) => {
       const before = earlier?.melds[index];
-      const fresh = earlier !== undefined && (before === undefined || before.tiles !== meld.tiles || before.kind !== meld.kind);
+      const changed = before === undefined || before.tiles !== meld.tiles || before.kind !== meld.kind;
+      const fresh = earlier !== undefined && changed;
       const set = make("span", fresh ? "meld fresh" : "meld");
       set.dataset["meld"] = "";
       set.dataset["kind"] = meld.kind;
@@ -668,8 +676,8 @@ class TablePage {
     }
     const waiting = element<HTMLElement>("#waiting");
     const awaited = frame.state === "playing" ? frame.awaited.filter((wind) => wind !== frame.viewer) : [];
-    waiting.textContent =
-      awaited.length > 0 ? this.words.filled("table.waiting", awaited.map((wind) => this.seatName(wind)).join(", ")) : "";
+    const waitingFor = awaited.map((wind) => this.seatName(wind)).join(", ");
+    waiting.textContent = awaited.length > 0 ? this.words.filled("table.waiting", waitingFor) : "";
     // what the viewer is asked for: said once when it changes (the prompt is a live region)
     let prompt = "";
     const names = new Set(frame.actions.map((action) => action.action));
@@ -690,9 +698,9 @@ class TablePage {
     const seat = this.ownSeat();
     const drawn = seat?.drawn === true;
     const discardable = this.discardable();
-    const focusedIndex = document.activeElement instanceof HTMLElement && document.activeElement.parentElement === this.hand
-      ? Number(document.activeElement.dataset["index"])
-      : null;
+    const active = document.activeElement;
+    const focusedIndex =
+      active instanceof HTMLElement && active.parentElement === this.hand ? Number(active.dataset["index"]) : null;
     let hintShown = false;
     const buttons = hand.map((face, index) => {
       const button = make("button", "tile");
@@ -769,7 +777,8 @@ class TablePage {
     } else {
       button.dataset["tiles"] = this.selected.face;
       button.append(this.tile(this.selected.face, "mini"));
-      button.setAttribute("aria-label", `${this.words.word("table.action.discard")} ${this.words.tileName(this.selected.face)}`);
+      const name = this.words.tileName(this.selected.face);
+      button.setAttribute("aria-label", `${this.words.word("table.action.discard")} ${name}`);
     }
     return button;
   }
@@ -837,7 +846,8 @@ class TablePage {
 
   private drawSummary(frame: Frame): void {
     // a live region: drawn again only when what it says changes
-    const key = JSON.stringify([this.words.lang, frame.state, frame.rules, frame.result, frame.seats.map((seat) => [seat.name, seat.score])]);
+    const scores = frame.seats.map((seat) => [seat.name, seat.score]);
+    const key = JSON.stringify([this.words.lang, frame.state, frame.rules, frame.result, scores]);
     if (key === this.summaryKey) {
       return;
     }
@@ -879,13 +889,15 @@ class TablePage {
       box.append(title, how);
       if (result.winning_tile !== null) {
         const winning = make("p", "winning");
-        winning.append(make("span", "label", this.words.word("table.result.winning_tile")), this.tile(result.winning_tile));
+        const label = make("span", "label", this.words.word("table.result.winning_tile"));
+        winning.append(label, this.tile(result.winning_tile));
         box.append(winning);
       }
       if (frame.rules !== "family") {
+        const scoreWord: WordKey = frame.rules === "hongkong" ? "table.result.fan" : "table.result.score";
         const score = make("p", "score");
         score.append(
-          make("span", "label", this.words.word(frame.rules === "hongkong" ? "table.result.fan" : "table.result.score")),
+          make("span", "label", this.words.word(scoreWord)),
           make("strong", "", this.words.number(result.score)),
         );
         box.append(score);
@@ -909,7 +921,9 @@ class TablePage {
       );
       box.append(make("h3", "", this.words.word("table.result.patterns")), list);
     }
-    const payments = Object.entries(result.payments).filter((entry): entry is [string, number] => typeof entry[1] === "number");
+    const payments = Object.entries(result.payments).filter(
+      (entry): entry is [string, number] => typeof entry[1] === "number",
+    );
     if (payments.length > 0) {
       const order = frame.seats.map((seat) => seat.wind as string);
       payments.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
@@ -942,7 +956,10 @@ class TablePage {
   private matchEnd(frame: Frame): HTMLElement {
     const box = make("div", "match-end");
     box.id = "match-end";
-    box.append(make("h2", "", this.words.word("table.match_over")), make("h3", "", this.words.word("table.match.standings")));
+    box.append(
+      make("h2", "", this.words.word("table.match_over")),
+      make("h3", "", this.words.word("table.match.standings")),
+    );
     const list = make("ol");
     const ranked = [...frame.seats].filter((seat) => seat.kind !== "empty").sort((a, b) => b.score - a.score);
     list.append(
@@ -950,7 +967,10 @@ class TablePage {
         const item = make("li");
         item.dataset["wind"] = seat.wind;
         item.dataset["score"] = String(seat.score);
-        item.append(make("span", "name", this.seatName(seat.wind)), make("span", "amount", this.words.number(seat.score)));
+        item.append(
+          make("span", "name", this.seatName(seat.wind)),
+          make("span", "amount", this.words.number(seat.score)),
+        );
         return item;
       }),
     );
