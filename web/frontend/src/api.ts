@@ -60,6 +60,31 @@ export interface ActivitySession {
   readonly session: string;
   readonly member: { readonly id: string; readonly name: string };
   readonly guild_id: string;
+  /** The table the instance's channel holds (a table's thread): the Activity opens it. */
+  readonly table?: string | null;
+}
+
+const HANDED_OVER = "mahjong-activity-session";
+
+/** The Activity's page hands its session to the table page it opens (the same tab, Discord's frame):
+ * Discord's code is good for one exchange, and the member was proved a moment ago. */
+export function handOver(player: ActivitySession, instanceId: string): void {
+  window.sessionStorage.setItem(HANDED_OVER, JSON.stringify({ player, instanceId }));
+}
+
+/** The session the page before handed over for this instance, once (a later load signs in again). */
+export function handedOver(instanceId: string | null): ActivitySession | null {
+  const kept = window.sessionStorage.getItem(HANDED_OVER);
+  window.sessionStorage.removeItem(HANDED_OVER);
+  if (kept === null || instanceId === null) {
+    return null;
+  }
+  try {
+    const parsed = JSON.parse(kept) as { player: ActivitySession; instanceId: string };
+    return parsed.instanceId === instanceId ? parsed.player : null;
+  } catch {
+    return null;
+  }
 }
 
 export const OVER_STATES: ReadonlySet<GameState> = new Set(["cleared", "stuck", "finished"]);

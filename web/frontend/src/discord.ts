@@ -49,7 +49,11 @@ function withinHandshake<T>(promise: Promise<T>): Promise<T> {
  * server, `ready()`, `authorize` (scope `identify` only), the code exchanged by our server,
  * `authenticate`, then our server's session for the SDK's instance. The member and their server come
  * from our server's own checks with Discord, never from this page. */
-export async function joinDiscord(steps: ActivitySteps, onLayout: (layout: Layout) => void): Promise<Joined> {
+export async function joinDiscord(
+  steps: ActivitySteps,
+  onLayout: (layout: Layout) => void,
+  handedOver: ActivitySession | null = null,
+): Promise<Joined> {
   const clientId = await steps.clientId();
   // The SDK reads frame_id, instance_id and platform from the URL (and throws without them).
   const sdk = new DiscordSDK(clientId);
@@ -61,6 +65,11 @@ export async function joinDiscord(steps: ActivitySteps, onLayout: (layout: Layou
       .setOrientationLockState({ lock_state: portrait, picture_in_picture_lock_state: portrait })
       .catch(() => undefined);
   }
+  if (handedOver !== null) {
+    // the page before in this frame signed the member in a moment ago: its session stands
+    followLayout(sdk, onLayout);
+    return { player: handedOver, instanceId: sdk.instanceId };
+  }
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
     response_type: "code",
@@ -70,11 +79,15 @@ export async function joinDiscord(steps: ActivitySteps, onLayout: (layout: Layou
   });
   const accessToken = await steps.token(code);
   await sdk.commands.authenticate({ access_token: accessToken });
+  followLayout(sdk, onLayout);
+  return { player: await steps.session(accessToken, sdk.instanceId), instanceId: sdk.instanceId };
+}
+
+function followLayout(sdk: DiscordSDK, onLayout: (layout: Layout) => void): void {
   // A client without the event keeps the whole view: the page never hears of a small window then.
   void sdk
     .subscribe("ACTIVITY_LAYOUT_MODE_UPDATE", ({ layout_mode }) =>
       onLayout(layout_mode === Common.LayoutModeTypeObject.PIP ? "pip" : "focused"),
     )
     .catch(() => undefined);
-  return { player: await steps.session(accessToken, sdk.instanceId), instanceId: sdk.instanceId };
 }

@@ -9,6 +9,7 @@ import {
   fetchLeaderboard,
   fetchWords,
   type GameJson,
+  handOver,
   type Leaderboard,
   type Mode,
   OVER_STATES,
@@ -163,6 +164,13 @@ class SolitairePage {
       const joined = await joinDiscord({ clientId: fetchClientId, token: exchangeCode, session: openSession }, (layout) =>
         this.layoutChanged(layout === "pip"),
       );
+      const table = joined.player.table;
+      if (typeof table === "string" && table !== "") {
+        // launched in a table's thread: the Activity is that table (Discord's parameters kept)
+        handOver(joined.player, joined.instanceId);
+        window.location.replace(`/table/${encodeURIComponent(table)}${window.location.search}`);
+        return false;
+      }
       useSession(joined.player.session, joined.instanceId);
       const player = element<HTMLElement>("#player");
       player.dataset["memberId"] = joined.player.member.id;

@@ -1,7 +1,7 @@
 // The four-player table as a page (SPEC §7): draws every frame the server pushes over the table's
 // socket, and sends back the moves the frame allows. The element contract (ids, data- attributes, aria)
 // is SPEC §7's table; a tap changes nothing on the page until the server's next frame says it did.
-import { ApiError, exchangeCode, fetchClientId, fetchWords, openSession, useSession } from "../api";
+import { ApiError, exchangeCode, fetchClientId, fetchWords, handedOver, openSession, useSession } from "../api";
 import { FACE_RATIO, spritePosition } from "../layout";
 import { SPRITE_CELLS, SPRITE_SHEET } from "../sprites";
 import { clockText, Dictionary, type WordKey } from "../words";
@@ -202,9 +202,14 @@ class TablePage {
     try {
       const { joinDiscord } = await import("../discord");
       const steps = { clientId: fetchClientId, token: exchangeCode, session: openSession };
-      const joined = await joinDiscord(steps, (layout) => {
-        document.body.dataset["layout"] = layout;
-      });
+      const instance = new URLSearchParams(window.location.search).get("instance_id");
+      const joined = await joinDiscord(
+        steps,
+        (layout) => {
+          document.body.dataset["layout"] = layout;
+        },
+        handedOver(instance),
+      );
       useSession(joined.player.session, joined.instanceId);
       const player = element<HTMLElement>("#player");
       player.dataset["memberId"] = joined.player.member.id;
