@@ -19,6 +19,7 @@ PAGE_WORDS: tuple[str, ...] = (
     "page.board",
     "mode.daily",
     "mode.free",
+    "mode.table",
     "figure.score",
     "figure.clock",
     "figure.pairs",
@@ -130,6 +131,7 @@ PAGE_WORDS: tuple[str, ...] = (
     "table.pick_first",
     "table.result.dealt_in",
     "table.lobby_ready",
+    "table.new_match",
 )
 """The ``web`` catalog's keys the page displays, in no particular order."""
 

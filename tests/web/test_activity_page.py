@@ -387,6 +387,7 @@ def test_the_activity_on_a_desktop_plays_by_the_keyboard_and_its_links_stay_in_d
     watched = Watched(browser, DESKTOP)
     page, frame = open_activity(watched, server, f"mode=free&seed={SEED}", platform="desktop")
     expect(frame.locator("#player-name")).to_have_text(MEMBER["name"])
+    expect(frame.locator("a[data-table-link]")).to_be_hidden()  # in Discord, a thread's Activity is its table
     assert "SET_ORIENTATION_LOCK_STATE" not in [sent["cmd"] for sent in rpc(page)]
 
     # arrows and Enter inside the board, as standalone; the board is one tab stop, so Tab leaves it
@@ -495,6 +496,8 @@ def test_the_standalone_page_loads_no_sdk_and_sends_no_session(browser: Browser,
     expect(page.locator("#board")).to_have_attribute("data-state", "playing")
     expect(page.locator("#player")).to_be_hidden()
     expect(page.locator('a[data-mode-link="daily"]')).to_have_attribute("href", "/?mode=daily")
+    # a table against three computers, one tap away
+    expect(page.locator("a[data-table-link]")).to_have_attribute("href", "/table/new?rules=hongkong&computers=3")
     first, second = deal_for_seed(SEED).solution[0]
     page.locator(f'#board button[data-tile-id="{first}"]').tap()
     page.locator(f'#board button[data-tile-id="{second}"]').tap()

@@ -577,6 +577,11 @@ def test_a_hand_over_shows_its_result_and_every_hand(ctx: BrowserContext, stub: 
     expect(page.locator("#match-end li")).to_have_count(4)
     expect(page.locator("#match-end li").first).to_have_attribute("data-wind", "E")
     expect(page.locator('button[data-action="next-hand"]')).to_have_count(0)
+    # standalone, the same table again: its rules, as many computers
+    computers = sum(seat["kind"] == "computer" for seat in hand_over("over1")["seats"])
+    again = page.locator("#match-end a#new-match")
+    expect(again).to_have_attribute("href", f"/table/new?rules={hand_over('over1')['rules']}&computers={computers}")
+    expect(again).to_have_text(text("web", "table.new_match", "en"))
 
 
 def test_hand_tiles_are_at_least_40_pixels_wide_on_a_small_phone(ctx: BrowserContext, stub: StubTables) -> None:

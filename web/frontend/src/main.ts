@@ -199,6 +199,10 @@ class SolitairePage {
       }
       link.href = `?${target.toString()}`;
     }
+    // a table of the page's own is the standalone page's: in Discord, the Activity opens a thread's table
+    for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-table-link]")) {
+      link.hidden = true;
+    }
   }
 
   private listen(): void {

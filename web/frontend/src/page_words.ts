@@ -4,6 +4,7 @@ export const PAGE_WORD_KEYS = [
   "page.board",
   "mode.daily",
   "mode.free",
+  "mode.table",
   "figure.score",
   "figure.clock",
   "figure.pairs",
@@ -114,4 +115,5 @@ export const PAGE_WORD_KEYS = [
   "table.pick_first",
   "table.result.dealt_in",
   "table.lobby_ready",
+  "table.new_match",
 ] as const;

@@ -980,6 +980,14 @@ class TablePage {
       }),
     );
     box.append(list);
+    if (!this.activity) {
+      // standalone, the same table again: its rules, as many computers (in the Activity, Discord's thread is the table)
+      const computers = frame.seats.filter((seat) => seat.kind === "computer").length;
+      const again = make("a", "new-match", this.words.word("table.new_match"));
+      again.id = "new-match";
+      again.href = `/table/new?rules=${encodeURIComponent(frame.rules)}&computers=${computers}`;
+      box.append(again);
+    }
     return box;
   }
 
