@@ -1,4 +1,4 @@
-// The table's wire (SPEC §7, /work/table-wire.md): the frames the server pushes and the messages the
+// The table's wire (SPEC §7, docs/table-page.md): the frames the server pushes and the messages the
 // page sends back, and the pure helpers the page draws them with (tiles in SPEC §1 notation, where each
 // seat sits around the table).
 
