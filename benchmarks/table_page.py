@@ -35,8 +35,10 @@ Parts (``--part``, each runnable alone; quick sizes unless ``--full``):
 - ``memory``: ``mahjong-bot web``'s RSS with the tables open (a quarter of the largest of ``--sockets``),
   then with ``--sockets`` (0, 400, 800 with ``--full``) sockets open on them, four a table (the tables
   full lobbies once their members joined, nothing moving), permessage-deflate offered as browsers do;
-  then the tables started (every socket sent its first frame of a hand); then the same on a fresh
-  server without compression.
+  then the tables started (every socket sent its first frame of a hand); then after ``--play`` s (60)
+  of the load's members playing them, when each socket's compression window has filled (zlib touches
+  its buffers as data goes through); then with the sockets closed. The same on a fresh server without
+  compression.
 
 Timings are figures to print, never tests. ``uptime``'s load is printed beside each part.
 """
@@ -201,6 +203,7 @@ class LoadRun:
     measuring: bool = False
     stopping: bool = False
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)  # when each measured move was sent (perf_counter)
     sent: int = 0
     refused: int = 0
     refusals: dict[str, int] = field(default_factory=lambda: defaultdict(int))
@@ -237,6 +240,7 @@ class Players:
                     table.pending.remove(sent)
                     if sent.measured:
                         self.run.latencies.append(max(sent.seen.values()) - sent.at)
+                        self.run.sent_at.append(sent.at)
         if self.run.stopping:
             return
         step = frame["step"]
@@ -350,6 +354,8 @@ async def load(args: argparse.Namespace) -> dict[str, Any]:
         gc.freeze()
         lag = LoopLag()
         watching = asyncio.create_task(lag.watch())
+        samples: list[tuple[float, float, float]] = []
+        sampling = asyncio.create_task(sample(server.pid, samples))
         await asyncio.sleep(args.warmup)
         lag.lags.clear()
         cpu_from, own_from, window_from = proc_cpu(server.pid), time.process_time(), time.monotonic()
@@ -366,6 +372,8 @@ async def load(args: argparse.Namespace) -> dict[str, Any]:
         unshown = players.unshown()
         await players.stop()
         watching.cancel()
+        sampling.cancel()
+        measured_from = window_from - time.monotonic() + now()  # the window's start on perf_counter
         for table in live_tables:
             for member in table.members:
                 await member.close()
@@ -394,10 +402,28 @@ async def load(args: argparse.Namespace) -> dict[str, Any]:
                 "rss_open_mb": rss_open / MB,
                 "rss_end_mb": rss_end / MB,
                 "errors": log_errors(folder)[:5],
+                "slow_by_second": slow_seconds(run, measured_from),
+                "samples": [(round(t - window_from, 1), round(cpu, 2), round(rss / MB, 1)) for t, cpu, rss in samples],
             }
         )
     figures["load_after"] = load_average()
     return figures
+
+
+async def sample(pid: int, into: list[tuple[float, float, float]]) -> None:
+    """The server's CPU seconds and RSS every second (monotonic time, CPU s, RSS bytes)."""
+    while True:
+        into.append((time.monotonic(), proc_cpu(pid), proc_rss(pid)))
+        await asyncio.sleep(1.0)
+
+
+def slow_seconds(run: LoadRun, start: float) -> dict[int, int]:
+    """How many moves over 100 ms were sent in each second of the window (when the tail happened)."""
+    slow: dict[int, int] = defaultdict(int)
+    for at, latency in zip(run.sent_at, run.latencies, strict=True):
+        if latency > 0.1:
+            slow[int(at - start)] += 1
+    return dict(sorted(slow.items()))
 
 
 def load_report(f: dict[str, Any]) -> str:
@@ -415,6 +441,8 @@ def load_report(f: dict[str, Any]) -> str:
             f"{f['rss_idle_tables_mb']:.0f} MB, all open {f['rss_open_mb']:.0f} MB, end {f['rss_end_mb']:.0f} MB",
             f"  members' process: {100 * f['client_cpu_share']:.0f} % of a core, loop lag p99 "
             f"{f['client_lag_p99_ms']:.0f} ms, max {f['client_lag_max_ms']:.0f} ms",
+            f"  moves over 100 ms by the second they were sent in: {f['slow_by_second']}",
+            "  server (s, CPU s, RSS MB): " + " ".join(f"{t:.0f}/{c:.1f}/{r:.0f}" for t, c, r in f["samples"][::5]),
             *(f"  server log: {line}" for line in f["errors"]),
         ]
     )
@@ -531,8 +559,8 @@ def bytes_report(f: dict[str, Any]) -> str:
 # --- memory -------------------------------------------------------------------------------------------
 
 
-async def memory(steps: list[int], seed: int) -> dict[str, Any]:
-    figures: dict[str, Any] = {"load_before": load_average()}
+async def memory(steps: list[int], seed: int, play: float) -> dict[str, Any]:
+    figures: dict[str, Any] = {"load_before": load_average(), "play_s": play}
     for compress in (True, False):
         async with served() as (server, base, folder):
             tables = max(steps) // 4
@@ -554,10 +582,26 @@ async def memory(steps: list[int], seed: int) -> dict[str, Any]:
             await asyncio.gather(*(m.wait(lambda f: f["state"] == "playing") for g in members for m in g))
             await settle()
             started = proc_rss(server.pid) / MB
+            players = Players(LoadRun())  # the load's members: a move 1 to 4 s after their frame asks
+            for group in members:
+                players.follow(LiveTable(group))
+            await asyncio.sleep(play)
+            await players.stop()
+            await settle()
+            played = proc_rss(server.pid) / MB
+            received = statistics.fmean(m.payload for g in members for m in g) / 1000
             for group in members:
                 for member in group:
                     await member.close()
-            figures["deflate" if compress else "plain"] = {"points": points, "started_mb": started}
+            await settle()
+            closed = proc_rss(server.pid) / MB
+            figures["deflate" if compress else "plain"] = {
+                "points": points,
+                "started_mb": started,
+                "played_mb": played,
+                "closed_mb": closed,
+                "received_kb": received,
+            }
             figures["errors"] = log_errors(folder)[:5]
     figures["load_after"] = load_average()
     return figures
@@ -579,9 +623,13 @@ def memory_report(f: dict[str, Any]) -> str:
         first, last = points[0], points[-1]
         per = (last[1] - first[1]) * 1024 / last[0] if last[0] else float("nan")
         shown = ", ".join(f"{n} sockets {mb:.1f} MB" for n, mb in points)
+        m = f[kind]
         lines.append(
-            f"  {said}: {shown}; {per:.0f} KB a socket; the tables started: {f[kind]['started_mb']:.1f} MB "
-            f"({(f[kind]['started_mb'] - first[1]) * 1024 / last[0]:.0f} KB a socket)"
+            f"  {said}: {shown}; {per:.0f} KB a socket; the tables started: {m['started_mb']:.1f} MB "
+            f"({(m['started_mb'] - first[1]) * 1024 / last[0]:.0f} KB a socket); after {f['play_s']:.0f} s of play "
+            f"({m['received_kb']:.0f} KB of frames a socket): {m['played_mb']:.1f} MB "
+            f"({(m['played_mb'] - first[1]) * 1024 / last[0]:.0f} KB a socket); the sockets closed: "
+            f"{m['closed_mb']:.1f} MB"
         )
     return "\n".join(lines)
 
@@ -591,7 +639,7 @@ def memory_report(f: dict[str, Any]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=(*PARTS, "all"), default="all")
+    parser.add_argument("--part", default="all", help=f"all, or some of {', '.join(PARTS)} (comma-separated)")
     parser.add_argument("--full", action="store_true", help="the issue's sizes")
     parser.add_argument("--runs", type=int, default=None, help="first loads (quick 3, full 9)")
     parser.add_argument("--tables", type=int, default=None, help="open tables (quick 100, full 1000)")
@@ -600,6 +648,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=None, help="seconds before (quick 5, full 15)")
     parser.add_argument("--hands", type=int, default=None, help="seeded hands per row (quick 1, full 10 / 3)")
     parser.add_argument("--sockets", default=None, help="sockets open at each point (quick 0,40,80; full 0,400,800)")
+    parser.add_argument("--play", type=float, default=None, help="memory: seconds played (quick 15, full 60)")
     parser.add_argument("--open-concurrency", type=int, default=8)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", default=None, help="also write the figures to this file")
@@ -611,7 +660,9 @@ def main() -> None:
     args.duration = args.duration or (60.0 if full else 20.0)
     args.warmup = args.warmup if args.warmup is not None else (15.0 if full else 5.0)
     sockets = [int(n) for n in (args.sockets or ("0,400,800" if full else "0,40,80")).split(",")]
-    parts = PARTS if args.part == "all" else (args.part,)
+    parts = PARTS if args.part == "all" else tuple(args.part.split(","))
+    if not set(parts) <= set(PARTS):
+        parser.error(f"--part takes {', '.join(PARTS)}")
     results: dict[str, Any] = {}
     for part in parts:
         started = time.monotonic()
@@ -625,7 +676,7 @@ def main() -> None:
             results[part] = asyncio.run(bytes_part(args.hands or (3 if full else 1)))
             print(bytes_report(results[part]), flush=True)
         elif part == "memory":
-            results[part] = asyncio.run(memory(sockets, args.seed))
+            results[part] = asyncio.run(memory(sockets, args.seed, args.play or (60.0 if full else 15.0)))
             print(memory_report(results[part]), flush=True)
         elif part == "load":
             results[part] = asyncio.run(load(args))
