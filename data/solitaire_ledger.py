@@ -194,6 +194,18 @@ class SolitaireStats:
     streak: int
 
 
+@dataclass(frozen=True, slots=True)
+class DailyGame:
+    """A member's best game of one daily deal (the one its board ranks: highest score, the first recorded of
+    equal ones): its day and figures, nothing of the deal."""
+
+    day: date
+    score: int
+    seconds: int
+    pairs: int
+    cleared: bool
+
+
 class SolitaireLedger(Protocol):
     async def record(self, result: SolitaireResult) -> bool:
         """Keep ``result``: True if new; False if this very result is already kept (nothing changes);
@@ -220,6 +232,21 @@ class SolitaireLedger(Protocol):
         ...
 
     async def member_stats(self, guild_id: int, member_id: int, today: date) -> SolitaireStats: ...
+
+    async def latest_daily(self, guild_id: int, member_id: int, until: date) -> DailyGame | None:
+        """The member's best game of the latest daily deal they finished a game of, up to ``until``
+        (that day included); None when they have none."""
+        ...
+
+    async def daily_players(self, guild_id: int, day: date) -> int:
+        """How many members of the server finished a game of ``day``'s daily deal, whatever they scored."""
+        ...
+
+    async def clear_streak(self, guild_id: int, today: date) -> int:
+        """The server's streak: the days in a row on which at least one of its members cleared the daily,
+        counted back from ``today`` when someone has cleared today's already, else from yesterday (today is
+        not over: not clearing it yet breaks nothing). A day played but not cleared, or not played, breaks it."""
+        ...
 
     async def set_pseudonym(self, guild_id: int, member_id: int, name: str | None, *, copied: bool = False) -> None:
         """Show the member by ``name`` on this server's boards (checked by ``check_pseudonym``, then

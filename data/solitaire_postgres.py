@@ -15,9 +15,9 @@ from typing import Any
 from data.ledger import check_page
 from data.ledger_postgres import Pool, PostgresLedger, available, open_migrated
 from data.ledger_queries import numbered
-from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing
+from data.solitaire_ledger import Board, DailyGame, SolitaireResult, SolitaireStats, Standing
 from data.solitaire_sql import SolitaireSql, Statement, json_text
-from data.solitaire_sqlite import result_from_row, standing_from_row, streak
+from data.solitaire_sqlite import daily_game_from_row, result_from_row, standing_from_row, streak
 from game.solitaire.replay import format_moves
 
 Row = tuple[Any, ...]
@@ -142,6 +142,31 @@ class PostgresSolitaireLedger(SolitaireSql):
             where,
         )
         return SolitaireStats(games, clears, best_daily, best_free, average, streak([day for (day,) in days], today))
+
+    async def latest_daily(self, guild_id: int, member_id: int, until: date) -> DailyGame | None:
+        rows = await self._all(
+            "SELECT to_char(day, 'YYYY-MM-DD'), score, seconds, pairs, cleared FROM solitaire_results"
+            " WHERE guild_id = $1 AND member_id = $2 AND kind = 'daily' AND day <= $3"
+            " ORDER BY day DESC, score DESC, seq LIMIT 1",
+            (guild_id, member_id, until),
+        )
+        return daily_game_from_row(rows[0]) if rows else None
+
+    async def daily_players(self, guild_id: int, day: date) -> int:
+        rows = await self._all(
+            "SELECT COUNT(DISTINCT member_id) FROM solitaire_results"
+            " WHERE guild_id = $1 AND kind = 'daily' AND day = $2",
+            (guild_id, day),
+        )
+        return int(rows[0][0])
+
+    async def clear_streak(self, guild_id: int, today: date) -> int:
+        rows = await self._all(
+            "SELECT DISTINCT day FROM solitaire_results"
+            " WHERE guild_id = $1 AND kind = 'daily' AND cleared AND day <= $2",
+            (guild_id, today),
+        )
+        return streak([day for (day,) in rows], today)
 
     async def close(self) -> None:
         if self._owns_pool:

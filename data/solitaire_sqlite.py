@@ -22,7 +22,7 @@ import aiosqlite
 
 from data.ledger import check_page
 from data.ledger_sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteLedger, _transaction, open_migrated
-from data.solitaire_ledger import Board, SolitaireResult, SolitaireStats, Standing
+from data.solitaire_ledger import Board, DailyGame, SolitaireResult, SolitaireStats, Standing
 from data.solitaire_sql import SolitaireSql, Statement, json_text
 from data.sqlite_file import available
 from game.solitaire.replay import format_moves, parse_moves
@@ -213,6 +213,30 @@ class SqliteSolitaireLedger(SolitaireSql):
             games, clears, best_daily, best_free, average, streak([date.fromisoformat(day) for (day,) in days], today)
         )
 
+    async def latest_daily(self, guild_id: int, member_id: int, until: date) -> DailyGame | None:
+        rows = await self._all(
+            "SELECT day, score, seconds, pairs, cleared FROM solitaire_results"
+            " WHERE guild_id = ? AND member_id = ? AND kind = 'daily' AND day <= ?"
+            " ORDER BY day DESC, score DESC, rowid LIMIT 1",
+            (guild_id, member_id, until.isoformat()),
+        )
+        return daily_game_from_row(rows[0]) if rows else None
+
+    async def daily_players(self, guild_id: int, day: date) -> int:
+        rows = await self._all(
+            "SELECT COUNT(DISTINCT member_id) FROM solitaire_results WHERE guild_id = ? AND kind = 'daily' AND day = ?",
+            (guild_id, day.isoformat()),
+        )
+        return int(rows[0][0])
+
+    async def clear_streak(self, guild_id: int, today: date) -> int:
+        rows = await self._all(
+            "SELECT DISTINCT day FROM solitaire_results"
+            " WHERE guild_id = ? AND kind = 'daily' AND cleared = 1 AND day <= ?",
+            (guild_id, today.isoformat()),
+        )
+        return streak([date.fromisoformat(day) for (day,) in rows], today)
+
     async def close(self) -> None:
         if self._owns_connection:
             await self._db.close()
@@ -241,3 +265,9 @@ class SqliteSolitaireLedger(SolitaireSql):
 def standing_from_row(row: Row) -> Standing:
     rank, member_id, name, score, seconds, cleared = row
     return Standing(rank, member_id, name, score, seconds, bool(cleared))
+
+
+def daily_game_from_row(row: Row) -> DailyGame:
+    """``latest_daily``'s row (its day as ISO text, as both backends give it) as a ``DailyGame``."""
+    day, score, seconds, pairs, cleared = row
+    return DailyGame(date.fromisoformat(day), score, seconds, pairs, bool(cleared))

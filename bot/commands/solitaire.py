@@ -16,9 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from bot.discord_messages import text_card
 from bot.interaction import Interaction
-from bot.solitaire.presenter import stats_text
 from core.refusal import Refusal
 from data.ledger import LedgerValueError
 from data.solitaire_ledger import Board, PseudonymRefused
@@ -79,15 +77,7 @@ def _day(text: str | None, today: date) -> date | None:
 @solitaire.command(name="stats", description=_("A member's solitaire games on this server"))
 @app_commands.describe(member=_("Whose statistics (yours by default)"))
 async def stats(interaction: Interaction, member: discord.Member | None = None) -> None:
-    if interaction.guild_id is None:
-        raise Refusal("sol_guild_only")
-    who = member or interaction.user
-    services = await interaction.client.acknowledged(interaction, "private")
-    service = services.solitaire.service
-    figures = await service.ledger.member_stats(interaction.guild_id, who.id, service.today())
-    name = await service.ledger.pseudonym(interaction.guild_id, who.id) or who.display_name
-    text = stats_text(name, figures, lang_of(interaction.locale))
-    await interaction.edit_original_response(content=None, view=text_card([text]), allowed_mentions=_NO_MENTIONS)
+    await interaction.client.solitaire.show_stats(interaction, member or interaction.user)
 
 
 @solitaire.command(name="name", description=_("Your name on this server's solitaire leaderboards"))

@@ -4,7 +4,9 @@
   id, the step it was drawn for, what it does, and a small number (the chunk of pairs a select holds,
   or the page of pairs a button shows);
 - ``mjs1:play`` — the Play button of a daily post: today's deal, for whoever presses it;
-- ``mjs1:lb:{d|f}:{YYYYMMDD|all}:{page}`` — a page of a leaderboard.
+- ``mjs1:lb:{d|f}:{YYYYMMDD|all}:{page}`` — a page of a leaderboard;
+- ``mjs1:share:{YYYYMMDD}`` — ``/solitaire stats``' button that sends the clicker's share of that day's
+  daily alone (read from the ledger for whoever clicks: the id names only the day).
 
 No custom id names a tile; a select's values are ``{a}-{b}``, the ids of a pair. All of it comes from
 Discord as untrusted text: ``parse_custom_id`` accepts exactly these shapes (``BadCustomId`` for
@@ -32,6 +34,7 @@ _KIND_LETTERS: dict[Kind, str] = {"daily": "d", "free": "f"}
 _LETTER_KINDS: dict[str, Kind] = {letter: kind for kind, letter in _KIND_LETTERS.items()}
 _CONTROL = re.compile(re.escape(PREFIX) + r"([df]):([a-z0-9]{8}):(0|[1-9][0-9]{0,6}):([a-z]{1,6})(?::(0|[1-9][0-9]?))?")
 _BOARD = re.compile(re.escape(PREFIX) + r"lb:([df]):(all|[0-9]{8}):([1-9][0-9]{0,3})")
+_SHARE = re.compile(re.escape(PREFIX) + r"share:([0-9]{8})")
 _PAIR = re.compile(r"(0|[1-9][0-9]{0,2})-(0|[1-9][0-9]{0,2})")
 
 
@@ -96,7 +99,25 @@ class BoardPage:
         return f"{PREFIX}lb:{_KIND_LETTERS[self.kind]}:{day}:{self.page}"
 
 
-ComponentId = Control | Play | BoardPage
+@dataclass(frozen=True, slots=True)
+class Share:
+    """The stats' button that sends a member's share of the daily of ``day`` as a message of its own."""
+
+    day: date
+
+    def text(self) -> str:
+        return f"{PREFIX}share:{self.day.strftime('%Y%m%d')}"
+
+
+ComponentId = Control | Play | BoardPage | Share
+
+
+def _date(digits: str) -> date:
+    """``YYYYMMDD`` as a date; ``BadCustomId`` for no such day."""
+    try:
+        return date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
+    except ValueError:
+        raise BadCustomId(f"not a date: {digits}") from None
 
 
 def parse_custom_id(text: str) -> ComponentId:
@@ -110,11 +131,10 @@ def parse_custom_id(text: str) -> ComponentId:
         kind = _LETTER_KINDS[letter]
         if (kind == "daily") != (day != "all"):
             raise BadCustomId("a daily board names its day, the free one none")
-        try:
-            when = None if day == "all" else date(int(day[:4]), int(day[4:6]), int(day[6:]))
-        except ValueError:
-            raise BadCustomId(f"not a date: {day}") from None
-        return BoardPage(kind, when, int(page))
+        return BoardPage(kind, None if day == "all" else _date(day), int(page))
+    share = _SHARE.fullmatch(text)
+    if share is not None:
+        return Share(_date(share[1]))
     control = _CONTROL.fullmatch(text)
     if control is None:
         raise BadCustomId("not a solitaire component")

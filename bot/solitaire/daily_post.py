@@ -1,6 +1,7 @@
-"""The daily post: at 00:00 UTC, in each server's chosen channel, the new deal with a Play button and
-the podium of the day before — once per server per day, however many processes run and however often
-they restart.
+"""The daily post: at 00:00 UTC, in each server's chosen channel, the new deal with a Play button, how
+many members played the day before and its podium, and the server's streak of days on which someone
+cleared the daily (up to yesterday, or today once cleared: a post made during the day counts it) —
+once per server per day, however many processes run and however often they restart.
 
 Each process looks at the UTC date every tick. When the day changes, at start (which catches up a
 midnight the bot was down for), and when ``/solitaire config`` sets a channel, it goes through the
@@ -119,11 +120,16 @@ class DailyPoster:
 
     async def _post(self, guild_id: int, channel_id: int, today: date) -> None:
         yesterday = today - timedelta(days=1)
-        podium = await self._service.ledger.leaderboard(guild_id, Board("daily", yesterday), PODIUM)
+        ledger = self._service.ledger
+        podium = await ledger.leaderboard(guild_id, Board("daily", yesterday), PODIUM)
+        players = await ledger.daily_players(guild_id, yesterday)
+        streak = await ledger.clear_streak(guild_id, today)
         deal = await self._service.deal_of_day(today)
         guild = self._client.get_guild(guild_id)
         lang = lang_of(guild.preferred_locale) if guild is not None else "en"
-        message = await self._draw(presenter.daily_post, today, deal.board(), podium, yesterday, lang)
+        message = await self._draw(
+            presenter.daily_post, today, deal.board(), podium, yesterday, lang, players=players, streak=streak
+        )
         channel = self._client.get_partial_messageable(channel_id, guild_id=guild_id)
         files = files_of(message)
         try:

@@ -22,6 +22,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import discord
@@ -33,7 +34,7 @@ from bot.drawing import Drawer
 from bot.interaction import Interaction
 from bot.message_specs import Message
 from bot.solitaire import presenter
-from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, parse_custom_id
+from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, Share, parse_custom_id
 from bot.solitaire.discord_views import view_of
 from core.outage import OutageLog
 from core.refusal import Refusal
@@ -134,6 +135,8 @@ class SolitaireDesk:
             await self.open(interaction, "daily")
         elif isinstance(component, BoardPage):
             await self.show_board(interaction, Board(component.kind, component.day), component.page, edit=True)
+        elif isinstance(component, Share):
+            await self.send_share(interaction, component.day)
         else:
             await self._on_control(interaction, component, lang)
 
@@ -269,6 +272,40 @@ class SolitaireDesk:
         await interaction.edit_original_response(
             content=None, view=view_of(message, self._emojis, ()), allowed_mentions=_NO_MENTIONS
         )
+
+    # --- stats and the share ----------------------------------------------------------------------
+
+    async def show_stats(self, interaction: Interaction, member: discord.abc.User) -> None:
+        """``/solitaire stats [member]``, privately: the member's figures and, for the caller's own, the
+        share of their latest daily with its button."""
+        lang = lang_of(interaction.locale)
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise Refusal("sol_guild_only")
+        await acknowledge(interaction, "private")
+        ledger, today = self.service.ledger, self.service.today()
+        figures = await ledger.member_stats(guild_id, member.id, today)
+        name = await ledger.pseudonym(guild_id, member.id) or member.display_name
+        own = member.id == interaction.user.id
+        share = await ledger.latest_daily(guild_id, member.id, today) if own and figures.games else None
+        message = presenter.stats_message(name, figures, share, lang)
+        await interaction.edit_original_response(
+            content=None, view=view_of(message, self._emojis, ()), allowed_mentions=_NO_MENTIONS
+        )
+
+    async def send_share(self, interaction: Interaction, day: date) -> None:
+        """The share button: the clicker's share of the daily of ``day``, as a private message of its own
+        with the text alone, to copy whole (the id is untrusted: the share is read for whoever clicks)."""
+        lang = lang_of(interaction.locale)
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            await tell(interaction, say("sol_guild_only", lang))
+            return
+        await acknowledge(interaction, "private")
+        game = await self.service.ledger.latest_daily(guild_id, interaction.user.id, day)
+        if game is None or game.day != day:
+            raise Refusal("sol_share_none")
+        await tell(interaction, presenter.share_text(game, lang))
 
 
 def _draw(

@@ -16,10 +16,10 @@ from datetime import date
 
 from bot.message_specs import ButtonSpec, Message, OptionSpec, Picture, SelectSpec
 from bot.reports import plain
-from bot.solitaire.custom_ids import BoardPage, Control, Play, Verb, pair_value
+from bot.solitaire.custom_ids import BoardPage, Control, Play, Share, Verb, pair_value
 from core.solitaire.play import label
 from core.solitaire.state import SolitaireState
-from data.solitaire_ledger import Board, SolitaireStats, Standing
+from data.solitaire_ledger import Board, DailyGame, SolitaireStats, Standing
 from game.solitaire.board import Board as TileBoard
 from game.solitaire.board import match_group
 from game.solitaire.game import Ending
@@ -33,6 +33,7 @@ OPTIONS_PER_SELECT = 25
 SELECTS_PER_PAGE = 4  # four rows of selects and one of buttons: Discord's five rows
 BOARD_PAGE_SIZE = 10
 TOTAL_PAIRS = 72
+SHARE_SQUARES = 10  # the share's progress bar: one square for each tenth of the pairs
 
 
 def clock_text(seconds: int) -> str:
@@ -291,19 +292,66 @@ def stats_text(name: str, stats: SolitaireStats, lang: Lang) -> str:
     )
 
 
+def share_text(game: DailyGame, lang: Lang) -> str:
+    """What a member pastes, as people paste a daily puzzle: the day, a bar of squares (all green only
+    for a cleared board), the pairs taken, cleared or not, the score and time. Made of ``game``'s figures
+    alone, it gives nothing of the deal away: no tile, no face, no position."""
+    filled = SHARE_SQUARES if game.cleared else game.pairs * SHARE_SQUARES // TOTAL_PAIRS
+    ending = "sol_share_cleared" if game.cleared else "sol_share_not_cleared"
+    return "\n".join(
+        [
+            say("sol_share_title", lang, day=game.day.isoformat()),
+            f"{'🟩' * filled}{'⬜' * (SHARE_SQUARES - filled)} {game.pairs}/{TOTAL_PAIRS}",
+            say(ending, lang, score=points(game.score, lang), time=clock_text(game.seconds)),
+        ]
+    )
+
+
+def stats_message(name: str, stats: SolitaireStats, share: DailyGame | None, lang: Lang) -> Message:
+    """``/solitaire stats``: the figures, then, for the member's own stats when they have played a daily,
+    the share of their latest one in a block to copy, and a button that sends its text alone (a phone
+    copies a whole message, not a part of one)."""
+    if share is None:
+        return Message(stats_text(name, stats, lang))
+    block = [say("sol_share_intro", lang, day=share.day.isoformat()), f"```\n{share_text(share, lang)}\n```"]
+    return Message(
+        "\n\n".join([stats_text(name, stats, lang), "\n".join(block)]),
+        buttons=(ButtonSpec(Share(share.day).text(), say("sol_btn_share", lang), "primary"),),
+    )
+
+
 def post_filename(day: date) -> str:
     """The name of the daily post's image: how a process that takes over a lost claim finds the post."""
     return f"solitaire-{day.isoformat()}.png"
 
 
-def daily_post(day: date, board: TileBoard, podium: Sequence[Standing], yesterday: date, lang: Lang) -> Message:
-    """The day's public post: the new deal (small, unlabelled), a Play button, yesterday's podium."""
+def daily_post(
+    day: date,
+    board: TileBoard,
+    podium: Sequence[Standing],
+    yesterday: date,
+    lang: Lang,
+    *,
+    players: int,
+    streak: int,
+) -> Message:
+    """The day's public post: the new deal (small, unlabelled), a Play button, how many members played
+    yesterday's deal and its podium, and the server's streak (``SolitaireLedger.clear_streak``: days in a
+    row someone cleared the daily, up to yesterday, or today once someone has cleared it)."""
     lines = [say("sol_post_title", lang, day=day.isoformat()), say("sol_post_how", lang)]
+    if players:
+        lines.append(count("played_the_deal", players, lang, day=yesterday.isoformat()))
+    else:
+        lines.append(say("sol_post_no_players", lang, day=yesterday.isoformat()))
     if podium:
         lines.append(say("sol_post_podium", lang, day=yesterday.isoformat()))
         lines += [standing_line(standing, lang) for standing in podium]
-    else:
+    elif players:
         lines.append(say("sol_post_nobody", lang, day=yesterday.isoformat()))
+    if streak:
+        lines.append(say("sol_post_streak", lang, days=count("days_in_a_row", streak, lang)))
+    else:
+        lines.append(say("sol_post_streak_none", lang, day=yesterday.isoformat()))
     rendered = render_pyramid(board, small=True, title=say("sol_title_daily", lang, day=day.isoformat()), lang=lang)
     return Message(
         "\n".join(lines),

@@ -3,6 +3,8 @@ anything but ``BadCustomId``; each feature's components take its ids and no othe
 
 from __future__ import annotations
 
+from datetime import date
+
 import discord
 import pytest
 from hypothesis import given
@@ -14,6 +16,7 @@ from bot.replay import parse_replay_id, replay_id
 from bot.reports import board_id, parse_board_id
 from bot.solitaire.custom_ids import BoardPage
 from bot.solitaire.custom_ids import Play as SolitairePlay
+from bot.solitaire.custom_ids import Share as SolitaireShare
 from bot.solitaire.discord_views import SolitaireItem
 from bot.tables.custom_ids import VERBS, BadCustomId, ButtonId, parse_custom_id
 from bot.tables.discord_views import TableButton
@@ -93,6 +96,7 @@ COMPONENTS = (TableButton, SolitaireItem, ReplayButton, LeaderboardButton)
         (TableButton, ButtonId("abcdefgh", 3, "d", 4).text()),
         (SolitaireItem, SolitairePlay().text()),
         (SolitaireItem, BoardPage("free", None, 2).text()),
+        (SolitaireItem, SolitaireShare(date(2025, 3, 14)).text()),
         (ReplayButton, replay_id("abcdefgh:1", 2)),
         (LeaderboardButton, board_id("classic", "all", 2)),
     ],

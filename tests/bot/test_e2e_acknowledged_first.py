@@ -225,6 +225,7 @@ async def test_every_command_and_component_is_acknowledged_before_any_store_answ
             components |= {
                 "mjs1 play": (members[2], board, "mjs1:play"),
                 "mjs1 board page": (admin, board, "mjs1:lb:f:all:1"),
+                "mjs1 share": (admin, board, "mjs1:share:20250314"),
                 "mjr1 board page": (admin, ranking.response, "mjr1:lb:classic:all:2"),
                 "mjp1 replay step": (admin, replayed.response, f"mjp1:2:{entry.hand_id}"),
                 "an id of no kind": (admin, table, "zz9:nothing"),

@@ -453,7 +453,7 @@ async def test_the_daily_post_at_midnight_once_across_a_restart_and_catching_up(
             async with solitaire_bot(fake, store, clock, path):
                 await wait_until(partial(_async, lambda: len(posts(fake, channel)) == 3), what="the catch-up")
                 assert "2025-03-16" in posts(fake, channel)[2].text()
-                assert "Nobody scored on the deal of 2025-03-15" in posts(fake, channel)[2].text()
+                assert "Nobody played the deal of 2025-03-15." in posts(fake, channel)[2].text()
                 stopped = await command(fake, admin, channel, "solitaire config", {"stop": True})
                 assert "no more daily posts" in stopped.response.text()
                 clock.now += 86_400

@@ -1,6 +1,7 @@
 """The solitaire's pure parts: custom ids and select values (parsed as untrusted, round trips), the live
 state's codec, the transitions with their refusals (nothing changes, the reason is said), and what the
-presenter offers (legal pairs only, grouped into selects of 25, pages beyond four selects)."""
+presenter offers (legal pairs only, grouped into selects of 25, pages beyond four selects; the daily
+post's turnout and streak; the share, which gives nothing of the deal away)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.solitaire import presenter
-from bot.solitaire.custom_ids import BadCustomId, BoardPage, Control, Play, pair_value, parse_custom_id, parse_pair
+from bot.solitaire.custom_ids import (
+    BadCustomId,
+    BoardPage,
+    Control,
+    Play,
+    Share,
+    pair_value,
+    parse_custom_id,
+    parse_pair,
+)
 from core.refusal import Refusal
 from core.solitaire import play
 from core.solitaire.state import SolitaireDocumentError, SolitaireState
 from data.solitaire_ledger import Board as Leaderboard
-from data.solitaire_ledger import SolitaireStats, Standing
+from data.solitaire_ledger import DailyGame, SolitaireStats, Standing
 from game.solitaire.board import Board
 from game.solitaire.deal import deal_for_seed
 from game.solitaire.game import Ending
@@ -69,6 +79,8 @@ def test_play_and_board_pages_round_trip():
     for page in (BoardPage("daily", date(2025, 3, 14), 2), BoardPage("free", None, 1)):
         assert parse_custom_id(page.text()) == page
     assert BoardPage("daily", date(2025, 3, 14), 2).text() == "mjs1:lb:d:20250314:2"
+    assert Share(date(2025, 3, 14)).text() == "mjs1:share:20250314"
+    assert parse_custom_id("mjs1:share:20250314") == Share(date(2025, 3, 14))
 
 
 @pytest.mark.parametrize(
@@ -87,6 +99,11 @@ def test_play_and_board_pages_round_trip():
         "mjs1:lb:d:20251341:1",
         "mjs1:lb:d:20250314:0",
         "mjs1:play:x",
+        "mjs1:share:",
+        "mjs1:share:20250230",
+        "mjs1:share:2025031",
+        "mjs1:share:20250314:1",
+        "mjs1:share:all",
         "mj1:abcd1234:0:join",
         "mjs1:d:abcd1234:0:undo" + "x" * 100,
         "mjs1:d:abcd1234:٣:undo",
@@ -442,8 +459,8 @@ def test_what_a_game_shows_is_the_same_whatever_its_hidden_tiles_are(seed, pairs
     day, yesterday = date(2025, 3, 15), date(2025, 3, 14)
     fresh = deal_for_seed(seed).board()
     moved_fresh = with_faces_moved(new_state(seed), hidden_ids(fresh)).game.board
-    post = presenter.daily_post(day, fresh, [], yesterday, lang)
-    assert presenter.daily_post(day, moved_fresh, [], yesterday, lang) == post
+    post = presenter.daily_post(day, fresh, [], yesterday, lang, players=3, streak=2)
+    assert presenter.daily_post(day, moved_fresh, [], yesterday, lang, players=3, streak=2) == post
 
 
 @pytest.mark.parametrize(("seed", "pairs", "kind", "lang"), LEAK_CASES)
@@ -496,11 +513,15 @@ def test_every_message_the_solitaire_names_is_in_the_catalog():
 
 def test_the_daily_post_and_boards_in_french():
     podium = [Standing(1, 11, "Zoé_*", 9520, 480, True), Standing(2, 12, "Bob", 4340, 600, False)]
-    post = presenter.daily_post(date(2025, 3, 15), deal_for_seed(3).board(), podium, date(2025, 3, 14), "fr")
+    post = presenter.daily_post(
+        date(2025, 3, 15), deal_for_seed(3).board(), podium, date(2025, 3, 14), "fr", players=2, streak=0
+    )
     assert "Solitaire du jour 2025-03-15" in post.content and "Podium du 2025-03-14" in post.content
     assert "1. Zoé\\_\\* — 9\u202f520 (8:00) ✓" in post.content  # markdown in a name is shown, not applied
     assert [button.label for button in post.buttons] == ["Jouer"] and post.pictures
-    nobody = presenter.daily_post(date(2025, 3, 15), deal_for_seed(3).board(), [], date(2025, 3, 14), "en")
+    nobody = presenter.daily_post(
+        date(2025, 3, 15), deal_for_seed(3).board(), [], date(2025, 3, 14), "en", players=1, streak=1
+    )
     assert "Nobody scored on the deal of 2025-03-14" in nobody.content
     board = presenter.leaderboard_message(Leaderboard("daily", date(2025, 3, 14)), 1, 1, 2, podium, None, "Ana", "fr")
     assert "Classement du solitaire du jour, 2025-03-14" in board.content and "Ana : pas encore classé" in board.content
@@ -508,3 +529,133 @@ def test_the_daily_post_and_boards_in_french():
     stats = presenter.stats_text("Ana", SolitaireStats(4, 1, 9520, None, 480.0, 3), "fr")
     assert "4 parties · 1 plateau vidé · temps moyen d'un plateau vidé 8:00" in stats
     assert "meilleur libre : —" in stats and "Série : 3 jours d'affilée" in stats
+
+
+# --- the daily post's turnout and streak; the share ----------------------------------------------
+
+POSTED, EVE = date(2025, 3, 15), date(2025, 3, 14)
+PODIUM = [Standing(1, 11, "Zoé", 9520, 480, True), Standing(2, 12, "Bob", 4340, 600, False)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "played", "streak"),
+    [
+        (
+            "en",
+            "3 members played the deal of 2025-03-14.",
+            "🔥 Server streak: 2 days in a row with the daily cleared by at least one member"
+            " (counted up to yesterday; today counts once someone clears it).",
+        ),
+        (
+            "fr",
+            "3 membres ont joué la donne du 2025-03-14.",
+            "🔥 Série du serveur : 2 jours d'affilée où au moins un membre a vidé le plateau du jour"
+            " (comptée jusqu'à hier ; aujourd'hui compte dès que quelqu'un le vide).",
+        ),
+        (
+            "zh_TW",
+            "2025-03-14 的牌局有 3 位成員玩過。",
+            "🔥 本伺服器紀錄：連續 2 日都有成員清空每日牌局（計至昨日；今日一有人清空亦會計入）。",
+        ),
+    ],
+)
+def test_the_daily_post_says_how_many_played_yesterday_and_the_servers_streak(lang, played, streak):
+    post = presenter.daily_post(POSTED, deal_for_seed(3).board(), PODIUM, EVE, lang, players=3, streak=2)
+    lines = post.content.splitlines()
+    podium = [presenter.standing_line(standing, lang) for standing in PODIUM]
+    assert lines[2:] == [played, say("sol_post_podium", lang, day="2025-03-14"), *podium, streak]
+
+
+@pytest.mark.parametrize(
+    ("lang", "played", "nobody", "streak"),
+    [
+        (
+            "en",
+            ["1 member played the deal of 2025-03-14.", "Nobody scored on the deal of 2025-03-14."],
+            ["Nobody played the deal of 2025-03-14."],
+            "🔥 Server streak: none — nobody cleared the deal of 2025-03-14. Clear today's to start one.",
+        ),
+        (
+            "fr",
+            ["1 membre a joué la donne du 2025-03-14.", "Personne n'a marqué sur la donne du 2025-03-14."],
+            ["Personne n'a joué la donne du 2025-03-14."],
+            "🔥 Série du serveur : aucune — personne n'a vidé le plateau du 2025-03-14."
+            " Videz celui d'aujourd'hui pour en lancer une.",
+        ),
+        (
+            "zh_TW",
+            ["2025-03-14 的牌局有 1 位成員玩過。", "2025-03-14 的牌局沒有人得分。"],
+            ["2025-03-14 的牌局沒有人玩過。"],
+            "🔥 本伺服器紀錄：暫無 — 2025-03-14 沒有人清空牌局。清空今日的牌局，就可以開始新紀錄。",
+        ),
+    ],
+)
+def test_a_post_after_a_day_without_a_score_or_without_a_player(lang, played, nobody, streak):
+    board = deal_for_seed(3).board()
+    scoreless = presenter.daily_post(POSTED, board, [], EVE, lang, players=1, streak=0)
+    assert scoreless.content.splitlines()[2:] == [*played, streak]
+    empty = presenter.daily_post(POSTED, board, [], EVE, lang, players=0, streak=0)
+    assert empty.content.splitlines()[2:] == [*nobody, streak]
+
+
+SHARES = {
+    "en": (
+        "Mahjong solitaire 2025-03-14\n🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 72/72\nCleared ✅ · 9\u202f520 points · 8:00",
+        "Mahjong solitaire 2025-03-14\n🟩🟩🟩🟩🟩🟩🟩🟩🟩⬜ 71/72\nNot cleared · 6\u202f500 points · 10:00",
+        "Mahjong solitaire 2025-03-14\n⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜ 0/72\nNot cleared · 0 points · 0:06",
+    ),
+    "fr": (
+        "Solitaire mahjong 2025-03-14\n🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 72/72\nPlateau vidé ✅ · 9\u202f520 points · 8:00",
+        "Solitaire mahjong 2025-03-14\n🟩🟩🟩🟩🟩🟩🟩🟩🟩⬜ 71/72\nPlateau non vidé · 6\u202f500 points · 10:00",
+        "Solitaire mahjong 2025-03-14\n⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜ 0/72\nPlateau non vidé · 0 point · 0:06",
+    ),
+    "zh_TW": (
+        "麻雀接龍 2025-03-14\n🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩 72/72\n已清空 ✅ · 9,520 分 · 8:00",
+        "麻雀接龍 2025-03-14\n🟩🟩🟩🟩🟩🟩🟩🟩🟩⬜ 71/72\n未清空 · 6,500 分 · 10:00",
+        "麻雀接龍 2025-03-14\n⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜ 0/72\n未清空 · 0 分 · 0:06",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SHARES))
+def test_the_share_is_the_day_the_bar_cleared_or_not_the_score_and_the_time(lang):
+    games = (
+        DailyGame(EVE, 9520, 480, 72, True),
+        DailyGame(EVE, 6500, 600, 71, False),  # a pair short: the bar is never full unless cleared
+        DailyGame(EVE, 0, 6, 0, False),
+    )
+    assert tuple(presenter.share_text(game, lang) for game in games) == SHARES[lang]
+
+
+@pytest.mark.parametrize("lang", sorted(SHARES))
+def test_the_stats_show_the_share_to_copy_and_its_button_for_ones_own_daily(lang):
+    stats = SolitaireStats(4, 1, 9520, None, 480.0, 3)
+    share = DailyGame(EVE, 9520, 480, 72, True)
+    message = presenter.stats_message("Ana", stats, share, lang)
+    intro = say("sol_share_intro", lang, day="2025-03-14")
+    block = f"{intro}\n```\n{SHARES[lang][0]}\n```"
+    assert message.content == presenter.stats_text("Ana", stats, lang) + "\n\n" + block
+    assert [(b.custom_id, b.label, b.style) for b in message.buttons] == [
+        ("mjs1:share:20250314", say("sol_btn_share", lang), "primary")
+    ]
+    assert parse_custom_id(message.buttons[0].custom_id) == Share(EVE)
+    bare = presenter.stats_message("Ana", stats, None, lang)  # another member's, or no daily played
+    assert bare.content == presenter.stats_text("Ana", stats, lang) and bare.buttons == ()
+
+
+TILE_GLYPHS = re.compile("[\U0001f000-\U0001f02f]")  # Unicode's mahjong tiles, 🀄 among them
+
+
+@given(
+    st.integers(0, 72),
+    st.integers(0, 100_000),
+    st.integers(0, 99_999),
+    st.sampled_from(["en", "fr", "zh_TW"]),
+)
+def test_the_share_names_no_tile_and_no_position(pairs, score, seconds, lang):
+    shared = presenter.share_text(DailyGame(EVE, score, seconds, pairs, pairs == 72), lang)
+    names = {tile_name(tile, lang) for tile in Tile}
+    assert not any(name in shared for name in names)
+    assert not TILE_GLYPHS.search(shared)
+    assert not re.search(r"\b[A-Z][0-9]", shared)  # no board label (C4)
+    assert not re.search(r"[0-9][mpszf]\b", shared)  # no tile code (5p)

@@ -1,8 +1,9 @@
 """The solitaire ledger's contract (run on both backends, SQLite and PostgreSQL): results kept once
 and only when their figures are what the move log replays to; leaderboards (each member's best, ties to
 the score recorded first, zero scores left out, per server, per day); pseudonyms, none passing for
-another member's or for the neutral name; stats; the daily-post channel; and the database shared with
-the hands' ledger under one migration history."""
+another member's or for the neutral name; stats, a member's latest daily (their share), how many played
+a day and the server's streak of days cleared (the daily post); the daily-post channel; and the
+database shared with the hands' ledger under one migration history."""
 
 from __future__ import annotations
 
@@ -18,7 +19,14 @@ from data.ledger import LedgerConflict, LedgerValueError
 from data.ledger_postgres import LATEST_VERSION as POSTGRES_LATEST_VERSION
 from data.ledger_sqlite import LATEST_VERSION
 from data.live import StoreUnavailable
-from data.solitaire_ledger import Board, PseudonymRefused, SolitaireLedger, SolitaireResult, check_pseudonym
+from data.solitaire_ledger import (
+    Board,
+    DailyGame,
+    PseudonymRefused,
+    SolitaireLedger,
+    SolitaireResult,
+    check_pseudonym,
+)
 from data.solitaire_postgres import PostgresSolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger, streak
 from game.solitaire.deal import deal_for_seed
@@ -316,6 +324,66 @@ def test_streaks():
     assert streak(days, date(2025, 3, 15)) == 3
     assert streak(days, date(2025, 3, 16)) == 0
     assert streak([], date(2025, 3, 16)) == 0
+
+
+def on(day: int) -> date:
+    return date(2025, 3, day)
+
+
+@pytest.mark.asyncio
+async def test_a_members_latest_daily_is_their_best_of_the_last_day_they_played(ledger):
+    await ledger.record(result("a0000001", ALICE, day=on(12), pairs=3, seconds=10))  # 290
+    await ledger.record(result("a0000002", ALICE, day=on(13), pairs=2, seconds=10))  # 190
+    await ledger.record(result("a0000003", ALICE, day=on(13), pairs=5, seconds=10))  # 490: her best of the 13th
+    await ledger.record(result("a0000004", ALICE, day=on(13), pairs=6, seconds=110))  # 490 again, recorded later
+    await ledger.record(result("a0000005", ALICE, day=None, clear=True, seconds=100))  # free play
+    await ledger.record(result("a0000006", ALICE, day=on(16), clear=True, seconds=300))  # after ``until``
+    await ledger.record(result("a0000007", ALICE, guild=OTHER_GUILD, day=on(14), pairs=9))  # another server
+    assert await ledger.latest_daily(GUILD, ALICE, DAY) == DailyGame(on(13), 490, 10, 5, False)
+    assert await ledger.latest_daily(GUILD, ALICE, on(13)) == DailyGame(on(13), 490, 10, 5, False)
+    assert await ledger.latest_daily(GUILD, ALICE, on(12)) == DailyGame(on(12), 290, 10, 3, False)
+    assert await ledger.latest_daily(GUILD, ALICE, on(16)) == DailyGame(on(16), 10_000 - 300, 300, 72, True)
+    assert await ledger.latest_daily(GUILD, ALICE, on(11)) is None
+    assert await ledger.latest_daily(GUILD, BOB, DAY) is None
+    assert await ledger.latest_daily(OTHER_GUILD, ALICE, DAY) == DailyGame(DAY, 890, 10, 9, False)
+
+
+@pytest.mark.asyncio
+async def test_how_many_members_played_a_daily(ledger):
+    await ledger.record(result("a0000001", ALICE, day=on(13), pairs=3))
+    await ledger.record(result("a0000002", ALICE, day=on(13), clear=True))  # Alice twice: one member
+    await ledger.record(result("b0000001", BOB, name="Bob", day=on(13), pairs=0, seconds=50))  # scored 0: played
+    await ledger.record(result("c0000001", CAROL, name="Carol", day=None, pairs=4))  # free play
+    await ledger.record(result("c0000002", CAROL, name="Carol", day=on(12), pairs=4))  # another day
+    await ledger.record(result("d0000001", 4, name="Dan", guild=OTHER_GUILD, day=on(13), pairs=4))  # another server
+    assert await ledger.daily_players(GUILD, on(13)) == 2
+    assert await ledger.daily_players(GUILD, on(12)) == 1
+    assert await ledger.daily_players(GUILD, DAY) == 0
+    assert await ledger.daily_players(OTHER_GUILD, on(13)) == 1
+
+
+@pytest.mark.asyncio
+async def test_the_servers_streak_counts_the_days_someone_cleared_the_daily(ledger):
+    assert await ledger.clear_streak(GUILD, DAY) == 0  # nothing played at all
+    await ledger.record(result("a0000010", ALICE, day=on(10), clear=True))
+    await ledger.record(result("b0000011", BOB, name="Bob", day=on(11), clear=True))
+    await ledger.record(result("a0000012", ALICE, day=on(12), pairs=9))  # played, not cleared: breaks it
+    await ledger.record(result("a0000112", ALICE, day=None, clear=True))  # a free game cleared: not the daily
+    await ledger.record(result("d0000012", 4, name="Dan", guild=OTHER_GUILD, day=on(12), clear=True))
+    await ledger.record(result("c0000013", CAROL, name="Carol", day=on(13), clear=True))
+    assert await ledger.clear_streak(GUILD, DAY) == 1  # the 13th, then the 12th breaks it
+    assert await ledger.clear_streak(GUILD, on(13)) == 1  # cleared today already: today counts
+    assert await ledger.clear_streak(GUILD, on(12)) == 2  # the 12th not cleared yet, not over: the 11th, 10th
+    assert await ledger.clear_streak(GUILD, on(15)) == 0  # nobody played yesterday, the 14th
+    assert await ledger.clear_streak(OTHER_GUILD, on(13)) == 1
+    assert await ledger.clear_streak(OTHER_GUILD, DAY) == 0
+    await ledger.record(result("b0000012", BOB, name="Bob", day=on(12), clear=True))  # someone clears the 12th
+    assert await ledger.clear_streak(GUILD, DAY) == 4
+    assert await ledger.clear_streak(GUILD, on(15)) == 0
+    await ledger.record(result("a0000014", ALICE, day=DAY, clear=True))
+    assert await ledger.clear_streak(GUILD, DAY) == 5  # before midnight: today counts, cleared
+    assert await ledger.clear_streak(GUILD, on(15)) == 5  # after: up to yesterday, today not cleared yet
+    assert await ledger.clear_streak(GUILD, on(16)) == 0  # a day without a clear
 
 
 @pytest.mark.asyncio

@@ -115,4 +115,4 @@ def test_a_solitaire_score_is_counted_in_points(lang: str, score: int, wanted: s
 def test_every_counted_word_shows_its_number_in_every_form(lang: str) -> None:
     for key, forms in texts("counts", lang).items():
         assert all("{n}" in form or "{shown}" in form for form in forms), key
-        assert "7" in count(key, 7, lang, shown="7"), key
+        assert "7" in count(key, 7, lang, shown="7", day="2026-12-05"), key  # a count may name its day too
