@@ -15,14 +15,18 @@ server's settings come from an admin's command and deserve a message, not a cras
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from data.live import StoreFailed
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS, RULE_NAMES
 from words import LANGS  # a server may pick any language the bot has a catalog for
+
+if TYPE_CHECKING:  # the ratings' module builds on this one
+    from core.ratings.seasons import ModeChange, Season
+    from data.ledger_ratings import PlayerRating, RatingChange, RatingStanding, Rerated
 
 SPEEDS = ("live", "async")
 MATCH_ENDINGS = ("finished", "closed")
@@ -108,8 +112,9 @@ class HandEntry:
 
 @dataclass(frozen=True, slots=True)
 class MatchEntry:
-    """A match over: its seats, each seat's total, how many hands were played, and whether it ``ended``
-    normally (``finished``) or its table was ``closed`` before the end."""
+    """A match over: its seats, each seat's total, how many hands were played, whether it ``ended``
+    normally (``finished``) or its table was ``closed`` before the end, and whether its table was a
+    ``practice`` table (dealt from a seed its opener chose: never rated, SPEC §8)."""
 
     match_id: str
     guild_id: int
@@ -120,6 +125,7 @@ class MatchEntry:
     hands: int
     finished_at: float
     ended: str = "finished"
+    practice: bool = False
 
     def __post_init__(self) -> None:
         _require_id(self.match_id, "match_id")
@@ -210,7 +216,9 @@ class Ledger(Protocol):
     async def has_hand(self, hand_id: str) -> bool: ...
 
     async def record_match(self, entry: MatchEntry) -> bool:
-        """Write a finished match, once per ``match_id``, as ``record_hand`` does."""
+        """Write a finished match, once per ``match_id``, as ``record_hand`` does; a rated one (SPEC §8,
+        ``core.ratings.rated``) is rated in the same transaction, in its place among its pool's matches
+        (``data.ledger_ratings``)."""
         ...
 
     async def hands(
@@ -248,6 +256,68 @@ class Ledger(Protocol):
         ...
 
     async def set_member_mentions(self, guild_id: int, member_id: int, on: bool) -> None: ...
+
+    # Ratings and seasons (SPEC §8): a player is ``member:<id>`` or ``computer:<level>``, a pool a server's
+    # rule set (``classic``, ``hongkong``), a season a number from 1 (``season_of`` gives the one of a moment).
+
+    async def season_modes(self, guild_id: int) -> list[ModeChange]:
+        """The server's changes of season mode, oldest first (none: one season for all time)."""
+        ...
+
+    async def set_season_mode(self, guild_id: int, mode: str, now: float) -> list[ModeChange]:
+        """Make ``mode`` (none, monthly, quarterly) the server's from ``now`` (or just after its newest rated
+        match, if later); answer the history. ``LedgerValueError`` for another mode."""
+        ...
+
+    async def replace_season_modes(self, guild_id: int, history: Sequence[ModeChange]) -> Rerated:
+        """Replace the server's history (a copied ledger's) and rebuild its ratings under it."""
+        ...
+
+    async def season_of(self, guild_id: int, at: float) -> Season:
+        """The server's season the moment ``at`` falls in."""
+        ...
+
+    async def seasons(self, guild_id: int, now: float) -> list[Season]:
+        """The server's seasons from the first to the current one (``now``'s)."""
+        ...
+
+    async def ratings_of(self, guild_id: int, player: str, season: int) -> list[PlayerRating]:
+        """The player's rating, rank and matches in each pool of the server, for ``season``."""
+        ...
+
+    async def rating_leaderboard(
+        self,
+        guild_id: int,
+        rules: str,
+        season: int,
+        *,
+        computers: bool = False,
+        minimum: int = 5,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[RatingStanding]:
+        """A pool's season leaderboard by rating: its members (or its computers), with ``minimum`` rated
+        matches in the season."""
+        ...
+
+    async def season_standings(self, guild_id: int, season: int, *, limit: int = 10) -> dict[str, list[RatingStanding]]:
+        """The season's leaderboard of members of each pool that was played in it, by rule set."""
+        ...
+
+    async def rating_changes(
+        self, guild_id: int, player: str, *, rules: str | None = None, limit: int = 10, offset: int = 0
+    ) -> list[RatingChange]:
+        """The player's last rating changes on the server, newest first, one per match."""
+        ...
+
+    async def match_rating_changes(self, match_id: str) -> list[RatingChange]:
+        """What a match did to each seat's rating, by seat (none for a match not rated)."""
+        ...
+
+    async def rerate(self, *, repair: bool = True) -> Rerated:
+        """Rebuild every pool's ratings from the ledger's matches, compare them with the stored ones, and
+        (``repair``) replace those if they differ."""
+        ...
 
     async def close(self) -> None: ...
 

@@ -6,7 +6,9 @@ target's Protocols, whose writes are idempotent: a copy run twice, or stopped an
 entry once, and an entry the target holds with other contents is a ``LedgerConflict``, reported, never
 overwritten. Then every entry is read back from the target and compared with the source's, and each
 solitaire result replays by construction (``SolitaireResult``); the hands' replay is the caller's
-(``bot.cli.ledger``), since it needs the rules engine.
+(``bot.cli.ledger``), since it needs the rules engine. Each server's history of season modes is copied
+before the matches, which the target rates as they come (in the order they ended), so its ratings are
+the source's.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class CopyReport:
     hands: Copied = field(default_factory=Copied)
     matches: Copied = field(default_factory=Copied)
     settings: Copied = field(default_factory=Copied)
+    seasons: Copied = field(default_factory=Copied)  # servers whose history of season modes was copied
     preferences: Copied = field(default_factory=Copied)
     results: Copied = field(default_factory=Copied)
     pseudonyms: Copied = field(default_factory=Copied)
@@ -86,6 +89,12 @@ async def copy_ledgers(
             hands += await _every(source.hands, int(guild_id))
         for (guild_id,) in await _ids(path, "SELECT DISTINCT guild_id FROM matches ORDER BY guild_id"):
             matches += await _every(source.matches, int(guild_id))
+        # each server's seasons before its matches, which the target rates as they come
+        for (guild_id,) in await _ids(path, "SELECT DISTINCT guild_id FROM season_modes ORDER BY guild_id"):
+            history = await source.season_modes(int(guild_id))
+            if await target.season_modes(int(guild_id)) != history:
+                await target.replace_season_modes(int(guild_id), history)
+            report.seasons.add(True)
         for entry in sorted(hands, key=lambda hand: (hand.finished_at, hand.hand_id)):
             await _write(report.hands, entry.hand_id, target.record_hand(entry))
             if not replays(entry):

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 import asyncpg
 
@@ -47,8 +47,10 @@ from data.ledger_queries import (
     MATCH_SELECT,
     LedgerQueries,
     Statement,
+    Then,
     numbered,
 )
+from data.ledger_ratings import Tx
 from data.ledger_sqlite import hand_from_row, match_from_row
 from data.live import StoreFailed, StoreUnavailable
 
@@ -65,6 +67,7 @@ _MIGRATIONS_TABLE_DDL = f"""CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (
 )"""
 
 Row = tuple[Any, ...]
+_T = TypeVar("_T")
 # asyncpg's classes are generic in its stubs only: the aliases are strings, for the type checker.
 Pool: TypeAlias = "asyncpg.Pool[asyncpg.Record]"
 Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
@@ -199,9 +202,10 @@ class PostgresLedger(LedgerQueries):
         """The pool, for the solitaire's ledger and the reports of the same database to share."""
         return self._pool
 
-    async def _insert_once(self, head: Statement, children: list[Statement]) -> bool:
-        """``head``'s row and, only if it was new, the ``children`` rows, in one transaction (a second
-        writer of the same id waits for the first to commit, then inserts nothing); True if it was new."""
+    async def _insert_once(self, head: Statement, children: list[Statement], then: Then | None = None) -> bool:
+        """``head``'s row and, only if it was new, the ``children`` rows and what ``then`` writes, in one
+        transaction (a second writer of the same id waits for the first to commit, then inserts nothing);
+        True if it was new."""
         sql, (row,) = head
         with available():
             async with self._pool.acquire() as connection, connection.transaction():
@@ -209,7 +213,18 @@ class PostgresLedger(LedgerQueries):
                     return False
                 for child_sql, rows in children:
                     await connection.executemany(numbered(child_sql), rows)
+                if then is not None:
+                    await then(PostgresTx(connection))
         return True
+
+    async def _transact(self, work: Callable[[Tx], Awaitable[_T]], *, write: bool) -> _T:
+        """``work`` in one transaction: a write, or a read-only one that sees one snapshot throughout."""
+        if not write:
+            async with _snapshot(self._pool) as connection:
+                return await work(PostgresTx(connection))
+        with available():
+            async with self._pool.acquire() as connection, connection.transaction():
+                return await work(PostgresTx(connection))
 
     async def close(self) -> None:
         await self._pool.close()
@@ -243,6 +258,36 @@ class PostgresLedger(LedgerQueries):
             rows = await connection.fetch(f"{MATCH_SELECT} WHERE {where}", *parameters)
             seats = _grouped(await connection.fetch(MATCH_SEATS.format(where=where), *parameters))
         return [match_from_row(tuple(row), seats.get(row[0], [])) for row in rows]
+
+
+class PostgresTx:
+    """``data.ledger_ratings.Tx`` on a connection in a transaction: its statements' ``?`` numbered, a
+    server's ratings held by a transaction-scoped advisory lock, all of them by table locks."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+
+    async def fetch(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        return [tuple(row) for row in await self._connection.fetch(numbered(sql), *parameters)]
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> None:
+        await self._connection.execute(numbered(sql), *parameters)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if rows:
+            await self._connection.executemany(numbered(sql), rows)
+
+    async def lock_guild(self, guild_id: int) -> None:
+        await self._connection.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"mahjong-bot ratings of {guild_id}"
+        )
+
+    async def lock_all(self) -> None:
+        # writers of matches, ratings and season modes wait until this transaction ends (and it for them)
+        await self._connection.execute(
+            "LOCK TABLE matches, rated_matches, rating_changes, ratings, season_modes IN SHARE ROW EXCLUSIVE MODE"
+        )
 
 
 @asynccontextmanager

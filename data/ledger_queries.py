@@ -12,16 +12,21 @@ import functools
 import itertools
 import json
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
+from core.ratings.matches import rated
+from core.ratings.model import PROVISIONAL_BELOW
+from core.ratings.seasons import ModeChange, Season, season_at, seasons_until
+from data import ledger_ratings
 from data.ledger import GuildSettings, HandEntry, LedgerConflict, LedgerValueError, MatchEntry, SeatEntry, check_page
+from data.ledger_ratings import PlayerRating, RatingChange, RatingStanding, Rerated, Tx
 
 HAND_SELECT = (
     "SELECT hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan,"
     " record, finished_at FROM hands"
 )
-MATCH_SELECT = "SELECT match_id, guild_id, table_id, rules, hand_count, finished_at, ended FROM matches"
+MATCH_SELECT = "SELECT match_id, guild_id, table_id, rules, hand_count, finished_at, ended, practice FROM matches"
 HAND_SEATS = (
     "SELECT hand_id, member_id, name, computer, payment FROM hand_seats"
     " WHERE hand_id IN (SELECT hand_id FROM hands WHERE {where}) ORDER BY hand_id, seat"
@@ -44,6 +49,9 @@ Statement = tuple[str, Sequence[Row]]
 """An insert and the rows it takes."""
 Where = tuple[str, tuple[Any, ...]]
 """A condition on a table's rows (perhaps with its order and page) and its parameters."""
+Then = Callable[[Tx], Awaitable[None]]
+"""What else a write does in its transaction (a match's rating), given the transaction."""
+_T = TypeVar("_T")
 
 
 def json_text(value: Any, field: str) -> str:
@@ -100,8 +108,8 @@ def hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
 
 def match_statements(entry: MatchEntry) -> tuple[Statement, list[Statement]]:
     match = (
-        "INSERT INTO matches (match_id, guild_id, table_id, rules_name, rules, hand_count, finished_at, ended)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
+        "INSERT INTO matches (match_id, guild_id, table_id, rules_name, rules, hand_count, finished_at, ended,"
+        " practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
         [
             (
                 entry.match_id,
@@ -112,6 +120,7 @@ def match_statements(entry: MatchEntry) -> tuple[Statement, list[Statement]]:
                 entry.hands,
                 float(entry.finished_at),
                 entry.ended,
+                entry.practice,  # a bool: an integer to SQLite, a boolean to PostgreSQL
             )
         ],
     )
@@ -178,13 +187,18 @@ def numbered(sql: str) -> str:
 class LedgerQueries:
     """The part of ``Ledger`` both backends answer alike, over a backend's ``_first`` (the first row of a
     read, or None), ``_execute`` (one changing statement), ``_hands`` and ``_matches`` (the entries a
-    condition selects, with their seats, in one snapshot) and ``_insert_once`` (an entry's row and, only
-    if its id was new, its seats and patterns, in one transaction: True if it was new).
+    condition selects, with their seats, in one snapshot), ``_insert_once`` (an entry's row and, only
+    if its id was new, its seats and patterns and what ``then`` does, in one transaction: True if it was
+    new) and ``_transact`` (a function of a transaction run in one: a write, or a read of one snapshot).
 
     Exactly once: an entry whose id is taken is compared with the stored one, to tell a replayed
-    completion (nothing to do) from a conflict (a bug)."""
+    completion (nothing to do) from a conflict (a bug). A rated match is rated in the transaction that
+    inserts it (``data.ledger_ratings``)."""
 
-    async def _insert_once(self, head: Statement, children: list[Statement]) -> bool:
+    async def _insert_once(self, head: Statement, children: list[Statement], then: Then | None = None) -> bool:
+        raise NotImplementedError
+
+    async def _transact(self, work: Callable[[Tx], Awaitable[_T]], *, write: bool) -> _T:
         raise NotImplementedError
 
     async def _first(self, sql: str, parameters: Sequence[Any]) -> Row | None:
@@ -206,7 +220,10 @@ class LedgerQueries:
         return False
 
     async def record_match(self, entry: MatchEntry) -> bool:
-        if await self._insert_once(*match_statements(entry)):
+        async def rate(tx: Tx) -> None:
+            await ledger_ratings.rate_recorded(tx, entry)
+
+        if await self._insert_once(*match_statements(entry), then=rate if rated(entry) else None):
             return True
         found = await self._matches("match_id = ?", (entry.match_id,))
         refuse_conflict("match", entry.match_id, entry, found[0] if found else None)
@@ -263,3 +280,59 @@ class LedgerQueries:
             " ON CONFLICT (guild_id, member_id) DO UPDATE SET mentions = excluded.mentions",
             (guild_id, member_id, on),
         )
+
+    # --- ratings and seasons (SPEC §8; data.ledger_ratings) ----------------------------------------------
+
+    async def season_modes(self, guild_id: int) -> list[ModeChange]:
+        return await self._transact(lambda tx: ledger_ratings.season_history(tx, guild_id), write=False)
+
+    async def set_season_mode(self, guild_id: int, mode: str, now: float) -> list[ModeChange]:
+        return await self._transact(lambda tx: ledger_ratings.set_season_mode(tx, guild_id, mode, now), write=True)
+
+    async def replace_season_modes(self, guild_id: int, history: Sequence[ModeChange]) -> Rerated:
+        return await self._transact(lambda tx: ledger_ratings.replace_season_history(tx, guild_id, history), write=True)
+
+    async def season_of(self, guild_id: int, at: float) -> Season:
+        return season_at(await self.season_modes(guild_id), at)
+
+    async def seasons(self, guild_id: int, now: float) -> list[Season]:
+        return seasons_until(await self.season_modes(guild_id), now)
+
+    async def ratings_of(self, guild_id: int, player: str, season: int) -> list[PlayerRating]:
+        return await self._transact(lambda tx: ledger_ratings.player_ratings(tx, guild_id, player, season), write=False)
+
+    async def rating_leaderboard(
+        self,
+        guild_id: int,
+        rules: str,
+        season: int,
+        *,
+        computers: bool = False,
+        minimum: int = PROVISIONAL_BELOW,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[RatingStanding]:
+        return await self._transact(
+            lambda tx: ledger_ratings.leaderboard(
+                tx, guild_id, rules, season, computers=computers, minimum=minimum, limit=limit, offset=offset
+            ),
+            write=False,
+        )
+
+    async def season_standings(self, guild_id: int, season: int, *, limit: int = 10) -> dict[str, list[RatingStanding]]:
+        return await self._transact(
+            lambda tx: ledger_ratings.season_standings(tx, guild_id, season, limit), write=False
+        )
+
+    async def rating_changes(
+        self, guild_id: int, player: str, *, rules: str | None = None, limit: int = 10, offset: int = 0
+    ) -> list[RatingChange]:
+        return await self._transact(
+            lambda tx: ledger_ratings.player_changes(tx, guild_id, player, rules, limit, offset), write=False
+        )
+
+    async def match_rating_changes(self, match_id: str) -> list[RatingChange]:
+        return await self._transact(lambda tx: ledger_ratings.match_changes(tx, match_id), write=False)
+
+    async def rerate(self, *, repair: bool = True) -> Rerated:
+        return await self._transact(lambda tx: ledger_ratings.rerate(tx, repair=repair), write=True)

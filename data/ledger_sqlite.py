@@ -23,11 +23,11 @@ import json
 import pathlib
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -46,7 +46,9 @@ from data.ledger_queries import (
     MATCH_SELECT,
     LedgerQueries,
     Statement,
+    Then,
 )
+from data.ledger_ratings import Tx
 from data.sqlite_file import available, connect, switch_to_wal, usable_file
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 5.0
@@ -59,6 +61,7 @@ _MIGRATIONS_TABLE_DDL = f"""CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (
 
 
 Row = tuple[Any, ...]
+_T = TypeVar("_T")
 # Each ledger table and index by name: (type, table, PRAGMA table_info / index_info rows).
 Shape = dict[str, tuple[str, str, tuple[Row, ...]]]
 
@@ -231,7 +234,7 @@ def hand_from_row(row: Row, seat_rows: list[Row], pattern_rows: list[Row]) -> Ha
 
 
 def match_from_row(row: Row, seat_rows: list[Row]) -> MatchEntry:
-    match_id, guild_id, table_id, rules, hands, finished_at, ended = row
+    match_id, guild_id, table_id, rules, hands, finished_at, ended, practice = row
     seats = [_seat(seat) for seat in seat_rows]
     return MatchEntry(
         match_id=match_id,
@@ -243,7 +246,31 @@ def match_from_row(row: Row, seat_rows: list[Row]) -> MatchEntry:
         hands=hands,
         finished_at=finished_at,
         ended=ended,
+        practice=bool(practice),
     )
+
+
+class SqliteTx:
+    """``data.ledger_ratings.Tx`` on a connection in a transaction: SQLite's writers take turns anyway
+    (``BEGIN IMMEDIATE``), so there is nothing to lock."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def fetch(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        return [tuple(row) for row in await self._db.execute_fetchall(sql, parameters)]
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> None:
+        await self._db.execute(sql, parameters)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._db.executemany(sql, rows)
+
+    async def lock_guild(self, guild_id: int) -> None:
+        pass
+
+    async def lock_all(self) -> None:
+        pass
 
 
 class SqliteLedger(LedgerQueries):
@@ -289,9 +316,9 @@ class SqliteLedger(LedgerQueries):
         async with self._using():
             await self._db.execute(sql, parameters)
 
-    async def _insert_once(self, head: Statement, children: list[Statement]) -> bool:
-        """Insert ``head``'s row and, only if it was new, the ``children`` rows, in one transaction;
-        True if the row was new."""
+    async def _insert_once(self, head: Statement, children: list[Statement], then: Then | None = None) -> bool:
+        """Insert ``head``'s row and, only if it was new, the ``children`` rows and what ``then`` writes, in
+        one transaction; True if the row was new."""
         sql, (row,) = head
         async with self._using(), _transaction(self._db):
             async with self._db.execute(sql, row) as cursor:
@@ -299,7 +326,14 @@ class SqliteLedger(LedgerQueries):
                     return False
             for child_sql, rows in children:
                 await self._db.executemany(child_sql, rows)
+            if then is not None:
+                await then(SqliteTx(self._db))
         return True
+
+    async def _transact(self, work: Callable[[Tx], Awaitable[_T]], *, write: bool) -> _T:
+        """``work`` in one transaction: a write (the write lock taken at once), or a read of one snapshot."""
+        async with self._using(), _transaction(self._db, "IMMEDIATE" if write else "DEFERRED"):
+            return await work(SqliteTx(self._db))
 
     async def _hands(self, where: str, parameters: Sequence[Any]) -> list[HandEntry]:
         """The hands ``where`` (a condition, perhaps with its order and page) selects, with their seats and

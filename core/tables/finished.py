@@ -87,7 +87,7 @@ def entry_document(entry: LedgerEntry) -> dict[str, Any]:
             "record": entry.record,
             "finished_at": entry.finished_at,
         }
-    return {
+    document = {
         "kind": "match",
         "id": entry.match_id,
         "guild": entry.guild_id,
@@ -99,6 +99,9 @@ def entry_document(entry: LedgerEntry) -> dict[str, Any]:
         "finished_at": entry.finished_at,
         "ended": entry.ended,
     }
+    if entry.practice:  # only then: other matches' documents are the ones earlier releases stored
+        document["practice"] = True
+    return document
 
 
 def entry_from_document(document: Any) -> LedgerEntry:
@@ -137,6 +140,7 @@ def entry_from_document(document: Any) -> LedgerEntry:
         hands=_int(document["hands"]),
         finished_at=float(document["finished_at"]),
         ended=_text(document["ended"]),
+        practice=_bool(document.get("practice", False)),
     )
 
 

@@ -57,6 +57,7 @@ def match_entry(state: TableState, match: Match, now: float, ended: str = "finis
         hands=len(match.hands),
         finished_at=now,
         ended=ended,
+        practice=state.practice,
     )
 
 

@@ -126,6 +126,36 @@ async def test_a_hand_that_does_not_replay_or_conflicts_is_named_and_nothing_is_
         await target.close()
 
 
+@pytest.mark.asyncio
+async def test_a_copy_rates_the_matches_as_the_source_did_under_its_seasons(tmp_path):
+    from tests.data.rating_matches import GUILDS, seeded_matches
+
+    source_path, target_path = tmp_path / "bot.sqlite3", tmp_path / "copy.sqlite3"
+    source = await SqliteLedger.open(source_path)
+    matches = seeded_matches(120, seed=21)
+    await source.set_season_mode(GUILDS[0], "monthly", matches[0].finished_at)  # from the start
+    for index, entry in enumerate(matches):
+        await source.record_match(entry)
+        if index == 60:
+            await source.set_season_mode(GUILDS[1], "quarterly", entry.finished_at)
+    await source.close()
+    target = await SqliteLedger.open(target_path)
+    target_solitaire = SqliteSolitaireLedger.beside(target)
+    try:
+        report = await copy_ledgers(source_path, target, target_solitaire, replays)
+        assert report.ok and report.seasons.total == 2 and report.matches.new == len(matches)
+        assert (await target.rerate(repair=False)).equal
+    finally:
+        await target_solitaire.close()
+        await target.close()
+    tables = ("season_modes", "rated_matches", "rating_changes", "ratings")
+    with sqlite3.connect(source_path) as one, sqlite3.connect(target_path) as other:
+        for table in tables:
+            assert sorted(one.execute(f"SELECT * FROM {table}")) == sorted(other.execute(f"SELECT * FROM {table}"))
+    one.close()
+    other.close()
+
+
 def test_the_command_refuses_what_it_cannot_use(tmp_path, capsys):
     assert main(["ledger", "copy", "--from", str(tmp_path / "missing.sqlite3"), "--to", str(tmp_path / "x")]) == 2
     assert "no such file" in capsys.readouterr().err
@@ -169,6 +199,9 @@ async def test_the_command_copies_into_postgresql_and_the_bot_reads_it_there(tmp
         assert len(await ledger.hands(GUILD, limit=100)) == hands
         assert (await ledger.guild_settings(GUILD)).ranked_after == 3
         assert await solitaire.pseudonym(GUILD, 12) == "Bobby"
+        [match] = await ledger.matches(GUILD)
+        assert len(await ledger.match_rating_changes(match.match_id)) == 4  # rated as it was copied
+        assert (await ledger.rerate(repair=False)).equal
         assert [standing.member_id for standing in await solitaire.leaderboard(GUILD, _daily())] == [12, 1]
     finally:
         await solitaire.close()

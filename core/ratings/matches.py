@@ -1,0 +1,63 @@
+"""Which matches are rated and who is rated for each seat (SPEC §8).
+
+A match is rated when it is a four-player ``classic`` or ``hongkong`` match that ended normally
+(``finished``): not a ``family`` table, not a practice table (dealt from a chosen seed), not a three-player
+table, not one closed before its length. Its pool is its server and rule set.
+
+A seat's player is a member, ``member:<id>`` (a member whose seat a computer played while they were
+away is still that member), or a computer, ``computer:<level>``: one rating per strength and pool, so the
+three "strong" computers of a table are one player (``model.rate_players``).
+"""
+
+from __future__ import annotations
+
+from data.ledger import MatchEntry, SeatEntry
+
+RATED_RULES = ("classic", "hongkong")
+MEMBER = "member:"
+COMPUTER = "computer:"
+
+
+def member_key(member_id: int) -> str:
+    return f"{MEMBER}{member_id}"
+
+
+def computer_key(level: str) -> str:
+    return f"{COMPUTER}{level}"
+
+
+def player_key(seat: SeatEntry) -> str | None:
+    """The player a seat is rated as: its member, else its computer's strength (None for neither)."""
+    if seat.member_id is not None:
+        return member_key(seat.member_id)
+    if seat.computer is not None:
+        return computer_key(seat.computer)
+    return None
+
+
+def is_computer(player: str) -> bool:
+    return player.startswith(COMPUTER)
+
+
+def member_of(player: str) -> int | None:
+    """The member id of a ``member:<id>`` key, None for a computer's."""
+    return int(player.removeprefix(MEMBER)) if player.startswith(MEMBER) else None
+
+
+def rated(entry: MatchEntry) -> bool:
+    """Whether the match is rated (see above)."""
+    return (
+        entry.rules_name in RATED_RULES
+        and entry.ended == "finished"
+        and not entry.practice
+        and len(entry.seats) == 4
+        and all(player_key(seat) is not None for seat in entry.seats)
+    )
+
+
+def players_of(entry: MatchEntry) -> tuple[str, ...]:
+    """The player of each seat of a rated match."""
+    keys = tuple(player_key(seat) for seat in entry.seats)
+    if any(key is None for key in keys):
+        raise ValueError(f"match {entry.match_id}: a seat is neither a member nor a computer")
+    return tuple(key for key in keys if key is not None)
