@@ -23,6 +23,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "run",
     "web",
     "ledger",
+    "ratings",
 )
 
 
