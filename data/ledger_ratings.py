@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from core.ratings.book import Held, RatingBook, SeatChange, rate_seats
-from core.ratings.matches import COMPUTER, MEMBER, RATED_RULES, is_computer, player_key, players_of, rated
+from core.ratings.matches import COMPUTER, MEMBER, is_computer, is_rated, players_of, seat_player
 from core.ratings.model import PROVISIONAL_BELOW, Rating, season_start
 from core.ratings.seasons import SEASON_MODES, ModeChange, Season, season_at
-from data.ledger import LedgerValueError, MatchEntry, SeatEntry, check_page
+from data.ledger import LedgerValueError, MatchEntry, check_page
 
 Row = tuple[Any, ...]
 Pool = tuple[int, str]  # (server, rule set)
@@ -210,7 +210,7 @@ def _later_parameters(match: _Rated) -> tuple[Any, ...]:
 
 
 def _key(member_id: int | None, computer: str | None) -> str:
-    key = player_key(SeatEntry("", member_id, computer))
+    key = seat_player(member_id, computer)
     if key is None:  # a rated match's seats all have a player (``rated``)
         raise ValueError("a rated match's seat is neither a member nor a computer")
     return key
@@ -484,8 +484,8 @@ async def _ratable(tx: Tx, guild_id: int | None) -> list[_Rated]:
 
 def _add_ratable(found: list[_Rated], rows: list[Row]) -> None:
     match_id, guild, rules, finished_at, ended, practice = rows[0][:6]
-    seats = tuple(SeatEntry("", member_id, computer) for *_, member_id, computer, _ in rows)
-    if not _is_rated(str(rules), str(ended), bool(practice), seats):
+    players = [seat_player(member_id, computer) for *_, member_id, computer, _ in rows]
+    if not is_rated(str(rules), str(ended), bool(practice), players):
         return
     found.append(
         _Rated(
@@ -494,21 +494,15 @@ def _add_ratable(found: list[_Rated], rows: list[Row]) -> None:
             str(rules),
             0,
             float(finished_at),
-            tuple(_key(seat.member_id, seat.computer) for seat in seats),
+            tuple(player for player in players if player is not None),
             tuple(float(row[-1]) for row in rows),
         )
     )
 
 
-def _is_rated(rules: str, ended: str, practice: bool, seats: tuple[SeatEntry, ...]) -> bool:
-    """``core.ratings.rated`` on a match's stored columns (no whole ``MatchEntry`` built for each)."""
-    if rules not in RATED_RULES:  # the cheap test first: most of a server's matches may be family games
-        return False
-    entry = MatchEntry("m", 0, "t", {"name": rules}, seats, (0.0,) * len(seats), 0, 0.0, ended, practice)
-    return rated(entry)
-
-
 def _differences(kind: str, expected: dict[Any, Row], stored: dict[Any, Row]) -> list[str]:
+    if expected == stored:
+        return []
     found = []
     for key in sorted(expected.keys() | stored.keys(), key=repr):
         want, have = expected.get(key), stored.get(key)

@@ -11,6 +11,8 @@ three "strong" computers of a table are one player (``model.rate_players``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from data.ledger import MatchEntry, SeatEntry
 
 RATED_RULES = ("classic", "hongkong")
@@ -28,10 +30,15 @@ def computer_key(level: str) -> str:
 
 def player_key(seat: SeatEntry) -> str | None:
     """The player a seat is rated as: its member, else its computer's strength (None for neither)."""
-    if seat.member_id is not None:
-        return member_key(seat.member_id)
-    if seat.computer is not None:
-        return computer_key(seat.computer)
+    return seat_player(seat.member_id, seat.computer)
+
+
+def seat_player(member_id: int | None, computer: str | None) -> str | None:
+    """``player_key`` of a seat's member id and computer strength, as the ledger's columns hold them."""
+    if member_id is not None:
+        return member_key(member_id)
+    if computer is not None:
+        return computer_key(computer)
     return None
 
 
@@ -46,12 +53,17 @@ def member_of(player: str) -> int | None:
 
 def rated(entry: MatchEntry) -> bool:
     """Whether the match is rated (see above)."""
+    return is_rated(entry.rules_name, entry.ended, entry.practice, [player_key(seat) for seat in entry.seats])
+
+
+def is_rated(rules_name: str, ended: str, practice: bool, players: Sequence[str | None]) -> bool:
+    """``rated`` of a match's rule set, ending, practice flag and seats' players (as the ledger keeps them)."""
     return (
-        entry.rules_name in RATED_RULES
-        and entry.ended == "finished"
-        and not entry.practice
-        and len(entry.seats) == 4
-        and all(player_key(seat) is not None for seat in entry.seats)
+        rules_name in RATED_RULES
+        and ended == "finished"
+        and not practice
+        and len(players) == 4
+        and all(player is not None for player in players)
     )
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -45,6 +45,9 @@ class Rating:
 
     mu: float = MU
     sigma: float = SIGMA
+    # openskill's own object for the same values, when ``rate`` made this rating: the next match rates from
+    # it without making another (openskill gives each a random id, a third of a match's cost)
+    native: PlackettLuceRating | None = field(default=None, compare=False, repr=False)
 
     @property
     def ordinal(self) -> float:
@@ -83,14 +86,20 @@ def places(scores: Sequence[float]) -> tuple[int, ...]:
 def rate(ratings: Sequence[Rating], scores: Sequence[float]) -> tuple[Rating, ...]:
     """Each seat's rating after a match it finished with ``scores`` (one per seat, in the same order),
     every seat a player of its own. ``ValueError`` for fewer than two seats, or not one score per seat,
-    or a score or rating that is not a finite number."""
+    or a score that is not a finite number."""
     if len(ratings) != len(scores) or len(ratings) < 2:
         raise ValueError(f"{len(ratings)} ratings for {len(scores)} scores: a match has two seats or more")
-    if not all(math.isfinite(value) for value in (*scores, *(r.mu for r in ratings), *(r.sigma for r in ratings))):
-        raise ValueError("ratings and scores must be finite numbers")
-    teams = [[PlackettLuceRating(rating.mu, rating.sigma)] for rating in ratings]
+    if not all(map(math.isfinite, scores)):  # the ratings are the model's own, finite
+        raise ValueError("scores must be finite numbers")
+    teams = []
+    for index, rating in enumerate(ratings):
+        native = rating.native
+        # one object on two seats would be one seat to openskill (its deep copy keeps them one)
+        if native is None or any(other.native is native for other in ratings[:index]):
+            native = PlackettLuceRating(rating.mu, rating.sigma)
+        teams.append([native])
     rated = _MODEL.rate(teams, ranks=[float(place) for place in places(scores)])
-    return tuple(Rating(team[0].mu, team[0].sigma) for team in rated)
+    return tuple(Rating(team[0].mu, team[0].sigma, team[0]) for team in rated)
 
 
 def rate_players(

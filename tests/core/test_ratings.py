@@ -135,6 +135,14 @@ def test_a_player_on_several_seats_gets_the_mean_of_its_seats() -> None:
     assert after[strong].sigma == pytest.approx(sum(rating.sigma for rating in seated[1:]) / 3)
 
 
+def test_a_rating_from_an_earlier_match_on_two_seats_is_two_seats() -> None:
+    """A rating ``rate`` made keeps openskill's object for the next match: on two seats it is still two."""
+    strong = rate(FRESH, [3.0, 2.0, 1.0, 0.0])[0]
+    plain = Rating(strong.mu, strong.sigma)
+    scores = [10.0, 0.0, -5.0, -5.0]
+    assert rate((Rating(), strong, strong, strong), scores) == rate((Rating(), plain, plain, plain), scores)
+
+
 def test_provisional_below_five_and_a_season_keeps_mu() -> None:
     assert [provisional(matches) for matches in range(7)] == [True] * 5 + [False] * 2
     assert season_start(Rating(31.5, 1.2)) == Rating(31.5, START_SIGMA)
