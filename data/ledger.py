@@ -35,6 +35,7 @@ MAX_SECONDS = 7 * 24 * 3600.0
 RANKED_AFTER = (1, 100)  # hands of a rule set in the period before a member is ranked on the leaderboard
 IDLE_HOURS = (1, 30 * 24)  # an hour to a month without a click before an open table is closed
 MINIMUM_FAN = (0, 13)
+DEAL_LENGTH = 24  # characters of a deal code (``core.tables.deals``)
 
 
 class LedgerValueError(ValueError):
@@ -113,8 +114,9 @@ class HandEntry:
 @dataclass(frozen=True, slots=True)
 class MatchEntry:
     """A match over: its seats, each seat's total, how many hands were played, whether it ``ended``
-    normally (``finished``) or its table was ``closed`` before the end, and whether its table was a
-    ``practice`` table (dealt from a seed its opener chose: never rated, SPEC §8)."""
+    normally (``finished``) or its table was ``closed`` before the end, whether its table was a
+    ``practice`` table (dealt from a seed its opener chose: never rated, SPEC §8), and the ``deal`` code
+    of a practice table's walls (``core.tables.deals``: the same code, the same walls at every table)."""
 
     match_id: str
     guild_id: int
@@ -126,11 +128,17 @@ class MatchEntry:
     finished_at: float
     ended: str = "finished"
     practice: bool = False
+    deal: str | None = None
 
     def __post_init__(self) -> None:
         _require_id(self.match_id, "match_id")
         _require_rules(self.rules)
         require_text((self.match_id, self.table_id, self.rules_name), "match")
+        if self.deal is not None and (not self.practice or not 0 < len(self.deal) <= DEAL_LENGTH):
+            raise LedgerValueError(
+                f"match {self.match_id}: a deal code is a practice table's, of 1 to {DEAL_LENGTH} characters", "deal"
+            )
+        require_text((self.deal or "",), "deal")
         _require_finite((self.finished_at, *self.totals), "totals and finished_at")
         if len(self.totals) != len(self.seats):
             raise LedgerValueError(
@@ -243,6 +251,14 @@ class Ledger(Protocol):
         """A server's matches, newest first, only those ``member_id`` sat at when given."""
         ...
 
+    async def deal_matches(self, guild_id: int, deal: str, *, limit: int = 10, offset: int = 0) -> list[MatchEntry]:
+        """The server's matches on the deal ``deal`` (``MatchEntry.deal``), the best score of each first."""
+        ...
+
+    async def deal_match_count(self, guild_id: int, deal: str) -> int:
+        """How many of the server's matches were played on the deal ``deal``."""
+        ...
+
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings, the defaults if it never set any."""
         ...
@@ -298,6 +314,19 @@ class Ledger(Protocol):
     ) -> list[RatingStanding]:
         """A pool's season leaderboard by rating: its members (or its computers), with ``minimum`` rated
         matches in the season."""
+        ...
+
+    async def rating_count(
+        self, guild_id: int, rules: str, season: int, *, computers: bool = False, minimum: int = 5
+    ) -> int:
+        """How many lines ``rating_leaderboard`` has in all, for its pages."""
+        ...
+
+    async def pool_ratings(
+        self, guild_id: int, rules: str, players: Sequence[str], at: float
+    ) -> dict[str, PlayerRating]:
+        """The ratings (no rank) in one pool of those of ``players`` who have one, for the season of the
+        moment ``at``, in one read: what a table shows beside its seats."""
         ...
 
     async def season_standings(self, guild_id: int, season: int, *, limit: int = 10) -> dict[str, list[RatingStanding]]:

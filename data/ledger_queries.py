@@ -26,7 +26,7 @@ HAND_SELECT = (
     "SELECT hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan,"
     " record, finished_at FROM hands"
 )
-MATCH_SELECT = "SELECT match_id, guild_id, table_id, rules, hand_count, finished_at, ended, practice FROM matches"
+MATCH_SELECT = "SELECT match_id, guild_id, table_id, rules, hand_count, finished_at, ended, practice, deal FROM matches"
 HAND_SEATS = (
     "SELECT hand_id, member_id, name, computer, payment FROM hand_seats"
     " WHERE hand_id IN (SELECT hand_id FROM hands WHERE {where}) ORDER BY hand_id, seat"
@@ -109,7 +109,7 @@ def hand_statements(entry: HandEntry) -> tuple[Statement, list[Statement]]:
 def match_statements(entry: MatchEntry) -> tuple[Statement, list[Statement]]:
     match = (
         "INSERT INTO matches (match_id, guild_id, table_id, rules_name, rules, hand_count, finished_at, ended,"
-        " practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
+        " practice, deal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
         [
             (
                 entry.match_id,
@@ -121,6 +121,7 @@ def match_statements(entry: MatchEntry) -> tuple[Statement, list[Statement]]:
                 float(entry.finished_at),
                 entry.ended,
                 entry.practice,  # a bool: an integer to SQLite, a boolean to PostgreSQL
+                entry.deal,
             )
         ],
     )
@@ -157,6 +158,16 @@ def matches_where(guild_id: int, member_id: int | None, limit: int, offset: int)
     return (
         "guild_id = ? AND match_id IN (SELECT match_id FROM match_seats WHERE member_id = ?)" + page,
         (guild_id, member_id, limit, offset),
+    )
+
+
+def deal_where(guild_id: int, deal: str, limit: int, offset: int) -> Where:
+    """A server's matches on one deal, a page of them: the best score of each first (then the oldest)."""
+    return (
+        "guild_id = ? AND deal = ?"
+        " ORDER BY (SELECT MAX(s.total) FROM match_seats s WHERE s.match_id = matches.match_id) DESC,"
+        " finished_at, match_id LIMIT ? OFFSET ?",
+        (guild_id, deal, limit, offset),
     )
 
 
@@ -255,6 +266,14 @@ class LedgerQueries:
         check_page(limit, offset)
         return await self._matches(*matches_where(guild_id, member_id, limit, offset))
 
+    async def deal_matches(self, guild_id: int, deal: str, *, limit: int = 10, offset: int = 0) -> list[MatchEntry]:
+        check_page(limit, offset)
+        return await self._matches(*deal_where(guild_id, deal, limit, offset))
+
+    async def deal_match_count(self, guild_id: int, deal: str) -> int:
+        row = await self._first("SELECT COUNT(*) FROM matches WHERE guild_id = ? AND deal = ?", (guild_id, deal))
+        return 0 if row is None else int(row[0])
+
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._first("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return GuildSettings() if row is None else GuildSettings.from_document(json.loads(row[0]))
@@ -318,6 +337,25 @@ class LedgerQueries:
             ),
             write=False,
         )
+
+    async def rating_count(
+        self, guild_id: int, rules: str, season: int, *, computers: bool = False, minimum: int = PROVISIONAL_BELOW
+    ) -> int:
+        return await self._transact(
+            lambda tx: ledger_ratings.leaderboard_count(
+                tx, guild_id, rules, season, computers=computers, minimum=minimum
+            ),
+            write=False,
+        )
+
+    async def pool_ratings(
+        self, guild_id: int, rules: str, players: Sequence[str], at: float
+    ) -> dict[str, PlayerRating]:
+        async def read(tx: Tx) -> dict[str, PlayerRating]:
+            season = season_at(await ledger_ratings.season_history(tx, guild_id), at).number
+            return await ledger_ratings.pool_ratings(tx, guild_id, rules, players, season)
+
+        return await self._transact(read, write=False)
 
     async def season_standings(self, guild_id: int, season: int, *, limit: int = 10) -> dict[str, list[RatingStanding]]:
         return await self._transact(

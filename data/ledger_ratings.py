@@ -584,6 +584,46 @@ async def leaderboard(
     ]
 
 
+async def leaderboard_count(tx: Tx, guild_id: int, rules: str, season: int, *, computers: bool, minimum: int) -> int:
+    """How many lines ``leaderboard`` has in all (its pages' count)."""
+    rows = await tx.fetch(
+        "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND rules_name = ? AND season = ? AND matches >= ?"
+        " AND player LIKE ?",
+        (guild_id, rules, season, minimum, f"{COMPUTER if computers else MEMBER}%"),
+    )
+    return int(rows[0][0])
+
+
+async def pool_ratings(
+    tx: Tx, guild_id: int, rules: str, players: Sequence[str], season: int
+) -> dict[str, PlayerRating]:
+    """The rating of each of ``players`` who has one in the pool (``rules``) for ``season`` (the season's
+    start from their last one, if they have not played in it yet), without ranks: what a table shows
+    beside its seats, in one read."""
+    wanted = list(dict.fromkeys(players))
+    if not wanted:
+        return {}
+    marks = ", ".join("?" for _ in wanted)
+    rows = await tx.fetch(
+        "SELECT player, season, mu, sigma, matches FROM ratings"
+        f" WHERE guild_id = ? AND rules_name = ? AND season <= ? AND player IN ({marks}) ORDER BY player, season",
+        (guild_id, rules, season, *wanted),
+    )
+    held: dict[str, list[Row]] = {}
+    for row in rows:
+        held.setdefault(str(row[0]), []).append(row)
+    found = {}
+    for player, seasons in held.items():
+        _, latest, mu, sigma, matches = seasons[-1]
+        total = sum(int(row[4]) for row in seasons)
+        if latest == season:
+            rating, in_season = Rating(mu, sigma), int(matches)
+        else:
+            rating, in_season = season_start(Rating(mu, sigma)), 0
+        found[player] = PlayerRating(rules, player, season, rating, in_season, total, None)
+    return found
+
+
 _CHANGES = (
     "SELECT c.match_id, c.guild_id, r.rules_name, r.season, c.finished_at, c.seat, c.player, c.place,"
     " c.mu_before, c.sigma_before, c.mu, c.sigma, c.matches FROM rating_changes c"

@@ -234,7 +234,7 @@ def hand_from_row(row: Row, seat_rows: list[Row], pattern_rows: list[Row]) -> Ha
 
 
 def match_from_row(row: Row, seat_rows: list[Row]) -> MatchEntry:
-    match_id, guild_id, table_id, rules, hands, finished_at, ended, practice = row
+    match_id, guild_id, table_id, rules, hands, finished_at, ended, practice, deal = row
     seats = [_seat(seat) for seat in seat_rows]
     return MatchEntry(
         match_id=match_id,
@@ -247,6 +247,7 @@ def match_from_row(row: Row, seat_rows: list[Row]) -> MatchEntry:
         finished_at=finished_at,
         ended=ended,
         practice=bool(practice),
+        deal=deal,
     )
 
 

@@ -101,6 +101,8 @@ def entry_document(entry: LedgerEntry) -> dict[str, Any]:
     }
     if entry.practice:  # only then: other matches' documents are the ones earlier releases stored
         document["practice"] = True
+    if entry.deal is not None:
+        document["deal"] = entry.deal
     return document
 
 
@@ -141,6 +143,7 @@ def entry_from_document(document: Any) -> LedgerEntry:
         finished_at=float(document["finished_at"]),
         ended=_text(document["ended"]),
         practice=_bool(document.get("practice", False)),
+        deal=_optional_text(document.get("deal")),
     )
 
 

@@ -58,6 +58,7 @@ def match_entry(state: TableState, match: Match, now: float, ended: str = "finis
         finished_at=now,
         ended=ended,
         practice=state.practice,
+        deal=state.deal if state.practice else None,
     )
 
 

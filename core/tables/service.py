@@ -25,6 +25,7 @@ from core.compare_and_set import retried
 from core.events import Events
 from core.refusal import Refusal
 from core.tables import transitions
+from core.tables.deals import deal_code, deal_seed
 from core.tables.events import TableChanged
 from core.tables.moves import Actor, Move
 from core.tables.state import TableSettings, TableState, keeping_legacy
@@ -86,11 +87,24 @@ class TableService:
         self._heard: dict[str, asyncio.Future[Committed | None]] = {}  # the last read of each heard table
 
     async def open(
-        self, *, host: Actor, guild_id: int, settings: TableSettings, computers: int = 0, seed: int | None = None
+        self,
+        *,
+        host: Actor,
+        guild_id: int,
+        settings: TableSettings,
+        computers: int = 0,
+        seed: int | None = None,
+        deal: str | None = None,
     ) -> Committed:
         """A new lobby of the server ``guild_id`` with its host seated and ``computers`` computer seats. A
-        ``seed`` makes a practice table: its walls are that seed's, the same for everyone who chooses it,
-        and it is never rated (``TableState.practice``)."""
+        ``seed`` or a ``deal`` code (``core.tables.deals``) makes a practice table: its walls are that
+        seed's (the code's), the same for everyone who chooses it, and it is never rated
+        (``TableState.practice``); its match keeps the deal (a seed's is the seed's number)."""
+        code = deal_code(deal if deal is not None else str(seed)) if deal is not None or seed is not None else None
+        if deal is not None:
+            if code is None:
+                raise Refusal("bad_deal")
+            seed = deal_seed(code)
         state = TableState(
             id=self._make_id(),
             host_id=host.member_id,
@@ -98,6 +112,7 @@ class TableService:
             settings=settings,
             seed=self._make_seed() if seed is None else seed,
             practice=seed is not None,
+            deal=code,
         )
         state = transitions.touched(state, self._clock())
         state, _ = transitions.join(state, host.member_id, host.name)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from core.tables.deals import deal_code
 from core.tables.finished import FinishedHand, LedgerEntry, entry_document, entry_from_document
 from game.errors import GameError
 from game.players import PLAYERS
@@ -129,6 +130,7 @@ class TableState:
     unrecorded: tuple[LedgerEntry, ...] = ()
     first_seat: int | None = None  # the lobby seat the host chose to start (tables without a wall)
     practice: bool = False  # dealt from a seed its opener chose (``/table/new?seed=``): never rated (SPEC §8)
+    deal: str | None = None  # the practice table's deal code (``core.tables.deals``), kept by its match
 
     @property
     def players(self) -> int:
@@ -230,6 +232,8 @@ class TableState:
             extra["first"] = self.first_seat
         if self.practice:
             extra["practice"] = True
+        if self.deal is not None:
+            extra["deal"] = self.deal
         return extra
 
     @classmethod
@@ -307,6 +311,7 @@ def _table_from_document(document: Any) -> TableState:
         unrecorded=tuple(entry_from_document(entry) for entry in _list(document["unrecorded"])),
         first_seat=_first_seat(_object(document["extra"])),
         practice=_bool(_object(document["extra"]).get("practice", False)),
+        deal=_deal(_object(document["extra"]).get("deal")),
     )
 
 
@@ -368,6 +373,14 @@ def _list(value: Any) -> list[Any]:
 def _first_seat(extra: dict[str, Any]) -> int | None:
     first = extra.get("first")
     return None if first is None else _int(first)
+
+
+def _deal(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or deal_code(value) != value:
+        raise TableDocumentError(f"not a deal code: {value!r}")
+    return value
 
 
 def _computer(value: Any) -> str | None:
