@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.table_page_client import choose, load_average  # noqa: E402
 from bot.tables import presenter  # noqa: E402
 from core.events import Events  # noqa: E402
+from core.refusal import Refusal  # noqa: E402
 from core.tables.frame import move_of  # noqa: E402
 from core.tables.moves import Actor, Lobby  # noqa: E402
 from core.tables.options import SPEED_TIMINGS, table_defaults, table_rules, table_settings  # noqa: E402
@@ -104,6 +105,7 @@ async def one_hand(
     waiting: frozenset[int] = frozenset(range(4))  # the hands shown before the first move: every seat's
     moves = 0
     rng = random.Random(seed)
+    refused: dict[tuple[int, int], set[str]] = {}  # what the table refused a seat at a step (a win short of fan)
     while page.state.status == "playing":
         state = page.state
         awaited = _awaited(state)
@@ -113,13 +115,18 @@ async def one_hand(
         member = state.seats[seat].member_id
         assert member is not None
         shown = hub_frame(hub, state, page.version, member)
-        fields = choose(shown, rng)
+        said_no = refused.setdefault((state.step, seat), set())
+        fields = choose(shown, rng, said_no)
         if fields is None:
             raise RuntimeError(f"{rules} seed {seed}: no move offered to seat {seat} at step {state.step}")
         message = {**fields, "step": shown["step"]}
 
         before = process_seconds()
-        page = await service.act(state.id, actors[member], read_move(member, message))
+        try:
+            page = await service.act(state.id, actors[member], read_move(member, message))
+        except Refusal:  # the page says why, and its member plays something else (not counted)
+            said_no.add(fields["action"])
+            continue
         middle = process_seconds()
         hub.show(page.state, page.version)
         after = process_seconds()
