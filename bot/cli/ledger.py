@@ -33,8 +33,9 @@ from data.ledger import HandEntry
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "ledger",
-        help="move the ledgers to another store",
-        description="Move the bot's ledgers (the four-player game's and the solitaire's) to another store.",
+        help="move the ledgers to another store, or rebuild their ratings",
+        description="Move the bot's ledgers (the four-player game's and the solitaire's) to another store, or"
+        " rebuild the ratings they keep from their matches.",
     )
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     copy = actions.add_parser(

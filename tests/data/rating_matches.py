@@ -21,7 +21,7 @@ LEVELS = ("basic", "strong")
 def seeded_matches(
     count: int, seed: int = 40, *, members: int = 12, start: float = 1_790_000_000.0
 ) -> list[MatchEntry]:
-    """``count`` matches, oldest first, about one in six of them not rated."""
+    """``count`` matches, oldest first, about one in five of them not rated."""
     chance = random.Random(seed)
     matches = []
     at = start
