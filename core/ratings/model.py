@@ -94,8 +94,13 @@ def rate(ratings: Sequence[Rating], scores: Sequence[float]) -> tuple[Rating, ..
     teams = []
     for index, rating in enumerate(ratings):
         native = rating.native
-        # one object on two seats would be one seat to openskill (its deep copy keeps them one)
-        if native is None or any(other.native is native for other in ratings[:index]):
+        # one object on two seats would be one seat to openskill (its deep copy keeps them one); and a
+        # rating changed by ``dataclasses.replace`` keeps an object of other values
+        if (
+            native is None
+            or (native.mu, native.sigma) != (rating.mu, rating.sigma)
+            or any(other.native is native for other in ratings[:index])
+        ):
             native = PlackettLuceRating(rating.mu, rating.sigma)
         teams.append([native])
     rated = _MODEL.rate(teams, ranks=[float(place) for place in places(scores)])

@@ -141,6 +141,10 @@ def test_a_rating_from_an_earlier_match_on_two_seats_is_two_seats() -> None:
     plain = Rating(strong.mu, strong.sigma)
     scores = [10.0, 0.0, -5.0, -5.0]
     assert rate((Rating(), strong, strong, strong), scores) == rate((Rating(), plain, plain, plain), scores)
+    moved = dataclasses.replace(strong, mu=30.0)  # keeps the object of the old values: not used
+    assert rate((Rating(), moved, plain, plain), scores) == rate(
+        (Rating(), Rating(30.0, strong.sigma), plain, plain), scores
+    )
 
 
 def test_provisional_below_five_and_a_season_keeps_mu() -> None:
