@@ -55,7 +55,7 @@ async def test_the_leaderboard_is_read_from_the_ledgers_in_postgresql(tmp_path, 
         try:
             await fake.wait_ready(timeout=30)
             await fake.wait_commands_synced(timeout=30)
-            board = await fake.slash(alice, guild.text_channel, "mahjong leaderboard", {})
+            board = await fake.slash(alice, guild.text_channel, "mahjong leaderboard", {"by": "points"})
             await board.wait_done(timeout=20)
             assert "1 ranked" in board.response.text() and "1. Alice — +100" in board.response.text()
         finally:

@@ -184,7 +184,7 @@ async def test_every_command_and_component_is_acknowledged_before_any_store_answ
             game_id = board.custom_ids()[0].split(":")[2]
             board_step = int(board.custom_ids()[0].split(":")[3])
             pair_value = board.selects()[0]["options"][0]["value"]
-            ranking = await fake.slash(admin, channel, "mahjong leaderboard", {})
+            ranking = await fake.slash(admin, channel, "mahjong leaderboard", {"by": "points"})
             await ranking.wait_done()
             replayed = await fake.slash(admin, channel, "mahjong replay", {"hand": entry.hand_id})
             await replayed.wait_done()
@@ -198,6 +198,7 @@ async def test_every_command_and_component_is_acknowledged_before_any_store_answ
                 "mahjong score": (members[0], {"hand": "234m 567m 789m 123p 55s"}),
                 "mahjong leaderboard": (members[0], {}),
                 "mahjong stats": (members[0], {}),
+                "mahjong rating": (members[0], {}),
                 "mahjong history": (members[0], {}),
                 "mahjong replay": (members[0], {"hand": entry.hand_id}),
                 "solitaire daily": (members[0], {}),

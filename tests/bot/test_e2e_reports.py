@@ -72,7 +72,7 @@ async def test_leaderboard_stats_and_history(tmp_path):
         try:
             async with running_bot(fake, store, database_path=str(path)):
                 caller, best = members[0], members[10]
-                board = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {})
+                board = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {"by": "points"})
                 await board.wait_done()
                 first = board.response
                 assert not first.ephemeral
@@ -92,7 +92,9 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 assert edited.button(label="Next").disabled
                 assert_card(edited)
 
-                out_of_range = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {"page": 3})
+                out_of_range = await fake.slash(
+                    caller, guild.text_channel, "mahjong leaderboard", {"by": "points", "page": 3}
+                )
                 await out_of_range.wait_done()
                 # acknowledged publicly before the ledger was read, then answered privately, the public
                 # "thinking" message taken down
@@ -136,7 +138,7 @@ async def test_leaderboard_stats_and_history(tmp_path):
                 # without a rule set, the board is the one of the rules the server's tables play
                 admin = fake.add_member(guild, name="Ada", permissions=0x20)
                 await (await fake.slash(admin, guild.text_channel, "mahjong config", {"rules": "hongkong"})).wait_done()
-                default = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {})
+                default = await fake.slash(caller, guild.text_channel, "mahjong leaderboard", {"by": "points"})
                 await default.wait_done()
                 assert "Leaderboard — Hong Kong" in default.response.text() and "mjr1:lb:hongkong:all:2" in (
                     default.response.custom_ids()
@@ -164,7 +166,7 @@ async def test_the_leaderboard_minimum_is_the_servers_and_those_below_it_are_lis
         store = await SqliteLiveStore.open(path)
         try:
             async with running_bot(fake, store, database_path=str(path)):
-                board = await fake.slash(admin, guild.text_channel, "mahjong leaderboard", {})
+                board = await fake.slash(admin, guild.text_channel, "mahjong leaderboard", {"by": "points"})
                 await board.wait_done()
                 text = board.response.text()
                 # at the default five hands: Player01 (5) ranked, Player00 (3) listed below
@@ -173,7 +175,7 @@ async def test_the_leaderboard_minimum_is_the_servers_and_those_below_it_are_lis
                 config = await fake.slash(admin, guild.text_channel, "mahjong config", {"ranked_after": 3})
                 await config.wait_done()
                 assert "ranked after 3 hands" in config.response.text()
-                again = await fake.slash(admin, guild.text_channel, "mahjong leaderboard", {})
+                again = await fake.slash(admin, guild.text_channel, "mahjong leaderboard", {"by": "points"})
                 await again.wait_done()
                 assert "At least 3 hands to be ranked · 2 ranked" in again.response.text()
                 assert "Not yet ranked" not in again.response.text()
