@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
+from core.ratings.seasons import SEASON_MODES, Season
 from core.refusal import Refusal
 from core.tables.options import TableDefaults as TableDefaults  # moved to the core: both surfaces open tables
 from core.tables.options import table_defaults as table_defaults
@@ -60,6 +61,7 @@ class ConfigChange:
     minimum_fan: int | None = None
     idle_hours: int | None = None
     ranked_after: int | None = None
+    season: str | None = None  # stored apart, in the ledger's history of season modes (``Ledger.set_season_mode``)
 
     @property
     def asks_nothing(self) -> bool:
@@ -93,8 +95,9 @@ def channels_text(settings: GuildSettings, lang: Lang) -> str:
     return ", ".join(f"<#{channel}>" for channel in settings.table_channels)
 
 
-def settings_text(settings: GuildSettings, lang: Lang) -> str:
-    """The settings shown back to the admin after each change (and by ``/mahjong config`` alone)."""
+def settings_text(settings: GuildSettings, lang: Lang, season: Season | None = None) -> str:
+    """The settings shown back to the admin after each change (and by ``/mahjong config`` alone), with the
+    server's rating seasons when ``season`` (the current one) is given."""
     own = say("config_speed_own", lang)
     turn = duration(settings.turn_seconds, lang) if settings.turn_seconds is not None else own
     claim = duration(settings.claim_seconds, lang) if settings.claim_seconds is not None else own
@@ -130,6 +133,7 @@ def settings_text(settings: GuildSettings, lang: Lang) -> str:
             say("config_deadlines", lang, turn=turn, claim=claim),
             say("config_idle", lang, idle=idle),
             say("config_ranked_after", lang, hands=count("hands", settings.ranked_after, lang)),
+            *(() if season is None else (say(f"config_season_{season.mode}", lang, number=season.number),)),
             say("config_channels", lang, channels=channels_text(settings, lang)),
             say("config_computers_" + ("on" if settings.computers_allowed else "off"), lang),
             say("config_mentions_" + ("on" if settings.mentions else "off"), lang),
@@ -191,6 +195,8 @@ def changed(settings: GuildSettings, change: ConfigChange) -> GuildSettings:
     if change.ranked_after is not None:
         _require_range("ranked_after", change.ranked_after, RANKED_AFTER)
         updates["ranked_after"] = change.ranked_after
+    if change.season is not None:  # checked here with the rest, so nothing is written if it is wrong
+        _require_choice("season", change.season, SEASON_MODES)
     new = replace(settings, **updates)  # type: ignore[arg-type]
     try:
         new.validate()

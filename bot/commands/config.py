@@ -4,7 +4,8 @@
 subcommand anyway; a member can still send the command (an old client, a forged request). So every
 call checks the member's resolved Manage Server permission from the interaction itself before
 anything is read or written. The settings live in the ledger database (``GuildSettings``); what
-they mean for a table is ``bot.guild_config``.
+they mean for a table is ``bot.guild_config``. ``season:`` chooses the server's rating seasons (SPEC §8):
+none, monthly or quarterly, UTC.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from discord.app_commands import locale_str as _
 from bot.commands.group import LENGTH_CHOICES, LEVEL_CHOICES, RULE_CHOICES, SPEED_CHOICES, mahjong
 from bot.guild_config import CLAIM_SECONDS, TURN_MINUTES, ConfigChange, changed, settings_text
 from bot.interaction import Interaction
+from core.ratings.seasons import season_at
 from core.refusal import Refusal
 from data.ledger import IDLE_HOURS, MINIMUM_FAN, RANKED_AFTER
 from words import LANGS, Lang
@@ -47,6 +49,7 @@ LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "fr": "French", "zh_TW": "Tr
     minimum_fan=_("The smallest winning hand at new Hong Kong tables, in fan"),
     idle_hours=_("Hours without any click after which an open table is closed"),
     ranked_after=_("Hands of a rule set a member plays before the leaderboard ranks them"),
+    season=_("Rating seasons: none (one for all time), monthly or quarterly (UTC)"),
 )
 @app_commands.choices(
     rules=RULE_CHOICES,
@@ -57,6 +60,11 @@ LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "fr": "French", "zh_TW": "Tr
     ],
     length=[*LENGTH_CHOICES, Choice(name=_("The rules' own"), value="rules")],
     level=LEVEL_CHOICES,
+    season=[
+        Choice(name=_("None: one season for all time"), value="none"),
+        Choice(name=_("Monthly (UTC months)"), value="monthly"),
+        Choice(name=_("Quarterly (UTC quarters)"), value="quarterly"),
+    ],
 )
 async def config(
     interaction: Interaction,
@@ -77,9 +85,12 @@ async def config(
     minimum_fan: app_commands.Range[int, MINIMUM_FAN[0], MINIMUM_FAN[1]] | None = None,
     idle_hours: app_commands.Range[int, IDLE_HOURS[0], IDLE_HOURS[1]] | None = None,
     ranked_after: app_commands.Range[int, RANKED_AFTER[0], RANKED_AFTER[1]] | None = None,
+    season: str | None = None,
 ) -> None:
     """No option shows the settings; any option changes them in one write and shows the result. Discord
-    reads the options from this signature; from here on they are one ``ConfigChange``, field for option."""
+    reads the options from this signature; from here on they are one ``ConfigChange``, field for option.
+    The season mode is the ledger's history of modes (``Ledger.set_season_mode``), written after the
+    settings, once every option has been checked."""
     reader = lang_of(interaction.locale)
     if interaction.guild_id is None or not interaction.permissions.manage_guild:
         raise Refusal("config_manage_only")
@@ -103,16 +114,25 @@ async def config(
         minimum_fan=minimum_fan,
         idle_hours=idle_hours,
         ranked_after=ranked_after,
+        season=season,
     )
     services = await interaction.client.acknowledged(interaction, "private")
     ledger = services.ledger
     current = await ledger.guild_settings(interaction.guild_id)
+    now = interaction.client.clock()
     if change.asks_nothing:
-        await interaction.edit_original_response(content=settings_text(current, reader))
+        seasons = season_at(await ledger.season_modes(interaction.guild_id), now)
+        await interaction.edit_original_response(content=settings_text(current, reader, seasons))
         return
     new = changed(current, change)
-    await ledger.set_guild_settings(interaction.guild_id, new)
-    await interaction.edit_original_response(content=say("config_saved", reader) + "\n" + settings_text(new, reader))
+    if new != current:
+        await ledger.set_guild_settings(interaction.guild_id, new)
+    if change.season is not None:  # the ledger keeps the history of modes: the seasons are numbered by it
+        history = await ledger.set_season_mode(interaction.guild_id, change.season, now)
+    else:
+        history = await ledger.season_modes(interaction.guild_id)
+    shown = settings_text(new, reader, season_at(history, now))
+    await interaction.edit_original_response(content=say("config_saved", reader) + "\n" + shown)
 
 
 @mahjong.command(name="mentions", description=_("Whether tables on this server mention you when it is your turn"))
