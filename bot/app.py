@@ -3,8 +3,9 @@
 It returns a ``commands.Bot`` that is not connected yet, over an application built by the root
 (``core.application``): its ``setup_hook`` subscribes the Discord followers of every change (the table
 messages, the private hands), registers the buttons, the commands and their translations, starts the
-application's background work and its own (the solitaire's idle watch, the daily post), and uploads the
-tile emojis once. It opens no store: the application's owner closes what the application opened.
+application's background work and its own (the solitaire's idle watch, the daily post, the season's end
+post), and uploads the tile emojis once. It opens no store: the application's owner closes what the
+application opened.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from bot.metrics import Metrics
 from bot.pacing import RequestPacer, budget_for, pacing_trace
 from bot.replay import REPLAY_PREFIX
 from bot.reports import REPORTS_PREFIX
+from bot.seasons.post import SeasonClaims, SeasonPoster
 from bot.solitaire.custom_ids import PREFIX as SOLITAIRE_PREFIX
 from bot.solitaire.daily_post import DailyPoster
 from bot.solitaire.desk import SolitaireDesk
@@ -92,6 +94,7 @@ class Services:
     timings: Mapping[Speed, Timing]
     solitaire: SolitaireDesk
     daily_poster: DailyPoster
+    season_poster: SeasonPoster
 
 
 ENTRY_POINT = 4
@@ -266,6 +269,10 @@ class MahjongBot(commands.AutoShardedBot):
         )
         claims = PostClaims(store, application.clock)
         daily_poster = DailyPoster(self, application.solitaire, claims, self.tile_emojis, tick=tick, drawer=drawer)
+        season_claims = SeasonClaims(store, application.clock)
+        season_poster = SeasonPoster(
+            self, ledger, application.solitaire.ledger, season_claims, application.clock, tick=tick
+        )
         self._services = Services(
             ledger=ledger,
             reports=application.reports,
@@ -274,6 +281,7 @@ class MahjongBot(commands.AutoShardedBot):
             timings=self._timings,
             solitaire=solitaire_desk,
             daily_poster=daily_poster,
+            season_poster=season_poster,
         )
         self.add_dynamic_items(TableButton, LeaderboardButton, ReplayButton, SolitaireItem)
         await self.tree.set_translator(MahjongTranslator())
@@ -290,6 +298,7 @@ class MahjongBot(commands.AutoShardedBot):
         application.start()  # the table clock, the events of other processes, what a killed one left
         self._start(solitaire_desk.run_idle_watch(), "solitaire-idle")
         self._start(daily_poster.run(), "solitaire-daily-post")
+        self._start(season_poster.run(), "season-end-post")
         if self._upload_emojis:
             self._start(self._emojis(), "tile-emojis")
         if self.application_id is not None:

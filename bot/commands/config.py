@@ -129,6 +129,7 @@ async def config(
         await ledger.set_guild_settings(interaction.guild_id, new)
     if change.season is not None:  # the ledger keeps the history of modes: the seasons are numbered by it
         history = await ledger.set_season_mode(interaction.guild_id, change.season, now)
+        services.season_poster.wake()  # a change ends the running season: its end may be posted
     else:
         history = await ledger.season_modes(interaction.guild_id)
     shown = settings_text(new, reader, season_at(history, now))

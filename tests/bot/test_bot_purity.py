@@ -22,6 +22,7 @@ DISCORD_FREE = [
     "bot.tables.custom_ids",
     "bot.info",
     "bot.reports",
+    "bot.seasons.presenter",
     "bot.replay",
     "words.messages",
     "bot.guild_config",

@@ -1,18 +1,29 @@
 """Seasons on Discord (SPEC §8, issue 40), end to end against the fake Discord in English, French and
-Traditional Chinese: ``/mahjong config season:`` is for Manage Server only, stores the mode in the ledger's
-history of modes and shows it with the other settings."""
+Traditional Chinese: ``/mahjong config season:`` (Manage Server only, the mode shown with the other
+settings), and the season's end post under a fake clock: posted once by two bots on one Redis a minute
+after the UTC month's end, in each server's results channel and language, never for a server without
+seasons, posted when the bot comes back after being down over a boundary, a dead process's claim taken
+over, and a change of mode posting the season it cut short."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import uuid
+from functools import partial
 from typing import Any
 
 import discord
 import pytest
 
+from bot.solitaire.post_claims import POST_CLAIM_SECONDS
 from core.ratings.seasons import ModeChange
 from data.ledger import GuildSettings, MatchEntry, SeatEntry
 from data.ledger_sqlite import SqliteLedger
+from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
+from data.solitaire_sqlite import SqliteSolitaireLedger
+from tests.bot.e2e_helpers import COMPONENTS_V2, wait_until
 from tests.bot.test_e2e_solitaire import FakeClock, command, solitaire_bot
 from tests.fakediscord import FakeDiscord
 
@@ -73,6 +84,26 @@ def season_line(text: str) -> str:
     return next(
         line for line in text.splitlines() if line.startswith(("Rating seasons", "Saisons de cote", "評分賽季"))
     )
+
+
+def members_of(fake: FakeDiscord, guild: Any) -> list[Any]:
+    return [fake.add_member(guild, name=name, locale=locale) for name, locale in FOUR]
+
+
+FOUR = (("Ann", "en-US"), ("Zoé", "fr"), ("Mei", "zh-TW"), ("Dan", "en-GB"))
+
+
+def club_matches(guild: Any, four: list[Any]) -> list[MatchEntry]:
+    """February: five classic matches of the four, Ann first each time; March: six classic matches, Zoé
+    first, Ann last, and two Hong Kong matches (nobody has five there)."""
+    ann, zoe, mei, dan = four
+    found = [match(guild, n, "classic", (ann, zoe, mei, dan), FEB_20 + n * HOUR) for n in range(5)]
+    found += [match(guild, 10 + n, "classic", (zoe, mei, dan, ann), MARCH_10 + n * HOUR) for n in range(6)]
+    found += [match(guild, 20 + n, "hongkong", (mei, "strong", zoe, "strong"), MARCH_10 + n * HOUR) for n in range(2)]
+    return found
+
+
+NNBSP = "\u202f"  # between thousands, in English and French
 
 
 # --- /mahjong config season: ------------------------------------------------------------------------
@@ -154,6 +185,255 @@ async def test_config_season_is_for_manage_server_and_shown_with_the_settings(tm
                         ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
                     ], routes
                     assert interaction.ack_type == 5 and interaction.response.ephemeral
+        finally:
+            await store.close()
+        assert fake.violations == []
+
+
+# --- the season's end post ------------------------------------------------------------------------
+
+
+def posts_in(fake: FakeDiscord, channel: Any) -> list[Any]:
+    """The bot's requests that posted a season's end in ``channel`` (the daily solitaire is posted too in
+    the channel chosen for it)."""
+    return [
+        call
+        for call in fake.calls
+        if call.method == "POST"
+        and call.route == "/channels/{channel_id}/messages"
+        and int(call.params["channel_id"]) == channel.id
+        and blocks_of(call)[:1] != []
+        and blocks_of(call)[0].startswith("🏁")
+    ]
+
+
+def blocks_of(call: Any) -> list[str]:
+    components = (call.json or {}).get("components") or []
+    return [component["content"] for component in components if component.get("type") == 10]
+
+
+async def test_the_seasons_end_is_posted_once_by_two_bots_and_after_a_boundary_the_bot_was_down_for(tmp_path):
+    if os.environ.get("MAHJONG_SKIP_REDIS") == "1":
+        pytest.skip("MAHJONG_SKIP_REDIS=1")
+    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    namespace = f"test-e2e-seasons-{uuid.uuid4().hex}"
+    path = tmp_path / "bot.sqlite3"
+    async with FakeDiscord() as fake:
+        club = fake.add_guild(name="Club", locale="en-US")  # monthly; its tables open in #tables
+        tables = fake.add_channel(club, "tables")
+        four = members_of(fake, club)
+        cercle = fake.add_guild(name="Cercle", locale="fr")  # quarterly; no channel chosen: its system channel
+        french = [fake.add_member(cercle, name=name, locale="fr") for name in ("Élise", "Félix", "Gaël")]
+        hk = fake.add_guild(name="HK", locale="en-US")  # monthly, public messages in Chinese; the daily's channel
+        daily = fake.add_channel(hk, "daily")
+        hk_four = [fake.add_member(hk, name=name, locale="zh-TW") for name in ("Ivy", "Jay", "Kit", "Lam")]
+        quiet = fake.add_guild(name="Quiet")  # no seasons: never a post
+        quiet_four = [fake.add_member(quiet, name=name) for name in ("Q1", "Q2", "Q3", "Q4")]
+        matches = club_matches(club, four)
+        matches += [match(cercle, n, "classic", (*french, "strong"), MARCH_10 + n * HOUR) for n in range(5)]
+        matches += [match(hk, n, "hongkong", tuple(hk_four), MARCH_10 + n * HOUR) for n in range(5)]
+        matches += [match(quiet, n, "classic", tuple(quiet_four), MARCH_10 + n * HOUR) for n in range(5)]
+        await seed(
+            path,
+            {club.id: "monthly", cercle.id: "quarterly", hk.id: "monthly"},
+            matches,
+            {club.id: GuildSettings(table_channels=(tables.id,)), hk.id: GuildSettings(lang="zh_TW")},
+        )
+        solitaire = await SqliteSolitaireLedger.open(path)
+        await solitaire.set_post_channel(hk.id, daily.id)
+        await solitaire.close()
+        channels = (tables, cercle.text_channel, daily, quiet.text_channel, club.text_channel, hk.text_channel)
+
+        def counted() -> list[int]:
+            return [len(posts_in(fake, channel)) for channel in channels]
+
+        async def posted(wanted: list[int]) -> bool:
+            return counted() == wanted
+
+        stores = [RedisLiveStore.from_url(url, namespace=namespace) for _ in range(2)]
+        clock = FakeClock(APRIL - 60)  # 23:59 UTC on 31 March
+        try:
+            async with solitaire_bot(fake, stores[0], clock, path) as one:
+                # at start, the club's last ended season (February, season 1) is posted: it never was
+                await wait_until(partial(posted, [1, 0, 0, 0, 0, 0]), what="February's end, caught up at start")
+                async with solitaire_bot(fake, stores[1], clock, path) as two:
+                    await asyncio.sleep(0.3)
+                    assert counted() == [1, 0, 0, 0, 0, 0]  # the second bot found it claimed
+                    clock.now = APRIL + 30  # the month is over, the minute's delay is not
+                    await asyncio.sleep(0.3)
+                    assert counted() == [1, 0, 0, 0, 0, 0]
+                    clock.now = APRIL + 61
+                    await wait_until(partial(posted, [2, 1, 1, 0, 0, 0]), what="the ends of March and of Q1")
+                    await asyncio.sleep(0.5)
+                    assert counted() == [2, 1, 1, 0, 0, 0]
+                    for bot in (one, two):  # both went through every ended season; one of them posted each
+                        assert {(club.id, 2), (cercle.id, 1), (hk.id, 2)} <= bot._services.season_poster.done
+            [february, march] = posts_in(fake, tables)
+            [quarter] = posts_in(fake, cercle.text_channel)
+            [chinese] = posts_in(fake, daily)
+            ann, zoe, mei, dan = (f"<@{member.id}>" for member in four)
+            assert blocks_of(february) == [
+                "🏁 **Season 1 is over** · monthly · until 2025-02-28 (UTC)\n"
+                "The champions of each rule set, among the members with 5 rated matches in the season:",
+                f"**Classic**\n🏆 1. {ann} — 1{NNBSP}550 · 5 rated matches\n2. {zoe} — 1{NNBSP}315 · 5 rated matches\n"
+                f"3. {mei} — 1{NNBSP}028 · 5 rated matches",
+                "Season 2 has begun: each player starts it from their rating, its uncertainty back at the start."
+                " `/mahjong season 1` shows these final standings again.",
+            ]
+            assert blocks_of(march) == [
+                "🏁 **Season 2 is over** · monthly · 2025-03-01 to 2025-03-31 (UTC)\n"
+                "The champions of each rule set, among the members with 5 rated matches in the season:",
+                f"**Classic**\n🏆 1. {zoe} — 1{NNBSP}800 · 6 rated matches\n2. {mei} — 1{NNBSP}306 · 6 rated matches\n"
+                f"3. {dan} — 795 · 6 rated matches",
+                "**Hong Kong**\nNobody ranked: a member is ranked after 5 rated matches in the season.",
+                "Season 3 has begun: each player starts it from their rating, its uncertainty back at the start."
+                " `/mahjong season 2` shows these final standings again.",
+            ]
+            elise, felix, gael = (f"<@{member.id}>" for member in french)
+            assert blocks_of(quarter) == [
+                "🏁 **Fin de la saison 1** · trimestrielle · jusqu'au 2025-03-31 (UTC)\n"
+                "Les champions de chaque règle, parmi les membres qui ont 5 parties classées dans la saison :",
+                f"**Classique**\n🏆 1. {elise} — 1{NNBSP}550 · 5 parties classées\n"
+                f"2. {felix} — 1{NNBSP}315 · 5 parties classées\n3. {gael} — 1{NNBSP}028 · 5 parties classées",
+                "La saison 2 commence : chacun la démarre avec sa cote, son incertitude remise à son niveau de"
+                " départ. `/mahjong saison 1` remontre ce classement final.",
+            ]
+            ivy, jay, kit, _ = (f"<@{member.id}>" for member in hk_four)
+            assert blocks_of(chinese) == [
+                "🏁 **第 2 季完結** · 每月 · 2025-03-01 至 2025-03-31（UTC）\n"
+                "各套規則的冠軍（本季打滿 5 場評分牌局的成員）：",
+                f"**香港**\n🏆 1. {ivy} — 1,550 · 5 場評分牌局\n2. {jay} — 1,315 · 5 場評分牌局\n"
+                f"3. {kit} — 1,028 · 5 場評分牌局",
+                "第 3 季已經開始：每位玩家由自己的評分出發，不確定度重設。用 `/麻雀 賽季 2` 可以再看這份最終排名。",
+            ]
+            for call in (february, march, quarter, chinese):  # a card, notifying nobody
+                assert call.json["flags"] == COMPONENTS_V2 and call.json["allowed_mentions"] == {"parse": []}
+                assert [component["type"] for component in call.json["components"]] == [
+                    *[10, 14] * (len(blocks_of(call)) - 1),
+                    10,
+                ]
+
+            # the bot is down over the next boundary: April's end is posted when it is back, once
+            ledger = await SqliteLedger.open(path)
+            try:
+                for n in range(5):
+                    await ledger.record_match(match(club, 40 + n, "classic", (dan, ann, zoe, mei), APRIL + n * HOUR))
+            finally:
+                await ledger.close()
+            clock.now = MAY + 3 * HOUR
+            async with solitaire_bot(fake, stores[0], clock, path):
+                await wait_until(partial(posted, [3, 1, 1, 0, 0, 0]), what="April's end, caught up")
+            async with solitaire_bot(fake, stores[1], clock, path):  # and again later that day: nothing more
+                clock.now += HOUR
+                await asyncio.sleep(0.3)
+            assert counted() == [3, 1, 1, 0, 0, 0]
+            assert blocks_of(posts_in(fake, tables)[2])[0].startswith(
+                "🏁 **Season 3 is over** · monthly · 2025-04-01 to 2025-04-30 (UTC)\n"
+            )
+            claim = await stores[0].read(f"season-post:{club.id}:3")
+            assert claim is not None and claim.document["message"] is not None
+            assert await stores[0].read(f"season-post:{club.id}:1") is None  # two seasons back: forgotten
+        finally:
+            for key in await stores[0].keys(""):
+                found = await stores[0].read(key)
+                if found is not None:
+                    await stores[0].delete(key, found.version)
+            for store in stores:
+                await store.close()
+        assert fake.violations == []
+
+
+async def test_a_claim_left_by_a_dead_process_is_taken_over_and_a_post_it_made_is_found(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    async with FakeDiscord() as fake:
+        club = fake.add_guild(name="Club")
+        four = members_of(fake, club)
+        await seed(path, {club.id: "monthly"}, club_matches(club, four)[:5], {})  # February's five
+        store = await SqliteLiveStore.open(path)
+        key = f"season-post:{club.id}:1"
+        clock = FakeClock(MARCH + HOUR)
+        channel = club.text_channel  # no table channel, no daily: the system channel
+        try:
+            # another process claimed February's end a moment ago and is posting it: nothing here
+            assert await store.create(key, {"holder": "other", "claimed_at": clock.now - 30, "message": None})
+            async with solitaire_bot(fake, store, clock, path) as bot:
+                await wait_until(partial(_async, lambda: (club.id, 1) in bot._services.season_poster.done))
+                await asyncio.sleep(0.2)
+                assert posts_in(fake, channel) == []
+            # it died before posting: once its claim is old, the next process looks, finds nothing, posts
+            clock.now += POST_CLAIM_SECONDS + 1
+            async with solitaire_bot(fake, store, clock, path):
+                await wait_until(partial(_async, lambda: len(posts_in(fake, channel)) == 1), what="the late post")
+                await wait_until(partial(_marked, store, key), what="the post marked as made")
+            [post] = posts_in(fake, channel)
+            assert blocks_of(post)[0].startswith("🏁 **Season 1 is over** · monthly · until 2025-02-28 (UTC)\n")
+            # a process that died after posting, before marking it: the next one finds the post in the channel
+            claim = await store.read(key)
+            assert claim is not None
+            message = claim.document["message"]
+            await store.write(key, claim.version, {**claim.document, "message": None})
+            clock.now += POST_CLAIM_SECONDS + 1
+            async with solitaire_bot(fake, store, clock, path):
+                await wait_until(partial(_marked, store, key), what="the post found again")
+                await asyncio.sleep(0.2)
+            assert len(posts_in(fake, channel)) == 1
+            claim = await store.read(key)
+            assert claim is not None and claim.document["message"] == message
+        finally:
+            await store.close()
+        assert fake.violations == []
+
+
+async def _async(read: Any) -> Any:
+    return read()
+
+
+async def _marked(store: Any, key: str) -> bool:
+    found = await store.read(key)
+    return found is not None and found.document.get("message") is not None
+
+
+async def test_a_change_of_mode_ends_the_season_and_its_end_is_posted_unless_seasons_are_turned_off(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    async with FakeDiscord() as fake:
+        club = fake.add_guild(name="Club")
+        ada = fake.add_member(club, name="Ada", permissions=MANAGE)
+        four = members_of(fake, club)
+        await seed(path, {club.id: "monthly"}, club_matches(club, four), {})
+        store = await SqliteLiveStore.open(path)
+        clock = FakeClock(MARCH_10 + 10 * HOUR)
+        channel = club.text_channel
+        try:
+            async with solitaire_bot(fake, store, clock, path) as bot:
+                poster = bot._services.season_poster
+                await wait_until(partial(_async, lambda: len(posts_in(fake, channel)) == 1), what="February's end")
+                # monthly to quarterly on 10 March: March's monthly season ends now, the quarter's begins
+                changed = await command(fake, ada, channel, "mahjong config", {"season": "quarterly"})
+                assert season_line(changed.response.text()) == (
+                    "Rating seasons: quarterly (UTC quarters), season 3 now"
+                )
+                await asyncio.sleep(0.2)
+                assert len(posts_in(fake, channel)) == 1  # not before the minute's delay
+                clock.now += 61
+                await wait_until(partial(_async, lambda: len(posts_in(fake, channel)) == 2), what="the cut season")
+                assert blocks_of(posts_in(fake, channel)[1])[0].startswith(
+                    "🏁 **Season 2 is over** · monthly · 2025-03-01 to 2025-03-10 (UTC)\n"
+                )
+                # seasons turned off on 12 March: no post for the quarter's season that change ends
+                ledger = await SqliteLedger.open(path)
+                try:
+                    for n in range(5):
+                        entry = match(club, 50 + n, "classic", tuple(four), MARCH_10 + (20 + n) * HOUR)
+                        assert await ledger.record_match(entry)
+                    assert list(await ledger.season_standings(club.id, 3)) == ["classic"]
+                finally:
+                    await ledger.close()
+                clock.now = MARCH_10 + 2 * 24 * HOUR
+                await command(fake, ada, channel, "mahjong config", {"season": "none"})
+                clock.now += 61
+                await wait_until(partial(_async, lambda: not poster._wake.is_set() and poster._again is None))
+                await asyncio.sleep(0.2)
+                assert len(posts_in(fake, channel)) == 2
         finally:
             await store.close()
         assert fake.violations == []
