@@ -200,6 +200,7 @@ async def test_every_command_and_component_is_acknowledged_before_any_store_answ
                 "mahjong stats": (members[0], {}),
                 "mahjong rating": (members[0], {}),
                 "mahjong history": (members[0], {}),
+                "mahjong season": (members[0], {}),
                 "mahjong replay": (members[0], {"hand": entry.hand_id}),
                 "solitaire daily": (members[0], {}),
                 "solitaire free": (members[1], {"seed": 8}),

@@ -1,9 +1,10 @@
 """Seasons on Discord (SPEC §8, issue 40), end to end against the fake Discord in English, French and
 Traditional Chinese: ``/mahjong config season:`` (Manage Server only, the mode shown with the other
-settings), and the season's end post under a fake clock: posted once by two bots on one Redis a minute
-after the UTC month's end, in each server's results channel and language, never for a server without
-seasons, posted when the bot comes back after being down over a boundary, a dead process's claim taken
-over, and a change of mode posting the season it cut short."""
+settings), ``/mahjong season [number]`` (the current season's standings, an ended one's final standings,
+a number that is no season of the server), and the season's end post under a fake clock: posted once
+by two bots on one Redis a minute after the UTC month's end, in each server's results channel and
+language, never for a server without seasons, and posted when the bot comes back after being down over
+a boundary."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from data.ledger_sqlite import SqliteLedger
 from data.live_redis import RedisLiveStore
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
-from tests.bot.e2e_helpers import COMPONENTS_V2, wait_until
+from tests.bot.e2e_helpers import COMPONENTS_V2, assert_card, wait_until
 from tests.bot.test_e2e_solitaire import FakeClock, command, solitaire_bot
 from tests.fakediscord import FakeDiscord
 
@@ -434,6 +435,89 @@ async def test_a_change_of_mode_ends_the_season_and_its_end_is_posted_unless_sea
                 await wait_until(partial(_async, lambda: not poster._wake.is_set() and poster._again is None))
                 await asyncio.sleep(0.2)
                 assert len(posts_in(fake, channel)) == 2
+        finally:
+            await store.close()
+        assert fake.violations == []
+
+
+# --- /mahjong season [number] -----------------------------------------------------------------------
+
+
+SEASON_TEXTS = {
+    # Ann asks for the current season: March, running
+    ("en", None): [
+        "**Season 2** · monthly · 2025-03-01 to 2025-03-31 (UTC)\nThe current season: it ends <t:1743465600:R>.",
+        f"**Classic**\n1. {{zoe}} — 1{NNBSP}800 · 6 rated matches\n2. {{mei}} — 1{NNBSP}306 · 6 rated matches\n"
+        "3. {dan} — 795 · 6 rated matches\n4. {ann} — 623 · 6 rated matches",
+        "**Hong Kong**\nNobody ranked: a member is ranked after 5 rated matches in the season.",
+        "The current season is season 2; `/mahjong season` with a number shows an earlier one's final standings.",
+    ],
+    # Zoé asks for season 1: February, from the start, over: its champion has the trophy
+    ("fr", 1): [
+        "**Saison 1** · mensuelle · jusqu'au 2025-02-28 (UTC)\nTerminée : son classement final.",
+        f"**Classique**\n🏆 1. {{ann}} — 1{NNBSP}550 · 5 parties classées\n"
+        f"2. {{zoe}} — 1{NNBSP}315 · 5 parties classées\n3. {{mei}} — 1{NNBSP}028 · 5 parties classées\n"
+        "4. {dan} — 531 · 5 parties classées",
+        "La saison en cours est la saison 2 ; `/mahjong saison` suivi d'un numéro montre le classement final"
+        " d'une saison passée.",
+    ],
+    # Mei asks for season 2 by its number: the current one
+    ("zh_TW", 2): [
+        "**第 2 季** · 每月 · 2025-03-01 至 2025-03-31（UTC）\n現時賽季，<t:1743465600:R>結束。",
+        "**經典**\n1. {zoe} — 1,800 · 6 場評分牌局\n2. {mei} — 1,306 · 6 場評分牌局\n"
+        "3. {dan} — 795 · 6 場評分牌局\n4. {ann} — 623 · 6 場評分牌局",
+        "**香港**\n沒有人上榜：成員要在本季打滿 5 場評分牌局才會上榜。",
+        "現時是第 2 季；`/麻雀 賽季` 加上編號，可以查看以往賽季的最終排名。",
+    ],
+}
+
+
+async def test_season_shows_the_current_and_an_ended_seasons_standings_in_the_members_language(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Club")
+        four = members_of(fake, guild)
+        ann, zoe, mei, dan = four
+        lonely = fake.add_guild(name="Quiet", locale="fr")
+        luc = fake.add_member(lonely, name="Luc", locale="fr")
+        await seed(path, {guild.id: "monthly"}, club_matches(guild, four), {})
+        names = {"ann": f"<@{ann.id}>", "zoe": f"<@{zoe.id}>", "mei": f"<@{mei.id}>", "dan": f"<@{dan.id}>"}
+        store = await SqliteLiveStore.open(path)
+        clock = FakeClock(MARCH_10 + 10 * HOUR)
+        try:
+            async with solitaire_bot(fake, store, clock, path):
+                answers = {
+                    ("en", None): await command(fake, ann, guild.text_channel, "mahjong season"),
+                    ("fr", 1): await command(fake, zoe, guild.text_channel, "mahjong season", {"number": 1}),
+                    ("zh_TW", 2): await command(fake, mei, guild.text_channel, "mahjong season", {"number": 2}),
+                }
+                for (lang, number), asked in answers.items():
+                    card = asked.response
+                    assert card.ephemeral and card.flags & COMPONENTS_V2
+                    assert_card(card)
+                    blocks = [c["content"] for c in card.components if c["type"] == 10]
+                    assert blocks == [block.format(**names) for block in SEASON_TEXTS[(lang, number)]], lang
+                    # the card's edit: no mention allowed, so a member named in it is not notified
+                    [edit] = [call for call in asked.calls if call.method == "PATCH"]
+                    assert edit.json["allowed_mentions"] == {"parse": []} and edit.json["flags"] == COMPONENTS_V2
+
+                # a number that is no season of the server: said, with the seasons it has
+                beyond = await command(fake, dan, guild.text_channel, "mahjong season", {"number": 3})
+                assert beyond.response.ephemeral
+                assert beyond.response.text() == "There is no season 3 on this server: its seasons are 1 to 2."
+                # a server without seasons: one season, all time; how to choose them; none beyond
+                quiet = await command(fake, luc, lonely.text_channel, "mahjong season")
+                assert [c["content"] for c in quiet.response.components if c["type"] == 10] == [
+                    "**Saison 1** · sans saisons · depuis toujours\n"
+                    "La saison en cours (ce serveur n'a pas de saisons : une seule pour toujours).",
+                    "Aucune partie classée dans cette saison pour l'instant.",
+                    "Les saisons se choisissent avec `/mahjong reglages` (Gérer le serveur) : aucune, mensuelles"
+                    " ou trimestrielles.",
+                ]
+                none = await command(fake, luc, lonely.text_channel, "mahjong season", {"number": 2})
+                assert none.response.text() == (
+                    "Ce serveur n'a pas de saison 2 : il n'a eu que la saison 1 pour l'instant."
+                )
         finally:
             await store.close()
         assert fake.violations == []
