@@ -238,9 +238,8 @@ def choose(frame: dict[str, Any], rng: random.Random, refused: set[str] = frozen
             chosen = rng.choice(by_kind[kind])
             return {"action": kind, "tiles": chosen["tiles"]}
     if "discard" in by_kind:
-        hint = next((a["tiles"] for a in frame["actions"] if a["action"] == "hint"), None)
         faces = [a["tiles"] for a in by_kind["discard"]]
-        return {"action": "discard", "tiles": hint if hint in faces else rng.choice(faces)}
+        return {"action": "discard", "tiles": rng.choice(faces)}
     if "pass" in by_kind:
         return {"action": "pass"}
     if "next-hand" in by_kind:

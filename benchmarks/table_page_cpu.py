@@ -198,8 +198,8 @@ def draw_discord(committed: Committed, before: frozenset[int], mover: int, costs
 
 
 ROWS = {"classic": ("classic", True), "hongkong": ("hongkong", True), "classic, no hints": ("classic", False)}
-"""Each row: its rules and whether the table gives hints (the page's frames then carry the strong player's
-suggested discard for the seat to discard, ``core.tables.frame``; Discord draws one only on Hint)."""
+"""Each row: its rules and whether the table gives hints (a frame offers Hint, and both surfaces search the
+suggested discard only when it is pressed, which these members never do)."""
 
 
 async def measure(hands: int, rows: tuple[str, ...] = tuple(ROWS)) -> dict[str, Any]:

@@ -221,17 +221,9 @@ def deal_board_text(lang: Lang, deal: str, page: int, pages: int, total: int, ma
         placed = places(match.totals)
         order = sorted(range(len(match.seats)), key=lambda seat: (placed[seat], seat))
         seats = " · ".join(_seat_text(match, seat) for seat in order)
-        lines.append(
-            say(
-                "lb_deal_line",
-                lang,
-                rank=number,
-                when=f"<t:{int(match.finished_at)}:d>",
-                rules=rules_label(match.rules_name, lang),
-                seats=seats,
-                closed=say("history_closed", lang) if match.ended == "closed" else "",
-            )
-        )
+        closed = say("history_closed", lang) if match.ended == "closed" else ""
+        when = f"<t:{int(match.finished_at)}:d>"
+        lines.append(f"{number}. {when} · {rules_label(match.rules_name, lang)} · {seats}{closed}")
     if not lines:
         lines = [say("lb_deal_empty", lang, deal=deal)]
     return fit(head, lines)

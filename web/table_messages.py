@@ -38,8 +38,8 @@ Action = Literal[
     "first",
     "next-hand",
 ]
-"""The frame's actions a page may send (``core.tables.frame.FRAME_ACTIONS`` but ``hint``, which is the
-page's own: it asks the server nothing)."""
+"""The frame's actions a page may send as moves (``core.tables.frame.FRAME_ACTIONS`` but ``hint``, which
+is asked for by a message of its own, ``HintMessage``)."""
 ACTIONS: frozenset[str] = frozenset(get_args(Action))
 Tiles = Annotated[str, Meta(pattern=r"\A[1-9mpszfj]{1,16}\Z")]
 """Tiles as a frame's action names them, in SPEC §1's notation (a few faces at most)."""
@@ -76,7 +76,14 @@ class StandingMessage(msgspec.Struct, tag_field="type", tag="standing", forbid_u
         return {"action": "standing", "choice": self.choice}
 
 
-Message = Hello | MoveMessage | StandingMessage
+class HintMessage(msgspec.Struct, tag_field="type", tag="hint", forbid_unknown_fields=True, frozen=True):
+    """The page's Hint pressed at ``step``: answered ``{"type": "hint", "step": …, "tiles": face}`` to that
+    socket alone (``core.tables.frame.hint_of``), as Discord's Hint button answers its member."""
+
+    step: Step
+
+
+Message = Hello | MoveMessage | StandingMessage | HintMessage
 _DECODER = msgspec.json.Decoder(Message)
 _NAMED: tuple[tuple[str, str], ...] = (
     ("Object contains unknown field `", "unknown_field"),

@@ -19,6 +19,7 @@ message over ``MESSAGE_LIMIT`` bytes (1009, aiohttp's own).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -26,7 +27,7 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from core.refusal import Refusal
-from core.tables.frame import move_of
+from core.tables.frame import hint_of, move_of
 from core.tables.moves import Actor, Move
 from core.tables.service import TableService
 from core.tables.state import TableState
@@ -39,7 +40,7 @@ from web.guard import WEB_GUILD, Guard, same_origin
 from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
 from web.table_hub import TableHub, Viewer
-from web.table_messages import MESSAGE_LIMIT, Garbled, Hello, read
+from web.table_messages import MESSAGE_LIMIT, Garbled, Hello, HintMessage, read
 from words.catalog import MissingWord
 
 log = logging.getLogger(__name__)
@@ -189,6 +190,9 @@ class Conversation:
             self.refuse("not_seated", Said("messages", "not_seated"))
             return
         try:
+            if isinstance(message, HintMessage):
+                await self.hint(actor, message.step)
+                return
             await self.move(actor, message.fields())
         except Refusal as refusal:
             self.refuse(refusal.key, Said("messages", refusal.key, refusal.params))
@@ -210,6 +214,19 @@ class Conversation:
             return move_of(state, member, fields, now)
 
         await self.sockets.tables.act(self.viewer.table_id, actor, chosen)
+
+    async def hint(self, actor: Actor, step: int) -> None:
+        """The table's suggested discard for the member at ``step``, searched in a worker thread (the
+        strong player's search), sent to this socket alone; refused when there is none to give (not
+        their turn, a step gone, a table without hints)."""
+        committed = await self.sockets.tables.read(self.viewer.table_id)
+        if committed is None:
+            raise Refusal("no_table")
+        member = actor.member_id
+        tiles = await asyncio.to_thread(hint_of, committed.state, member, step)
+        if tiles is None:
+            raise Refusal("stale" if step != committed.state.step else "not_your_turn")
+        self.viewer.outbox.say({"type": "hint", "step": step, "tiles": tiles})
 
     async def hello(self, hello: Hello) -> None:
         """The Activity's session: the socket plays its member in its server from now on. Only as the

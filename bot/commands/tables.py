@@ -1,4 +1,5 @@
-"""``/mahjong new``: open a table (rule set and its main options, length, speed, computer seats).
+"""``/mahjong new``: open a table (rule set and its main options, length, speed, computer seats, and a
+duplicate deal's code: a practice table whose walls are the code's, never rated, SPEC §8).
 
 The private answer says where the table opened; with the Discord Activity on, it carries the Activity's
 launch button too (``bot.tables.clicks``), which opens the table in the Activity launched from there."""
@@ -18,6 +19,7 @@ from bot.message_specs import Message
 from bot.tables import presenter
 from bot.tables.discord_views import view_of
 from core.refusal import Refusal
+from core.tables.deals import deal_code
 from core.tables.moves import Actor
 from core.tables.options import option_refusal, table_rules, table_settings
 from game.errors import GameError
@@ -43,6 +45,7 @@ log = logging.getLogger(__name__)
     calling_rule=_("A player one tile from winning must announce it (classic)"),
     seven_pairs=_("Seven pairs is a winning hand"),
     minimum_fan=_("The smallest hand that may win, in fan (Hong Kong; 3 by default)"),
+    deal=_("A deal code (a word or a number): the same walls at every table opened with it, not rated"),
 )
 @app_commands.choices(
     rules=RULE_CHOICES,
@@ -66,6 +69,7 @@ async def new(
     calling_rule: bool = False,
     seven_pairs: bool | None = None,
     minimum_fan: app_commands.Range[int, 0, 13] | None = None,
+    deal: app_commands.Range[str, 1, 40] | None = None,
 ) -> None:
     """Options left out take the server's defaults (``/mahjong config``); the server may also limit
     where tables open and forbid computer seats, refused here before anything is stored. The answer is
@@ -83,6 +87,9 @@ async def new(
         raise Refusal("computers_not_allowed")
     if learners and hide_claims:
         raise Refusal("option_learners")
+    code = None if deal is None else deal_code(deal)
+    if deal is not None and code is None:
+        raise Refusal("bad_deal")
     refusal = option_refusal(rules or server.default_rules, jokers, calling_rule, minimum_fan)
     if refusal is not None:
         raise Refusal(refusal)
@@ -118,7 +125,7 @@ async def new(
     settings = table_settings(defaults, chosen_rules, table_lang(server, guild_lang), learners=learners)
     host = Actor(interaction.user.id, guild_id, interaction.user.display_name)
     try:
-        place, state = await services.table_messages.open_lobby(channel, guild_id, host, settings, computers)
+        place, state = await services.table_messages.open_lobby(channel, guild_id, host, settings, computers, deal=code)
     except discord.HTTPException as error:
         log.warning("a lobby could not be posted in channel %s (%s)", channel.id, error.status)
         raise Refusal("no_permission") from None

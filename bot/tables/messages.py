@@ -12,6 +12,13 @@ table lives on Discord is this surface's own record (``bot.tables.places``). Wit
 (``activity``), the lobby and the table message carry its launch button beside their own buttons. A result is
 posted once: a process that dies before marking it posted leaves the table due, and the next look finds
 the message or posts it.
+
+Ratings (SPEC §8): a table that will be rated shows each member seat's rating in its pool beside the seat
+(the lobby) or under the table (``presenter.SeatRatings``), read from the ledger in one read and kept for
+the table's hand and seats, so moves do not read it again. The result of a rated match's last hand shows
+each member's rating change: before it is drawn, the match is recorded here if its writer has not yet
+(``TableService.record``: the ledger takes it once, whoever writes it first, and rates it as it records
+it), so the changes are in the ledger; the result being posted once, so are they.
 """
 
 from __future__ import annotations
@@ -31,13 +38,15 @@ from bot.message_specs import Message
 from bot.tables import presenter
 from bot.tables.discord_views import files_of, view_of
 from bot.tables.places import DiscordPlace, DiscordPlaces
+from core.ratings.matches import RATED_RULES, member_key, member_of
+from core.ratings.model import Rating
 from core.refusal import Refusal
 from core.tables.events import TableChanged
 from core.tables.finished import FinishedHand
 from core.tables.moves import Actor, Lobby
 from core.tables.service import Committed, TableService
 from core.tables.state import TableSettings, TableState
-from data.live import StoreUnavailable
+from data.live import StoreError, StoreUnavailable
 from game.tiles import Tile
 from words.messages import say
 
@@ -62,6 +71,13 @@ class _Shown:
     version: int = 0
     newest: int = 0
     result_step: int | None = None
+    ratings: tuple[tuple[object, ...], presenter.SeatRatings] | None = None  # the seats' ratings, and for what
+
+
+def rated_table(state: TableState) -> bool:
+    """Whether the table's match will be rated (SPEC §8): four players of a rated rule set, not a practice
+    table (its seats, computers or members, are known only at its end)."""
+    return state.settings.rules.name in RATED_RULES and state.players == 4 and not state.practice
 
 
 class TableMessages:
@@ -94,13 +110,23 @@ class TableMessages:
     # --- opening a table ------------------------------------------------------------------------
 
     async def open_lobby(
-        self, channel: discord.abc.Messageable, guild_id: int, host: Actor, settings: TableSettings, computers: int
+        self,
+        channel: discord.abc.Messageable,
+        guild_id: int,
+        host: Actor,
+        settings: TableSettings,
+        computers: int,
+        *,
+        deal: str | None = None,
     ) -> tuple[int, TableState]:
-        """The table in the store, its thread (or the channel, where a thread cannot be made) and its
-        lobby message; returns where the lobby is, and the table. ``discord.HTTPException`` when it cannot
-        be posted (and no table is left waiting in the store for buttons nobody has)."""
+        """The table in the store (a duplicate ``deal``'s practice table, given its code), its thread (or
+        the channel, where a thread cannot be made) and its lobby message; returns where the lobby is, and
+        the table. ``discord.HTTPException`` when it cannot be posted (and no table is left waiting in the
+        store for buttons nobody has)."""
         channel_id = getattr(channel, "id", 0)
-        committed = await self._service.open(host=host, guild_id=guild_id, settings=settings, computers=computers)
+        committed = await self._service.open(
+            host=host, guild_id=guild_id, settings=settings, computers=computers, deal=deal
+        )
         state = committed.state
         lang = settings.lang
         home: discord.abc.Messageable = channel
@@ -116,7 +142,9 @@ class TableMessages:
                 home, thread_id = thread, thread.id
             except discord.HTTPException as error:
                 log.info("no thread in channel %s (%s): the table lives in the channel", channel_id, error.status)
-        message = presenter.lobby_message(state, lang, activity=self.activity)
+        shown = self._tables.setdefault(state.id, _Shown())
+        ratings = await self._seat_ratings(state, shown)
+        message = presenter.lobby_message(state, lang, activity=self.activity, ratings=ratings)
         files = files_of(message)
         try:
             sent = await home.send(files=files, view=view_of(message, self._emojis, files))
@@ -128,7 +156,6 @@ class TableMessages:
             await self._places.index_thread(thread_id, state.id)
         else:  # the channel holds the table: an Activity launched there opens it
             await self._places.index_channel(channel_id, state.id)
-        shown = self._tables.setdefault(state.id, _Shown())
         shown.version = max(shown.version, committed.version)
         return thread_id or channel_id, state
 
@@ -175,14 +202,47 @@ class TableMessages:
             # Changes that come faster than the message can be edited are shown by the newest one
             # alone: fewer edits keep a busy bot under Discord's global limit of requests.
             if edits and shown.newest <= event.version:
-                await self._edit_table(state, place)
+                await self._edit_table(state, place, shown)
                 self._on_shown(time.monotonic() - heard)
             await self._mention(state, place, event.awaited, event.claim_window)
 
-    async def _edit_table(self, state: TableState, place: DiscordPlace) -> None:
+    async def _seat_ratings(self, state: TableState, shown: _Shown | None) -> presenter.SeatRatings:
+        """The member seats' ratings in the table's pool for the season of now (a member with none yet
+        at the season's start: 1000, provisional), read once for each hand and set of seats; none for a
+        table that will not be rated, or when the ledger cannot say (the table is shown without them)."""
+        if not rated_table(state):
+            return {}
+        members = tuple(seat.member_id for seat in state.seats if seat.member_id is not None)
+        key = (state.hand_number, members, state.is_open)  # once over, the ratings the match left
+        if shown is not None and shown.ratings is not None and shown.ratings[0] == key:
+            return shown.ratings[1]
+        try:
+            found = await self._service.ledger.pool_ratings(
+                state.guild_id,
+                state.settings.rules.name,
+                [member_key(member) for member in members],
+                self._service.now(),
+            )
+        except (StoreError, OSError) as error:
+            log.warning("table %s: the seats' ratings cannot be read (%s)", state.id, error)
+            return {}
+        start = Rating()
+        ratings = {
+            member: (found[key].rating.shown, found[key].provisional) if key in found else (start.shown, True)
+            for member in members
+            for key in (member_key(member),)
+        }
+        if shown is not None:
+            shown.ratings = (key, ratings)
+        return ratings
+
+    async def _edit_table(self, state: TableState, place: DiscordPlace, shown: _Shown | None = None) -> None:
         if place.message_id is None:
             return
-        message = await self._draw(presenter.table_message, state, state.settings.lang, activity=self.activity)
+        ratings = await self._seat_ratings(state, shown)
+        message = await self._draw(
+            presenter.table_message, state, state.settings.lang, activity=self.activity, ratings=ratings
+        )
         target = self._client.get_partial_messageable(place.home).get_partial_message(place.message_id)
         listed = self._shown.attachments(target.id, message)
         try:
@@ -214,12 +274,34 @@ class TableMessages:
     async def _post_result(self, state: TableState, place: DiscordPlace, finished: FinishedHand, shown: _Shown) -> bool:
         """The hand's result message, then the mark that it is posted; a process killed in between leaves
         the mark unset, and the next one to look finds the message (``_post_missing_result``)."""
-        message = await self._draw(presenter.result_message, state, finished, state.settings.lang)
+        changes = await self._rating_changes(state)
+        message = await self._draw(
+            presenter.result_message, state, finished, state.settings.lang, rating_changes=changes
+        )
         if not await self._send(state, place, message):
             return False
         shown.result_step = finished.step
         await self._mark_posted(state.id, finished.step)
         return True
+
+    async def _rating_changes(self, state: TableState) -> tuple[tuple[int, int, int], ...]:
+        """Each member seat's rating change, when the state's match has just ended and is rated: the match
+        is recorded first if it is not yet (its writer, here or in another process, may not have got to
+        it: the ledger takes it once and rates it as it records it). Nothing when the ledger cannot say:
+        the result is posted without them rather than not at all."""
+        if state.status != "over" or not rated_table(state):
+            return ()
+        try:
+            await self._service.record(state.id)
+            changes = await self._service.ledger.match_rating_changes(state.id)
+        except (StoreError, OSError, Refusal) as error:
+            log.warning("table %s: the match's rating changes cannot be read (%s)", state.id, error)
+            return ()
+        return tuple(
+            (change.seat, change.before.shown, change.after.shown)
+            for change in changes
+            if member_of(change.player) is not None
+        )
 
     async def _post_missing_result(
         self, state: TableState, place: DiscordPlace, finished: FinishedHand, shown: _Shown
@@ -337,8 +419,13 @@ class TableMessages:
             place = None if current is None else await self._places.of(current.state.id)
             if current is None or place is None or place.message_id != message_id:
                 return
+            ratings = await self._seat_ratings(current.state, self._tables.get(current.state.id))
             message = await self._draw(
-                presenter.table_message, current.state, current.state.settings.lang, activity=self.activity
+                presenter.table_message,
+                current.state,
+                current.state.settings.lang,
+                activity=self.activity,
+                ratings=ratings,
             )
             await self._repost_table(current.state, place, message)
         except StoreUnavailable:

@@ -8,7 +8,7 @@ functions off the event loop.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -89,8 +89,30 @@ def activity_button(state: TableState, lang: Lang) -> ButtonSpec:
     return _button(state, "launch", say("btn_activity", lang), "primary")
 
 
-def lobby_message(state: TableState, lang: Lang, *, activity: bool = False) -> Message:
-    """The lobby: who sits, the table's settings and its buttons (``activity``: the Activity's too)."""
+SeatRatings = Mapping[int, tuple[int, bool]]
+"""Each member seat's shown rating in the table's pool and whether it is provisional, by member id
+(``bot.tables.messages`` reads them from the ledger; a table that is not rated shows none)."""
+
+
+def seat_rating(ratings: SeatRatings | None, member_id: int | None, lang: Lang) -> str | None:
+    """A member's rating as a seat shows it: ``1012``, ``1000 (provisional)``; None without one."""
+    found = None if ratings is None or member_id is None else ratings.get(member_id)
+    if found is None:
+        return None
+    shown, provisional = found
+    return say("seat_rating_provisional", lang, rating=shown) if provisional else str(shown)
+
+
+def deal_line(state: TableState, lang: Lang) -> list[str]:
+    """A deal's table says its code, for others to play the same walls (``/mahjong new deal:``)."""
+    return [] if state.deal is None else [say("table_deal", lang, deal=state.deal)]
+
+
+def lobby_message(
+    state: TableState, lang: Lang, *, activity: bool = False, ratings: SeatRatings | None = None
+) -> Message:
+    """The lobby: who sits (a member's rating beside them, ``ratings``), the table's settings and its
+    buttons (``activity``: the Activity's too)."""
     rules = state.settings.rules
     host = next((seat.name for seat in state.seats if seat.member_id == state.host_id), "?")
     lines = [
@@ -104,13 +126,15 @@ def lobby_message(state: TableState, lang: Lang, *, activity: bool = False) -> M
             speed=name_of("speed", state.settings.speed, lang),
             options=options_text(state, lang),
         ),
+        *deal_line(state, lang),
         say("lobby_seats", lang, filled=len(state.seats), players=state.players),
     ]
     for index in range(state.players):
         if index < len(state.seats):
             seat = state.seats[index]
             marker = "🤖 " if seat.computer else ("👑 " if seat.member_id == state.host_id else "")
-            lines.append(f"{index + 1}. {marker}{seat.name}")
+            rating = seat_rating(ratings, seat.member_id, lang)
+            lines.append(f"{index + 1}. {marker}{seat.name}" + ("" if rating is None else f" · {rating}"))
         else:
             lines.append(f"{index + 1}. {say('lobby_empty_seat', lang)}")
     if state.status in ("cancelled", "closed"):
@@ -166,11 +190,14 @@ def _tile(tile: Tile, lang: Lang) -> str:
     return tile_name(tile, lang)
 
 
-def table_message(state: TableState, lang: Lang, *, activity: bool = False) -> Message:
-    """The public table message: the table image from a spectator's seat, whose turn, the deadline; with
-    ``activity``, while the table is open, the button that launches the Activity."""
+def table_message(
+    state: TableState, lang: Lang, *, activity: bool = False, ratings: SeatRatings | None = None
+) -> Message:
+    """The public table message: the table image from a spectator's seat, whose turn, the deadline, the
+    member seats' ratings (``ratings``); with ``activity``, while the table is open, the button that
+    launches the Activity."""
     if state.status in ("lobby", "cancelled") or (state.status == "closed" and state.hand is None):
-        return lobby_message(state, lang, activity=activity)
+        return lobby_message(state, lang, activity=activity, ratings=ratings)
     hand = shown_round(state)
     view = hand.view(None)
     names = [seat.name for seat in state.seats]
@@ -199,6 +226,14 @@ def table_message(state: TableState, lang: Lang, *, activity: bool = False) -> M
     if view.last_discard is not None and hand.phase is Phase.DISCARD and not held(state, hand):
         seat, tile = view.last_discard
         lines.append(say("table_last_discard", lang, tile=_tile(tile, lang), name=names[seat]))
+    rated = [
+        f"{seat.name} {rating}"
+        for seat in state.seats
+        if (rating := seat_rating(ratings, seat.member_id, lang)) is not None
+    ]
+    if rated:
+        lines.append(say("table_ratings", lang, ratings=" · ".join(rated)))
+    lines += deal_line(state, lang)
     if state.commitment is not None:
         lines.append(say("table_commitment", lang, digest=state.commitment))
     picture = Picture(f"table-{state.id}-{state.step}.png", render_table(view, names, scores, lang))
@@ -392,8 +427,15 @@ def _hand_status(state: TableState, hand: Round, seat: int, lang: Lang) -> str:
 # --- results ---------------------------------------------------------------------------------
 
 
-def result_message(state: TableState, finished: FinishedHand, lang: Lang) -> Message:
-    """The end of a hand: the result card and breakdown, payments and totals, the seed revealed."""
+RatingChanges = Sequence[tuple[int, int, int]]
+"""What a rated match did to its member seats' ratings: (seat, shown before, shown after), by seat."""
+
+
+def result_message(
+    state: TableState, finished: FinishedHand, lang: Lang, *, rating_changes: RatingChanges = ()
+) -> Message:
+    """The end of a hand: the result card and breakdown, payments and totals, the seed revealed; the
+    match's last one with each member's rating change (``rating_changes``), once the ledger rated it."""
     names = [seat.name for seat in state.seats]
     entry = finished.entry
     number = entry.number + 1
@@ -444,6 +486,11 @@ def result_message(state: TableState, finished: FinishedHand, lang: Lang) -> Mes
                 ),
             )
         )
+        if rating_changes:
+            changes = " · ".join(
+                f"{names[seat]} {before} → {after} ({after - before:+d})" for seat, before, after in rating_changes
+            )
+            lines.append("📈 " + say("result_ratings", lang, changes=changes))
     elif state.status == "between":
         buttons = (_button(state, "next", say("btn_next", lang), "success"), *buttons)
     return Message(_fit("\n".join(lines)), tuple(pictures), buttons)

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from core.refusal import Refusal
 from core.tables.moves import Lobby, Move, Play, claim_options, hand_slots, kong_options
-from core.tables.rounds import first_chosen, held, shown_round
+from core.tables.rounds import first_chosen, held, keep_round, load_round, shown_round
 from core.tables.state import STANDING, TableState
 from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
 from game.hints import discard_hints
@@ -75,7 +75,7 @@ _LOBBY_VERBS: Mapping[str, Literal["join", "leave", "add_computer", "start", "ca
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One move a frame offers its viewer, as the frame writes it, and the move it stands for (None: the
-    page's own, such as ``hint``, which asks the server nothing)."""
+    page's own, such as ``hint``, asked for apart: ``hint_of``)."""
 
     entry: dict[str, str]
     move: Move | None
@@ -339,9 +339,7 @@ def _choices(state: TableState, hand: Round, seat: int | None, now: float) -> li
     if claims:
         choices.append(Choice({"action": "pass"}, Play("pass", step)))
     if state.settings.hints and discards:
-        best = next((item for item in discard_hints(view) if item.best), None)
-        if best is not None:
-            choices.append(Choice({"action": "hint", "tiles": face(best.tile)}, None))
+        choices.append(Choice({"action": "hint"}, None))  # asked for, as on Discord: ``hint_of``
     return choices
 
 
@@ -357,6 +355,20 @@ def _claim_entry(claim: Claim, tile: Tile) -> dict[str, str]:
     if claim.kind is ClaimKind.PUNG:
         return {"action": "pung", "tiles": format_tiles((tile,) * 3)}
     return {"action": "kong", "tiles": format_tiles((tile,) * 4)}
+
+
+def hint_of(state: TableState, viewer: int, step: int) -> str | None:
+    """The discard the table suggests to ``viewer`` at ``step`` (the strong player's first choice), where
+    the table gives hints and it is the viewer's turn to discard; else None. Asked for by the page's
+    Hint, as Discord's Hint button asks for it: a frame does not carry it, so no frame costs its search."""
+    seat = state.seat_of(viewer)
+    if seat is None or step != state.step or not state.settings.hints or state.status != "playing":
+        return None
+    view = shown_round(state).view(seat)
+    if not any(isinstance(action, Discard) for action in view.legal):
+        return None
+    best = next((item for item in discard_hints(view) if item.best), None)
+    return None if best is None else face(best.tile)
 
 
 def complete_but_refused(hand: Round, seat: int) -> bool:
@@ -400,7 +412,10 @@ def move_of(state: TableState, viewer: int, message: Mapping[str, Any], now: flo
             raise Refusal("stale")
         if seat is None:
             raise Refusal("not_seated")
-        choices = _choices(state, shown_round(state), seat, now)
+        # the round the transition will play (this process's kept one, carried on), put back for it
+        hand = load_round(state)
+        keep_round(state, hand)
+        choices = _choices(state, hand, seat, now)
     wanted = {key: message[key] for key in ("action", "tiles", "seat") if message.get(key) is not None}
     for choice in choices:
         if choice.entry == wanted and choice.move is not None:

@@ -86,6 +86,15 @@ class TableService:
         self._make_seed = make_seed
         self._heard: dict[str, asyncio.Future[Committed | None]] = {}  # the last read of each heard table
 
+    @property
+    def ledger(self) -> Ledger:
+        """The ledger the tables' entries go to: a surface reads what it shows of a table from it too (the
+        seats' ratings, a match's rating changes)."""
+        return self._ledger
+
+    def now(self) -> float:
+        return self._clock()
+
     async def open(
         self,
         *,

@@ -313,13 +313,12 @@ async def bob_plays(
     shown = await page.frame(version, what=f"Bob's frame of version {version}")
     offered = [entry for entry in shown["actions"] if (shown["step"], json.dumps(entry)) not in tried]
     by_action = {entry["action"]: entry for entry in reversed(offered)}
-    hint = by_action.get("hint")
     chosen = next((by_action[name] for name in PREFERRED if name in by_action), None)
     if chosen is None:
         chosen = by_action.get("pass")
     if chosen is None and "discard" in by_action:
         discards = [entry for entry in offered if entry["action"] == "discard"]
-        chosen = next((entry for entry in discards if hint and entry["tiles"] == hint["tiles"]), discards[0])
+        chosen = discards[0]
     if chosen is None:
         return None
     tried.add((shown["step"], json.dumps(chosen)))

@@ -12,7 +12,7 @@ import pytest
 
 from core.refusal import Refusal
 from core.tables import transitions
-from core.tables.frame import frame, move_of
+from core.tables.frame import frame, hint_of, move_of
 from core.tables.moves import Actor
 from core.tables.state import TableSettings, TableState, Timing
 from game.rules import ruleset
@@ -169,3 +169,18 @@ def test_the_lobby_offers_the_host_and_a_stranger_their_moves() -> None:
     assert refused.value.key == "already_seated"
     assert frame(state, 3, 99, 0.0)["actions"] == [{"action": "join"}]
     assert frame(state, 3, None, 0.0)["viewer"] == "spectator"
+
+
+def test_the_hint_is_asked_for_and_given_only_to_the_member_about_to_discard() -> None:
+    state, turn = member_deals()
+    other = next(member for member in MEMBERS if member != turn)
+    shown = frame(state, 5, turn, 1000.0)
+    assert {"action": "hint"} in shown["actions"]  # offered, without its tile: the search is made when asked
+    hinted = hint_of(state, turn, state.step)
+    own = next(seat for seat in shown["seats"] if seat["wind"] == shown["viewer"])
+    assert hinted in own["hand"] and {"action": "discard", "tiles": hinted} in shown["actions"]
+    assert hint_of(state, other, state.step) is None  # not their turn
+    assert hint_of(state, turn, state.step - 1) is None  # a step gone
+    assert hint_of(state, 99, state.step) is None  # no seat
+    assert hint_of(replace(state, settings=replace(state.settings, hints=False)), turn, state.step) is None
+    assert {"action": "hint"} not in frame(state, 5, other, 1000.0)["actions"]

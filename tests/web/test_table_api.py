@@ -178,6 +178,7 @@ class Socket:
         self.site = site
         self.frames: list[dict[str, Any]] = []
         self.refusals: list[dict[str, Any]] = []
+        self.hints: list[dict[str, Any]] = []
 
     @property
     def last(self) -> dict[str, Any]:
@@ -199,10 +200,18 @@ class Socket:
             if self.frames:
                 assert said["version"] >= self.last["version"], "a frame older than one already sent"
             self.frames.append(said)
+        elif said["type"] == "hint":  # the answer to this page's Hint: a face of its own hand
+            assert set(said) == {"type", "step", "tiles"} and said["tiles"] in self.own_hand(), said
+            self.hints.append(said)
         else:
             assert said["type"] == "refused" and set(said) == {"type", "error", "message"}, said
             self.refusals.append(said)
         return said
+
+    def own_hand(self) -> list[str]:
+        seat = next((seat for seat in self.last["seats"] if seat["wind"] == self.last["viewer"]), {})
+        hand: list[str] = seat.get("hand", [])
+        return hand
 
     async def frame(self, at_least: int = 0, timeout: float = 5.0) -> dict[str, Any]:
         """The first frame of version ``at_least`` or later (the last one kept, when it is)."""
@@ -230,6 +239,14 @@ class Socket:
                 said = await self.receive(timeout)
                 assert said is not None, "closed while a refusal was awaited"
                 if said["type"] == "refused":
+                    return said
+
+    async def hinted(self, timeout: float = 5.0) -> dict[str, Any]:
+        async with asyncio.timeout(timeout):
+            while True:
+                said = await self.receive(timeout)
+                assert said is not None, "closed while a hint was awaited"
+                if said["type"] == "hint":
                     return said
 
     async def closed(self, timeout: float = 5.0) -> int | None:

@@ -274,7 +274,7 @@ def viewers_turn(table: str, version: int = 5) -> dict[str, Any]:
         seat("N", "Dan", score=-40, discards=["3z"], away=True),
     ]
     actions = [{"action": "discard", "tiles": face} for face in dict.fromkeys(HAND)]
-    actions.append({"action": "hint", "tiles": "1z"})
+    actions.append({"action": "hint"})
     return frame(
         table,
         version,
@@ -461,15 +461,20 @@ def test_one_tap_picks_a_tile_and_a_second_discards_it(ctx: BrowserContext, stub
     assert len(stub.messages("tap1")) == 1
 
 
-def test_the_discard_button_discards_the_picked_tile_and_the_hint_sends_nothing(
+def test_the_discard_button_discards_the_picked_tile_and_the_hint_is_asked_for(
     ctx: BrowserContext, stub: StubTables
 ) -> None:
     shown = viewers_turn("button1")
     page = open_table(ctx, stub, "button1", shown)
     hint = page.locator('button[data-action="hint"]')
-    expect(hint).to_have_attribute("data-tiles", "1z")
     hint.tap()
+    wait_for(lambda: len(stub.messages("button1")) >= 1)
+    assert stub.messages("button1") == [{"type": "hint", "step": shown["step"]}]
+    stub.push("button1", {"type": "hint", "step": shown["step"] - 1, "tiles": "1m"})  # an old answer: ignored
+    stub.push("button1", {"type": "hint", "step": shown["step"], "tiles": "1z"})
     expect(page.locator('#hand > button[data-hinted="true"]')).to_have_attribute("data-face", "1z")
+    expect(page.locator('#hand > button[data-hinted="true"]')).to_have_count(1)
+    stub.received["button1"].clear()
     # nothing picked yet: the button (aria-disabled, still a tab stop) says so and sends nothing
     expect(page.locator('button[data-action="discard"]')).to_have_attribute("aria-disabled", "true")
     page.locator('button[data-action="discard"]').tap(force=True)

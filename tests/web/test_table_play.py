@@ -39,7 +39,7 @@ from typing import Any, TypeVar
 import pytest
 from aiohttp import WSCloseCode
 
-from core.tables.frame import face
+from core.tables.frame import face, hint_of
 from core.tables.rounds import shown_round
 from core.tables.state import TableState
 from game.round import Round
@@ -462,12 +462,17 @@ class Table:
 
     def discard(self, player: Viewer, shown: dict[str, Any], version: int) -> None:
         """The player's turn: the hinted tile (else the first they may discard) pressed once, which picks
-        it and sends nothing, then pressed again or Discard, which sends the discard."""
+        it and sends nothing, then pressed again or Discard, which sends the discard. The phone asks for
+        the hint with its Hint button, and the page marks the tile the server's search chose."""
         page = player.page
         hand = shown["hand"]
         if player.touch:
             self.fits(player)
-        hint = next((move["tiles"] for move in shown["moves"] if move["action"] == "hint"), "")
+        state, _ = self.stored()
+        hint = hint_of(state, player.member, state.step) or ""
+        if player.touch and hint:
+            player.press(page.locator('#moves button[data-action="hint"]'))
+            expect(page.locator('#hand > button[data-hinted="true"]')).to_have_attribute("data-face", hint)
         free = [index for index, tile in enumerate(hand) if not tile["idle"]]
         index = next((index for index in free if hand[index]["face"] == hint), free[-1])
         face = hand[index]["face"]

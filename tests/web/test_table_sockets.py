@@ -440,3 +440,20 @@ async def test_a_whole_hand_against_three_computers_ends_with_its_result_named_i
     assert all("hand" in seat for seat in over["seats"])  # every hand is shown once it is over
     state, _ = await table_site.table(table_id)
     assert state.last_hand is not None and result["wall_seed"] == state.last_hand.seed
+
+
+async def test_the_hint_is_answered_to_the_asking_socket_alone(table_site: TableSite) -> None:
+    _, sockets, _ = await seated_table(table_site)
+    mover = await a_member_to_move(table_site, sockets)
+    other = sockets["bo"] if mover is sockets["ana"] else sockets["ana"]
+    step = mover.last["step"]
+    assert {"action": "hint"} in mover.last["actions"]
+    await mover.send({"type": "hint", "step": step})
+    answer = await mover.hinted()
+    assert answer["step"] == step and {"action": "discard", "tiles": answer["tiles"]} in mover.last["actions"]
+    await other.send({"type": "hint", "step": step})  # not their turn: refused, nothing else changes
+    assert (await other.refused())["error"] == "not_your_turn"
+    await mover.send({"type": "hint", "step": step - 1})
+    assert (await mover.refused())["error"] == "stale"
+    state, version = await table_site.table(mover.last["table"])
+    assert version == mover.last["version"] and state.step == step

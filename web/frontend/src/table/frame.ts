@@ -83,7 +83,14 @@ export interface Refused {
   readonly message: string;
 }
 
-export type ServerMessage = Frame | Refused;
+/** The table's suggested discard, answering the page's Hint at `step` (to this socket alone). */
+export interface HintAnswer {
+  readonly type: "hint";
+  readonly step: number;
+  readonly tiles: string;
+}
+
+export type ServerMessage = Frame | Refused | HintAnswer;
 
 export type ClientMessage =
   | { readonly type: "hello"; readonly session: string; readonly instance?: string }
@@ -94,7 +101,8 @@ export type ClientMessage =
       readonly tiles?: string;
       readonly seat?: string;
     }
-  | { readonly type: "standing"; readonly choice: Standing };
+  | { readonly type: "standing"; readonly choice: Standing }
+  | { readonly type: "hint"; readonly step: number };
 
 /** A server message, or null for anything else (the page ignores it). */
 export function parseMessage(text: string): ServerMessage | null {
@@ -114,6 +122,10 @@ export function parseMessage(text: string): ServerMessage | null {
   }
   if (message.type === "refused") {
     return value as Refused;
+  }
+  const hint = value as { step?: unknown; tiles?: unknown };
+  if (message.type === "hint" && typeof hint.step === "number" && typeof hint.tiles === "string") {
+    return value as HintAnswer;
   }
   return null;
 }

@@ -233,6 +233,13 @@ class TablePage {
       this.refused(message.message !== "" ? message.message : message.error);
       return;
     }
+    if (message.type === "hint") {
+      if (this.frame !== null && message.step === this.frame.step) {
+        this.hinted = message.tiles; // shown on the hand until the table moves on
+        this.drawHand();
+      }
+      return;
+    }
     if (this.frame !== null && message.version < this.frame.version) {
       return; // an older view than the one shown
     }
@@ -365,9 +372,8 @@ class TablePage {
       return;
     }
     if (action === "hint") {
-      // the table's suggestion, shown on the hand: nothing is sent
-      this.hinted = button.dataset["tiles"] ?? null;
-      this.drawHand();
+      // asked for, as Discord's Hint: the server answers this page alone with the tile, shown on the hand
+      this.send({ type: "hint", step: frame.step });
       return;
     }
     const tiles = button.dataset["tiles"] ?? "";
