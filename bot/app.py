@@ -27,7 +27,6 @@ from bot.discord_messages import ShownAttachments, components_of
 from bot.drawing import Drawer
 from bot.emojis import ensure_tile_emojis
 from bot.failures import answer_failure
-from bot.heap import freeze_start_up
 from bot.interaction import Interaction
 from bot.metrics import Metrics
 from bot.pacing import RequestPacer, budget_for, pacing_trace
@@ -46,6 +45,7 @@ from bot.tables.hands import LiveHands
 from bot.tables.messages import MentionsWanted, TableMessages
 from bot.tables.places import DiscordPlaces
 from core.application import STOP_PATIENCE, Application, stop_tasks
+from core.heap import freeze_start_up
 from core.settings import Settings
 from core.stores import ReportsOpener
 from core.tables.events import TableChanged

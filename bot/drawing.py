@@ -20,7 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from bot.heap import freeze_start_up
+from core.heap import freeze_start_up
 from game.solitaire.deal import deal_for_seed
 from render.hand import render_hand
 from render.positions import played_round

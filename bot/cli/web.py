@@ -28,8 +28,9 @@ DEFAULT_PORT = 8080
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "web",
-        help="serve the solitaire page alone, no Discord (WEB_HOST, WEB_PORT; DATABASE_PATH, ... optional)",
-        description="Serve the solitaire page alone, with no Discord and no token, on the stores the bot uses"
+        help="serve the solitaire and table pages alone, no Discord (WEB_HOST, WEB_PORT; DATABASE_PATH, ...)",
+        description="Serve the solitaire and table pages alone (the table clock plays computer seats and"
+        " deadlines), with no Discord and no token, on the stores the bot uses"
         " (DATABASE_PATH, or REDIS_URL and DATABASE_URL when set). It runs until Ctrl-C or SIGTERM (exit 0); a"
         " start that fails says why in one line and exits 2 (a setting to correct) or 3 (a store that cannot"
         " be reached).",
@@ -79,6 +80,7 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
     from aiohttp import web
 
     from core.application import build_application
+    from core.heap import freeze_start_up
     from core.stores import CONFIGURATION, StartFailure, stores_in_use
     from web.app import create_app
     from web.server import serve
@@ -106,7 +108,8 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
                 f"WEB_PORT {port} on {host} cannot be served ({error.strerror or error}): choose a free port",
             ) from None
         shown_host = f"[{host}]" if ":" in host else host
-        log.info("the solitaire page is on http://%s:%d/ (Ctrl+C stops it)", shown_host, port)
+        log.info("the solitaire and table pages are on http://%s:%d/ (Ctrl+C stops it)", shown_host, port)
+        freeze_start_up()  # last: whatever start-up loaded, a full collection no longer scans
         await asyncio.Event().wait()
     finally:
         if runner is not None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.heap import freeze_start_up
+from core.heap import freeze_start_up
 
 
 class Node:
