@@ -23,6 +23,8 @@ DISCORD_FREE = [
     "bot.info",
     "bot.reports",
     "bot.seasons.presenter",
+    "bot.ratings_text",
+    "core.tables.deals",
     "bot.replay",
     "words.messages",
     "bot.guild_config",
