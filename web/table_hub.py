@@ -33,6 +33,7 @@ from core.events import Events
 from core.tables.events import TableChanged
 from core.tables.frame import frame
 from core.tables.moves import Actor
+from core.tables.rounds import shown_round
 from core.tables.service import TableService
 from core.tables.state import TableState
 from words import Lang
@@ -242,11 +243,12 @@ class TableHub:
         for viewer in viewers:
             views.setdefault((viewer.view_in(state), viewer.lang if named else None), []).append(viewer)
         now = self.clock()
+        hand = None if state.hand is None else shown_round(state)  # read once for every view
         built: dict[int | None, dict[str, Any]] = {}
         for (view, lang), group in views.items():
             shown = built.get(view)
             if shown is None:
-                shown = built[view] = frame(state, version, view, now)
+                shown = built[view] = frame(state, version, view, now, hand)
             text = _JSON(shown if lang is None else _named(shown, lang))
             for viewer in group:
                 viewer.offer(version, view, text)

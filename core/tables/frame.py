@@ -86,21 +86,27 @@ def wind_code(index: int) -> str:
     return "ESWN"[index]
 
 
+_FACES: dict[Tile, str] = {tile: format_tiles((tile,)) for tile in Tile}
+"""Each tile's face as SPEC §1 writes it, once: a frame writes some forty of them."""
+
+
 def face(tile: Tile) -> str:
-    return format_tiles((tile,))
+    return _FACES[tile]
 
 
 def faces(tiles: tuple[Tile, ...] | list[Tile]) -> list[str]:
-    return [face(tile) for tile in tiles]
+    return [_FACES[tile] for tile in tiles]
 
 
 # --- the frame --------------------------------------------------------------------------------------
 
 
-def frame(state: TableState, version: int, viewer: int | None, now: float) -> dict[str, Any]:
+def frame(state: TableState, version: int, viewer: int | None, now: float, hand: Round | None = None) -> dict[str, Any]:
     """The whole view of member ``viewer`` (None, or a member with no seat: a spectator) of ``state``,
     stored at ``version``, at the time ``now`` (SPEC §7's frame, with ``type``, ``step``, ``rules``,
-    ``players``, ``hand_number``, ``host``, ``standing``, ``commitment`` and ``minimum_fan`` besides)."""
+    ``players``, ``hand_number``, ``host``, ``standing``, ``commitment`` and ``minimum_fan`` besides).
+    ``hand``: the state's round, when the caller holds it (``shown_round``: several viewers' frames of
+    one state read it once)."""
     seat = None if viewer is None else state.seat_of(viewer)
     base: dict[str, Any] = {
         "type": "frame",
@@ -118,8 +124,7 @@ def frame(state: TableState, version: int, viewer: int | None, now: float) -> di
     }
     if state.hand is None:
         return {**base, **_lobby(state, seat)}
-    hand = shown_round(state)
-    return {**base, **_table(state, hand, seat, now)}
+    return {**base, **_table(state, hand or shown_round(state), seat, now)}
 
 
 def _lobby(state: TableState, seat: int | None) -> dict[str, Any]:
