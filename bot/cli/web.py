@@ -80,7 +80,7 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
     from aiohttp import web
 
     from core.application import build_application
-    from core.heap import freeze_start_up
+    from core.heap import collect_less_often, freeze_start_up
     from core.stores import CONFIGURATION, StartFailure, stores_in_use
     from web.app import create_app
     from web.server import serve
@@ -110,6 +110,7 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
         shown_host = f"[{host}]" if ":" in host else host
         log.info("the solitaire and table pages are on http://%s:%d/ (Ctrl+C stops it)", shown_host, port)
         freeze_start_up()  # last: whatever start-up loaded, a full collection no longer scans
+        collect_less_often()
         await asyncio.Event().wait()
     finally:
         if runner is not None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from core.heap import freeze_start_up
+from core.heap import YOUNG_COLLECTION, collect_less_often, freeze_start_up
 
 
 class Node:
@@ -33,3 +33,18 @@ def test_what_was_alive_is_frozen_and_a_cycle_made_after_is_still_collected(unfr
     del first, second
     gc.collect()
     assert gone() is None
+
+
+def test_a_server_of_pages_collects_young_objects_less_often_and_still_collects_cycles() -> None:
+    before = gc.get_threshold()
+    try:
+        collect_less_often()
+        assert gc.get_threshold() == (YOUNG_COLLECTION, 20, 20)
+        first, second = Node(), Node()
+        first.other, second.other = second, first
+        gone = weakref.ref(first)
+        del first, second
+        gc.collect()
+        assert gone() is None
+    finally:
+        gc.set_threshold(*before)
