@@ -386,6 +386,7 @@ _NEW_OPTIONS = (
     "hints",
     "hide_claims",
     "learners",
+    "deal",
 )
 TIP_COUNT = 6  # the help catalog's tip.1 … tip.6, each a title and a text
 
