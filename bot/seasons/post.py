@@ -36,14 +36,13 @@ import datetime
 import logging
 import uuid
 from collections.abc import Callable
-from typing import Any, Literal
 
 import discord
 
 from bot.discord_messages import text_card, text_of
 from bot.guild_config import table_lang
+from bot.post_claims import Claim, Claims
 from bot.seasons.presenter import CHAMPIONS_SHOWN, end_post_blocks, end_title
-from bot.solitaire.post_claims import POST_CLAIM_SECONDS
 from core.outage import OutageLog
 from core.ratings.seasons import Season, season, season_at
 from data.ledger import GuildSettings, Ledger
@@ -58,7 +57,7 @@ POST_DELAY = 60.0
 """Seconds after a season's end before its standings are posted: a match that ended just before it is
 written to the ledger by then."""
 LOOKBACK = 50  # the channel's latest messages searched for a post a dead process may have made
-SeasonClaim = Literal["first", "late"]
+SeasonClaim = Claim
 
 
 def claim_key(guild_id: int, number: int) -> str:
@@ -66,43 +65,21 @@ def claim_key(guild_id: int, number: int) -> str:
 
 
 class SeasonClaims:
-    """Who posts a server's season end, and whether it was posted: one live-store key per server and season."""
+    """Who posts a server's season end, and whether it was posted: one claim (``bot.post_claims``) per
+    server and season; the claim of a season two back is dropped as a new one is made (only the latest
+    ended season is posted)."""
 
     def __init__(self, store: LiveStore, clock: Callable[[], float]) -> None:
-        self._store = store
-        self._clock = clock
+        self._claims = Claims(store, clock)
 
     async def claim(self, guild_id: int, number: int, holder: str) -> SeasonClaim | None:
-        """``first`` when this process created the season's key, ``late`` when it takes over a claim left
-        unmarked for ``POST_CLAIM_SECONDS`` (look in the channel first), None when another has it."""
-        key = claim_key(guild_id, number)
-        now = self._clock()
-        document: dict[str, Any] = {"holder": holder, "claimed_at": now, "message": None}
-        if await self._store.create(key, document):
-            await self._forget(guild_id, number - 2)
-            return "first"
-        found = await self._store.read(key)
-        if found is None or found.document.get("message") is not None:
-            return None
-        claimed_at = found.document.get("claimed_at")
-        if not isinstance(claimed_at, int | float) or now - claimed_at < POST_CLAIM_SECONDS:
-            return None
-        return "late" if await self._store.write(key, found.version, document) is not None else None
+        claimed = await self._claims.claim(claim_key(guild_id, number), holder)
+        if claimed == "first" and number > 2:
+            await self._claims.forget(claim_key(guild_id, number - 2))
+        return claimed
 
     async def posted(self, guild_id: int, number: int, message_id: int) -> None:
-        key = claim_key(guild_id, number)
-        found = await self._store.read(key)
-        if found is not None:
-            await self._store.write(key, found.version, {**found.document, "message": message_id})
-
-    async def _forget(self, guild_id: int, number: int) -> None:
-        """The claim of a season two back is not needed any more (only the latest ended one is posted)."""
-        if number < 1:
-            return
-        key = claim_key(guild_id, number)
-        found = await self._store.read(key)
-        if found is not None:
-            await self._store.delete(key, found.version)
+        await self._claims.posted(claim_key(guild_id, number), message_id)
 
 
 def month_of(moment: float) -> int:
