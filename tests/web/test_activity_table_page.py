@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,7 @@ from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from tests.frame_rule import assert_frame_rule
 from tests.web.browser import PHONE, chromium_path
-from tests.web.test_activity_page import CLIENT_ID, HARNESS, MEMBER, Watched, browser
+from tests.web.test_activity_page import RealActivityServer, Watched, browser
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 if chromium_path() is None:
@@ -42,20 +41,10 @@ pytestmark = pytest.mark.e2e
 __all__ = ["browser"]  # the fixture, taken from the Activity page's tests
 
 
-class TableActivityServer:
+class TableActivityServer(RealActivityServer):
     """The page's server with its tables and real Activity routes against the fake Discord, the fake
-    Discord's frame beside them on the same origin, and a Hong Kong table of Alice's in the server whose
-    thread is the channel the Activity is launched in."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-
-    def __enter__(self) -> TableActivityServer:
-        self.thread.start()
-        self.run(self._start())
-        return self
+    Discord's frame beside them on the same origin (``RealActivityServer``'s), and a Hong Kong table of
+    Alice's in the server whose thread is the channel the Activity is launched in."""
 
     def run(self, work: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout=30)
@@ -109,35 +98,12 @@ class TableActivityServer:
         host, port = self.runner.addresses[0][:2]
         self.url = f"http://{host}:{port}"
 
-    async def harness(self, _: web.Request) -> web.Response:
-        text = HARNESS.replace(MEMBER["id"], str(self.alice.id)).replace(MEMBER["name"], "Alice")
-        inline = "'self' 'unsafe-inline'"
-        policy = {"Content-Security-Policy": f"default-src 'self'; script-src {inline}; style-src {inline}"}
-        return web.Response(
-            text=text.replace(CLIENT_ID, str(self.fake.client_id)), content_type="text/html", headers=policy
-        )
-
-    def launch(self) -> tuple[str, str]:
-        """Alice joins the Activity in the table's channel: the instance and Discord's code for her."""
-
-        async def joined() -> tuple[str, str]:
-            instance = self.fake.join_activity(self.alice, self.guild.text_channel)
-            return instance.id, self.fake.authorize(self.alice)
-
-        result: tuple[str, str] = self.run(joined())
-        return result
-
     async def _stop(self) -> None:
         await self.runner.cleanup()
         await self.application.stop()
         await self.live.close()
         await self.ledger.close()
         await self.fake.__aexit__(None, None, None)
-
-    def __exit__(self, *_: object) -> None:
-        self.run(self._stop())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout=10)
 
 
 def test_the_activity_launched_in_a_tables_thread_opens_that_table_with_the_members_seat(
