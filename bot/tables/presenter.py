@@ -17,6 +17,7 @@ from bot.message_specs import ButtonSpec, Message, Picture, Style
 from bot.tables.custom_ids import ButtonId, Verb
 from core.refusal import Refusal
 from core.tables.finished import FinishedHand
+from core.tables.frame import complete_but_refused
 from core.tables.moves import claim_options, hand_slots, kong_options
 from core.tables.rounds import first_chosen, held, load_match, shown_round, totals
 from core.tables.state import STANDING, TableState
@@ -30,7 +31,6 @@ from game.scoring.hongkong import score_hongkong
 from game.scoring.settings import ClassicSettings, HongKongSettings
 from game.scoring.table import settings_for
 from game.tiles import WINDS, Tile
-from game.winning import is_winning
 from render.hand import render_hand
 from render.rendered import Rendered
 from render.result import breakdown_lines, render_result, total_lines
@@ -328,7 +328,7 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
         actions.append(
             _button(state, "kong", say("btn_kong", lang, tile=tile_label(kong.tile, lang)), "primary", number=number)
         )
-    if any(isinstance(action, DeclareWin) for action in legal) or _complete_but_refused(hand, seat):
+    if any(isinstance(action, DeclareWin) for action in legal) or complete_but_refused(hand, seat):
         actions.append(_button(state, "win", say("btn_win", lang), "success"))
     if Call(seat) in legal:
         actions.append(_button(state, "call", say("btn_call", lang), "primary"))
@@ -372,22 +372,6 @@ def _standing_buttons(state: TableState, seat: int, lang: Lang, row: int) -> lis
         )
         for number, choice in enumerate(STANDING)
     ]
-
-
-def _complete_but_refused(hand: Round, seat: int) -> bool:
-    """The seat holds a complete hand the rules refuse (below the Hong Kong minimum, say): it still gets
-    a Mahjong button, which answers with the reason."""
-    view = hand.view(seat)
-    if view.concealed is None or hand.win_refusal(seat) is None:
-        return False
-    counts = [0] * 43
-    for tile in view.concealed:
-        counts[tile] += 1
-    if view.claim is not None and view.claim.options is not None and not view.claim.answered:
-        counts[view.claim.tile] += 1
-    elif not (hand.phase is Phase.DISCARD and hand.turn == seat and view.drawn is not None):
-        return False
-    return is_winning(counts, hand.ruleset)
 
 
 def _claim_label(claim: Claim, tile: Tile | None, lang: Lang) -> str:
