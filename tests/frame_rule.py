@@ -30,6 +30,7 @@ FRAME_FIELDS = frozenset(
         "players",
         "hand_number",
         "commitment",
+        "deal",
         "minimum_fan",
         "standing",
         "result",

@@ -132,6 +132,7 @@ PAGE_WORDS: tuple[str, ...] = (
     "table.result.dealt_in",
     "table.lobby_ready",
     "table.new_match",
+    "table.figure.deal",
 )
 """The ``web`` catalog's keys the page displays, in no particular order."""
 

@@ -118,6 +118,7 @@ def frame(state: TableState, version: int, viewer: int | None, now: float, hand:
         "players": state.players,
         "hand_number": 0 if state.hand is None else state.hand_number + 1,
         "commitment": state.commitment,
+        "deal": state.deal,  # a practice table's deal code: another table dealt from it plays the same walls
         "minimum_fan": 0,
         "standing": None,
         "result": None,

@@ -156,6 +156,12 @@ def test_a_move_not_offered_is_refused_and_a_stale_one_too() -> None:
             move_of(state, turn, {**nonsense, "step": shown["step"]}, 1000.0)
 
 
+def test_a_practice_tables_frame_names_its_deal() -> None:
+    assert frame(lobby("classic"), 1, None, 0.0)["deal"] is None
+    practice = replace(lobby("classic"), practice=True, deal="spring-24")
+    assert frame(practice, 1, None, 0.0)["deal"] == frame(seated(practice), 4, 11, 0.0)["deal"] == "spring-24"
+
+
 def test_the_lobby_offers_the_host_and_a_stranger_their_moves() -> None:
     state = lobby("family", 3)
     assert [a["action"] for a in frame(state, 1, 11, 0.0)["actions"]] == ["add-computer", "cancel", "first"]

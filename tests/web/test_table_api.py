@@ -312,6 +312,9 @@ async def test_a_seed_makes_a_practice_table_dealt_from_that_seed(table_site: Ta
     assert (state.seed, state.practice) == (424242, True)
     assert TableState.from_document(state.to_document()) == state  # kept in the document
     assert not (await table_site.table(other))[0].practice
+    # its frame names the deal, which another table opened with that seed (or /mahjong new deal:) plays
+    assert (await (await browser.socket(practice)).frame())["deal"] == "424242"
+    assert (await (await browser.socket(other)).frame())["deal"] is None
 
 
 @pytest.mark.parametrize(

@@ -389,6 +389,11 @@ def test_the_lobby_shows_its_chairs_and_only_the_moves_it_allows(ctx: BrowserCon
     assert page.title() == text("web", "table.title", "en")
     page.locator('button[data-action="start"]').tap()
     wait_for(lambda: stub.messages("lobby1") == [{"type": "move", "action": "start", "step": 1}])
+    # no deal code: an ordinary table; a practice table's code is shown, for another table to play it
+    expect(page.locator("#deal-figure")).to_be_hidden()
+    stub.push("lobby1", {**lobby("lobby1"), "version": 2, "deal": "spring-24"})
+    expect(page.locator("#deal")).to_have_text("spring-24")
+    expect(page.locator("#deal-figure")).to_be_visible()
 
 
 def test_the_viewers_turn_follows_the_element_contract(ctx: BrowserContext, stub: StubTables) -> None:

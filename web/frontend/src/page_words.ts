@@ -116,4 +116,5 @@ export const PAGE_WORD_KEYS = [
   "table.result.dealt_in",
   "table.lobby_ready",
   "table.new_match",
+  "table.figure.deal",
 ] as const;

@@ -74,6 +74,7 @@ export interface Frame {
   readonly result: Result | null;
   readonly standing?: Readonly<Record<Standing, boolean>> | null;
   readonly commitment?: string | null;
+  readonly deal?: string | null;
   readonly minimum_fan?: number;
 }
 

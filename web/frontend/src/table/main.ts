@@ -503,6 +503,10 @@ class TablePage {
     for (const figure of ["#round-figure", "#hand-figure", "#wall-figure"]) {
       element<HTMLElement>(figure).hidden = frame.state === "lobby";
     }
+    // a practice table's deal code: another table opened with it plays the same walls
+    const deal = element<HTMLElement>("#deal-figure");
+    deal.hidden = typeof frame.deal !== "string" || frame.deal === "";
+    element<HTMLElement>("#deal").textContent = frame.deal ?? "";
     const minimum = frame.minimum_fan ?? 0;
     const fan = element<HTMLElement>("#minimum-fan-figure");
     fan.hidden = minimum <= 0;
