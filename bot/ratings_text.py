@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.reports import MESSAGE_LIMIT, PAGE_SIZE, REPORTS_PREFIX, plain, rules_label, signed
+from bot.reports import PAGE_SIZE, REPORTS_PREFIX, fit, plain, rules_label, signed
 from core.ratings.matches import member_of
 from core.ratings.model import PROVISIONAL_BELOW, Rating
 from core.tables.deals import deal_code
@@ -232,15 +232,3 @@ def deal_board_text(lang: Lang, deal: str, page: int, pages: int, total: int, ma
 def _seat_text(match: MatchEntry, seat: int) -> str:
     marker = "🤖 " if match.seats[seat].computer else ""
     return f"{marker}{plain(match.seats[seat].name)} {signed(match.totals[seat])}"
-
-
-def fit(head: Sequence[str], lines: Sequence[str], tail: Sequence[str] = ()) -> str:
-    """``head``, as many of ``lines`` as fit in one message, and ``tail`` (never cut)."""
-    budget = MESSAGE_LIMIT - sum(len(line) + 1 for line in (*head, *tail))
-    kept: list[str] = []
-    for line in lines:
-        budget -= len(line) + 1
-        if budget < 0:
-            break
-        kept.append(line)
-    return "\n".join((*head, *kept, *tail))[:MESSAGE_LIMIT]

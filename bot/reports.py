@@ -141,7 +141,7 @@ def leaderboard_text(
             net=signed(own.net),
             hands=count("hands", own.hands, lang),
         )
-    return _fit(head, lines, ["", tail])
+    return fit(head, lines, ["", tail])
 
 
 def stats_text(lang: Lang, name: str, sections: Sequence[MemberStats]) -> str:
@@ -178,7 +178,7 @@ def stats_text(lang: Lang, name: str, sections: Sequence[MemberStats]) -> str:
         if section.patterns:
             patterns = ", ".join(f"{pattern_name(pattern, lang)} ×{times}" for pattern, times in section.patterns)
             lines.append(say("stats_patterns", lang, patterns=patterns))
-    return _fit([say("stats_title", lang, name=plain(name))], lines, [])
+    return fit([say("stats_title", lang, name=plain(name))], lines, [])
 
 
 def history_text(lang: Lang, member_id: int, name: str, matches: Sequence[MatchEntry]) -> str:
@@ -212,10 +212,10 @@ def history_text(lang: Lang, member_id: int, name: str, matches: Sequence[MatchE
                 else ""
             )
         )
-    return _fit([say("history_title", lang, name=plain(name))], lines, [])
+    return fit([say("history_title", lang, name=plain(name))], lines, [])
 
 
-def _fit(head: Sequence[str], lines: Sequence[str], tail: Sequence[str]) -> str:
+def fit(head: Sequence[str], lines: Sequence[str], tail: Sequence[str] = ()) -> str:
     """``head``, as many of ``lines`` as fit in one message, and ``tail`` (never cut)."""
     budget = MESSAGE_LIMIT - sum(len(line) + 1 for line in (*head, *tail))
     kept: list[str] = []
