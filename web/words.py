@@ -161,7 +161,6 @@ PAGE_WORDS: tuple[str, ...] = (
     "table.sheet.self_drawn",
     "table.sheet.winner",
     "table.claim_yours",
-    "table.claims_open",
     "table.title_awaited",
     "table.invite",
     "table.invite.copied",
@@ -178,6 +177,8 @@ PAGE_WORDS: tuple[str, ...] = (
     "table.waits",
     "table.waits.left",
     "table.bank",
+    "table.turn_you",
+    "table.discarded",
 )
 """The ``web`` catalog's keys the page displays, in no particular order."""
 

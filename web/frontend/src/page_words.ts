@@ -145,7 +145,6 @@ export const PAGE_WORD_KEYS = [
   "table.sheet.self_drawn",
   "table.sheet.winner",
   "table.claim_yours",
-  "table.claims_open",
   "table.title_awaited",
   "table.invite",
   "table.invite.copied",
@@ -162,4 +161,6 @@ export const PAGE_WORD_KEYS = [
   "table.waits",
   "table.waits.left",
   "table.bank",
+  "table.turn_you",
+  "table.discarded",
 ] as const;

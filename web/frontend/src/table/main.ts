@@ -85,6 +85,7 @@ class TablePage {
   private readonly standing = element<HTMLElement>("#standing");
   private readonly overlay = element<HTMLElement>("#overlay");
   private readonly log = element<HTMLElement>("#log");
+  private readonly story = element<HTMLElement>("#story");
   private readonly sheetBox = element<HTMLDetailsElement>("#sheet-box");
   private readonly lobby = element<HTMLElement>("#lobby");
   private readonly nameForm = element<HTMLFormElement>("#name-form");
@@ -528,6 +529,7 @@ class TablePage {
     this.drawStanding(frame);
     this.drawWaits(frame);
     updateLog(this.log, frame, this.words);
+    this.story.hidden = this.log.children.length === 0;
     this.drawSheet(frame);
     this.drawLobby();
     this.drawOverlay();

@@ -103,7 +103,7 @@ function discardButton(words: Dictionary, selected: string | null): HTMLButtonEl
 
 /** A move's button: Enter or a tap sends it (Cancel's first press only arms it). */
 export function moveButton(frame: Frame, name: string, action: Action, words: Dictionary, marks: MoveMarks): HTMLButtonElement {
-  const known = isMove(name) ? MOVE_WORDS[name] : null;
+  const known = isMove(name) ? MOVE_WORDS[name] : name === "next-hand" ? "table.action.next_hand" : null;
   const word = known === null ? name : words.word(known);
   const chair = typeof action.seat === "string" ? action.seat : "";
   let label = name === "first" ? words.filled("table.action.first", seatName(frame, chair, words)) : word;

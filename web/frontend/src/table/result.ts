@@ -81,8 +81,11 @@ export function resultElement(frame: Frame, result: Result, words: Dictionary): 
     box.append(list);
   }
   box.append(paymentsList(frame, result, words));
-  const clock = make("p", "result-clock");
-  box.append(clock);
+  if (result.wall_seed !== undefined && result.wall_seed !== null) {
+    // the wall's seed, revealed: with the commitment shown at the start, anyone can check the deal
+    box.append(make("p", "seed", `${words.word("table.result.seed")}: ${String(result.wall_seed)}`));
+  }
+  box.append(make("p", "result-clock"));
   return box;
 }
 

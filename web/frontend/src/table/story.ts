@@ -40,7 +40,7 @@ export function lastDiscardSeat(frame: Frame): string | null {
 export function eventText(frame: Frame, event: LogEvent, words: Dictionary): string {
   const key = EVENT_WORDS[event.event] as WordKey | undefined;
   const tiles = faces(event.tiles).map((face) => words.tileName(face));
-  const named = event.event === "discard" || event.event === "bonus" || event.event === "mahjong";
-  const what = named ? (tiles[0] ?? "") : tiles.join(", ");
+  // a tile is named once, and a pung or a kong by its tile; a chow's three tiles differ, each is named
+  const what = event.event === "chow" ? tiles.join(", ") : (tiles[0] ?? "");
   return words.filled(key ?? "table.log.draw", seatName(frame, event.seat, words), what);
 }

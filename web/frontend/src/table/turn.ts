@@ -1,6 +1,7 @@
-// What the middle of the table says: whose turn it is, the discard on offer and what the viewer is asked
-// for (in a claim window: "North discarded 5 of dots: claim or pass", not "North to play"), who the table
-// waits for, and whether it waits for the viewer (the tab's title says so). Pure functions of the frame.
+// What the middle of the table says: whose turn it is or the discard on offer ("North discarded 5 of
+// circles", not "North to play"), what the viewer is asked for beside their hand ("… : claim or pass"),
+// who the table waits for, and whether it waits for the viewer (the tab's title says so). Pure functions
+// of the frame.
 import type { Dictionary } from "../words";
 import { type Frame, isWind } from "./frame";
 import { seatName } from "./names";
@@ -38,11 +39,9 @@ export function centreText(frame: Frame, words: Dictionary): CentreText {
   } else if (frame.state === "match-over") {
     turn = words.word("table.match_over");
   } else if (discard !== null) {
-    const tile = words.tileName(discard.tile);
-    const by = seatName(frame, discard.seat, words);
-    turn = words.filled(mayClaim ? "table.claim_yours" : "table.claims_open", by, tile);
+    turn = words.filled("table.discarded", seatName(frame, discard.seat, words), words.tileName(discard.tile));
   } else if (names.has("discard")) {
-    turn = words.word("table.your_turn");
+    turn = words.word("table.turn_you");
   } else if (isWind(frame.turn)) {
     turn = words.filled("table.turn", seatName(frame, frame.turn, words));
   }
@@ -50,7 +49,7 @@ export function centreText(frame: Frame, words: Dictionary): CentreText {
   if (names.has("discard")) {
     prompt = words.word("table.your_turn");
   } else if (mayClaim && discard !== null) {
-    prompt = turn;
+    prompt = words.filled("table.claim_yours", seatName(frame, discard.seat, words), words.tileName(discard.tile));
   } else if (mayClaim) {
     prompt = words.word("table.your_claim");
   } else if (frame.viewer === "spectator" && frame.state !== "lobby") {
