@@ -14,7 +14,7 @@ Each message is read as untrusted input (``web.table_messages``) and limited per
 ``TableService.act`` (read against the very state it changes), a refusal is answered
 ``{"type": "refused", "error": key, "message": words}`` in the socket's language and changes nothing.
 A flood, or ``GARBAGE_LIMIT`` messages that are none of the page's, close the socket (1008); so does a
-message over ``MESSAGE_LIMIT`` bytes (1009, aiohttp's own).
+message over ``MESSAGE_LIMIT`` bytes (1009; one of exactly ``MESSAGE_LIMIT`` bytes is taken).
 """
 
 from __future__ import annotations
@@ -86,7 +86,8 @@ class TableSockets:
             return refused_page(ApiError(503, "store_unavailable", Said("web", "error.store_down")), lang)
         if committed is None:
             return refused_page(ApiError(404, "not_found", Said("web", "error.not_found")), lang)
-        socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MESSAGE_LIMIT, timeout=2.0)
+        # aiohttp refuses a message of max_msg_size bytes itself: the page may send MESSAGE_LIMIT bytes
+        socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MESSAGE_LIMIT + 1, timeout=2.0)
         if not socket.can_prepare(request).ok:
             return refused_page(ApiError(400, "not_a_socket", Said("web", "error.not_found")), lang)
         await socket.prepare(request)
@@ -160,6 +161,9 @@ class Conversation:
             if message.type is WSMsgType.ERROR:  # one over the size limit: aiohttp closes the socket (1009)
                 return
             self.heard += 1
+            if _size(message.data) > MESSAGE_LIMIT:  # inflated past it (permessage-deflate): as aiohttp would
+                await socket.close(code=WSCloseCode.MESSAGE_TOO_BIG)
+                return
             if not self.pace.take(None):
                 log.info("a table socket sent messages faster than %s a second: closed", self.pace_rate)
                 await self.viewer.outbox.flushed()
@@ -251,6 +255,14 @@ class Conversation:
 
     def refuse(self, error: str, said: Said) -> None:
         self.viewer.outbox.say({"type": "refused", "error": error, "message": _words(said, self.viewer.lang)})
+
+
+def _size(data: object) -> int:
+    """A message's size in bytes, as the page sent it: aiohttp checks a compressed message's size only
+    once inflated, and one byte past its own limit."""
+    if isinstance(data, str):
+        return len(data) if len(data) * 4 <= MESSAGE_LIMIT else len(data.encode())
+    return len(data) if isinstance(data, bytes) else 0
 
 
 def _who(actor: Actor) -> tuple[int, int | None]:

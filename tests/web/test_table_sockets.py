@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import pathlib
 import time
 from dataclasses import replace
+from typing import Any
 
 import aiohttp
 import pytest
@@ -29,6 +31,7 @@ from tests.web.test_table_api import Browser, Socket, TableSite, open_table_site
 from web.activity import SESSION_SECONDS, ActivityConfig, ActivitySession, SessionSigner
 from web.guard import WEB_GUILD
 from web.identity import SECRET_KEY
+from web.table_messages import MESSAGE_LIMIT
 from web.table_routes import TABLE_HUB
 from web.words import say
 from words.messages import say as say_message
@@ -200,6 +203,34 @@ async def test_repeated_garbage_a_binary_message_an_oversized_one_and_a_flood_cl
         assert (state.status, version) == ("lobby", 1)
     finally:
         await site.close()
+
+
+def padded(message: dict[str, Any], size: int) -> str:
+    """``message`` as JSON of exactly ``size`` bytes (spaces after its last value)."""
+    text = json.dumps(message)
+    return text[:-1] + " " * (size - len(text.encode())) + "}"
+
+
+@pytest.mark.parametrize("compress", [0, 15])
+async def test_a_message_of_1024_bytes_is_read_and_one_of_1025_closes_the_socket(
+    table_site: TableSite, compress: int
+) -> None:
+    """docs/table-page.md: a message is at most 1024 bytes, those included; the same sent compressed
+    (permessage-deflate), whose size aiohttp checks only once inflated."""
+    browser = await table_site.browser()
+    table_id = await browser.new_table("rules=classic&computers=3")
+    headers = {"Origin": table_site.origin}
+    connection = await browser.client.ws_connect(f"/table/{table_id}/socket", headers=headers, compress=compress)
+    assert connection.compress == compress  # the server took the compression asked for
+    socket = Socket(connection, table_site)
+    assert (await socket.frame())["version"] == 1
+    at_limit = padded({"type": "move", "action": "join", "step": socket.last["step"]}, MESSAGE_LIMIT)
+    assert len(at_limit.encode()) == 1024
+    await socket.send(at_limit)
+    assert (await socket.refused())["error"] == "already_seated"  # read as any message: the host is seated
+    await socket.send(padded({"type": "move", "action": "join", "step": socket.last["step"]}, MESSAGE_LIMIT + 1))
+    assert await socket.closed() == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    assert (await table_site.table(table_id))[1] == 1
 
 
 async def test_a_reconnecting_page_gets_the_newest_frame_first(table_site: TableSite) -> None:
