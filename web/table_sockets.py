@@ -10,7 +10,8 @@ session forged, expired or of another instance: refused, and the socket closed).
 the table at once, then at every change (``web.table_hub``).
 
 Each message is read as untrusted input (``web.table_messages``) and limited per socket
-(``RateLimits.socket_message``): a move goes through ``core.tables.frame.move_of`` to
+(``RateLimits.socket_message``), a hint per socket and per player too (``RateLimits.table_hint``: an
+extra one is refused ``too_fast``): a move goes through ``core.tables.frame.move_of`` to
 ``TableService.act`` (read against the very state it changes), a refusal is answered
 ``{"type": "refused", "error": key, "message": words}`` in the socket's language and changes nothing.
 A flood, or ``GARBAGE_LIMIT`` messages that are none of the page's, close the socket (1008); so does a
@@ -72,6 +73,7 @@ class TableSockets:
         self.clock = clock
         self.limits = limits
         self._opening = TokenBuckets(limits.address, clock)
+        self._hints = TokenBuckets(limits.table_hint, clock)  # per player, whichever socket asks
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
@@ -118,6 +120,11 @@ class TableSockets:
             raise too_many()
         return actor, address
 
+    def may_hint(self, actor: Actor) -> bool:
+        """Whether ``actor`` may have a hint searched now (``RateLimits.table_hint``): their sockets (their
+        tabs) share one pace, so more sockets are no more searches."""
+        return self._hints.take(_who(actor))
+
     def open_for(self, actor: Actor) -> int:
         """How many sockets here play ``actor`` (a player, or a member in a server)."""
         same = (actor.member_id, actor.guild_id)
@@ -152,6 +159,7 @@ class Conversation:
         self.sockets = sockets
         self.viewer = viewer
         self.pace = TokenBuckets(sockets.limits.socket_message, sockets.clock, kept=1)
+        self.hint_pace = TokenBuckets(sockets.limits.table_hint, sockets.clock, kept=1)
         self.garbage = 0
         self.heard = 0
 
@@ -195,6 +203,11 @@ class Conversation:
             return
         try:
             if isinstance(message, HintMessage):
+                # each hint runs the strong player's search in a worker thread: an extra one is refused
+                # before anything is read, and the socket stays open (a page's double tap is no flood)
+                if not (self.hint_pace.take(None) and self.sockets.may_hint(actor)):
+                    self.refuse("too_fast", Said("web", "error.hint_too_fast"))
+                    return
                 await self.hint(actor, message.step)
                 return
             await self.move(actor, message.fields())

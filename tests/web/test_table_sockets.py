@@ -484,7 +484,45 @@ async def test_the_hint_is_answered_to_the_asking_socket_alone(table_site: Table
     assert answer["step"] == step and {"action": "discard", "tiles": answer["tiles"]} in mover.last["actions"]
     await other.send({"type": "hint", "step": step})  # not their turn: refused, nothing else changes
     assert (await other.refused())["error"] == "not_your_turn"
+    table_site.clock.now += 2.0  # a hint's pace (test_hints_have_their_own_pace_per_socket_and_per_player)
     await mover.send({"type": "hint", "step": step - 1})
     assert (await mover.refused())["error"] == "stale"
     state, version = await table_site.table(mover.last["table"])
     assert version == mover.last["version"] and state.step == step
+
+
+async def test_hints_have_their_own_pace_per_socket_and_per_player(table_site: TableSite) -> None:
+    """Each hint runs the strong player's search in a worker thread: one every 2 s for a socket and for
+    its player (another tab of theirs included); an extra one is refused ``too_fast`` in the socket's
+    language, changes nothing and leaves the socket open."""
+    table_id, sockets, browsers = await seated_table(table_site)
+    mover = await a_member_to_move(table_site, sockets)
+    browser = browsers[0] if mover is sockets["ana"] else browsers[1]
+    step = mover.last["step"]
+    await mover.send({"type": "hint", "step": step})
+    assert (await mover.hinted())["step"] == step
+    # a dozen hints asked in a moment (within the socket's pace of messages, 20 in a row, which the
+    # host's lobby moves shared when the clock has not moved since): the first answered, the rest refused
+    for _ in range(11):
+        await mover.send({"type": "hint", "step": step})
+    for _ in range(11):
+        assert await mover.refused() == {
+            "type": "refused",
+            "error": "too_fast",
+            "message": say("error.hint_too_fast", "en"),
+        }
+    other_tab = await browser.socket(table_id, lang="zh_TW")  # the same player's other socket
+    await other_tab.frame()
+    await other_tab.send({"type": "hint", "step": step})
+    assert await other_tab.refused() == {
+        "type": "refused",
+        "error": "too_fast",
+        "message": say("error.hint_too_fast", "zh_TW"),
+    }
+    assert len(mover.hints) == 1
+    state, version = await table_site.table(table_id)
+    assert (version, state.step) == (mover.last["version"], step)  # nothing changed
+    table_site.clock.now += 2.0  # two seconds later: one more
+    await mover.send({"type": "hint", "step": step})
+    assert (await mover.hinted())["step"] == step
+    assert not mover.connection.closed and not other_tab.connection.closed
