@@ -2,12 +2,13 @@
 
 The handshake is refused (nothing opened) for a foreign ``Origin`` (403), an address that opens sockets
 faster than it may send requests (429), a player or an address already at its bound of open sockets
-(429, ``RateLimits.sockets_per_player`` and ``sockets_per_address``), and a table that does not exist
-(404). Standalone, the socket plays the ``mj_player`` cookie's player on the web's tables (a socket with
-no valid cookie watches, and its moves are refused); in the Activity its first message may be
-``{"type": "hello", "session": …}``, and it plays that session's member in that server from then on (a
-session forged, expired or of another instance: refused, and the socket closed). It is sent its view of
-the table at once, then at every change (``web.table_hub``).
+(429, ``RateLimits.sockets_per_player`` and ``sockets_per_address``), a table that does not exist (404),
+and a handshake asking for a subprotocol (400: the page speaks none). Standalone, the socket plays the
+``mj_player`` cookie's player on the web's tables (a socket with no valid cookie watches, and its moves
+are refused); in the Activity its first message may be ``{"type": "hello", "session": …}``, and it plays
+that session's member in that server from then on (a session forged, expired or of another instance:
+refused, and the socket closed). It is sent its view of the table at once, then at every change
+(``web.table_hub``).
 
 Each message is read as untrusted input (``web.table_messages``) and limited per socket
 (``RateLimits.socket_message``), a hint per socket and per player too (``RateLimits.table_hint``: an
@@ -25,7 +26,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 
 from core.refusal import Refusal
 from core.tables.frame import hint_of, move_of
@@ -36,7 +37,7 @@ from data.live import StoreError
 from data.solitaire_ledger import SolitaireLedger
 from web import words
 from web.activity import ActivityBackend
-from web.errors import ApiError, Said, too_many
+from web.errors import ApiError, Said, bad_request, too_many
 from web.guard import WEB_GUILD, Guard, same_origin
 from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
@@ -88,6 +89,10 @@ class TableSockets:
             return refused_page(ApiError(503, "store_unavailable", Said("web", "error.store_down")), lang)
         if committed is None:
             return refused_page(ApiError(404, "not_found", Said("web", "error.not_found")), lang)
+        if hdrs.SEC_WEBSOCKET_PROTOCOL in request.headers:
+            # the page speaks no subprotocol, and a browser that asked for one fails a socket that names
+            # none; refused here, before aiohttp's handshake logs the client's text at WARNING
+            return refused_page(bad_request("bad_field", hdrs.SEC_WEBSOCKET_PROTOCOL), lang)
         # aiohttp refuses a message of max_msg_size bytes itself: the page may send MESSAGE_LIMIT bytes
         socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MESSAGE_LIMIT + 1, timeout=2.0)
         if not socket.can_prepare(request).ok:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import pathlib
 import time
 from dataclasses import replace
@@ -526,3 +527,81 @@ async def test_hints_have_their_own_pace_per_socket_and_per_player(table_site: T
     await mover.send({"type": "hint", "step": step})
     assert (await mover.hinted())["step"] == step
     assert not mover.connection.closed and not other_tab.connection.closed
+
+
+async def test_a_handshake_asking_for_a_subprotocol_is_refused_and_its_text_never_logged(
+    table_site: TableSite, caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiohttp's handshake logs the subprotocols a client asks for, its own text, at WARNING when none is
+    the server's: the page speaks none, so such a handshake is refused (400, in the page's language)
+    before aiohttp reads them."""
+    caplog.set_level(logging.DEBUG)
+    browser = await table_site.browser()
+    table_id = await browser.new_table()
+    asked = "xyzzy-evil-<script>, chat.example"
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await browser.socket(table_id, lang="fr", **{"Sec-WebSocket-Protocol": asked})
+    assert refused.value.status == 400
+    status, text, _ = await browser.get(
+        f"/table/{table_id}/socket?lang=fr",
+        Upgrade="websocket",
+        Connection="Upgrade",
+        **{"Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13"},
+        **{"Sec-WebSocket-Protocol": asked, "Origin": table_site.origin},
+    )
+    assert (status, text) == (400, say("error.bad_field", "fr", field="Sec-WebSocket-Protocol") + "\n")
+    assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
+    assert "xyzzy" not in caplog.text
+    socket = await browser.socket(table_id)  # without one, the socket opens
+    assert (await socket.frame())["version"] == 1
+
+
+def frame_bytes(payload: bytes, *, masked: bool) -> bytes:
+    """One final text frame as RFC 6455 §5.2 writes it (a payload under 126 bytes)."""
+    assert len(payload) < 126
+    if not masked:
+        return bytes([0x81, len(payload)]) + payload
+    key = b"\x01\x02\x03\x04"
+    return bytes([0x81, 0x80 | len(payload)]) + key + bytes(byte ^ key[i % 4] for i, byte in enumerate(payload))
+
+
+async def read_frame(reader: asyncio.StreamReader) -> tuple[int, bytes]:
+    """One frame the server sent (never masked): its opcode and payload."""
+    head = await reader.readexactly(2)
+    length = head[1] & 0x7F
+    if length == 126:
+        length = int.from_bytes(await reader.readexactly(2), "big")
+    elif length == 127:
+        length = int.from_bytes(await reader.readexactly(8), "big")
+    return head[0] & 0x0F, await reader.readexactly(length)
+
+
+async def test_an_unmasked_client_frame_is_read_as_any_other(table_site: TableSite) -> None:
+    """RFC 6455 §5.1: a server must close the connection on a client's unmasked frame. aiohttp's reader
+    reads the mask bit and unmasks only when it is set: an unmasked frame is read as any other, and
+    nothing outside aiohttp's private reader can tell (docs/web.md, "The table's socket and what aiohttp
+    leaves"). This holds the behaviour as it is: should aiohttp close with 1002 one day, this fails and
+    the docs are to be changed with it."""
+    browser = await table_site.browser()
+    table_id = await browser.new_table()
+    assert table_site.server.host is not None and table_site.server.port is not None
+    reader, writer = await asyncio.open_connection(table_site.server.host, table_site.server.port)
+    try:
+        writer.write(
+            (
+                f"GET /table/{table_id}/socket HTTP/1.1\r\nHost: {table_site.server.host}:{table_site.server.port}\r\n"
+                "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                f"Sec-WebSocket-Version: 13\r\nOrigin: {table_site.origin}\r\n\r\n"
+            ).encode()
+        )
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+        assert head.startswith(b"HTTP/1.1 101 "), head
+        opcode, first = await asyncio.wait_for(read_frame(reader), 5)
+        assert opcode == 0x1 and json.loads(first)["type"] == "frame"
+        for masked in (True, False):  # a watcher with no cookie: its move is refused, whichever way it came
+            writer.write(frame_bytes(b'{"type": "move", "action": "join", "step": 1}', masked=masked))
+            opcode, answer = await asyncio.wait_for(read_frame(reader), 5)
+            assert (opcode, json.loads(answer)["error"]) == (0x1, "not_seated"), (masked, answer)
+    finally:
+        writer.close()
+    assert (await table_site.table(table_id))[1] == 1
