@@ -38,7 +38,7 @@ from web import words
 from web.activity import ActivityBackend
 from web.bodies import Body, query_of
 from web.errors import ApiError, Said, bad_request, too_many
-from web.guard import WEB_GUILD, Guard, same_origin
+from web.guard import WEB_GUILD, Guard
 from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
 from web.table_hub import TableHub
@@ -88,7 +88,7 @@ class TableRoutes:
     async def new_table(self, request: web.Request) -> web.StreamResponse:
         lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
         try:
-            if not same_origin(request):  # a link on another site opens no table in the visitor's name
+            if not self.guard.same_origin(request):  # a link on another site opens no table in the visitor's name
                 raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
             query = query_of(request, NewTable)
             length = None if query.length is UNSET else query.length

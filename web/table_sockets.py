@@ -38,7 +38,7 @@ from data.solitaire_ledger import SolitaireLedger
 from web import words
 from web.activity import ActivityBackend
 from web.errors import ApiError, Said, bad_request, too_many
-from web.guard import WEB_GUILD, Guard, same_origin
+from web.guard import WEB_GUILD, Guard
 from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
 from web.table_hub import TableHub, Viewer
@@ -112,7 +112,7 @@ class TableSockets:
     def _admitted(self, request: web.Request) -> tuple[Actor | None, str]:
         """Who the socket plays (None: a watcher with no valid cookie) and its address, once its origin,
         its address's pace and the bounds on open sockets are checked (``ApiError`` if not)."""
-        if not same_origin(request):
+        if not self.guard.same_origin(request):
             raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
         address = self.guard.address(request)
         if not self._opening.take(address):

@@ -24,7 +24,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 
 from core.application import Application, build_application
-from core.settings import Settings
+from core.settings import Origin, Settings
 from core.stores import Stores
 from core.tables.options import SPEED_TIMINGS
 from core.tables.state import TableState
@@ -97,10 +97,12 @@ async def open_table_site(
     static: pathlib.Path | None = None,
     activity: ActivityConfig | None = None,
     tick: float = 0.02,
+    origins: tuple[Origin, ...] = (),
     **limits: Any,
 ) -> TableSite:
     """The page's server with the table page on: ``static`` holds its files (a bare ``table.html`` by
-    default), ``limits`` replace ``RateLimits``' own, ``tick`` is the table clock's period (real seconds)."""
+    default), ``limits`` replace ``RateLimits``' own, ``tick`` is the table clock's period (real seconds),
+    ``origins`` are the deployment's (``WEB_ORIGINS``)."""
     if static is None:
         static = tmp_path / "static"
         static.mkdir(exist_ok=True)
@@ -121,6 +123,7 @@ async def open_table_site(
         limits=RateLimits(**limits),
         static=static,
         activity=activity,
+        origins=origins,
         tables=application.tables,
         events=application.events,
     )

@@ -317,6 +317,51 @@ async def test_a_socket_is_refused_for_a_foreign_origin_a_missing_table_and_a_pl
     assert (await browser.get(f"/table/{table_id}/socket"))[0] == 400
 
 
+async def test_a_rebinding_pages_socket_is_refused_and_the_deployments_own_origins_are_taken(
+    tmp_path: pathlib.Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """DNS rebinding: a page of ``evil.example``, whose name resolves to the server's address, sends
+    ``Host: evil.example`` and ``Origin: http://evil.example``, which agree. The origins taken are the
+    deployment's: the address the connection reached (its port the bound one), ``localhost`` on a loopback
+    address, and those it is configured with (``WEB_ORIGINS``, ``PUBLIC_URL``); no ``Origin`` at all is a
+    client that is no browser, taken as before."""
+    caplog.set_level(logging.INFO)
+    site = await open_table_site(tmp_path, origins=(("https", "mahjong.example.org", 443),))
+    try:
+        browser = await site.browser()
+        table_id = await browser.new_table()
+        port = site.server.port
+        for host, origin in (
+            ("evil.example", "http://evil.example"),
+            (f"evil.example:{port}", f"http://evil.example:{port}"),
+            (f"127.0.0.1:{port}", f"http://127.0.0.1:{port + 1}"),  # another port of this host: another origin
+            (f"127.0.0.1:{port}", f"https://127.0.0.1:{port}"),
+            (f"127.0.0.1:{port}", "null"),
+        ):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await browser.socket(table_id, Host=host, Origin=origin)
+            assert refused.value.status == 403, origin
+        for host, origin in (
+            (f"127.0.0.1:{port}", f"http://127.0.0.1:{port}"),
+            (f"localhost:{port}", f"http://localhost:{port}"),
+            (f"LocalHost:{port}", f"http://LOCALHOST:{port}"),
+            ("mahjong.example.org", "https://mahjong.example.org"),  # behind its proxy
+            ("mahjong.example.org", "https://mahjong.example.org:443"),
+        ):
+            socket = await browser.socket(table_id, Host=host, Origin=origin)
+            assert (await socket.frame())["version"] == 1, origin
+            await socket.close()
+        connection = await browser.client.ws_connect(f"/table/{table_id}/socket", headers={"Host": "evil.example"})
+        assert (await Socket(connection, site).frame())["version"] == 1  # no Origin: no browser's page
+        await connection.close()
+        # the log says once what to set when a page's origin is the very host it was sent to, quoting nothing
+        hints = [record for record in caplog.records if "WEB_ORIGINS" in record.getMessage()]
+        assert len(hints) == 1 and hints[0].levelno == logging.INFO
+        assert "evil" not in caplog.text
+    finally:
+        await site.close()
+
+
 async def test_a_removed_table_and_the_servers_shutdown_close_the_sockets(tmp_path: pathlib.Path) -> None:
     site = await open_table_site(tmp_path)
     try:
