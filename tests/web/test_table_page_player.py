@@ -225,6 +225,7 @@ def test_the_hands_story_the_last_discard_and_the_tiles_alike_to_the_picked_one(
         expect(east_seat.locator(group)).to_have_attribute("role", "group")
         expect(east_seat.locator(group)).to_have_attribute("aria-label", re.compile(re.escape(text("web", key, lang))))
     stub.push(table, turn_frame(table, 7))  # South's turn again: a tile picked marks its like on the table
+    expect(page.locator("#table")).to_have_attribute("data-version", "7")
     page.locator("#hand > button").nth(5).click()  # 6p
     expect(page.locator("#hand > button").nth(5)).to_have_attribute("aria-pressed", "true")
     expect(page.locator('[data-same="true"]')).to_have_count(1)
