@@ -401,3 +401,17 @@ def test_a_silent_socket_is_noticed_within_30_seconds(browser: Browser, stub: St
     expect(page.locator("#table")).to_have_attribute("data-connection", "open")
     wait_for(lambda: len(stub.opened["silent1"]) == 2)
     context.close()
+
+
+def test_the_focus_goes_back_to_the_hand_when_a_claim_window_closes(browser: Browser, stub: StubTables) -> None:  # noqa: F811
+    context = browser.new_context(**DESKTOP, locale="en-GB")
+    page = open_page(context, stub, "focus1", "en", claim_window("focus1"))
+    page.locator('#moves button[data-action="pass"]').focus()
+    page.keyboard.press("Enter")
+    wait_for(lambda: stub.messages("focus1") == [{"type": "move", "action": "pass", "step": 7}])
+    closed = claim_window("focus1", 8)
+    closed.update(discard=None, actions=[], turn="S", awaited=["W"])
+    stub.push("focus1", closed)
+    expect(page.locator("#table")).to_have_attribute("data-version", "8")
+    expect(page.locator("#hand > button:focus")).to_have_count(1)
+    context.close()
