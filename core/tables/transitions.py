@@ -90,6 +90,8 @@ def lobby(state: TableState, actor: Actor, move: Lobby, now: float) -> tuple[Tab
         return start(state, member, now)
     if move.verb == "cancel":
         return cancel(state, member)
+    if move.verb == "rename":
+        return rename(state, member, actor.name)
     # ``Lobby`` admits every ``LobbyVerb``: one added there without a case here changes nothing, rather
     # than being taken for another move (the last case, cancel, would close the table).
     raise Refusal("unknown_button")
@@ -102,6 +104,18 @@ def join(state: TableState, member_id: int, name: str) -> tuple[TableState, Chan
     if state.full:
         raise Refusal("table_full")
     return replace(state, seats=(*state.seats, Seat(name=name, member_id=member_id))), Change("lobby")
+
+
+def rename(state: TableState, member_id: int, name: str) -> tuple[TableState, Change]:
+    """A seated member's seat takes their new name (only in the lobby: a name does not change during a
+    match, whose sheet and ledger name the seats as they were)."""
+    _require_lobby(state)
+    seat = state.seat_of(member_id)
+    if seat is None:
+        raise Refusal("not_seated_lobby")
+    if not name:
+        raise Refusal("not_legal")
+    return state.with_seat(seat, replace(state.seats[seat], name=name)), Change("lobby")
 
 
 def leave(state: TableState, member_id: int) -> tuple[TableState, Change]:

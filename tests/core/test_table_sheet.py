@@ -16,7 +16,7 @@ from core.tables import transitions
 from core.tables.finished import FinishedHand
 from core.tables.frame import frame
 from core.tables.ledger_entries import hand_id
-from core.tables.moves import Play
+from core.tables.moves import Actor, Lobby, Play
 from core.tables.state import TableState
 from tests.core.test_table_frame import MEMBERS, VIEWERS, lobby, play_hand, seated
 from tests.frame_rule import assert_frame_rule, assert_same_public
@@ -128,3 +128,13 @@ def test_a_member_the_table_plays_for_is_not_waited_for() -> None:
     state = state.with_seat(second, replace(state.seats[second], away=True))
     dealt, _ = transitions.act(state, MEMBERS[0], Play("next", state.step), 1e6)
     assert dealt.status == "playing"  # the only member not away pressed: as at a table of one member
+
+
+def test_a_seat_is_renamed_in_the_lobby_only() -> None:
+    state = lobby("classic", 5)
+    renamed, change = transitions.apply(state, Actor(MEMBERS[0], 0, "Anabel"), Lobby("rename"), 0.0)
+    assert change.happened == "lobby" and frame(renamed, 2, None, 0.0)["seats"][0]["name"] == "Anabel"
+    for table, member, key in ((state, 99, "not_seated_lobby"), (seated(state), MEMBERS[0], "not_in_lobby")):
+        with pytest.raises(Refusal) as refused:
+            transitions.apply(table, Actor(member, 0, "Someone"), Lobby("rename"), 0.0)
+        assert refused.value.key == key
