@@ -546,3 +546,28 @@ async def test_computer_seats_are_named_in_the_sockets_language(table_site: Tabl
     computers = [seat for seat in shown["seats"] if seat["kind"] == "computer"]
     assert [seat["name"] for seat in computers] == [f"{level} 1", f"{level} 2"]
     assert [seat["level"] for seat in computers] == ["strong", "strong"] and shown["computer_level"] == "strong"
+
+
+async def test_in_the_activity_the_name_is_the_members_display_name(tmp_path: pathlib.Path) -> None:
+    config = ActivityConfig("123", "secret", "token", "http://127.0.0.1:9/api/v10")
+    site = await open_table_site(tmp_path, activity=config)
+    try:
+        settings = table_settings(table_defaults(GuildSettings(), SPEED_TIMINGS), table_rules("classic", None), "fr")
+        opened = await site.application.tables.open(
+            host=Actor(MEMBER, GUILD, "Mei"), guild_id=GUILD, settings=settings, computers=1
+        )
+        socket = await (await site.browser()).socket(opened.state.id, lang="fr")
+        await socket.frame()
+        assert await socket.named() == {"type": "name", "name": None, "editable": False}  # nobody yet
+        await socket.send({"type": "hello", "session": await session_for(site, MEMBER), "instance": "i-1"})
+        assert await socket.named() == {"type": "name", "name": "Mei", "editable": False}
+        await socket.send({"type": "name", "name": "Meimei"})
+        refused = await socket.refused()
+        assert refused == {
+            "type": "refused",
+            "error": "name_in_activity",
+            "message": say_message("name_in_activity", "fr"),
+        }
+        assert (await site.table(opened.state.id))[0].seats[0].name == "Mei"
+    finally:
+        await site.close()
