@@ -126,6 +126,11 @@ def frame(state: TableState, version: int, viewer: int | None, now: float, hand:
         "result": None,
         "learners": state.settings.learners,  # the page's aid: the tiles a hand waits on
         "length": state.settings.rules.length,  # with rules and deal: another match with the same settings
+        "computer_level": state.settings.computer_level,
+        "log": [],
+        "dealer": None,
+        "ready": [],
+        "sheet": _sheet(state),
     }
     if state.hand is None:
         return {**base, **_lobby(state, seat)}
@@ -148,6 +153,8 @@ def _lobby(state: TableState, seat: int | None) -> dict[str, Any]:
                 "bonus": [],
                 "away": False,
                 "calling": False,
+                "bank": None,
+                "level": None if taken is None else taken.computer,
             }
         )
     host = state.seat_of(state.host_id)
@@ -176,19 +183,24 @@ def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict
     scores = state.last_hand.totals if state.last_hand is not None else (0,) * players
     host = state.seat_of(state.host_id)
     seats = []
+    playing = state.status == "playing" and not over
     for index in order:
         shown = view.seats[index]
+        chair = state.seats[index]
         entry: dict[str, Any] = {
             "wind": wind_code(winds[index]),
-            "name": state.seats[index].name,
-            "kind": "computer" if state.seats[index].computer is not None else "member",
+            "name": chair.name,
+            "kind": "computer" if chair.computer is not None else "member",
             "score": _number(scores[index]),
             "concealed": shown.concealed_count,
             "discards": [face(discarded.tile) for discarded in shown.discards if not discarded.claimed],
             "melds": [_meld(meld) for meld in shown.melds],
             "bonus": faces(shown.bonus),
-            "away": state.seats[index].away,
+            "away": chair.away,
             "calling": shown.calling,
+            # a member's time bank, whole seconds (a computer never waits on the clock)
+            "bank": int(chair.bank) if playing and chair.computer is None else None,
+            "level": chair.computer,
         }
         if index == seat and view.concealed is not None:
             entry["hand"] = faces(hand_slots(view))
@@ -224,7 +236,47 @@ def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict
         if seat is None or not waiting
         else {choice: choice in state.seats[seat].standing for choice in STANDING},
         "result": _result(state, hand, winds),
+        "log": _log(hand, winds),
+        "dealer": wind_code(winds[hand.dealer]) if state.settings.rules.has_wall else None,
+        "ready": [wind_code(winds[index]) for index in order if index in state.ready]
+        if state.status == "between"
+        else [],
     }
+
+
+_LOGGED: list[tuple[Round, int, list[dict[str, str]]]] = []
+"""The log last written, with its round and length: every view of one change shares the same list."""
+
+
+def _log(hand: Round, winds: list[int]) -> list[dict[str, str]]:
+    """The hand's public events as the frame writes them (SPEC §7.1), built once per change of the
+    round for all its viewers' frames (it only grows while a round is played)."""
+    events = hand.public_log
+    if _LOGGED and _LOGGED[0][0] is hand and _LOGGED[0][1] == len(events):
+        return _LOGGED[0][2]
+    logged = [{"seat": wind_code(winds[event.seat]), "event": event.kind, "tiles": event.tiles} for event in events]
+    _LOGGED[:] = [(hand, len(events), logged)]
+    return logged
+
+
+def _sheet(state: TableState) -> list[dict[str, Any]]:
+    """The match's finished hands, oldest first, each with the winds and names of its own hand (the
+    winds move round the chairs from hand to hand; the names do not change during a match)."""
+    players = state.players
+    rows = []
+    for row in state.sheet:
+        wind = [wind_code((index - row.dealer) % players) for index in range(players)]
+        rows.append(
+            {
+                "hand": row.number + 1,
+                "winner": None if row.winner is None else wind[row.winner],
+                "score": _number(row.score),
+                "self_drawn": row.self_drawn,
+                "payments": {wind[index]: _number(paid) for index, paid in enumerate(row.payments)},
+                "names": {wind[index]: state.seats[index].name for index in range(min(players, len(state.seats)))},
+            }
+        )
+    return rows
 
 
 def _everyones(hand: Round, index: int) -> tuple[Tile, ...]:
@@ -269,6 +321,7 @@ def _result(state: TableState, hand: Round, winds: list[int]) -> dict[str, Any] 
         "discarder": None if result.discarder is None else wind_code(winds[result.discarder]),
         "score": entry.fan if hongkong else _number(entry.score),
         "patterns": list(entry.patterns),
+        "breakdown": [{"pattern": key, "value": value} for key, value in finished.breakdown],
         "payments": {wind_code(winds[index]): _number(paid) for index, paid in enumerate(entry.payments)},
         "totals": {wind_code(winds[index]): _number(total) for index, total in enumerate(finished.totals)},
         "wall_seed": finished.seed,
@@ -319,7 +372,7 @@ def _choices(state: TableState, hand: Round, seat: int | None, now: float) -> li
         return []
     step = state.step
     if state.status == "between":
-        return [Choice({"action": "next-hand"}, Play("next", step))]
+        return [] if seat in state.ready else [Choice({"action": "next-hand"}, Play("next", step))]
     if state.status != "playing" or hand.result is not None:
         return []
     choices: list[Choice] = []
