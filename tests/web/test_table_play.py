@@ -565,11 +565,22 @@ def open_table(
     expect(c.table()).to_have_attribute("data-viewer", "spectator")
     expect(c.page.locator("#moves button[data-action]")).to_have_count(1)
     expect(c.page.locator('#moves button[data-action="join"]')).to_be_visible()
+    # the host names their seat in the lobby (SPEC §7.1): every page shows it
+    a.page.locator("#pseudonym").fill("Ana")
+    a.press(a.page.locator('button[data-action="save-name"]'))
+    expect(c.page.locator('#seats [data-you="true"]')).to_have_count(0)
+    expect(c.page.locator('#seats [data-name="Ana"]')).to_have_count(1)
+    expect(a.page.locator('#seats [data-you="true"]')).to_have_attribute("data-name", "Ana")
     b = open_viewer(browser, "B", second, link)
     expect(b.page.locator("#hand > button")).to_have_count(0)
+    # a player without a name is asked for one before they first join, then joins under it
+    b.press(b.page.locator('#moves button[data-action="join"]'))
+    expect(b.page.locator("#pseudonym")).to_be_focused()
+    b.page.locator("#pseudonym").fill("Bea")
     b.press(b.page.locator('#moves button[data-action="join"]'))
     expect(b.table()).to_have_attribute("data-viewer", "seated")
-    expect(c.table()).to_have_attribute("data-version", "2")
+    expect(b.page.locator('#seats [data-you="true"]')).to_have_attribute("data-name", "Bea")
+    expect(c.table()).to_have_attribute("data-version", "3")  # Ana's name, then Bea's seat
     expect(c.page.locator("#moves button[data-action]")).to_have_count(0)  # the table is full
     a.press(a.page.locator('#moves button[data-action="start"]'))
     for viewer in (a, b, c):

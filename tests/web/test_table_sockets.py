@@ -646,6 +646,8 @@ async def test_an_unmasked_client_frame_is_read_as_any_other(table_site: TableSi
         assert head.startswith(b"HTTP/1.1 101 "), head
         opcode, first = await asyncio.wait_for(read_frame(reader), 5)
         assert opcode == 0x1 and json.loads(first)["type"] == "frame"
+        opcode, named = await asyncio.wait_for(read_frame(reader), 5)  # then the name it sits under: none
+        assert opcode == 0x1 and json.loads(named) == {"type": "name", "name": None, "editable": False}
         for masked in (True, False):  # a watcher with no cookie: its move is refused, whichever way it came
             writer.write(frame_bytes(b'{"type": "move", "action": "join", "step": 1}', masked=masked))
             opcode, answer = await asyncio.wait_for(read_frame(reader), 5)
