@@ -13,11 +13,12 @@ from __future__ import annotations
 import pathlib
 import sys
 import tempfile
+import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE_SMALL, chromium_path  # noqa: E402
 from tests.web.test_table_play import HONG_KONG_SEED, TableServer, open_table, open_viewer  # noqa: E402
@@ -32,6 +33,7 @@ def main() -> None:
         sync_playwright() as play,
     ):
         browser = play.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+        server.advance_to(time.time())  # the fake clock from the browser's now: the clocks shown read true
         lobby = open_viewer(browser, "L", PHONE_SMALL, f"{server.url}/table/new?rules=hongkong&computers=2")
         lobby.page.screenshot(path=IMAGES / "table-lobby.png")
         lobby.context.close()
@@ -46,7 +48,10 @@ def main() -> None:
             moves = {move["action"] for move in shown["moves"]}
             if "discard" in moves and phone.turns >= 6 and "turn" not in taken:
                 taken.add("turn")
-                phone.page.locator("#hand > button:not([data-idle])").nth(2).tap()
+                free = phone.page.locator('#hand > button:not([data-idle]):not([aria-pressed="true"])').nth(2)
+                tile = phone.page.locator(f'#hand > button[data-index="{free.get_attribute("data-index")}"]')
+                tile.tap()
+                expect(tile).to_have_attribute("aria-pressed", "true")
                 phone.page.screenshot(path=IMAGES / "table-turn.png")
             elif "pass" in moves and "claim" not in taken:
                 taken.add("claim")

@@ -528,8 +528,12 @@ class TablePage {
     this.drawMoves();
     this.drawStanding(frame);
     this.drawWaits(frame);
+    const seen = this.log.children.length;
     updateLog(this.log, frame, this.words);
     this.story.hidden = this.log.children.length === 0;
+    if (this.log.children.length !== seen) {
+      this.log.scrollTop = this.log.scrollHeight; // the newest line in view
+    }
     this.drawSheet(frame);
     this.drawLobby();
     this.drawOverlay();
