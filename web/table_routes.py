@@ -47,6 +47,7 @@ from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
 from web.start_page import start_page
 from web.table_hub import TableHub
+from web.table_results import WebResults
 from web.table_sockets import TableSockets, refused_page
 
 log = logging.getLogger(__name__)
@@ -197,13 +198,16 @@ def add_tables(
     """The table page's routes on ``app``, and its hub following the tables from the application's start
     to its shutdown (where every socket is closed, before aiohttp waits for its requests to end)."""
     hub = TableHub(tables, events, clock)
+    results = WebResults(tables, events)
     sockets = TableSockets(hub, tables, ledger, guard, activity, clock, limits)
     TableRoutes(tables, ledger, guard, sockets, clock, limits, static).add_to(app)
 
     async def start(_: web.Application) -> None:
         hub.start()
+        results.start()
 
     async def close(_: web.Application) -> None:
+        results.close()
         await hub.close()
 
     app.on_startup.append(start)
