@@ -249,11 +249,14 @@ class TableHub:
         now = self.clock()
         hand = None if state.hand is None else shown_round(state)  # read once for every view
         built: dict[int | None, dict[str, Any]] = {}
+        log: str | None = None  # the hand's log, alike in every view of a version: written once
         for (view, lang), group in views.items():
             shown = built.get(view)
             if shown is None:
                 shown = built[view] = frame(state, version, view, now, hand)
-            text = _JSON(shown if lang is None else _named(shown, lang))
+            if log is None:
+                log = _JSON(shown["log"])
+            text = _with_log(shown if lang is None else _named(shown, lang), log)
             for viewer in group:
                 viewer.offer(version, view, text)
 
@@ -261,6 +264,13 @@ class TableHub:
         viewers = self._watching.pop(table_id, set())
         self._newest.pop(table_id, None)
         await asyncio.gather(*(_close(viewer.socket, WSCloseCode.GOING_AWAY) for viewer in viewers))
+
+
+def _with_log(shown: dict[str, Any], log: str) -> str:
+    """``shown`` as JSON, its ``log`` spliced in as ``log`` writes it: the longest field of a frame late
+    in a hand, the same for every viewer, so its text is made once per change rather than once a view."""
+    text = _JSON({key: value for key, value in shown.items() if key != "log"})
+    return f'{text[:-1]},"log":{log}}}'
 
 
 def _named(shown: dict[str, Any], lang: Lang) -> dict[str, Any]:
