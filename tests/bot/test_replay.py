@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from bot.replay import ReplayError, replay_frame, replay_frames
+from bot.replay import replay_frame, replay_frames
 from bot.reports import history_text
 from core.refusal import Refusal
+from core.tables.replay import ReplayError
 from data.ledger import HandEntry, MatchEntry, SeatEntry
 from game.events import Called, Discarded, HandDrawn, HandWon, KongDeclared, SetClaimed
 from game.players import make_player
