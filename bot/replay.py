@@ -9,6 +9,7 @@ table saw it at the end.
 from __future__ import annotations
 
 import re
+import urllib.parse
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -42,6 +43,19 @@ def parse_replay_id(custom_id: str) -> tuple[str, int] | None:
     """The hand and the step a replay button names; None for an id that is no such button (forged)."""
     found = _REPLAY_ID.fullmatch(custom_id)
     return None if found is None else (found["hand"], int(found["step"]))
+
+
+def replay_address(public_url: str, entry: HandEntry, step: int, member_id: int) -> str:
+    """The hand's replay page at ``step`` (SPEC §7.2, ``web.replay_routes``) on the page served at
+    ``public_url``: its number there is 1-based, and it is seen from the member's seat when they sat at
+    the table."""
+    query = {"step": str(step)}
+    chair = next((index for index, seat in enumerate(entry.seats) if seat.member_id == member_id), None)
+    if chair is not None:
+        record = parse_record(entry.record)
+        query = {"seat": "ESWN"[(chair - record.dealer) % record.ruleset.players], **query}
+    path = f"/replay/{urllib.parse.quote(entry.table_id)}/{entry.number + 1}"
+    return f"{public_url.rstrip('/')}{path}?{urllib.parse.urlencode(query)}"
 
 
 def replay_frames(record_text: str) -> int:
