@@ -32,6 +32,9 @@ FRAME_FIELDS = frozenset(
         "commitment",
         "deal",
         "minimum_fan",
+        "learners",
+        "length",
+        "you",
         "standing",
         "result",
         "viewer",
@@ -63,7 +66,7 @@ RESULT_FIELDS = frozenset(
         "wall_seed",
     }
 )
-PRIVATE = ("viewer", "actions", "standing")  # a frame's fields that are the viewer's own
+PRIVATE = ("viewer", "you", "actions", "standing")  # a frame's fields that are the viewer's own
 
 
 def _counts(text: str) -> Counter[int]:

@@ -83,7 +83,13 @@ class HintMessage(msgspec.Struct, tag_field="type", tag="hint", forbid_unknown_f
     step: Step
 
 
-Message = Hello | MoveMessage | StandingMessage | HintMessage
+class Ping(msgspec.Struct, tag_field="type", tag="ping", forbid_unknown_fields=True, frozen=True):
+    """The page asking whether its socket still carries: answered ``{"type": "pong"}`` to that socket,
+    by anyone (a watcher too). A browser's script sees no WebSocket ping frames, so a page that heard
+    nothing for a while asks this way, and finds a silent network within SPEC §7.1's 30 seconds."""
+
+
+Message = Hello | MoveMessage | StandingMessage | HintMessage | Ping
 _DECODER = msgspec.json.Decoder(Message)
 _NAMED: tuple[tuple[str, str], ...] = (
     ("Object contains unknown field `", "unknown_field"),

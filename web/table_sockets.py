@@ -40,7 +40,7 @@ from web.guard import WEB_GUILD, Guard, same_origin
 from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
 from web.table_hub import TableHub, Viewer
-from web.table_messages import MESSAGE_LIMIT, Garbled, Hello, HintMessage, read
+from web.table_messages import MESSAGE_LIMIT, Garbled, Hello, HintMessage, Ping, read
 from words.catalog import MissingWord
 
 log = logging.getLogger(__name__)
@@ -184,6 +184,9 @@ class Conversation:
     async def answer(self, message: Any) -> None:
         if isinstance(message, Hello):
             await self.hello(message)
+            return
+        if isinstance(message, Ping):
+            self.viewer.outbox.say({"type": "pong"})
             return
         actor = self.viewer.actor
         if actor is None:

@@ -123,6 +123,8 @@ def frame(state: TableState, version: int, viewer: int | None, now: float, hand:
         "minimum_fan": 0,
         "standing": None,
         "result": None,
+        "learners": state.settings.learners,  # the page's aid: the tiles a hand waits on
+        "length": state.settings.rules.length,  # with rules and deal: another match with the same settings
     }
     if state.hand is None:
         return {**base, **_lobby(state, seat)}
@@ -150,6 +152,7 @@ def _lobby(state: TableState, seat: int | None) -> dict[str, Any]:
     host = state.seat_of(state.host_id)
     return {
         "viewer": "spectator" if seat is None else "seated",
+        "you": None if seat is None else wind_code(seat),  # the viewer's chair (SPEC §7.1's data-you)
         "round_wind": None,
         "host": None if host is None else wind_code(host),
         "seats": seats,

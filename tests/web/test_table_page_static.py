@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.web.browser import DESKTOP, LAUNCH_ARGS, chromium_path
+from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE_SMALL, chromium_path
 from tests.web.test_activity_page import ACCESS_TOKEN, CLIENT_ID, GUILD_ID, HARNESS, INSTANCE, MEMBER, SESSION
 from web.page import STATIC, security_headers
 from web.words import page_words, requested_lang, tile_names
@@ -37,12 +37,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E
 
 pytestmark = pytest.mark.e2e
 
-PHONE_SMALL: dict[str, Any] = {
-    "viewport": {"width": 360, "height": 640},
-    "device_scale_factor": 3,
-    "is_mobile": True,
-    "has_touch": True,
-}
 NAMES = tile_names("en")
 
 
@@ -587,11 +581,14 @@ def test_a_hand_over_shows_its_result_and_every_hand(ctx: BrowserContext, stub: 
     expect(page.locator("#match-end li")).to_have_count(4)
     expect(page.locator("#match-end li").first).to_have_attribute("data-wind", "E")
     expect(page.locator('button[data-action="next-hand"]')).to_have_count(0)
-    # standalone, the same table again: its rules, as many computers
+    # standalone, the same table again: its rules, as many computers, sent by a press (a form's POST)
     computers = sum(seat["kind"] == "computer" for seat in hand_over("over1")["seats"])
-    again = page.locator("#match-end a#new-match")
-    expect(again).to_have_attribute("href", f"/table/new?rules={hand_over('over1')['rules']}&computers={computers}")
-    expect(again).to_have_text(text("web", "table.new_match", "en"))
+    again = page.locator("#match-end form.another")
+    expect(again).to_have_attribute("method", "post")
+    expect(again).to_have_attribute("action", "/table/new")
+    fields = again.evaluate("form => Object.fromEntries(new FormData(form))")
+    assert fields == {"rules": hand_over("over1")["rules"], "computers": str(computers)}
+    expect(again.locator("button#new-match")).to_have_text(text("web", "table.new_match", "en"))
 
 
 def test_hand_tiles_are_at_least_40_pixels_wide_on_a_small_phone(ctx: BrowserContext, stub: StubTables) -> None:
@@ -687,7 +684,7 @@ def test_in_the_activity_the_socket_first_says_hello_with_the_members_session(
     ]
     page.evaluate("send({cmd: 'DISPATCH', evt: 'ACTIVITY_LAYOUT_MODE_UPDATE', nonce: null, data: {layout_mode: 1}})")
     expect(frame.locator("body")).to_have_attribute("data-layout", "pip")
-    for hidden in ("h1", "#rules-name", "#wall", "#seats", "#summary", "#standing"):
+    for hidden in ("h1", "#rules-name", "#wall", "#seats", "#log", "#standing"):
         expect(frame.locator(hidden)).to_be_hidden()
     for shown in ("#deadline", "#turn", "#offer", "#hand", "#moves"):
         expect(frame.locator(shown)).to_be_visible()

@@ -44,7 +44,7 @@ from core.tables.rounds import shown_round
 from core.tables.state import TableState
 from game.round import Round
 from tests.frame_rule import assert_frame_rule, assert_same_public
-from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE, chromium_path
+from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE, PHONE_SMALL, chromium_path, seen_whole
 from tests.web.test_table_api import TableSite, open_table_site
 from web.identity import COOKIE
 from web.page import STATIC
@@ -59,12 +59,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: 
 
 pytestmark = pytest.mark.e2e
 
-PHONE_SMALL: dict[str, Any] = {
-    "viewport": {"width": 360, "height": 640},
-    "device_scale_factor": 3,
-    "is_mobile": True,
-    "has_touch": True,
-}
 HAND_SECONDS = 120.0  # a hand that has not ended by then is stuck
 WIND = "ESWN"
 # Seeds whose hand a page player wins, with Mahjong (the players' choices and the computers' are fixed).
@@ -162,13 +156,13 @@ class TableServer:
         self.loop.call_soon_threadsafe(move)
 
     def drop(self, member: int) -> None:
-        """The server loses the sockets of ``member`` (Chromium's offline mode keeps a socket open, as a
-        network that went away does until a heartbeat finds it dead)."""
+        """The server loses the sockets of ``member`` that are still open (Chromium's offline mode keeps a
+        socket open, as a network that went away does until a heartbeat finds it dead; the page, told by
+        the browser it went offline, may have closed its own already)."""
 
         async def close() -> None:
             hub = self.site.server.app[TABLE_HUB]
             lost = [viewer.socket for viewer in hub.viewers() if viewer.member == member]
-            assert lost
             # not awaited: the closing handshake waits for the page, which is offline
             for socket in lost:
                 closing = asyncio.ensure_future(socket.close(code=WSCloseCode.GOING_AWAY))
@@ -601,8 +595,17 @@ def end_of_hand(table: Table, state: TableState) -> None:
     version = versions.pop()
     assert version <= table.stored()[1]
     expect(table.spectator.page.locator("#moves button[data-action]")).to_have_count(0)
+    expect(table.spectator.page.locator('button[data-action="next-hand"]')).to_have_count(0)
+    for viewer in table.viewers:
+        # the result above everything, whole in the window, on the phone too (SPEC §7.1)
+        wait_until(
+            lambda viewer=viewer: seen_whole(viewer.page, "#result") == "seen",
+            viewer.page,
+            seconds=5.0,
+            what=f"{viewer.name}'s result seen whole: {seen_whole(viewer.page, '#result')}",
+        )
     first = table.players[0]
-    first.press(first.page.locator('#moves button[data-action="next-hand"]'))
+    first.press(first.page.locator('#result button[data-action="next-hand"]'))
     for viewer in table.viewers:
         expect(viewer.table()).to_have_attribute("data-state", "playing")
         expect(viewer.page.locator("#hand-number")).to_have_text("2")
@@ -656,6 +659,8 @@ def test_a_whole_hong_kong_hand_by_touch_and_keyboard_with_a_spectator_and_a_pho
             phone.context.set_offline(True)
             server.drop(phone.member)
             phone.online = False
+            # the page says so at once (SPEC §7.1: a silent socket noticed within 30 s; offline, sooner)
+            expect(phone.table()).to_have_attribute("data-connection", "reconnecting")
             offline["at"] = version
             offline["shown"] = int(phone.table().get_attribute("data-version") or "0")
         elif not phone.online and (awaited or version >= offline["at"] + 4):

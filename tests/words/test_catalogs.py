@@ -22,6 +22,7 @@ SAME_AS_ENGLISH = {
         for key in ("thread_name", "btn_win", "btn_kong", "btn_pung", "btn_claim_kong", "btn_chow", "result_fan")
     }
     | {("messages", "sol_btn_pause"), ("web", "action.pause"), ("names", "rules.hongkong"), ("names", "option.jokers")}
+    | {("web", "table.result.fan_value"), ("web", "table.result.points_value")}
     | {("names", f"unit.{unit}") for unit in ("seconds", "minutes", "hours")}
     | {("messages", "sol_lb_header"), ("counts", "points")}
     | {("help", key) for key in ("classic.points.chow", "classic.points.mahjong", "score.bonus")}

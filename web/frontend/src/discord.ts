@@ -20,6 +20,8 @@ export interface ActivitySteps {
 export interface Joined {
   readonly player: ActivitySession;
   readonly instanceId: string;
+  // Discord's own invite dialog for this Activity (false: the client could not open it)
+  readonly invite: () => Promise<boolean>;
 }
 
 /** How Discord shows the Activity: its whole view, or the small picture-in-picture window a member
@@ -68,7 +70,7 @@ export async function joinDiscord(
   if (handedOver !== null) {
     // the page before in this frame signed the member in a moment ago: its session stands
     followLayout(sdk, onLayout);
-    return { player: handedOver, instanceId: sdk.instanceId };
+    return { player: handedOver, instanceId: sdk.instanceId, invite: () => openInvite(sdk) };
   }
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
@@ -80,7 +82,15 @@ export async function joinDiscord(
   const accessToken = await steps.token(code);
   await sdk.commands.authenticate({ access_token: accessToken });
   followLayout(sdk, onLayout);
-  return { player: await steps.session(accessToken, sdk.instanceId), instanceId: sdk.instanceId };
+  const player = await steps.session(accessToken, sdk.instanceId);
+  return { player, instanceId: sdk.instanceId, invite: () => openInvite(sdk) };
+}
+
+function openInvite(sdk: DiscordSDK): Promise<boolean> {
+  return sdk.commands.openInviteDialog().then(
+    () => true,
+    () => false,
+  );
 }
 
 function followLayout(sdk: DiscordSDK, onLayout: (layout: Layout) => void): void {

@@ -34,9 +34,11 @@ export class Dictionary {
     return this.source.words[key] ?? key;
   }
 
-  /** The word `key` with its `#` slot filled by `value` (taken as it is: a player's name may hold `$&`). */
-  filled(key: WordKey, value: string): string {
-    return this.word(key).replace("#", () => value);
+  /** The word `key` with its slots filled (each value taken as it is: a player's name may hold `$&`): a
+   * word with one slot writes it `#`; a word with several numbers them `#1`, `#2`, so a language may
+   * put them in its own order. */
+  filled(key: WordKey, ...values: string[]): string {
+    return this.word(key).replace(/#([1-9]?)/g, (_, digit: string) => values[digit === "" ? 0 : Number(digit) - 1] ?? "");
   }
 
   // 12th, 1st in English, 1er, 12e in French, 第 12 名 in Chinese: the catalog's form for the rank's

@@ -29,6 +29,27 @@ export interface Seat {
   readonly drawn?: boolean | null;
   readonly away?: boolean | null;
   readonly calling?: boolean | null;
+  // seconds of the seat's time bank left while a hand is played
+  readonly bank?: number | null;
+  // a computer seat's level (basic, strong, …)
+  readonly level?: string | null;
+}
+
+/** One public event of the hand (SPEC §7.1's `log`): its tiles are public ones only. */
+export interface LogEvent {
+  readonly seat: Wind;
+  readonly event: "discard" | "chow" | "pung" | "kong" | "concealed-kong" | "bonus" | "mahjong" | "draw";
+  readonly tiles: string;
+}
+
+/** One finished hand of the match (the score sheet), its winds and names as they were in that hand. */
+export interface SheetRow {
+  readonly hand: number;
+  readonly winner: Wind | null;
+  readonly score: number;
+  readonly self_drawn?: boolean;
+  readonly payments?: Readonly<Partial<Record<string, number>>>;
+  readonly names?: Readonly<Partial<Record<string, string>>>;
 }
 
 export interface Action {
@@ -50,6 +71,8 @@ export interface Result {
   readonly names?: Readonly<Partial<Record<string, string>>>;
   readonly payments: Readonly<Partial<Record<string, number>>>;
   readonly wall_seed?: number | string | null;
+  // each scored pattern's fan (Hong Kong) or points (classic), in the order of `patterns`
+  readonly breakdown?: readonly { readonly pattern: string; readonly value: number }[] | null;
 }
 
 export interface Frame {
@@ -63,6 +86,8 @@ export interface Frame {
   readonly hand_number?: number;
   readonly host?: string | null;
   readonly viewer: string;
+  // the viewer's lobby chair (its provisional wind) while `viewer` is "seated"
+  readonly you?: string | null;
   readonly round_wind: Wind | null;
   readonly seats: readonly Seat[];
   readonly wall: number;
@@ -76,6 +101,16 @@ export interface Frame {
   readonly commitment?: string | null;
   readonly deal?: string | null;
   readonly minimum_fan?: number;
+  readonly dealer?: Wind | null;
+  readonly log?: readonly LogEvent[] | null;
+  readonly sheet?: readonly SheetRow[] | null;
+  // the seated members who pressed next-hand
+  readonly ready?: readonly string[] | null;
+  // the level of the computer that plays for an away member
+  readonly computer_level?: string | null;
+  readonly learners?: boolean | null;
+  // what a new match with the same settings is opened with (SPEC §7's /table/new query)
+  readonly length?: string | null;
 }
 
 export interface Refused {
@@ -91,7 +126,20 @@ export interface HintAnswer {
   readonly tiles: string;
 }
 
-export type ServerMessage = Frame | Refused | HintAnswer;
+/** The name the socket's player sits under (null: a standalone player without a pseudonym yet), and
+ * whether the page may change it (not in the Activity: the member's display name). */
+export interface NameAnswer {
+  readonly type: "name";
+  readonly name: string | null;
+  readonly editable: boolean;
+}
+
+/** The server's answer to the page's `ping`: the socket is alive. */
+export interface Pong {
+  readonly type: "pong";
+}
+
+export type ServerMessage = Frame | Refused | HintAnswer | NameAnswer | Pong;
 
 export type ClientMessage =
   | { readonly type: "hello"; readonly session: string; readonly instance?: string }
@@ -103,7 +151,9 @@ export type ClientMessage =
       readonly seat?: string;
     }
   | { readonly type: "standing"; readonly choice: Standing }
-  | { readonly type: "hint"; readonly step: number };
+  | { readonly type: "hint"; readonly step: number }
+  | { readonly type: "name"; readonly name: string | null }
+  | { readonly type: "ping" };
 
 /** A server message, or null for anything else (the page ignores it). */
 export function parseMessage(text: string): ServerMessage | null {
@@ -127,6 +177,13 @@ export function parseMessage(text: string): ServerMessage | null {
   const hint = value as { step?: unknown; tiles?: unknown };
   if (message.type === "hint" && typeof hint.step === "number" && typeof hint.tiles === "string") {
     return value as HintAnswer;
+  }
+  const named = value as { name?: unknown; editable?: unknown };
+  if (message.type === "name" && (typeof named.name === "string" || named.name === null)) {
+    return { type: "name", name: named.name, editable: named.editable === true };
+  }
+  if (message.type === "pong") {
+    return { type: "pong" };
   }
   return null;
 }

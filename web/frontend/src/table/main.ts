@@ -1,77 +1,45 @@
-// The four-player table as a page (SPEC §7): draws every frame the server pushes over the table's
-// socket, and sends back the moves the frame allows. The element contract (ids, data- attributes, aria)
-// is SPEC §7's table; a tap changes nothing on the page until the server's next frame says it did.
+// The four-player table as a page (SPEC §7, §7.1): draws every frame the server pushes over the table's
+// socket with the views beside this file (seats, hand, moves, result, sheet, log), and sends back the
+// moves the frame allows. A tap changes nothing on the page until the server's next frame says it did.
+// This module is the page's wiring only: what it remembers between frames (the picked tile, the hint,
+// the settings, the name asked for) and where each view goes.
 import { ApiError, exchangeCode, fetchClientId, fetchWords, handedOver, openSession, useSession } from "../api";
-import { FACE_RATIO, spritePosition } from "../layout";
-import { SPRITE_CELLS, SPRITE_SHEET } from "../sprites";
+import { FACE_RATIO } from "../layout";
+import { SPRITE_SHEET } from "../sprites";
 import { clockText, Dictionary, type WordKey } from "../words";
+import { element, make } from "./dom";
 import {
   type Action,
   type ClientMessage,
-  faces,
   type Frame,
   isWind,
   moveMessage,
-  positions,
-  type Result,
-  type Seat,
   secondsLeft,
   type ServerMessage,
   type Standing,
   STANDINGS,
-  type Wind,
 } from "./frame";
+import { discardable, handButtons, ownHand } from "./hand";
+import { shareAddress } from "./invite";
+import { updateLog } from "./log";
+import { moveButton, moveButtons } from "./moves";
+import { windName } from "./names";
+import { matchEndElement, resultElement, sameSettings } from "./result";
+import { ownWind, seatElements } from "./seats";
+import { chime, loadSettings, saveSettings, type Settings } from "./settings";
+import { sheetTable } from "./sheet";
 import { type Connection, type Hello, socketUrl, TableSocket } from "./socket";
+import { tileElement } from "./tiles";
+import { awaitsViewer, centreText, documentTitle } from "./turn";
+import { viewerWaits } from "./waits";
 
 // A refusal stays on the status line this long.
 const REFUSAL_MS = 5000;
 // The deadline's seconds are redrawn this often (a second changes within a quarter).
 const CLOCK_REDRAW_MS = 250;
+// Cancel's first press arms it this long.
+const CONFIRM_MS = 4000;
 
-// The moves in the order their buttons stand; an action the page does not know is not offered.
-const MOVE_ORDER = [
-  "mahjong",
-  "kong",
-  "pung",
-  "chow",
-  "pass",
-  "call",
-  "discard",
-  "hint",
-  "back",
-  "next-hand",
-  "join",
-  "leave",
-  "add-computer",
-  "first",
-  "start",
-  "cancel",
-] as const;
-type MoveName = (typeof MOVE_ORDER)[number];
-const MOVE_WORDS: Readonly<Record<MoveName, WordKey>> = {
-  mahjong: "table.action.mahjong",
-  kong: "table.action.kong",
-  pung: "table.action.pung",
-  chow: "table.action.chow",
-  pass: "table.action.pass",
-  call: "table.action.call",
-  discard: "table.action.discard",
-  hint: "table.action.hint",
-  back: "table.action.back",
-  "next-hand": "table.action.next_hand",
-  join: "table.action.join",
-  leave: "table.action.leave",
-  "add-computer": "table.action.add_computer",
-  first: "table.action.first",
-  start: "table.action.start",
-  cancel: "table.action.cancel",
-};
-const WIND_WORDS: Readonly<Record<Wind, WordKey>> = {
-  E: "table.wind.E",
-  S: "table.wind.S",
-  W: "table.wind.W",
-  N: "table.wind.N",
-};
 const RULES_WORDS: Readonly<Record<string, WordKey>> = {
   classic: "table.rules.classic",
   hongkong: "table.rules.hongkong",
@@ -82,33 +50,6 @@ const STANDING_WORDS: Readonly<Record<Standing, WordKey>> = {
   no_calls: "table.standing.no_calls",
   auto_discard: "table.standing.auto_discard",
 };
-
-function element<T extends HTMLElement>(selector: string): T {
-  const found = document.querySelector<T>(selector);
-  if (found === null) {
-    throw new Error(`the page shell lacks ${selector}`);
-  }
-  return found;
-}
-
-function make<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className = "",
-  text: string | null = null,
-): HTMLElementTagNameMap[K] {
-  const made = document.createElement(tag);
-  if (className !== "") {
-    made.className = className;
-  }
-  if (text !== null) {
-    made.textContent = text;
-  }
-  return made;
-}
-
-function isMove(action: string): action is MoveName {
-  return (MOVE_ORDER as readonly string[]).includes(action);
-}
 
 /** The table id of `/table/<id>` (the page's path, a proxy's prefix before it allowed). */
 function tableIdOf(pathname: string): string {
@@ -124,7 +65,7 @@ function focusKey(node: Element | null): string | null {
   if (node.parentElement?.id === "hand" && node.dataset["index"] !== undefined) {
     return `hand:${node.dataset["index"]}`;
   }
-  if (node.dataset["action"] !== undefined && node.closest("#moves") !== null) {
+  if (node.dataset["action"] !== undefined && node.closest("#moves, #overlay") !== null) {
     return `move:${node.dataset["action"]}:${node.dataset["tiles"] ?? ""}:${node.dataset["chair"] ?? ""}`;
   }
   return null;
@@ -135,14 +76,22 @@ class TablePage {
   private readonly seatsArea = element<HTMLElement>("#seats");
   private readonly turnLine = element<HTMLElement>("#turn");
   private readonly offer = element<HTMLElement>("#offer");
+  private readonly waiting = element<HTMLElement>("#waiting");
   private readonly prompt = element<HTMLElement>("#prompt");
   private readonly status = element<HTMLElement>("#status");
+  private readonly own = element<HTMLElement>("#own");
   private readonly hand = element<HTMLElement>("#hand");
   private readonly moves = element<HTMLElement>("#moves");
   private readonly standing = element<HTMLElement>("#standing");
-  private readonly summary = element<HTMLElement>("#summary");
-  private readonly wall = element<HTMLElement>("#wall");
-  private readonly deadlineFigure = element<HTMLElement>("#deadline-figure");
+  private readonly overlay = element<HTMLElement>("#overlay");
+  private readonly log = element<HTMLElement>("#log");
+  private readonly story = element<HTMLElement>("#story");
+  private readonly sheetBox = element<HTMLDetailsElement>("#sheet-box");
+  private readonly lobby = element<HTMLElement>("#lobby");
+  private readonly nameForm = element<HTMLFormElement>("#name-form");
+  private readonly nameField = element<HTMLInputElement>("#pseudonym");
+  private readonly invite = element<HTMLButtonElement>("#invite");
+  private readonly waits = element<HTMLElement>("#waits");
   private words = new Dictionary({ lang: "en", words: {}, tiles: {} });
   private socket: TableSocket | null = null;
   private frame: Frame | null = null;
@@ -155,13 +104,25 @@ class TablePage {
   private connection: Connection = "connecting";
   private refusalTimer: number | null = null;
   private refusal = "";
-  private summaryKey = "";
+  private notice = "";
+  private overlayKey = "";
+  private overlayHidden = false;
+  private cancelArmed: number | null = null;
+  private settings: Settings;
+  private wasAwaited = false;
+  // The name the player sits under (null: none chosen yet) and whether they may change it here.
+  private name: string | null = null;
+  private nameEditable = false;
+  private joinAfterName = false;
+  private inviteDiscord: (() => Promise<boolean>) | null = null;
 
   constructor(
     private readonly tableId: string,
     // Inside Discord (the URL has its frame_id): the player is the Activity's member.
     private readonly activity: boolean,
-  ) {}
+  ) {
+    this.settings = loadSettings(this.storage());
+  }
 
   async start(lang: string | null): Promise<void> {
     this.table.dataset["tableId"] = this.tableId;
@@ -170,6 +131,7 @@ class TablePage {
     style.setProperty("--cell-height", String(SPRITE_SHEET.cellHeight / SPRITE_SHEET.faceWidth));
     style.setProperty("--face-ratio", String(FACE_RATIO));
     style.setProperty("--sheet-size", `${SPRITE_SHEET.columns * 100}% ${SPRITE_SHEET.rows * 100}%`);
+    this.followOwnPanel();
     this.listen();
     let hello: Hello | null = null;
     if (this.activity) {
@@ -193,6 +155,26 @@ class TablePage {
     window.setInterval(() => this.drawDeadline(), CLOCK_REDRAW_MS);
   }
 
+  private storage(): Storage | null {
+    try {
+      return window.localStorage;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The player's panel stays at the bottom of a phone's screen: whatever the page scrolls into view
+   * (a focused tile, the last discard) is kept above it, never under it. */
+  private followOwnPanel(): void {
+    const set = (): void => {
+      const sticky = window.getComputedStyle(this.own).position === "sticky";
+      document.documentElement.style.setProperty("--own-height", sticky ? `${this.own.offsetHeight}px` : "0px");
+    };
+    new ResizeObserver(set).observe(this.own);
+    window.addEventListener("resize", set);
+    set();
+  }
+
   // --- inside Discord --------------------------------------------------------------------------------
 
   /** Discord's handshake and our server's session (../discord.ts, loaded only here): the session and
@@ -211,6 +193,7 @@ class TablePage {
         handedOver(instance),
       );
       useSession(joined.player.session, joined.instanceId);
+      this.inviteDiscord = joined.invite;
       const player = element<HTMLElement>("#player");
       player.dataset["memberId"] = joined.player.member.id;
       element<HTMLElement>("#player-name").textContent = joined.player.member.name;
@@ -228,27 +211,34 @@ class TablePage {
   // --- the socket ----------------------------------------------------------------------------------
 
   private received(message: ServerMessage): void {
-    if (message.type === "refused") {
-      this.sentStep = null;
-      this.refused(message.message !== "" ? message.message : message.error);
-      return;
+    switch (message.type) {
+      case "refused":
+        this.sentStep = null;
+        this.joinAfterName = false;
+        this.refused(message.message !== "" ? message.message : message.error);
+        return;
+      case "hint":
+        if (this.frame !== null && message.step === this.frame.step) {
+          this.hinted = message.tiles; // shown on the hand until the table moves on
+          this.drawHand();
+        }
+        return;
+      case "name":
+        this.named(message.name, message.editable);
+        return;
+      case "pong":
+        return;
+      case "frame":
+        if (this.frame !== null && message.version < this.frame.version) {
+          return; // an older view than the one shown
+        }
+        this.show(message);
     }
-    if (message.type === "hint") {
-      if (this.frame !== null && message.step === this.frame.step) {
-        this.hinted = message.tiles; // shown on the hand until the table moves on
-        this.drawHand();
-      }
-      return;
-    }
-    if (this.frame !== null && message.version < this.frame.version) {
-      return; // an older view than the one shown
-    }
-    this.show(message);
   }
 
   private connectionChanged(state: Connection): void {
     this.connection = state;
-    this.table.dataset["connection"] = state;
+    this.table.dataset["connection"] = state === "open" || state === "stopped" ? "open" : "reconnecting";
     if (state === "open") {
       // a move sent on a socket that went down may never have arrived: the next frame says
       this.sentStep = null;
@@ -269,6 +259,12 @@ class TablePage {
     this.sayStatus();
   }
 
+  /** A passing word on the status line (the invitation copied, the name saved). */
+  private say(message: string): void {
+    this.notice = message;
+    this.refused(message);
+  }
+
   /** The status line: a refusal while it lasts, else the connection's trouble, else nothing. */
   private sayStatus(): void {
     let text = this.refusal;
@@ -278,6 +274,7 @@ class TablePage {
     if (text === "" && this.connection === "reconnecting") {
       text = this.words.word("table.reconnecting");
     }
+    this.status.dataset["kind"] = text === "" ? "" : text === this.notice ? "notice" : "trouble";
     if (this.status.textContent !== text) {
       this.status.textContent = text;
     }
@@ -297,6 +294,31 @@ class TablePage {
     this.socket?.send(message);
   }
 
+  // --- the player's name -----------------------------------------------------------------------------
+
+  private named(name: string | null, editable: boolean): void {
+    this.name = name;
+    this.nameEditable = editable;
+    if (name !== null && document.activeElement !== this.nameField) {
+      this.nameField.value = name;
+    }
+    if (this.joinAfterName && name !== null) {
+      this.joinAfterName = false;
+      this.sendAction("join");
+    }
+    this.drawLobby();
+  }
+
+  private saveName(): void {
+    const wanted = this.nameField.value.trim();
+    if (wanted === "") {
+      this.refused(this.words.word("table.name.ask"));
+      this.nameField.focus();
+      return;
+    }
+    this.send({ type: "name", name: wanted });
+  }
+
   // --- presses -------------------------------------------------------------------------------------
 
   private listen(): void {
@@ -307,11 +329,25 @@ class TablePage {
       }
     });
     this.hand.addEventListener("keydown", (event) => this.arrow(event));
-    this.moves.addEventListener("click", (event) => {
-      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
-      if (button !== null) {
-        this.pressMove(button);
+    for (const area of [this.moves, this.overlay, this.lobby]) {
+      area.addEventListener("click", (event) => {
+        const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
+        if (button !== null && button.form === null) {
+          this.pressMove(button);
+        }
+      });
+    }
+    this.overlay.addEventListener("click", (event) => {
+      const toggle = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-toggle]");
+      if (toggle !== null) {
+        this.overlayHidden = true;
+        this.drawOverlay();
       }
+    });
+    element<HTMLButtonElement>("#show-result").addEventListener("click", () => {
+      this.overlayHidden = false;
+      this.drawOverlay();
+      this.overlay.querySelector<HTMLElement>("h2")?.focus();
     });
     for (const toggle of this.standing.querySelectorAll<HTMLButtonElement>("button[data-standing]")) {
       toggle.addEventListener("click", () => {
@@ -321,27 +357,48 @@ class TablePage {
         }
       });
     }
+    this.nameForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.saveName();
+    });
+    this.invite.addEventListener("click", () => void this.share());
+    for (const box of document.querySelectorAll<HTMLInputElement>("#settings input[data-setting]")) {
+      const key = box.dataset["setting"] as keyof Settings;
+      box.checked = this.settings[key];
+      box.addEventListener("change", () => {
+        this.settings = { ...this.settings, [key]: box.checked };
+        saveSettings(this.storage(), this.settings);
+      });
+    }
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && !this.overlay.hidden) {
+        this.overlayHidden = true;
+        this.drawOverlay();
+      }
+    });
   }
 
-  private discardable(): Set<string> {
-    const found = new Set<string>();
-    for (const action of this.frame?.actions ?? []) {
-      if (action.action === "discard" && typeof action.tiles === "string") {
-        found.add(action.tiles);
+  private async share(): Promise<void> {
+    if (this.inviteDiscord !== null) {
+      if (await this.inviteDiscord()) {
+        return;
       }
     }
-    return found;
+    const said = await shareAddress(this.invite.dataset["url"] ?? window.location.href, this.words.word("table.title"));
+    if (said !== "failed") {
+      this.say(this.words.word(said === "copied" ? "table.invite.copied" : "table.invite.shared"));
+    }
   }
 
-  /** A hand tile pressed: the first press picks it, a press on the picked one discards it. Outside the
-   * viewer's turn to discard, a press does nothing. */
+  /** A hand tile pressed: the first press picks it, a press on the picked one discards it (one press
+   * with the one-tap setting). Outside the viewer's turn to discard, a press does nothing. */
   private pressTile(index: number): void {
-    const face = this.ownHand()[index];
+    const face = ownHand(this.frame)[index];
     this.focusIndex = index;
-    if (face === undefined || !this.discardable().has(face)) {
+    if (face === undefined || !discardable(this.frame).has(face)) {
       return;
     }
-    if (this.selected?.index === index) {
+    if (this.selected?.index === index || this.settings.oneTap) {
       this.discard(face);
       return;
     }
@@ -354,6 +411,14 @@ class TablePage {
     const frame = this.frame;
     if (frame !== null) {
       this.send({ type: "move", action: "discard", tiles: face, step: frame.step });
+    }
+  }
+
+  private sendAction(name: string): void {
+    const frame = this.frame;
+    const chosen = frame?.actions.find((candidate) => candidate.action === name);
+    if (frame !== null && chosen !== undefined) {
+      this.send(moveMessage(chosen, frame.step));
     }
   }
 
@@ -374,6 +439,26 @@ class TablePage {
     if (action === "hint") {
       // asked for, as Discord's Hint: the server answers this page alone with the tile, shown on the hand
       this.send({ type: "hint", step: frame.step });
+      return;
+    }
+    if (action === "cancel" && this.cancelArmed === null) {
+      this.cancelArmed = window.setTimeout(() => {
+        this.cancelArmed = null;
+        this.drawMoves();
+      }, CONFIRM_MS);
+      this.drawMoves();
+      this.moves.querySelector<HTMLElement>('button[data-action="cancel"]')?.focus();
+      return;
+    }
+    if (action === "join" && this.nameEditable && this.name === null) {
+      // a standalone player names their seat before they first sit (SPEC §7.1)
+      if (this.nameField.value.trim() === "") {
+        this.refused(this.words.word("table.name.ask"));
+        this.nameField.focus();
+        return;
+      }
+      this.joinAfterName = true;
+      this.saveName();
       return;
     }
     const tiles = button.dataset["tiles"] ?? "";
@@ -413,29 +498,18 @@ class TablePage {
 
   // --- drawing -------------------------------------------------------------------------------------
 
-  private ownSeat(): Seat | undefined {
-    const frame = this.frame;
-    return frame === null || !isWind(frame.viewer) ? undefined : frame.seats.find((seat) => seat.wind === frame.viewer);
-  }
-
-  private ownHand(): readonly string[] {
-    return this.ownSeat()?.hand ?? [];
-  }
-
-  private seatName(wind: string): string {
-    const seat = this.frame?.seats.find((candidate) => candidate.wind === wind);
-    const windName = isWind(wind) ? this.words.word(WIND_WORDS[wind]) : wind;
-    return seat === undefined || seat.name === "" ? windName : `${seat.name} (${windName})`;
-  }
-
   private show(frame: Frame): void {
     const before = this.frame;
     const focused = focusKey(document.activeElement);
     const active = document.activeElement;
-    const focusWasOurs = active !== null && (this.hand.contains(active) || this.moves.contains(active));
+    const focusWasOurs =
+      active !== null && (this.hand.contains(active) || this.moves.contains(active) || this.overlay.contains(active));
     if (before === null || before.step !== frame.step) {
       this.sentStep = null;
       this.hinted = null;
+    }
+    if (before === null || before.state !== frame.state || before.hand_number !== frame.hand_number) {
+      this.overlayHidden = false; // a new result (or none) is shown again
     }
     this.frame = frame;
     const table = this.table;
@@ -444,20 +518,44 @@ class TablePage {
     table.dataset["state"] = frame.state;
     table.dataset["rules"] = frame.rules;
     table.dataset["viewer"] = frame.viewer;
+    document.body.dataset["state"] = frame.state;
     this.keepSelection();
     this.drawFigures(frame);
-    this.drawSeats(frame, before);
+    this.seatsArea.dataset["players"] = String(frame.seats.length);
+    this.seatsArea.replaceChildren(...seatElements(frame, this.words, before));
     this.drawCentre(frame, before);
     this.drawHand();
     this.drawMoves();
     this.drawStanding(frame);
-    this.drawSummary(frame);
+    this.drawWaits(frame);
+    updateLog(this.log, frame, this.words);
+    this.story.hidden = this.log.children.length === 0;
+    this.drawSheet(frame);
+    this.drawLobby();
+    this.drawOverlay();
     this.drawDeadline();
     this.sayStatus();
-    this.restoreFocus(focused, focusWasOurs);
+    this.restoreFocus(focused, focusWasOurs, before);
+    this.awaited(frame);
     if (frame.state === "closed") {
       this.socket?.stop();
     }
+  }
+
+  /** The tab's title while the table waits for the viewer, and the setting's sound and vibration when
+   * it starts to. */
+  private awaited(frame: Frame): void {
+    document.title = documentTitle(frame, this.words);
+    const now = awaitsViewer(frame);
+    if (now && !this.wasAwaited) {
+      if (this.settings.sound) {
+        chime();
+      }
+      if (this.settings.vibrate && typeof navigator.vibrate === "function") {
+        navigator.vibrate(120);
+      }
+    }
+    this.wasAwaited = now;
   }
 
   /** The picked tile stays picked while it is still in the hand and may still be discarded. */
@@ -466,8 +564,8 @@ class TablePage {
     if (selected === null) {
       return;
     }
-    const hand = this.ownHand();
-    if (!this.discardable().has(selected.face)) {
+    const hand = ownHand(this.frame);
+    if (!discardable(this.frame).has(selected.face)) {
       this.selected = null;
     } else if (hand[selected.index] !== selected.face) {
       const index = hand.indexOf(selected.face);
@@ -475,17 +573,24 @@ class TablePage {
     }
   }
 
-  private restoreFocus(key: string | null, wasOurs: boolean): void {
-    if (key === null || !wasOurs || (document.activeElement !== null && document.activeElement !== document.body)) {
+  /** Focus stays on the control it was on; when that control is gone (a claim window closed, a move
+   * made), it goes back to the hand, where the next move starts. */
+  private restoreFocus(key: string | null, wasOurs: boolean, before: Frame | null): void {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (key === null || !wasOurs || !lost) {
       return;
     }
     const candidates = [
       ...this.hand.querySelectorAll<HTMLElement>("button"),
       ...this.moves.querySelectorAll<HTMLElement>("button"),
+      ...this.overlay.querySelectorAll<HTMLElement>("button[data-action]"),
     ];
     const same = candidates.find((candidate) => focusKey(candidate) === key);
-    const fallback =
-      this.moves.querySelector<HTMLElement>("button") ?? this.hand.querySelector<HTMLElement>('button[tabindex="0"]');
+    const claimClosed = before?.actions.some((action) => action.action === "pass") === true;
+    const handStop = this.hand.querySelector<HTMLElement>('button[tabindex="0"]');
+    const fallback = claimClosed
+      ? (handStop ?? this.moves.querySelector<HTMLElement>("button"))
+      : (this.moves.querySelector<HTMLElement>("button") ?? handStop);
     (same ?? fallback)?.focus();
   }
 
@@ -493,12 +598,13 @@ class TablePage {
     const rules = RULES_WORDS[frame.rules] ?? "table.rules.classic";
     element<HTMLElement>("#rules-name").textContent = this.words.word(rules);
     const round = element<HTMLElement>("#round-wind");
-    round.textContent = isWind(frame.round_wind) ? this.words.word(WIND_WORDS[frame.round_wind]) : "–";
+    round.textContent = isWind(frame.round_wind) ? windName(frame.round_wind, this.words) : "–";
     round.dataset["wind"] = frame.round_wind ?? "";
     const handNumber = frame.hand_number ?? 0;
     element<HTMLElement>("#hand-number").textContent = handNumber > 0 ? String(handNumber) : "–";
-    this.wall.dataset["remaining"] = String(frame.wall);
-    this.wall.textContent = String(frame.wall);
+    const wall = element<HTMLElement>("#wall");
+    wall.dataset["remaining"] = String(frame.wall);
+    wall.textContent = String(frame.wall);
     // the lobby has no wind, hand or wall yet
     for (const figure of ["#round-figure", "#hand-figure", "#wall-figure"]) {
       element<HTMLElement>(figure).hidden = frame.state === "lobby";
@@ -508,240 +614,63 @@ class TablePage {
     deal.hidden = typeof frame.deal !== "string" || frame.deal === "";
     element<HTMLElement>("#deal").textContent = frame.deal ?? "";
     const minimum = frame.minimum_fan ?? 0;
-    const fan = element<HTMLElement>("#minimum-fan-figure");
-    fan.hidden = minimum <= 0;
+    element<HTMLElement>("#minimum-fan-figure").hidden = minimum <= 0;
     element<HTMLElement>("#minimum-fan").textContent = String(minimum);
-  }
-
-  /** A tile drawn from the sprite sheet: a `span` (a seat's tiles) named by its face. */
-  private tile(face: string, extra = ""): HTMLSpanElement {
-    const tile = make("span", extra === "" ? "tile" : `tile ${extra}`);
-    this.paint(tile, face);
-    tile.setAttribute("role", "img");
-    tile.setAttribute("aria-label", this.words.tileName(face));
-    return tile;
-  }
-
-  private paint(node: HTMLElement, face: string): void {
-    node.dataset["face"] = face;
-    if (SPRITE_CELLS[face] === undefined) {
-      // a face the sprite sheet lacks (the joker): a plain tile with its sign
-      node.dataset["plain"] = "true";
-      return;
-    }
-    const sprite = spritePosition(face, this.words.lang);
-    node.style.setProperty("--sprite-x", sprite.x);
-    node.style.setProperty("--sprite-y", sprite.y);
-  }
-
-  private drawSeats(frame: Frame, before: Frame | null): void {
-    const placed = positions(frame.seats, frame.viewer);
-    const sameHand = before !== null && before.hand_number === frame.hand_number && before.state === frame.state;
-    const seats = frame.seats.map((seat) => {
-      const earlier = sameHand ? before.seats.find((candidate) => candidate.wind === seat.wind) : undefined;
-      return this.seatElement(frame, seat, placed.get(seat.wind) ?? "top", earlier);
-    });
-    this.seatsArea.dataset["players"] = String(frame.seats.length);
-    this.seatsArea.replaceChildren(...seats);
-  }
-
-  private seatElement(frame: Frame, seat: Seat, position: string, earlier: Seat | undefined): HTMLElement {
-    const box = make("section", "seat");
-    const data = box.dataset;
-    data["seat"] = seat.wind;
-    data["position"] = position;
-    data["name"] = seat.name;
-    data["kind"] = seat.kind;
-    data["score"] = String(seat.score);
-    data["concealed"] = String(seat.concealed);
-    if (frame.turn === seat.wind && frame.state === "playing") {
-      data["turn"] = "true";
-    }
-    if (frame.awaited.includes(seat.wind)) {
-      data["awaited"] = "true";
-    }
-    const own = frame.viewer === seat.wind;
-    if (own) {
-      data["own"] = "true";
-    }
-    box.setAttribute("aria-label", this.seatName(seat.wind));
-    box.append(this.seatCard(frame, seat, own));
-    if (frame.state !== "lobby") {
-      box.append(this.seatTiles(seat, earlier), this.discards(seat, earlier));
-      // Once the hand is over every hand is shown; the viewer's own is in #hand.
-      if (!own && seat.hand !== undefined && seat.hand !== null && seat.hand.length > 0) {
-        const revealed = make("div", "row revealed");
-        revealed.dataset["hand"] = "";
-        revealed.dataset["tiles"] = seat.hand.join("");
-        revealed.setAttribute("aria-label", this.words.word("table.seat.hand"));
-        revealed.setAttribute("role", "group");
-        revealed.append(...seat.hand.map((face) => this.tile(face)));
-        box.append(revealed);
-      }
-    }
-    return box;
-  }
-
-  private seatCard(frame: Frame, seat: Seat, own: boolean): HTMLElement {
-    const card = make("header", "card");
-    const wind = make("span", "wind", isWind(seat.wind) ? this.words.word(WIND_WORDS[seat.wind]) : seat.wind);
-    const name = make("span", "name", seat.kind === "empty" ? this.words.word("table.kind.empty") : seat.name);
-    card.append(wind, name);
-    const badges: string[] = [];
-    if (own) {
-      badges.push(this.words.word("table.badge.you"));
-    }
-    if (seat.kind === "computer") {
-      badges.push(this.words.word("table.kind.computer"));
-    }
-    if (frame.host === seat.wind && frame.state === "lobby") {
-      badges.push(this.words.word("table.badge.host"));
-    }
-    if (seat.away === true) {
-      badges.push(this.words.word("table.badge.away"));
-    }
-    if (seat.calling === true) {
-      badges.push(this.words.word("table.badge.calling"));
-    }
-    if (badges.length > 0) {
-      card.append(make("span", "badges", badges.join(" · ")));
-    }
-    if (frame.state !== "lobby") {
-      card.append(make("span", "score", this.words.number(seat.score)));
-      const concealed = make("span", "concealed", String(seat.concealed));
-      concealed.title = this.words.word("table.seat.concealed");
-      concealed.setAttribute("aria-label", `${this.words.word("table.seat.concealed")}: ${seat.concealed}`);
-      card.append(concealed);
-    }
-    return card;
-  }
-
-  /** The seat's sets and bonus tiles, a new set (claimed, or a kong declared) lit up briefly. */
-  private seatTiles(seat: Seat, earlier: Seat | undefined): HTMLElement {
-    const row = make("div", "row sets");
-    row.setAttribute("aria-label", this.words.word("table.seat.melds"));
-    row.setAttribute("role", "group");
-    seat.melds.forEach((meld, index) => {
-      const before = earlier?.melds[index];
-      const changed = before === undefined || before.tiles !== meld.tiles || before.kind !== meld.kind;
-      const fresh = earlier !== undefined && changed;
-      const set = make("span", fresh ? "meld fresh" : "meld");
-      set.dataset["meld"] = "";
-      set.dataset["kind"] = meld.kind;
-      set.dataset["tiles"] = meld.tiles;
-      const tiles = faces(meld.tiles);
-      set.append(
-        ...tiles.map((face, at) =>
-          this.tile(face, meld.kind === "concealed-kong" && (at === 0 || at === tiles.length - 1) ? "down" : ""),
-        ),
-      );
-      row.append(set);
-    });
-    const bonus = make("span", "bonus");
-    bonus.dataset["bonus"] = "";
-    bonus.dataset["tiles"] = seat.bonus.join("");
-    bonus.setAttribute("aria-label", this.words.word("table.seat.bonus"));
-    bonus.append(...seat.bonus.map((face) => this.tile(face)));
-    row.append(bonus);
-    return row;
-  }
-
-  private discards(seat: Seat, earlier: Seat | undefined): HTMLElement {
-    const row = make("div", "row discards");
-    row.dataset["discards"] = "";
-    row.setAttribute("role", "group");
-    row.setAttribute("aria-label", this.words.word("table.seat.discards"));
-    const count = earlier?.discards.length ?? seat.discards.length;
-    row.append(...seat.discards.map((face, index) => this.tile(face, index >= count ? "fresh" : "")));
-    return row;
+    const address = new URL(`/table/${encodeURIComponent(frame.table)}`, window.location.href);
+    this.invite.dataset["url"] = this.activity ? window.location.href : address.href;
   }
 
   /** The middle of the table: whose turn it is, the discard on offer, who the table waits for. */
   private drawCentre(frame: Frame, before: Frame | null): void {
-    const turn = frame.state === "playing" && isWind(frame.turn) ? frame.turn : null;
-    this.turnLine.dataset["wind"] = turn ?? "";
-    let line = "";
-    if (frame.state === "lobby") {
-      const full = frame.seats.every((seat) => seat.kind !== "empty");
-      line = this.words.word(full ? "table.lobby_ready" : "table.lobby");
-    } else if (frame.state === "closed") {
-      line = this.words.word("table.closed");
-    } else if (frame.state === "hand-over") {
-      line = this.words.word("table.hand_over");
-    } else if (frame.state === "match-over") {
-      line = this.words.word("table.match_over");
-    } else if (turn !== null) {
-      line = this.words.filled("table.turn", this.seatName(turn));
-    }
-    this.turnLine.textContent = line;
+    const text = centreText(frame, this.words);
+    this.turnLine.dataset["wind"] = frame.state === "playing" && isWind(frame.turn) ? frame.turn : "";
+    this.turnLine.textContent = text.turn;
     const discard = frame.discard;
     if (discard === null) {
       this.offer.replaceChildren();
       delete this.offer.dataset["tile"];
       delete this.offer.dataset["seat"];
     } else {
-      const fresh =
-        before === null || before.discard?.tile !== discard.tile || before.discard.seat !== discard.seat;
+      const fresh = before === null || before.discard?.tile !== discard.tile || before.discard.seat !== discard.seat;
       this.offer.dataset["tile"] = discard.tile;
       this.offer.dataset["seat"] = discard.seat;
-      this.offer.replaceChildren(
-        this.tile(discard.tile, fresh ? "large fresh" : "large"),
-        make("span", "by", this.words.filled("table.discarded_by", this.seatName(discard.seat))),
-      );
+      this.offer.replaceChildren(tileElement(discard.tile, this.words, fresh ? "large fresh" : "large"));
     }
-    const waiting = element<HTMLElement>("#waiting");
-    const awaited = frame.state === "playing" ? frame.awaited.filter((wind) => wind !== frame.viewer) : [];
-    const waitingFor = awaited.map((wind) => this.seatName(wind)).join(", ");
-    waiting.textContent = awaited.length > 0 ? this.words.filled("table.waiting", waitingFor) : "";
-    // what the viewer is asked for: said once when it changes (the prompt is a live region)
-    let prompt = "";
-    const names = new Set(frame.actions.map((action) => action.action));
-    if (names.has("discard")) {
-      prompt = this.words.word("table.your_turn");
-    } else if (names.has("pass")) {
-      prompt = this.words.word("table.your_claim");
-    } else if (frame.viewer === "spectator" && frame.state !== "lobby") {
-      prompt = this.words.word("table.spectator");
+    this.waiting.textContent = text.waiting;
+    if (this.prompt.textContent !== text.prompt) {
+      this.prompt.textContent = text.prompt;
     }
-    if (this.prompt.textContent !== prompt) {
-      this.prompt.textContent = prompt;
-    }
+    this.prompt.dataset["awaited"] = String(awaitsViewer(frame));
   }
 
   private drawHand(): void {
-    const hand = this.ownHand();
-    const seat = this.ownSeat();
-    const drawn = seat?.drawn === true;
-    const discardable = this.discardable();
+    const frame = this.frame;
     const active = document.activeElement;
     const focusedIndex =
       active instanceof HTMLElement && active.parentElement === this.hand ? Number(active.dataset["index"]) : null;
-    let hintShown = false;
-    const buttons = hand.map((face, index) => {
-      const button = make("button", "tile");
-      button.type = "button";
-      button.dataset["index"] = String(index);
-      this.paint(button, face);
-      button.setAttribute("aria-label", this.words.tileName(face));
-      button.setAttribute("aria-pressed", String(this.selected?.index === index));
-      if (drawn && index === hand.length - 1) {
-        button.dataset["drawn"] = "true";
-      }
-      if (discardable.size > 0 && !discardable.has(face)) {
-        button.dataset["idle"] = "true";
-      }
-      if (!hintShown && this.hinted === face) {
-        hintShown = true;
-        button.dataset["hinted"] = "true";
-      }
-      return button;
-    });
+    const buttons =
+      frame === null ? [] : handButtons(frame, this.words, { selected: this.selected?.index ?? null, hinted: this.hinted });
     this.hand.replaceChildren(...buttons);
     this.hand.hidden = buttons.length === 0;
     this.focusIndex = Math.min(Math.max(0, this.focusIndex), Math.max(0, buttons.length - 1));
     this.rovingTabStop();
     if (focusedIndex !== null) {
       buttons[Math.min(focusedIndex, buttons.length - 1)]?.focus();
+    }
+    this.markSame();
+  }
+
+  /** While a hand tile is picked, every tile of its face on the table is marked too. */
+  private markSame(): void {
+    const face = this.selected?.face ?? null;
+    for (const tile of document.querySelectorAll<HTMLElement>("[data-same]")) {
+      delete tile.dataset["same"];
+    }
+    if (face === null) {
+      return;
+    }
+    for (const tile of document.querySelectorAll<HTMLElement>(`#seats .tile[data-face="${CSS.escape(face)}"], #hand > .tile[data-face="${CSS.escape(face)}"]`)) {
+      tile.dataset["same"] = "true";
     }
   }
 
@@ -755,73 +684,12 @@ class TablePage {
 
   private drawMoves(): void {
     const frame = this.frame;
-    const buttons: HTMLButtonElement[] = [];
-    if (frame !== null) {
-      let discardShown = false;
-      const actions = frame.actions
-        .filter((action) => isMove(action.action))
-        .map((action, index) => ({ action, index }))
-        .sort(
-          (a, b) =>
-            MOVE_ORDER.indexOf(a.action.action as MoveName) - MOVE_ORDER.indexOf(b.action.action as MoveName) ||
-            a.index - b.index,
-        );
-      for (const { action } of actions) {
-        const name = action.action as MoveName;
-        if (name === "discard") {
-          // one button for the whole turn: it discards the picked tile
-          if (!discardShown) {
-            discardShown = true;
-            buttons.push(this.discardButton());
-          }
-          continue;
-        }
-        buttons.push(this.moveButton(name, action));
-      }
-    }
+    const buttons =
+      frame === null
+        ? []
+        : moveButtons(frame, this.words, { selected: this.selected?.face ?? null, cancelArmed: this.cancelArmed !== null });
     this.moves.replaceChildren(...buttons);
     this.moves.hidden = buttons.length === 0;
-  }
-
-  private discardButton(): HTMLButtonElement {
-    const button = make("button", "move", this.words.word("table.action.discard"));
-    button.type = "button";
-    button.dataset["action"] = "discard";
-    if (this.selected === null) {
-      button.setAttribute("aria-disabled", "true");
-    } else {
-      button.dataset["tiles"] = this.selected.face;
-      button.append(this.tile(this.selected.face, "mini"));
-      const name = this.words.tileName(this.selected.face);
-      button.setAttribute("aria-label", `${this.words.word("table.action.discard")} ${name}`);
-    }
-    return button;
-  }
-
-  private moveButton(name: MoveName, action: Action): HTMLButtonElement {
-    const word = this.words.word(MOVE_WORDS[name]);
-    const chair = typeof action.seat === "string" ? action.seat : "";
-    const label = name === "first" ? this.words.filled("table.action.first", this.seatName(chair)) : word;
-    const button = make("button", "move", label);
-    button.type = "button";
-    button.dataset["action"] = name;
-    if (name === "first") {
-      button.dataset["chair"] = chair;
-    }
-    const tiles = typeof action.tiles === "string" ? action.tiles : "";
-    if (tiles !== "") {
-      button.dataset["tiles"] = tiles;
-      const shown = faces(tiles);
-      const drawn = make("span", "mini-tiles");
-      drawn.setAttribute("aria-hidden", "true");
-      drawn.append(...shown.map((face) => this.tile(face, "mini")));
-      button.append(drawn);
-      button.setAttribute("aria-label", `${label} ${shown.map((face) => this.words.tileName(face)).join(", ")}`);
-    }
-    if (name === "mahjong") {
-      button.dataset["strong"] = "true";
-    }
-    return button;
   }
 
   private drawStanding(frame: Frame): void {
@@ -833,181 +701,168 @@ class TablePage {
     }
   }
 
+  /** A learners' table says which tiles would complete the viewer's hand and how many they have not seen. */
+  private drawWaits(frame: Frame): void {
+    const waits = frame.learners === true ? viewerWaits(frame) : [];
+    this.waits.hidden = waits.length === 0;
+    if (waits.length === 0) {
+      this.waits.replaceChildren();
+      return;
+    }
+    const items = waits.map((wait) => {
+      const item = make("span", "wait");
+      item.dataset["face"] = wait.face;
+      item.dataset["left"] = String(wait.left);
+      item.append(tileElement(wait.face, this.words, "mini"), make("span", "left", this.words.filled("table.waits.left", String(wait.left))));
+      return item;
+    });
+    this.waits.replaceChildren(make("span", "label", this.words.word("table.waits")), ...items);
+  }
+
+  private drawSheet(frame: Frame): void {
+    const rows = frame.sheet ?? [];
+    this.sheetBox.hidden = rows.length === 0;
+    const key = JSON.stringify([this.words.lang, rows]);
+    if (this.sheetBox.dataset["key"] !== key) {
+      this.sheetBox.dataset["key"] = key;
+      this.sheetBox.querySelector("#sheet")?.remove();
+      this.sheetBox.append(sheetTable(frame, this.words));
+    }
+  }
+
+  /** The lobby: the invitation said, and the name form for a standalone player. */
+  private drawLobby(): void {
+    const frame = this.frame;
+    const inLobby = frame?.state === "lobby";
+    this.lobby.hidden = !inLobby;
+    this.nameForm.hidden = !(inLobby && this.nameEditable);
+    const current = element<HTMLElement>("#name-current");
+    current.textContent = this.name === null ? "" : this.words.filled("table.name.current", this.name);
+  }
+
+  // --- the result and the match's end ----------------------------------------------------------------
+
+  private drawOverlay(): void {
+    const frame = this.frame;
+    const result = frame?.result ?? null;
+    const over = frame !== null && (frame.state === "hand-over" || frame.state === "match-over") && result !== null;
+    const showButton = element<HTMLButtonElement>("#show-result");
+    showButton.hidden = !(over && this.overlayHidden);
+    document.body.dataset["overlay"] = String(over && !this.overlayHidden);
+    if (!over || frame === null) {
+      this.overlay.hidden = true;
+      this.overlay.replaceChildren();
+      this.overlayKey = "";
+      return;
+    }
+    this.overlay.hidden = this.overlayHidden;
+    const key = JSON.stringify([this.words.lang, frame.version, this.overlayHidden]);
+    if (key === this.overlayKey) {
+      return;
+    }
+    this.overlayKey = key;
+    const parts: HTMLElement[] = [];
+    if (frame.state === "match-over") {
+      const end = matchEndElement(frame, this.words);
+      end.append(this.anotherMatch(frame));
+      parts.push(end);
+    }
+    const card = resultElement(frame, result, this.words);
+    const next = frame.actions.find((action) => action.action === "next-hand");
+    const controls = make("div", "result-moves");
+    if (next !== undefined) {
+      controls.append(moveButton(frame, "next-hand", next, this.words, { selected: null, cancelArmed: false }));
+    } else if (frame.state === "hand-over" && ownWind(frame) !== null) {
+      controls.append(make("p", "ready-note", this.words.word("table.result.waiting_others")));
+    }
+    const away = make("button", "move quiet", this.words.word("table.result.see_table"));
+    away.type = "button";
+    away.dataset["toggle"] = "result";
+    controls.append(away);
+    card.append(controls);
+    parts.push(card);
+    this.overlay.replaceChildren(...parts);
+    this.drawDeadline();
+  }
+
+  /** Another match with the same settings: a form the player sends (SPEC §7's /table/new), so opening a
+   * table is a deliberate act. In the Activity the thread's table is Discord's to open. */
+  private anotherMatch(frame: Frame): HTMLElement {
+    if (this.activity) {
+      return make("span");
+    }
+    const form = make("form", "another");
+    form.method = "post";
+    form.action = "/table/new";
+    for (const [name, value] of Object.entries(sameSettings(frame))) {
+      const field = make("input");
+      field.type = "hidden";
+      field.name = name;
+      field.value = value;
+      form.append(field);
+    }
+    const button = make("button", "move", this.words.word("table.new_match"));
+    button.type = "submit";
+    button.id = "new-match";
+    button.dataset["strong"] = "true";
+    form.append(button);
+    return form;
+  }
+
   // --- the deadline --------------------------------------------------------------------------------
 
   private drawDeadline(): void {
-    const deadline = this.frame?.deadline ?? null;
+    const frame = this.frame;
+    const deadline = frame?.deadline ?? null;
+    const resultClock = this.overlay.hidden ? null : this.overlay.querySelector<HTMLElement>(".result-clock");
+    const place = resultClock ?? element<HTMLElement>("#clock");
     let shown = document.getElementById("deadline");
-    if (deadline === null || this.frame?.state === "closed") {
+    if (deadline === null || frame?.state === "closed" || frame?.state === "lobby") {
       shown?.remove();
-      this.deadlineFigure.hidden = true;
+      element<HTMLElement>("#clock").hidden = true;
+      this.drawBank();
       return;
     }
-    if (shown === null) {
-      shown = make("dd");
+    if (shown === null || shown.parentElement !== place) {
+      shown?.remove();
+      shown = make("span", "deadline");
       shown.id = "deadline";
-      this.deadlineFigure.append(shown);
+      shown.setAttribute("role", "timer");
+      place.append(shown);
     }
-    this.deadlineFigure.hidden = false;
+    element<HTMLElement>("#clock").hidden = resultClock !== null;
     const seconds = secondsLeft(deadline, Date.now());
     if (shown.dataset["seconds"] !== String(seconds)) {
       shown.dataset["seconds"] = String(seconds);
-      shown.textContent = clockText(seconds);
+      const label = frame?.state === "hand-over" ? "table.result.next_in" : "table.figure.deadline";
+      shown.textContent = this.words.filled(label, clockText(seconds));
       shown.classList.toggle("short", seconds <= 10);
     }
+    this.drawBank();
   }
 
-  // --- the end of a hand and of the match ----------------------------------------------------------
-
-  private drawSummary(frame: Frame): void {
-    // a live region: drawn again only when what it says changes
-    const scores = frame.seats.map((seat) => [seat.name, seat.score]);
-    const key = JSON.stringify([this.words.lang, frame.state, frame.rules, frame.result, scores]);
-    if (key === this.summaryKey) {
-      return;
+  /** The viewer's time bank, apart from the turn's own time. */
+  private drawBank(): void {
+    const frame = this.frame;
+    const seat = frame?.seats.find((candidate) => candidate.wind === frame.viewer);
+    const bank = frame?.state === "playing" && typeof seat?.bank === "number" ? seat.bank : null;
+    const shown = element<HTMLElement>("#bank");
+    shown.hidden = bank === null || bank <= 0;
+    const text = bank === null ? "" : this.words.filled("table.bank", clockText(Math.max(0, Math.floor(bank))));
+    if (shown.textContent !== text) {
+      shown.textContent = text;
+      shown.dataset["seconds"] = bank === null ? "" : String(Math.floor(bank));
     }
-    this.summaryKey = key;
-    const parts: HTMLElement[] = [];
-    if (frame.result !== null && frame.result !== undefined) {
-      parts.push(this.resultElement(frame, frame.result));
-    }
-    if (frame.state === "match-over") {
-      parts.push(this.matchEnd(frame));
-    }
-    this.summary.replaceChildren(...parts);
-    this.summary.hidden = parts.length === 0;
-  }
-
-  private resultElement(frame: Frame, result: Result): HTMLElement {
-    const box = make("div", "result");
-    box.id = "result";
-    box.dataset["winner"] = result.winner ?? "";
-    box.dataset["score"] = String(result.score);
-    box.dataset["selfDrawn"] = String(result.self_drawn);
-    const title = make("h2");
-    title.id = "result-title";
-    if (result.winner === null) {
-      title.textContent = this.words.word("table.result.drawn");
-      box.append(title);
-    } else {
-      title.textContent = this.words.filled("table.result.wins", this.seatName(result.winner));
-      const discarder = result.discarder ?? null;
-      const how = make(
-        "p",
-        "how",
-        result.self_drawn
-          ? this.words.word("table.result.self_drawn")
-          : discarder !== null
-            ? this.words.filled("table.result.dealt_in", this.seatName(discarder))
-            : this.words.word("table.result.on_discard"),
-      );
-      box.append(title, how);
-      if (result.winning_tile !== null) {
-        const winning = make("p", "winning");
-        const label = make("span", "label", this.words.word("table.result.winning_tile"));
-        winning.append(label, this.tile(result.winning_tile));
-        box.append(winning);
-      }
-      if (frame.rules !== "family") {
-        const scoreWord: WordKey = frame.rules === "hongkong" ? "table.result.fan" : "table.result.score";
-        const score = make("p", "score");
-        score.append(
-          make("span", "label", this.words.word(scoreWord)),
-          make("strong", "", this.words.number(result.score)),
-        );
-        box.append(score);
-      }
-    }
-    if (result.patterns.length > 0) {
-      const list = make("ul", "patterns");
-      // a pattern scored several times (three concealed chows) is one line: "Concealed chow × 3"
-      const counted = new Map<string, number>();
-      for (const pattern of result.patterns) {
-        counted.set(pattern, (counted.get(pattern) ?? 0) + 1);
-      }
-      list.append(
-        ...[...counted].map(([pattern, count]) => {
-          const name = result.names?.[pattern] ?? pattern;
-          const item = make("li", "", count > 1 ? `${name} × ${count}` : name);
-          item.dataset["pattern"] = pattern;
-          item.dataset["count"] = String(count);
-          return item;
-        }),
-      );
-      box.append(make("h3", "", this.words.word("table.result.patterns")), list);
-    }
-    const payments = Object.entries(result.payments).filter(
-      (entry): entry is [string, number] => typeof entry[1] === "number",
-    );
-    if (payments.length > 0) {
-      const order = frame.seats.map((seat) => seat.wind as string);
-      payments.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
-      const list = make("ul", "payments");
-      list.append(
-        ...payments.map(([wind, amount]) => {
-          const item = make("li");
-          item.dataset["wind"] = wind;
-          item.dataset["amount"] = String(amount);
-          item.append(make("span", "name", this.seatName(wind)), make("span", "amount", this.signed(amount)));
-          return item;
-        }),
-      );
-      box.append(make("h3", "", this.words.word("table.result.payments")), list);
-    }
-    if (result.wall_seed !== undefined && result.wall_seed !== null) {
-      box.append(make("p", "seed", `${this.words.word("table.result.seed")}: ${String(result.wall_seed)}`));
-    }
-    return box;
-  }
-
-  private signed(amount: number): string {
-    const sign = amount > 0 ? "+" : amount < 0 ? "−" : "";
-    const whole = Math.trunc(Math.abs(amount));
-    const rest = Math.abs(amount) - whole;
-    const fraction = rest > 0 ? (Math.round(rest * 100) / 100).toString().slice(1) : "";
-    return `${sign}${this.words.number(whole)}${fraction}`;
-  }
-
-  private matchEnd(frame: Frame): HTMLElement {
-    const box = make("div", "match-end");
-    box.id = "match-end";
-    box.append(
-      make("h2", "", this.words.word("table.match_over")),
-      make("h3", "", this.words.word("table.match.standings")),
-    );
-    const list = make("ol");
-    const ranked = [...frame.seats].filter((seat) => seat.kind !== "empty").sort((a, b) => b.score - a.score);
-    list.append(
-      ...ranked.map((seat) => {
-        const item = make("li");
-        item.dataset["wind"] = seat.wind;
-        item.dataset["score"] = String(seat.score);
-        item.append(
-          make("span", "name", this.seatName(seat.wind)),
-          make("span", "amount", this.words.number(seat.score)),
-        );
-        return item;
-      }),
-    );
-    box.append(list);
-    if (!this.activity) {
-      // standalone, the same table again: its rules, as many computers (in the Activity, Discord's thread is the table)
-      const computers = frame.seats.filter((seat) => seat.kind === "computer").length;
-      const again = make("a", "new-match", this.words.word("table.new_match"));
-      again.id = "new-match";
-      again.href = `/table/new?rules=${encodeURIComponent(frame.rules)}&computers=${computers}`;
-      box.append(again);
-    }
-    return box;
   }
 
   private applyWords(): void {
     document.documentElement.lang = this.words.lang.replace("_", "-");
-    document.title = this.words.word("table.title");
+    document.title = documentTitle(this.frame, this.words);
     this.table.setAttribute("aria-label", this.words.word("table.board"));
     this.hand.setAttribute("aria-label", this.words.word("table.hand"));
     this.moves.setAttribute("aria-label", this.words.word("table.moves"));
     this.standing.setAttribute("aria-label", this.words.word("table.standing"));
+    this.log.setAttribute("aria-label", this.words.word("table.log"));
     for (const node of document.querySelectorAll<HTMLElement>("[data-word]")) {
       node.textContent = this.words.word(node.dataset["word"] as WordKey);
     }
@@ -1017,6 +872,7 @@ class TablePage {
         toggle.textContent = this.words.word(key);
       }
     }
+    this.overlayKey = "";
     if (this.frame !== null) {
       this.show(this.frame);
     }
