@@ -17,6 +17,7 @@ from core.tables.state import TableState
 from data.ledger import HandEntry
 from tests.core.test_table_frame import lobby, play_hand, seated
 from tests.frame_rule import assert_frame_rule, assert_same_public
+from words.messages import say
 
 REPLAY_ONLY = ("steps", "said")  # a replay's frame's fields beside the live frame's
 
@@ -87,3 +88,14 @@ def test_the_chosen_seats_hand_is_the_engines_view_of_it_at_each_step() -> None:
         assert concealed is not None
         assert sorted(own["hand"]) == sorted(faces(list(concealed)))
         assert own["concealed"] == len(concealed)
+
+
+def test_a_drawn_hand_ends_on_every_hand_shown_and_no_winner() -> None:
+    state, entry = finished("hongkong", 3)  # the wall runs out
+    assert entry.winner is None
+    last = replay_frames(entry, 0, "zh_TW")[-1]
+    table = frame(state, 999, None, 1e6)
+    assert last["state"] == "hand-over" and last["wall"] == 0
+    assert last["result"]["winner"] is None and last["result"]["winning_tile"] is None
+    assert without_scores(last["seats"]) == without_scores(table["seats"])
+    assert last["said"].endswith(say("replay_drawn", "zh_TW"))  # after the last discard nobody took
