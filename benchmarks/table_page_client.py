@@ -19,6 +19,7 @@ import pathlib
 import random
 import sys
 import time
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -146,8 +147,13 @@ class Member:
         self._reader: asyncio.Task[None] | None = None
 
     async def open_table(self, query: str) -> str:
-        """``GET /table/new?<query>``: the new table's id (this member seated as its host)."""
-        async with self.session.get(f"{self.base}/table/new?{query}", allow_redirects=False) as answer:
+        """``POST /table/new`` with the fields of ``query``, as the Start page of ``/table/new?<query>``
+        posts them: the new table's id (this member seated as its host)."""
+        fields = urllib.parse.parse_qsl(query)
+        headers = {"Origin": self.base}  # a browser's form, from the page's own origin
+        async with self.session.post(
+            f"{self.base}/table/new", data=fields, headers=headers, allow_redirects=False
+        ) as answer:
             if answer.status != 303:
                 raise RuntimeError(f"/table/new answered {answer.status}: {await answer.text()}")
             return answer.headers["Location"].rsplit("/", 1)[1]

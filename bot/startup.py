@@ -132,6 +132,7 @@ async def serve_page(settings: Settings, application: Application) -> Callable[[
         application.clock,
         activity=activity,
         trusted_proxies=settings.web_trusted_proxies,
+        origins=settings.page_origins,
         tables=application.tables,
         events=application.events,
     )

@@ -16,6 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Origin = tuple[str, str, int]
+"""A web origin as a browser's ``Origin`` header names it: its scheme, its host (in lower case; an IP
+address as ``ipaddress`` writes it) and its port (the scheme's own when none is written)."""
 
 DRAWING_PROCESSES = 1
 """The processes that draw the pictures when ``DRAWING_PROCESSES`` is not set (README's default)."""
@@ -43,6 +46,7 @@ class Settings:
     web_port: int | None = None  # the solitaire page (web.app) served there, beside the gateway
     web_host: str = "127.0.0.1"
     web_trusted_proxies: tuple[Network, ...] = ()  # proxies whose X-Forwarded-For names the client
+    web_origins: tuple[Origin, ...] = ()  # where browsers reach the page, besides PUBLIC_URL and its own address
     # The Discord Activity (all three, or none): the page's HTTPS address and the OAuth2 client.
     public_url: str | None = None
     client_id: str | None = None
@@ -53,6 +57,13 @@ class Settings:
         """Whether the solitaire is also a Discord Activity (launched from the daily post and ``/solitaire
         daily``): only with its three settings."""
         return self.public_url is not None and self.client_id is not None and self.client_secret is not None
+
+    @property
+    def page_origins(self) -> tuple[Origin, ...]:
+        """The origins the page takes state-changing requests and sockets from, besides the address a
+        connection reached (``web.origins``): ``WEB_ORIGINS`` and ``PUBLIC_URL``'s."""
+        public = None if self.public_url is None else origin_of(self.public_url)
+        return self.web_origins + (() if public is None else (public,))
 
     @property
     def primary(self) -> bool:
@@ -115,6 +126,7 @@ class Settings:
             web_port=web_port,
             web_host=(values.get("WEB_HOST") or "127.0.0.1").strip(),
             web_trusted_proxies=trusted_proxies(values.get("WEB_TRUSTED_PROXIES") or ""),
+            web_origins=web_origins(values.get("WEB_ORIGINS") or ""),
             public_url=public_url,
             client_id=client_id,
             client_secret=client_secret,
@@ -224,6 +236,48 @@ def _read_env_file(path: str) -> list[tuple[str, str]]:
             raise ValueError(f"line {number} of {path} is not NAME=value: {line[:60]!r}")
         pairs.append((found["name"], quoted["value"] if quoted else re.split(r"\s+#", value, maxsplit=1)[0].strip()))
     return pairs
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_of(text: str) -> Origin | None:
+    """The origin ``text`` names (``https://mahjong.example.org``, ``http://192.168.1.5:8080``), or None
+    for anything else: a browser's ``null``, a path, a query, credentials, another scheme."""
+    try:
+        parts = urllib.parse.urlsplit(text.strip())
+        port = parts.port
+    except ValueError:  # a port that is no number, or out of range
+        return None
+    plain = parts.path in ("", "/") and not (parts.query or parts.fragment or parts.username or parts.password)
+    if parts.scheme not in _DEFAULT_PORTS or not parts.hostname or not plain:
+        return None
+    return parts.scheme, host_of(parts.hostname), port or _DEFAULT_PORTS[parts.scheme]
+
+
+def host_of(name: str) -> str:
+    """A host as origins are compared: a name in lower case, an IP address as ``ipaddress`` writes it (an
+    IPv4 address mapped into IPv6, as a dual-stack socket names its peer, as itself)."""
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return name.lower()
+    mapped = address.ipv4_mapped if isinstance(address, ipaddress.IPv6Address) else None
+    return str(mapped or address)
+
+
+def web_origins(text: str) -> tuple[Origin, ...]:
+    """``WEB_ORIGINS``: origins, separated by commas or spaces."""
+    origins = []
+    for item in text.replace(",", " ").split():
+        origin = origin_of(item)
+        if origin is None:
+            raise ValueError(
+                f"WEB_ORIGINS lists the page's origins (e.g. https://mahjong.example.org, http://192.168.1.5:8080), "
+                f"not {item!r}"
+            )
+        origins.append(origin)
+    return tuple(origins)
 
 
 def trusted_proxies(text: str) -> tuple[Network, ...]:

@@ -29,7 +29,7 @@ from typing import Any
 from aiohttp import web
 
 from core.events import Events
-from core.settings import Network
+from core.settings import Network, Origin
 from core.solitaire.service import SolitaireService
 from core.tables.service import TableService
 from data.live import LiveStore
@@ -39,6 +39,7 @@ from web.activity_routes import ActivityRoutes
 from web.game_routes import GameRoutes
 from web.guard import BODY_LIMIT, Guard, Handler
 from web.limits import RateLimits
+from web.origins import Origins
 from web.page import STATIC, add_page, security_headers
 from web.sweep import sweep
 from web.table_routes import add_tables
@@ -54,19 +55,22 @@ def create_app(
     static: pathlib.Path = STATIC,
     activity: ActivityConfig | None = None,
     trusted_proxies: Sequence[Network] = (),
+    origins: Sequence[Origin] = (),
     tables: TableService | None = None,
     events: Events | None = None,
 ) -> web.Application:
-    """The page's application. ``clock`` is the service's (the game's figures and the rate limits read
-    it); ``store`` keeps the web secret (read at the application's start). With ``activity`` the
-    Activity's routes are served too, and the page may be framed by Discord. ``trusted_proxies``: whose
-    ``X-Forwarded-For`` names the client (``web.addresses``). With ``tables`` and the application's
+    """The page's application. ``clock`` is the service's (the game's figures and the rate limits read it);
+    ``store`` keeps the web secret (read at the application's start). With ``activity`` the Activity's routes
+    are served too, and the page may be framed by Discord. ``trusted_proxies``: whose ``X-Forwarded-For`` names
+    the client (``web.addresses``). ``origins``: where browsers reach the page besides the address a connection
+    reached (``web.origins``; with the Activity, Discord's frame too). With ``tables`` and the application's
     ``events``, the table page is served too (``web.table_routes``)."""
     if (tables is None) != (events is None):
         raise ValueError("the table page takes the tables' service and the events that follow them")
     limits = limits or RateLimits()
     backend = None if activity is None else ActivityBackend(activity, clock, limits.discord)
-    guard = Guard(store, clock, limits, backend, trusted_proxies)
+    framed = () if activity is None else (("https", f"{activity.client_id}.discordsays.com", 443),)
+    guard = Guard(store, clock, limits, backend, trusted_proxies, Origins((*origins, *framed)))
 
     @web.middleware
     async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
@@ -126,14 +126,22 @@ async def json_body(request: web.Request, shape: type[B]) -> B:
 
 
 def query_of(request: web.Request, shape: type[B]) -> B:
-    """The query read as ``shape``: ``lang`` is every route's, a parameter given twice is refused, and a
-    value in decimal digits is a number (no other text is)."""
+    """The query read as ``shape`` (``fields_of``)."""
+    return fields_of(request.query.items(), shape)
+
+
+def fields_of(pairs: Iterable[tuple[str, object]], shape: type[B]) -> B:
+    """A query's or a form's fields read as ``shape``: ``lang`` is every route's, a field given twice is
+    refused, as is one that is no text (a form's file), and a value in decimal digits is a number (no
+    other text is)."""
     found: dict[str, str | int] = {}
-    for name, value in request.query.items():
+    for name, value in pairs:
         if name == "lang":
             continue
         if name in found:
             raise bad_request("unknown_field", name)
+        if not isinstance(value, str):
+            raise bad_request("bad_field", name)
         found[name] = int(value) if _DECIMAL.fullmatch(value) else value
     query = converted(found, shape)
     query.check()

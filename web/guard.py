@@ -1,6 +1,6 @@
 """The checks every API request passes before anything is read or written, and its errors' answers.
 
-In order: a foreign ``Origin`` (403), the address's flood (429), who plays (the Activity session's
+In order: a foreign ``Origin`` (403, ``web.origins``), the address's flood (429), who plays (the Activity session's
 member in its server, 403 for a session forged, expired or of another instance; else the cookie's
 player on the web boards), the player's flood (429), a body that says it is over 4 KB (413). Whatever a
 route then raises is answered here: an ``ApiError`` as it says, a refusal of the game as
@@ -24,6 +24,7 @@ from web.addresses import client_address, forwarded_secure
 from web.errors import ApiError, Said, refusal_error, too_many
 from web.identity import COOKIE, COOKIE_MAX_AGE, Player, PlayerIds, web_secret
 from web.limits import RateLimits, TokenBuckets
+from web.origins import Origins
 
 log = logging.getLogger(__name__)
 
@@ -47,20 +48,6 @@ LANG = web.RequestKey("lang", str)
 ADDRESS = web.RequestKey("address", str)  # the client's, as web.addresses finds it
 
 
-def same_origin(request: web.Request) -> bool:
-    """Whether the request has no ``Origin`` or the server's own (its host and port as the browser
-    reached it: behind a proxy that ends TLS the scheme differs, the host does not). A browser's
-    ``Sec-Fetch-Site`` is read too: a link or a form on another site sends no ``Origin`` with a GET,
-    but says ``cross-site`` there."""
-    if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
-        return False
-    origin = request.headers.get("Origin")
-    if origin is None:
-        return True
-    scheme, separator, authority = origin.partition("://")
-    return bool(separator) and scheme in ("http", "https") and authority.lower() == request.host.lower()
-
-
 class Guard:
     """The API's middleware (``guard``), over the players' ids (signed with the web secret, read when
     the application starts), the limits per address and per player, and the Activity's sessions."""
@@ -72,8 +59,10 @@ class Guard:
         limits: RateLimits,
         activity: ActivityBackend | None,
         trusted_proxies: Sequence[Network],
+        origins: Origins,
     ) -> None:
         self._store = store
+        self._origins = origins
         self._per_player = TokenBuckets(limits.player, clock)
         self._per_address = TokenBuckets(limits.address, clock)
         self._activity = activity
@@ -137,6 +126,11 @@ class Guard:
                 secure=request.secure or self._forwarded_secure(request),
             )
 
+    def same_origin(self, request: web.Request) -> bool:
+        """Whether the request has no ``Origin`` or one of the page's own (``web.origins``): every route
+        that changes something asks (the API here, a new table, a table's socket)."""
+        return self._origins.allows(request)
+
     def address(self, request: web.Request) -> str:
         """The client's address, as its limits know it: its peer, or behind the trusted proxies the
         client they name (``web.addresses``)."""
@@ -146,7 +140,7 @@ class Guard:
     def _admitted(self, request: web.Request) -> Player | None:
         """Who the request plays (None on the Activity's sign-in routes), once its origin and its
         floods are checked."""
-        if not same_origin(request):
+        if not self.same_origin(request):
             raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
         request[ADDRESS] = self.address(request)
         signing_in = request.path.startswith(ACTIVITY_PATHS)

@@ -37,7 +37,8 @@ class RateLimits:
     The table page (``web.table_routes``, ``web.table_sockets``): a new table ten in a row per address,
     then one every ten seconds (a table is a live document the clock moves until its idle limit); a
     socket opened as often as a request (``address``); its messages ten a second, twenty in a row (a
-    move is a tap: a page sends a few a second at most); at most ``sockets_per_player`` sockets open
+    move is a tap: a page sends a few a second at most), a hint (the strong player's search, in a worker
+    thread) one every two seconds per socket and per player, none in a row; at most ``sockets_per_player`` sockets open
     for one player (their tabs) and ``sockets_per_address`` for one address (a socket in the Activity
     counts as its member's once its session is said: Discord's proxy is every member's address)."""
 
@@ -48,6 +49,7 @@ class RateLimits:
     new_game: Rate = Rate(0.2, 30.0)
     new_table: Rate = Rate(0.1, 10.0)
     socket_message: Rate = Rate(10.0, 20.0)
+    table_hint: Rate = Rate(0.5, 1.0)
     sockets_per_player: int = 8
     sockets_per_address: int = 32
 

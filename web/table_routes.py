@@ -1,13 +1,17 @@
 """The table page's routes (SPEC §7): a new table, the table's page, and its socket (``web.table_sockets``).
 
-``GET /table/new?rules=classic|hongkong|family&computers=0..3[&length=…][&seed=N]`` opens a table on
-the web's server (``WEB_GUILD``) with its creator seated (the ``mj_player`` cookie's player, a newcomer
-given one as the API gives it, named by their pseudonym or the neutral name) and redirects (303) to
-``/table/<id>``. The table gets what ``/mahjong new`` gives a server that set nothing
+``GET /table/new?rules=classic|hongkong|family&computers=0..3[&length=…][&seed=N]`` (and ``HEAD``, which
+aiohttp routes with it) opens nothing: link previews, prefetchers and monitors fetch such links. It
+shows the Start page (``web.start_page``): the table it would open, in the page's language, and a Start
+button whose form posts the same fields. ``POST /table/new`` (those fields, form-encoded) opens the table
+on the web's server (``WEB_GUILD``) with its creator seated (the ``mj_player`` cookie's player, a
+newcomer given one as the API gives it, named by their pseudonym or the neutral name) and redirects
+(303) to ``/table/<id>``. The table gets what ``/mahjong new`` gives a server that set nothing
 (``core.tables.options``): the rules' own length unless ``length`` says, live deadlines, strong computer
 players, hints; its public words in the page's language. A ``seed`` makes a practice table: its walls
-are that seed's, and it is never rated. A query it does not take is 400, a foreign origin 403, an
-address opening tables too fast 429 (``RateLimits.new_table``): in the page's language, and nothing is
+are that seed's, and it is never rated. Fields it does not take are 400 (the Start page's query too), a
+foreign origin 403 (``web.origins``), a form over 4 KB 413, an address opening tables too fast 429
+(``RateLimits.new_table``; the Start page is paced as any page): in the page's language, and nothing is
 opened.
 
 ``GET /table/<id>`` serves ``web/static/table.html`` (503 while it is not built), 404 for a table that
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import pathlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Annotated, Literal
 
 from aiohttp import web
@@ -33,15 +37,16 @@ from data.ledger import GuildSettings
 from data.live import StoreError
 from data.solitaire_ledger import SolitaireLedger
 from game.errors import GameError
-from game.rules import MatchLength
+from game.rules import MatchLength, Ruleset
 from web import words
 from web.activity import ActivityBackend
-from web.bodies import Body, query_of
+from web.bodies import Body, fields_of
 from web.errors import ApiError, Said, bad_request, too_many
-from web.guard import WEB_GUILD, Guard, same_origin
+from web.guard import WEB_GUILD, Guard
 from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
 from web.replay_routes import ReplayRoutes
+from web.start_page import start_page
 from web.table_hub import TableHub
 from web.table_sockets import TableSockets, refused_page
 
@@ -54,7 +59,7 @@ SEED_LIMIT = 1 << 48
 
 
 class NewTable(Body, frozen=True):
-    """``/table/new``'s query."""
+    """``/table/new``'s fields: the Start page's query, the form its Start button posts."""
 
     rules: Literal["classic", "hongkong", "family"]
     computers: Annotated[int, Meta(ge=0, le=3)] = 0
@@ -82,21 +87,42 @@ class TableRoutes:
         self._pages = TokenBuckets(limits.address, clock)
 
     def add_to(self, app: web.Application) -> None:
-        app.router.add_get("/table/new", self.new_table)  # before the page's route, which "new" would match
+        # before the page's route, which "new" would match; GET shows the Start page, only its POST opens
+        app.router.add_get("/table/new", self.start)
+        app.router.add_post("/table/new", self.new_table)
         app.router.add_get(f"/table/{{table:{TABLE_ID}}}", self.page)
         app.router.add_get(f"/table/{{table:{TABLE_ID}}}/socket", self.sockets.socket)
 
-    async def new_table(self, request: web.Request) -> web.StreamResponse:
+    async def start(self, request: web.Request) -> web.StreamResponse:
+        """The Start page of the table the query describes (``web.start_page``); it opens nothing."""
         lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
         try:
-            if not same_origin(request):  # a link on another site opens no table in the visitor's name
+            if not self._pages.take(self.guard.address(request)):
+                raise too_many()
+            chosen, rules = _chosen(request.query.items())
+        except ApiError as error:
+            return refused_page(error, lang)
+        return web.Response(
+            text=start_page(chosen, rules, lang),
+            content_type="text/html",
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def new_table(self, request: web.Request) -> web.StreamResponse:
+        """The table the Start page's form describes, opened with its sender seated: 303 to its page."""
+        lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
+        try:
+            if not self.guard.same_origin(request):  # another site's form opens no table in the visitor's name
                 raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
-            query = query_of(request, NewTable)
-            length = None if query.length is UNSET else query.length
             try:
-                rules = table_rules(query.rules, length)
-            except GameError:  # the query's choices are the engine's: never, unless they part
-                raise bad_request("bad_field", "length") from None
+                form = await request.post()
+            except web.HTTPRequestEntityTooLarge:  # no route takes more than 4 KB (web.guard.BODY_LIMIT)
+                raise ApiError(413, "too_large", Said("web", "error.too_large")) from None
+            shown_in = form.get("lang")
+            if isinstance(shown_in, str) and shown_in:  # the Start page's language: the table's too
+                lang = words.requested_lang(shown_in, None)
+            query, rules = _chosen(form.items())
+            length = None if query.length is UNSET else query.length
             if not self._new_tables.take(self.guard.address(request)):
                 raise too_many()
             player = self.guard.ids.player(request.cookies.get(COOKIE))
@@ -143,6 +169,15 @@ class TableRoutes:
         response = web.FileResponse(page, headers={"Cache-Control": "no-cache"})
         self.guard.give_cookie(request, response, self.guard.ids.player(request.cookies.get(COOKIE)))
         return response
+
+
+def _chosen(fields: Iterable[tuple[str, object]]) -> tuple[NewTable, Ruleset]:
+    """The table ``fields`` describe and its rules (``ApiError`` naming the field it does not take)."""
+    chosen = fields_of(fields, NewTable)
+    try:
+        return chosen, table_rules(chosen.rules, None if chosen.length is UNSET else chosen.length)
+    except GameError:  # the fields' choices are the engine's: never, unless they part
+        raise bad_request("bad_field", "length") from None
 
 
 TABLE_HUB = web.AppKey("table_hub", TableHub)

@@ -2,19 +2,21 @@
 
 The handshake is refused (nothing opened) for a foreign ``Origin`` (403), an address that opens sockets
 faster than it may send requests (429), a player or an address already at its bound of open sockets
-(429, ``RateLimits.sockets_per_player`` and ``sockets_per_address``), and a table that does not exist
-(404). Standalone, the socket plays the ``mj_player`` cookie's player on the web's tables (a socket with
-no valid cookie watches, and its moves are refused); in the Activity its first message may be
-``{"type": "hello", "session": …}``, and it plays that session's member in that server from then on (a
-session forged, expired or of another instance: refused, and the socket closed). It is sent its view of
-the table at once, then at every change (``web.table_hub``).
+(429, ``RateLimits.sockets_per_player`` and ``sockets_per_address``), a table that does not exist (404),
+and a handshake asking for a subprotocol (400: the page speaks none). Standalone, the socket plays the
+``mj_player`` cookie's player on the web's tables (a socket with no valid cookie watches, and its moves
+are refused); in the Activity its first message may be ``{"type": "hello", "session": …}``, and it plays
+that session's member in that server from then on (a session forged, expired or of another instance:
+refused, and the socket closed). It is sent its view of the table at once, then at every change
+(``web.table_hub``).
 
 Each message is read as untrusted input (``web.table_messages``) and limited per socket
-(``RateLimits.socket_message``): a move goes through ``core.tables.frame.move_of`` to
+(``RateLimits.socket_message``), a hint per socket and per player too (``RateLimits.table_hint``: an
+extra one is refused ``too_fast``): a move goes through ``core.tables.frame.move_of`` to
 ``TableService.act`` (read against the very state it changes), a refusal is answered
 ``{"type": "refused", "error": key, "message": words}`` in the socket's language and changes nothing.
 A flood, or ``GARBAGE_LIMIT`` messages that are none of the page's, close the socket (1008); so does a
-message over ``MESSAGE_LIMIT`` bytes (1009, aiohttp's own).
+message over ``MESSAGE_LIMIT`` bytes (1009; one of exactly ``MESSAGE_LIMIT`` bytes is taken).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 
 from core.refusal import Refusal
 from core.tables.frame import hint_of, move_of
@@ -35,8 +37,8 @@ from data.live import StoreError
 from data.solitaire_ledger import SolitaireLedger
 from web import words
 from web.activity import ActivityBackend
-from web.errors import ApiError, Said, too_many
-from web.guard import WEB_GUILD, Guard, same_origin
+from web.errors import ApiError, Said, bad_request, too_many
+from web.guard import WEB_GUILD, Guard
 from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
 from web.table_hub import TableHub, Viewer
@@ -72,6 +74,7 @@ class TableSockets:
         self.clock = clock
         self.limits = limits
         self._opening = TokenBuckets(limits.address, clock)
+        self._hints = TokenBuckets(limits.table_hint, clock)  # per player, whichever socket asks
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
@@ -86,7 +89,12 @@ class TableSockets:
             return refused_page(ApiError(503, "store_unavailable", Said("web", "error.store_down")), lang)
         if committed is None:
             return refused_page(ApiError(404, "not_found", Said("web", "error.not_found")), lang)
-        socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MESSAGE_LIMIT, timeout=2.0)
+        if hdrs.SEC_WEBSOCKET_PROTOCOL in request.headers:
+            # the page speaks no subprotocol, and a browser that asked for one fails a socket that names
+            # none; refused here, before aiohttp's handshake logs the client's text at WARNING
+            return refused_page(bad_request("bad_field", hdrs.SEC_WEBSOCKET_PROTOCOL), lang)
+        # aiohttp refuses a message of max_msg_size bytes itself: the page may send MESSAGE_LIMIT bytes
+        socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MESSAGE_LIMIT + 1, timeout=2.0)
         if not socket.can_prepare(request).ok:
             return refused_page(ApiError(400, "not_a_socket", Said("web", "error.not_found")), lang)
         await socket.prepare(request)
@@ -104,7 +112,7 @@ class TableSockets:
     def _admitted(self, request: web.Request) -> tuple[Actor | None, str]:
         """Who the socket plays (None: a watcher with no valid cookie) and its address, once its origin,
         its address's pace and the bounds on open sockets are checked (``ApiError`` if not)."""
-        if not same_origin(request):
+        if not self.guard.same_origin(request):
             raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
         address = self.guard.address(request)
         if not self._opening.take(address):
@@ -116,6 +124,11 @@ class TableSockets:
         if actor is not None and self.open_for(actor) >= self.limits.sockets_per_player:
             raise too_many()
         return actor, address
+
+    def may_hint(self, actor: Actor) -> bool:
+        """Whether ``actor`` may have a hint searched now (``RateLimits.table_hint``): their sockets (their
+        tabs) share one pace, so more sockets are no more searches."""
+        return self._hints.take(_who(actor))
 
     def open_for(self, actor: Actor) -> int:
         """How many sockets here play ``actor`` (a player, or a member in a server)."""
@@ -151,6 +164,7 @@ class Conversation:
         self.sockets = sockets
         self.viewer = viewer
         self.pace = TokenBuckets(sockets.limits.socket_message, sockets.clock, kept=1)
+        self.hint_pace = TokenBuckets(sockets.limits.table_hint, sockets.clock, kept=1)
         self.garbage = 0
         self.heard = 0
 
@@ -160,6 +174,9 @@ class Conversation:
             if message.type is WSMsgType.ERROR:  # one over the size limit: aiohttp closes the socket (1009)
                 return
             self.heard += 1
+            if _size(message.data) > MESSAGE_LIMIT:  # inflated past it (permessage-deflate): as aiohttp would
+                await socket.close(code=WSCloseCode.MESSAGE_TOO_BIG)
+                return
             if not self.pace.take(None):
                 log.info("a table socket sent messages faster than %s a second: closed", self.pace_rate)
                 await self.viewer.outbox.flushed()
@@ -194,6 +211,11 @@ class Conversation:
             return
         try:
             if isinstance(message, HintMessage):
+                # each hint runs the strong player's search in a worker thread: an extra one is refused
+                # before anything is read, and the socket stays open (a page's double tap is no flood)
+                if not (self.hint_pace.take(None) and self.sockets.may_hint(actor)):
+                    self.refuse("too_fast", Said("web", "error.hint_too_fast"))
+                    return
                 await self.hint(actor, message.step)
                 return
             await self.move(actor, message.fields())
@@ -254,6 +276,14 @@ class Conversation:
 
     def refuse(self, error: str, said: Said) -> None:
         self.viewer.outbox.say({"type": "refused", "error": error, "message": _words(said, self.viewer.lang)})
+
+
+def _size(data: object) -> int:
+    """A message's size in bytes, as the page sent it: aiohttp checks a compressed message's size only
+    once inflated, and one byte past its own limit."""
+    if isinstance(data, str):
+        return len(data) if len(data) * 4 <= MESSAGE_LIMIT else len(data.encode())
+    return len(data) if isinstance(data, bytes) else 0
 
 
 def _who(actor: Actor) -> tuple[int, int | None]:

@@ -97,6 +97,7 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
             application.stores.live,
             application.clock,
             trusted_proxies=settings.web_trusted_proxies,
+            origins=settings.page_origins,
             tables=application.tables,
             events=application.events,
         )

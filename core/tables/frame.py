@@ -119,7 +119,9 @@ def frame(state: TableState, version: int, viewer: int | None, now: float, hand:
         "players": state.players,
         "hand_number": 0 if state.hand is None else state.hand_number + 1,
         "commitment": state.commitment,
-        "deal": state.deal,  # a practice table's deal code: another table dealt from it plays the same walls
+        # a practice table's deal code, from which its walls follow: its point there (another table dealt
+        # from it plays the same walls), and never shown for a rated table, whatever its state holds
+        "deal": state.deal if state.practice else None,
         "minimum_fan": 0,
         "standing": None,
         "result": None,

@@ -52,6 +52,27 @@ def test_the_trusted_proxies_are_addresses_or_networks():
         Settings.from_env({"DISCORD_TOKEN": "t", "WEB_TRUSTED_PROXIES": "caddy"}, env_file=None)
 
 
+def test_the_web_origins_are_origins_and_public_url_is_one_of_the_pages():
+    values = {
+        "DISCORD_TOKEN": "t",
+        "WEB_ORIGINS": "https://Mahjong.Example.org, http://192.168.1.5:8080 http://[::1]:80/",
+    }
+    settings = Settings.from_env(values, env_file=None)
+    assert settings.web_origins == (
+        ("https", "mahjong.example.org", 443),
+        ("http", "192.168.1.5", 8080),
+        ("http", "::1", 80),
+    )
+    assert settings.page_origins == settings.web_origins
+    activity = {"PUBLIC_URL": "https://play.example.org", "DISCORD_CLIENT_ID": "1", "DISCORD_CLIENT_SECRET": "s"}
+    with_activity = Settings.from_env({**values, **activity, "WEB_PORT": "8080"}, env_file=None)
+    assert with_activity.page_origins == (*settings.web_origins, ("https", "play.example.org", 443))
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=None).page_origins == ()
+    for bad in ("mahjong.example.org", "ftp://a.example", "https://a.example/play", "https://a.example:99999", "null"):
+        with pytest.raises(ValueError, match="WEB_ORIGINS"):
+            Settings.from_env({"DISCORD_TOKEN": "t", "WEB_ORIGINS": bad}, env_file=None)
+
+
 def test_shard_settings_name_this_processs_shards():
     def shards(**values):
         settings = Settings.from_env({"DISCORD_TOKEN": "t", **values}, env_file=None)

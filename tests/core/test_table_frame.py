@@ -14,6 +14,7 @@ from core.refusal import Refusal
 from core.tables import transitions
 from core.tables.frame import frame, hint_of, move_of
 from core.tables.moves import Actor
+from core.tables.rounds import shown_round
 from core.tables.state import TableSettings, TableState, Timing
 from game.rules import ruleset
 from game.tiles import parse_tiles
@@ -160,6 +161,55 @@ def test_a_practice_tables_frame_names_its_deal() -> None:
     assert frame(lobby("classic"), 1, None, 0.0)["deal"] is None
     practice = replace(lobby("classic"), practice=True, deal="spring-24")
     assert frame(practice, 1, None, 0.0)["deal"] == frame(seated(practice), 4, 11, 0.0)["deal"] == "spring-24"
+
+
+def _numbers(value: Any) -> set[int]:
+    """Every whole number a frame holds, in a number or in a text of digits, anywhere in it."""
+    if isinstance(value, bool):
+        return set()
+    if isinstance(value, int):
+        return {value}
+    if isinstance(value, str):
+        return {int(part) for part in value.replace("-", " ").split() if part.isdigit()}
+    if isinstance(value, dict):
+        return set().union(*(_numbers(item) for item in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_numbers(item) for item in value)) if value else set()
+    return set()
+
+
+@pytest.mark.parametrize("rules", ["hongkong", "classic"])
+def test_a_rated_tables_frames_carry_no_deal_and_no_seed_before_its_hand_is_over(rules: str) -> None:
+    """A practice table's deal code is its point (the same walls for whoever uses it); a rated table's
+    frames never carry a deal, its seed or its hand's seed while a hand is played, even from a state
+    that holds a deal code (a damaged document, a tournament's shared walls): only the result of a hand
+    over reveals that hand's seed (``wall_seed``), against its commitment."""
+    seed = 123_456_789_012
+    state = replace(seated(lobby(rules, seed)), deal="spring-24")  # not practice: the code is never shown
+    assert not state.practice and state.hand is not None
+    secrets = {seed, shown_round(state).seed}
+    rng, now, version = random.Random(rules), 1000.0, 10
+    while state.status == "playing":
+        for viewer in VIEWERS:
+            shown = frame(state, version, viewer, now)
+            assert shown["deal"] is None and shown["result"] is None, shown
+            assert not _numbers(shown) & secrets, "a frame of a hand being played holds a seed"
+        state, now = play_one(state, rng, now)
+        version += 1
+    over = frame(state, version, None, now)
+    assert over["deal"] is None and over["result"]["wall_seed"] == state.last_hand.seed  # type: ignore[union-attr]
+    assert seed not in _numbers(over)
+
+
+def play_one(state: TableState, rng: random.Random, now: float) -> tuple[TableState, float]:
+    """One step of the hand: a member's move chosen at random among those offered, else the clock's."""
+    for member in MEMBERS:
+        shown = frame(state, 0, member, now)
+        offered = [a for a in shown["actions"] if a["action"] not in ("hint", "mahjong")]
+        if offered:
+            return ask(state, member, {**rng.choice(offered), "step": shown["step"]}, now), now
+    now = max(now, state.wake_at or now)
+    return transitions.wake(state, now)[0], now
 
 
 def test_the_lobby_offers_the_host_and_a_stranger_their_moves() -> None:

@@ -28,6 +28,7 @@ from urllib.parse import quote
 import pytest
 
 from core.events import Events
+from core.settings import origin_of
 from core.solitaire.events import SolitaireChanged
 from core.solitaire.service import SolitaireService
 from data.broadcast import MemoryBroadcast
@@ -142,11 +143,6 @@ class ActivityServer:
         events = Events(MemoryBroadcast())
         service = SolitaireService(self.store, self.ledger, time.time, events)
         events.subscribe(SolitaireChanged, service.record_ended)
-        self.backend = web.AppRunner(create_app(service, self.ledger, self.store, time.time))
-        await self.backend.setup()
-        await web.TCPSite(self.backend, "127.0.0.1", 0).start()
-        host, port = self.backend.addresses[0][:2]
-        self.backend_url = f"http://{host}:{port}"
         self.client = ClientSession(cookie_jar=DummyCookieJar())
 
         front = web.Application()
@@ -159,7 +155,19 @@ class ActivityServer:
         await self.front.setup()
         await web.TCPSite(self.front, "127.0.0.1", 0).start()
         host, port = self.front.addresses[0][:2]
-        return f"http://{host}:{port}"
+        front_url = f"http://{host}:{port}"
+
+        # the browser's pages come from the front, a proxy of the page's server: one of its origins, as
+        # PUBLIC_URL or WEB_ORIGINS names a deployment's proxy (docs/web.md, "Whose pages may change something")
+        front_origin = origin_of(front_url)
+        assert front_origin is not None
+        app = create_app(service, self.ledger, self.store, time.time, origins=(front_origin,))
+        self.backend = web.AppRunner(app)
+        await self.backend.setup()
+        await web.TCPSite(self.backend, "127.0.0.1", 0).start()
+        host, port = self.backend.addresses[0][:2]
+        self.backend_url = f"http://{host}:{port}"
+        return front_url
 
     async def _stop(self) -> None:
         await self.client.close()
@@ -220,7 +228,7 @@ class ActivityServer:
         headers = CIMultiDict(request.headers)
         for name in ("Host", "Content-Length", "Transfer-Encoding", SESSION_HEADER, INSTANCE_HEADER):
             headers.popall(name, None)
-        headers["Host"] = request.host  # the browser's origin, as the real server's same-origin check reads it
+        headers["Host"] = request.host  # the name the browser reached, as a proxy forwards it
         async with self.client.request(
             request.method,
             self.backend_url + request.path_qs,

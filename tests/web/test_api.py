@@ -372,6 +372,13 @@ async def test_a_foreign_origin_is_refused_and_the_own_origin_is_taken(site: Sit
     assert linked.status == 403 and linked.body["error"] == "foreign_origin"
     assert (await page.get("/api/words", **{"Sec-Fetch-Site": "same-origin"})).status == 200
     assert await stored_step(site, player_of(page)) == 0
+    # DNS rebinding: a page of another name that resolves to the server agrees with its own Host
+    port = site.origin.rsplit(":", 1)[1]
+    rebound = await page.post(
+        "/api/move", move(game, "pause"), Host=f"evil.example:{port}", Origin=f"http://evil.example:{port}"
+    )
+    assert rebound.status == 403 and rebound.body["error"] == "foreign_origin"
+    assert await stored_step(site, player_of(page)) == 0
     own = await page.post("/api/move", move(game, "pause"), Origin=site.origin)
     assert own.status == 200 and own.body["state"] == "paused"
 

@@ -1,9 +1,10 @@
 """The table page's routes (``web.table_routes``) over the application as the root builds it, on the real
-embedded SQLite stores under a fake clock, through aiohttp's test server: ``/table/new`` opens a table
-with its creator seated under their pseudonym (a newcomer given a cookie) as ``/mahjong new`` would, a
-seed makes a practice table, a query it does not take is refused in the page's language with nothing
-opened, as are a foreign origin and an address opening tables too fast; ``/table/<id>`` serves the page,
-404 for a table that does not exist.
+embedded SQLite stores under a fake clock, through aiohttp's test server: ``GET /table/new`` shows the
+Start page and opens nothing, its button's ``POST /table/new`` opens a table with its creator seated
+under their pseudonym (a newcomer given a cookie) as ``/mahjong new`` would, a seed makes a practice
+table, a query it does not take is refused in the page's language with nothing opened, as are a foreign
+origin and an address opening tables too fast; ``/table/<id>`` serves the page, 404 for a table that
+does not exist.
 
 ``open_table_site`` is the server the socket tests (``test_table_sockets.py``) and a browser test use:
 ``TableSite.origin`` is its address, ``TableSite.browser()`` one browser (its own cookies).
@@ -12,8 +13,12 @@ opened, as are a foreign origin and an address opening tables too fast; ``/table
 from __future__ import annotations
 
 import asyncio
+import html
+import html.parser
 import json
 import pathlib
+import re
+import urllib.parse
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,7 +29,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 
 from core.application import Application, build_application
-from core.settings import Settings
+from core.settings import Origin, Settings
 from core.stores import Stores
 from core.tables.options import SPEED_TIMINGS
 from core.tables.state import TableState
@@ -39,6 +44,7 @@ from web.guard import WEB_GUILD
 from web.identity import COOKIE
 from web.limits import Rate, RateLimits
 from web.words import say
+from words import text
 
 pytestmark = pytest.mark.asyncio
 
@@ -97,10 +103,12 @@ async def open_table_site(
     static: pathlib.Path | None = None,
     activity: ActivityConfig | None = None,
     tick: float = 0.02,
+    origins: tuple[Origin, ...] = (),
     **limits: Any,
 ) -> TableSite:
     """The page's server with the table page on: ``static`` holds its files (a bare ``table.html`` by
-    default), ``limits`` replace ``RateLimits``' own, ``tick`` is the table clock's period (real seconds)."""
+    default), ``limits`` replace ``RateLimits``' own, ``tick`` is the table clock's period (real seconds),
+    ``origins`` are the deployment's (``WEB_ORIGINS``)."""
     if static is None:
         static = tmp_path / "static"
         static.mkdir(exist_ok=True)
@@ -121,6 +129,7 @@ async def open_table_site(
         limits=RateLimits(**limits),
         static=static,
         activity=activity,
+        origins=origins,
         tables=application.tables,
         events=application.events,
     )
@@ -156,9 +165,23 @@ class Browser:
         async with self.client.get(path, headers=headers, allow_redirects=False) as answer:
             return answer.status, await answer.text(), answer.headers
 
+    async def post_form(self, path: str, fields: list[tuple[str, str]], **headers: str) -> tuple[int, str, Any]:
+        """A form posted as a browser posts it from the page: form-encoded, with the page's ``Origin``
+        (``Origin=""`` leaves it out)."""
+        headers.setdefault("Origin", self.site.origin)
+        if not headers["Origin"]:
+            del headers["Origin"]
+        async with self.client.post(path, data=fields, headers=headers, allow_redirects=False) as answer:
+            return answer.status, await answer.text(), answer.headers
+
+    async def open_table(self, query: str, **headers: str) -> tuple[int, str, Any]:
+        """``POST /table/new`` with the fields of ``query`` (``rules=classic&computers=1``): the Start
+        page's button pressed."""
+        return await self.post_form("/table/new", urllib.parse.parse_qsl(query), **headers)
+
     async def new_table(self, query: str = "rules=classic&computers=0") -> str:
-        """A new table's id, opened as the page's link opens it."""
-        status, text, headers = await self.get(f"/table/new?{query}")
+        """A new table's id, opened as the Start page's button opens it."""
+        status, text, headers = await self.open_table(query)
         assert status == 303, text
         location: str = headers["Location"]
         assert location.startswith("/table/")
@@ -268,7 +291,7 @@ class Socket:
 
 async def test_a_new_table_seats_its_creator_under_their_pseudonym_as_mahjong_new_would(table_site: TableSite) -> None:
     browser = await table_site.browser()
-    status, text, headers = await browser.get("/table/new?rules=hongkong&computers=2")
+    status, text, headers = await browser.open_table("rules=hongkong&computers=2")
     assert status == 303, text
     assert "mj_player=" in headers["Set-Cookie"] and "HttpOnly" in headers["Set-Cookie"]
     table_id = headers["Location"].removeprefix("/table/")
@@ -292,7 +315,7 @@ async def test_a_new_table_seats_its_creator_under_their_pseudonym_as_mahjong_ne
 
     # the player's pseudonym names them at the next table; the page's language is the table's
     await table_site.solitaire_ledger.set_pseudonym(WEB_GUILD, player, "Ana")
-    status, _, headers = await browser.get("/table/new?rules=family&length=one_hand&lang=fr")
+    status, _, headers = await browser.open_table("rules=family&length=one_hand&lang=fr")
     assert status == 303 and "Set-Cookie" not in headers  # a known player keeps their cookie
     state, _ = await table_site.table(headers["Location"].removeprefix("/table/"))
     assert [seat.name for seat in state.seats] == ["Ana"]
@@ -302,6 +325,114 @@ async def test_a_new_table_seats_its_creator_under_their_pseudonym_as_mahjong_ne
         "one_hand",
         "fr",
     )
+
+
+class StartPage(html.parser.HTMLParser):
+    """What a browser finds on the Start page: its form, its hidden fields, its buttons, its texts."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.forms: list[dict[str, str | None]] = []
+        self.fields: list[tuple[str, str]] = []
+        self.buttons: list[dict[str, str | None]] = []
+        self.tags: list[str] = []
+        self.texts: list[str] = []
+        self.feed(page)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        shown = dict(attrs)
+        if tag == "form":
+            self.forms.append(shown)
+        elif tag == "input":
+            assert shown["type"] == "hidden", shown
+            self.fields.append((shown["name"] or "", shown["value"] or ""))
+        elif tag == "button":
+            self.buttons.append(shown)
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.texts.append(data.strip())
+
+
+async def test_the_link_shows_a_start_page_and_only_its_button_opens_the_table(table_site: TableSite) -> None:
+    """Link previews, prefetchers and monitors fetch links: GET and HEAD open nothing. The Start page says
+    what would open, in the page's language, and its one button posts the same fields, which opens the
+    table and leads to it, as the link did before in one step."""
+    browser = await table_site.browser()
+    query = "rules=hongkong&computers=2&length=one_wind&seed=424242"
+    for _ in range(3):
+        status, page, headers = await browser.get(f"/table/new?{query}", **{"Accept-Language": "fr-CA,fr;q=0.9"})
+        assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8"
+    async with browser.client.head(f"/table/new?{query}", allow_redirects=False) as answer:
+        assert answer.status == 200
+    assert await table_site.table_ids() == []  # nothing opened by fetching it
+    assert headers["Cache-Control"] == "no-store" and "Set-Cookie" not in headers
+    assert "script-src 'self'" in headers["Content-Security-Policy"] and headers["X-Frame-Options"] == "DENY"
+    start = StartPage(page)
+    assert "script" not in start.tags and "style" not in start.tags and "style=" not in page
+    assert start.forms == [{"method": "post", "action": "/table/new"}]
+    assert start.fields == [
+        ("rules", "hongkong"),
+        ("computers", "2"),
+        ("lang", "fr"),
+        ("length", "one_wind"),
+        ("seed", "424242"),
+    ]
+    assert start.buttons == [{"type": "submit", "data-action": "open-table"}]
+    for said in (
+        say("start.title", "fr"),
+        say("table.rules.hongkong", "fr"),
+        text("names", "length.one_wind", "fr"),
+        say("start.practice", "fr", deal="424242"),
+        say("start.action", "fr"),
+    ):
+        assert said in start.texts, said
+    assert '<html lang="fr">' in page
+
+    # the button pressed: the form's fields posted
+    status, _, headers = await browser.post_form("/table/new", start.fields)
+    assert status == 303
+    state, _ = await table_site.table(headers["Location"].removeprefix("/table/"))
+    assert (state.settings.rules.name, state.settings.rules.length, state.settings.lang) == (
+        "hongkong",
+        "one_wind",
+        "fr",
+    )
+    assert (state.seed, state.practice, len(state.seats)) == (424242, True, 3)
+
+    # the rules' own length when the link names none, in the page's language, its texts escaped
+    status, page, _ = await browser.get("/table/new?rules=classic&lang=zh_TW")
+    start = StartPage(page)
+    assert status == 200 and text("names", "length.four_winds", "zh_TW") in start.texts
+    assert start.fields == [("rules", "classic"), ("computers", "0"), ("lang", "zh_TW")]
+    assert '<html lang="zh-TW">' in page
+
+
+async def test_the_solitaire_pages_table_link_lands_on_the_start_page(table_site: TableSite) -> None:
+    index = (pathlib.Path(__file__).resolve().parents[2] / "web" / "static" / "index.html").read_text(encoding="utf-8")
+    link = html.unescape(re.search(r'<a href="([^"]+)" data-table-link', index).group(1))  # type: ignore[union-attr]
+    browser = await table_site.browser()
+    status, page, _ = await browser.get(link)
+    start = StartPage(page)
+    assert status == 200 and start.fields == [("rules", "hongkong"), ("computers", "3"), ("lang", "en")]
+    assert (await browser.post_form("/table/new", start.fields))[0] == 303
+    assert len(await table_site.table_ids()) == 1
+
+
+async def test_a_form_that_is_no_tables_is_refused_and_opens_nothing(table_site: TableSite) -> None:
+    browser = await table_site.browser()
+    status, text_, _ = await browser.post_form("/table/new", [("rules", "classic"), ("padding", "x" * 5000)])
+    assert (status, text_) == (413, say("error.too_large", "en") + "\n")
+    form = aiohttp.FormData()
+    form.add_field("rules", b"classic", filename="rules.txt", content_type="text/plain")
+    async with browser.client.post("/table/new", data=form, headers={"Origin": table_site.origin}) as answer:
+        assert (answer.status, await answer.text()) == (400, say("error.bad_field", "en", field="rules") + "\n")
+    status, text_, _ = await browser.post_form("/table/new", [])  # a JSON body or none: no rules
+    assert (status, text_) == (400, say("error.missing_field", "en", field="rules") + "\n")
+    status, text_, _ = await browser.post_form("/table/new", [("rules", "classic"), ("lang", "fr"), ("computers", "9")])
+    assert (status, text_) == (400, say("error.bad_field", "fr", field="computers") + "\n")  # the form's language
+    assert await table_site.table_ids() == []
 
 
 async def test_a_seed_makes_a_practice_table_dealt_from_that_seed(table_site: TableSite) -> None:
@@ -335,24 +466,34 @@ async def test_a_seed_makes_a_practice_table_dealt_from_that_seed(table_site: Ta
 async def test_a_query_the_route_does_not_take_is_refused_in_the_pages_language_and_opens_nothing(
     table_site: TableSite, query: str, error: str, field: str
 ) -> None:
+    """The Start page refuses the query as the Start button's form would be refused: nothing is opened."""
     browser = await table_site.browser()
     status, text, headers = await browser.get(f"/table/new?{query}&lang=fr")
     assert (status, text) == (400, say(f"error.{error}", "fr", field=field) + "\n")
     assert headers["Content-Type"].startswith("text/plain")
     status, text, _ = await browser.get(f"/table/new?{query}", **{"Accept-Language": "zh-TW"})
     assert (status, text) == (400, say(f"error.{error}", "zh_TW", field=field) + "\n")
+    status, text, _ = await browser.open_table(f"{query}&lang=fr")
+    assert (status, text) == (400, say(f"error.{error}", "fr", field=field) + "\n")
     assert await table_site.table_ids() == []
 
 
-async def test_another_sites_link_opens_no_table(table_site: TableSite) -> None:
+async def test_another_sites_form_opens_no_table(table_site: TableSite) -> None:
     browser = await table_site.browser()
     refused = say("error.foreign_origin", "en") + "\n"
-    assert (await browser.get("/table/new?rules=classic", Origin="https://evil.example"))[:2] == (403, refused)
-    assert (await browser.get("/table/new?rules=classic", **{"Sec-Fetch-Site": "cross-site"}))[:2] == (403, refused)
+    port = table_site.server.port
+    for headers in (
+        {"Origin": "https://evil.example"},
+        {"Origin": "null"},
+        {"Origin": "", "Sec-Fetch-Site": "cross-site"},
+        {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"},  # DNS rebinding
+    ):
+        assert (await browser.open_table("rules=classic", **headers))[:2] == (403, refused), headers
     assert await table_site.table_ids() == []
-    assert (await browser.get("/table/new?rules=classic", **{"Sec-Fetch-Site": "none"}))[
-        0
-    ] == 303  # typed or bookmarked
+    # another site's link only shows the Start page
+    assert (await browser.get("/table/new?rules=classic", **{"Sec-Fetch-Site": "cross-site"}))[0] == 200
+    assert await table_site.table_ids() == []
+    assert (await browser.open_table("rules=classic", Origin=""))[0] == 303  # no browser's page: a script
 
 
 async def test_an_address_opens_only_so_many_tables(tmp_path: pathlib.Path) -> None:
@@ -361,7 +502,7 @@ async def test_an_address_opens_only_so_many_tables(tmp_path: pathlib.Path) -> N
         browser = await site.browser()
         await browser.new_table()
         await browser.new_table()
-        assert (await browser.get("/table/new?rules=classic"))[:2] == (429, say("error.too_many", "en") + "\n")
+        assert (await browser.open_table("rules=classic"))[:2] == (429, say("error.too_many", "en") + "\n")
         site.clock.now += 10.0  # one more every ten seconds
         await browser.new_table()
         assert len(await site.table_ids()) == 3

@@ -225,6 +225,7 @@ def test_the_hands_story_the_last_discard_and_the_tiles_alike_to_the_picked_one(
         expect(east_seat.locator(group)).to_have_attribute("role", "group")
         expect(east_seat.locator(group)).to_have_attribute("aria-label", re.compile(re.escape(text("web", key, lang))))
     stub.push(table, turn_frame(table, 7))  # South's turn again: a tile picked marks its like on the table
+    expect(page.locator("#table")).to_have_attribute("data-version", "7")
     page.locator("#hand > button").nth(5).click()  # 6p
     expect(page.locator("#hand > button").nth(5)).to_have_attribute("aria-pressed", "true")
     expect(page.locator('[data-same="true"]')).to_have_count(1)
@@ -399,4 +400,18 @@ def test_a_silent_socket_is_noticed_within_30_seconds(browser: Browser, stub: St
     page.clock.run_for(2_000)  # the backoff's first retry
     expect(page.locator("#table")).to_have_attribute("data-connection", "open")
     wait_for(lambda: len(stub.opened["silent1"]) == 2)
+    context.close()
+
+
+def test_the_focus_goes_back_to_the_hand_when_a_claim_window_closes(browser: Browser, stub: StubTables) -> None:  # noqa: F811
+    context = browser.new_context(**DESKTOP, locale="en-GB")
+    page = open_page(context, stub, "focus1", "en", claim_window("focus1"))
+    page.locator('#moves button[data-action="pass"]').focus()
+    page.keyboard.press("Enter")
+    wait_for(lambda: stub.messages("focus1") == [{"type": "move", "action": "pass", "step": 7}])
+    closed = claim_window("focus1", 8)
+    closed.update(discard=None, actions=[], turn="S", awaited=["W"])
+    stub.push("focus1", closed)
+    expect(page.locator("#table")).to_have_attribute("data-version", "8")
+    expect(page.locator("#hand > button:focus")).to_have_count(1)
     context.close()

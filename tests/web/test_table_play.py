@@ -3,11 +3,11 @@ table clock on a fake clock the test moves on only while computers are to play) 
 through Playwright (tests/web/browser.py), several contexts at one table.
 
 A whole Hong Kong hand and a whole classic hand, each dealt from a fixed seed: two page players (one on
-a 360 × 640 phone with touch, one at a desktop) and two computers; the host opens ``/table/new``, the
-other opens the table's link and joins, the host starts, and both play by presses on the page only: a
-tile pressed then pressed again (or Discard; the first press sends nothing), the claim buttons (each
-chow choice its own button with its run), pass, Mahjong when offered (at both seeds a page player wins
-with it). The hand's result is shown in every page as the stored state's last hand says, and
+a 360 × 640 phone with touch, one at a desktop) and two computers; the host opens ``/table/new`` (and
+presses Start), the other opens the table's link and joins, the host starts, and both play by presses on
+the page only: a tile pressed then pressed again (or Discard; the first press sends nothing), the claim
+buttons (each chow choice its own button with its run), pass, Mahjong when offered (at both seeds a page
+player wins with it). The hand's result is shown in every page as the stored state's last hand says, and
 ``next-hand`` deals hand 2. Besides:
 
 - a spectator (a third context) watches: only ``join`` while a seat is free, then no move and no hand;
@@ -47,6 +47,7 @@ from tests.frame_rule import assert_frame_rule, assert_same_public
 from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE, PHONE_SMALL, chromium_path, seen_whole
 from tests.web.test_table_api import TableSite, open_table_site
 from web.identity import COOKIE
+from web.limits import Rate
 from web.page import STATIC
 from web.table_routes import TABLE_HUB
 
@@ -128,7 +129,10 @@ class TableServer:
 
     def __enter__(self) -> TableServer:
         self.thread.start()
-        self.site: TableSite = self.run(open_table_site(self.folder, static=STATIC, tick=0.02))
+        # the clock stands still while members play, so the phone's hint on a turn that follows its
+        # claim would come "at once" after the last: the hints' pace is the socket tests' (test_table_sockets)
+        unpaced = Rate(1000.0, 1000.0)
+        self.site: TableSite = self.run(open_table_site(self.folder, static=STATIC, tick=0.02, table_hint=unpaced))
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -237,7 +241,8 @@ class Viewer:
 
 
 def open_viewer(browser: Browser, name: str, kind: dict[str, Any], url: str) -> Viewer:
-    """A context of ``kind`` (a phone taps) on ``url``, its sockets' messages kept from the first."""
+    """A context of ``kind`` (a phone taps) on ``url`` (a ``/table/new`` link's Start pressed), its
+    sockets' messages kept from the first."""
     context = browser.new_context(**kind, locale="en-GB")
     context.set_default_timeout(10_000)
     page = context.new_page()
@@ -262,6 +267,9 @@ def open_viewer(browser: Browser, name: str, kind: dict[str, Any], url: str) -> 
     page.on("console", console)
     page.on("pageerror", lambda error: viewer.troubles.append(str(error)))
     page.goto(url)
+    if "/table/new?" in url:  # the Start page: fetching the link opens nothing, one press does
+        expect(page.locator("#start")).to_be_visible()
+        viewer.press(page.locator('button[data-action="open-table"]'))
     expect(page.locator("#table")).not_to_have_attribute("data-version", "")
     return viewer
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import logging
 import pathlib
 import time
 from dataclasses import replace
+from typing import Any
 
 import aiohttp
 import pytest
@@ -29,6 +32,7 @@ from tests.web.test_table_api import Browser, Socket, TableSite, open_table_site
 from web.activity import SESSION_SECONDS, ActivityConfig, ActivitySession, SessionSigner
 from web.guard import WEB_GUILD
 from web.identity import SECRET_KEY
+from web.table_messages import MESSAGE_LIMIT
 from web.table_routes import TABLE_HUB
 from web.words import say
 from words.messages import say as say_message
@@ -202,6 +206,34 @@ async def test_repeated_garbage_a_binary_message_an_oversized_one_and_a_flood_cl
         await site.close()
 
 
+def padded(message: dict[str, Any], size: int) -> str:
+    """``message`` as JSON of exactly ``size`` bytes (spaces after its last value)."""
+    text = json.dumps(message)
+    return text[:-1] + " " * (size - len(text.encode())) + "}"
+
+
+@pytest.mark.parametrize("compress", [0, 15])
+async def test_a_message_of_1024_bytes_is_read_and_one_of_1025_closes_the_socket(
+    table_site: TableSite, compress: int
+) -> None:
+    """docs/table-page.md: a message is at most 1024 bytes, those included; the same sent compressed
+    (permessage-deflate), whose size aiohttp checks only once inflated."""
+    browser = await table_site.browser()
+    table_id = await browser.new_table("rules=classic&computers=3")
+    headers = {"Origin": table_site.origin}
+    connection = await browser.client.ws_connect(f"/table/{table_id}/socket", headers=headers, compress=compress)
+    assert connection.compress == compress  # the server took the compression asked for
+    socket = Socket(connection, table_site)
+    assert (await socket.frame())["version"] == 1
+    at_limit = padded({"type": "move", "action": "join", "step": socket.last["step"]}, MESSAGE_LIMIT)
+    assert len(at_limit.encode()) == 1024
+    await socket.send(at_limit)
+    assert (await socket.refused())["error"] == "already_seated"  # read as any message: the host is seated
+    await socket.send(padded({"type": "move", "action": "join", "step": socket.last["step"]}, MESSAGE_LIMIT + 1))
+    assert await socket.closed() == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    assert (await table_site.table(table_id))[1] == 1
+
+
 async def test_a_reconnecting_page_gets_the_newest_frame_first(table_site: TableSite) -> None:
     ana, bo = await table_site.browser(), await table_site.browser()
     table_id = await ana.new_table("rules=classic")
@@ -283,6 +315,51 @@ async def test_a_socket_is_refused_for_a_foreign_origin_a_missing_table_and_a_pl
         await browser.socket("zz9zz9zz")
     assert refused.value.status == 404
     assert (await browser.get(f"/table/{table_id}/socket"))[0] == 400
+
+
+async def test_a_rebinding_pages_socket_is_refused_and_the_deployments_own_origins_are_taken(
+    tmp_path: pathlib.Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """DNS rebinding: a page of ``evil.example``, whose name resolves to the server's address, sends
+    ``Host: evil.example`` and ``Origin: http://evil.example``, which agree. The origins taken are the
+    deployment's: the address the connection reached (its port the bound one), ``localhost`` on a loopback
+    address, and those it is configured with (``WEB_ORIGINS``, ``PUBLIC_URL``); no ``Origin`` at all is a
+    client that is no browser, taken as before."""
+    caplog.set_level(logging.INFO)
+    site = await open_table_site(tmp_path, origins=(("https", "mahjong.example.org", 443),))
+    try:
+        browser = await site.browser()
+        table_id = await browser.new_table()
+        port = site.server.port
+        for host, origin in (
+            ("evil.example", "http://evil.example"),
+            (f"evil.example:{port}", f"http://evil.example:{port}"),
+            (f"127.0.0.1:{port}", f"http://127.0.0.1:{port + 1}"),  # another port of this host: another origin
+            (f"127.0.0.1:{port}", f"https://127.0.0.1:{port}"),
+            (f"127.0.0.1:{port}", "null"),
+        ):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await browser.socket(table_id, Host=host, Origin=origin)
+            assert refused.value.status == 403, origin
+        for host, origin in (
+            (f"127.0.0.1:{port}", f"http://127.0.0.1:{port}"),
+            (f"localhost:{port}", f"http://localhost:{port}"),
+            (f"LocalHost:{port}", f"http://LOCALHOST:{port}"),
+            ("mahjong.example.org", "https://mahjong.example.org"),  # behind its proxy
+            ("mahjong.example.org", "https://mahjong.example.org:443"),
+        ):
+            socket = await browser.socket(table_id, Host=host, Origin=origin)
+            assert (await socket.frame())["version"] == 1, origin
+            await socket.close()
+        connection = await browser.client.ws_connect(f"/table/{table_id}/socket", headers={"Host": "evil.example"})
+        assert (await Socket(connection, site).frame())["version"] == 1  # no Origin: no browser's page
+        await connection.close()
+        # the log says once what to set when a page's origin is the very host it was sent to, quoting nothing
+        hints = [record for record in caplog.records if "WEB_ORIGINS" in record.getMessage()]
+        assert len(hints) == 1 and hints[0].levelno == logging.INFO
+        assert "evil" not in caplog.text
+    finally:
+        await site.close()
 
 
 async def test_a_removed_table_and_the_servers_shutdown_close_the_sockets(tmp_path: pathlib.Path) -> None:
@@ -453,7 +530,123 @@ async def test_the_hint_is_answered_to_the_asking_socket_alone(table_site: Table
     assert answer["step"] == step and {"action": "discard", "tiles": answer["tiles"]} in mover.last["actions"]
     await other.send({"type": "hint", "step": step})  # not their turn: refused, nothing else changes
     assert (await other.refused())["error"] == "not_your_turn"
+    table_site.clock.now += 2.0  # a hint's pace (test_hints_have_their_own_pace_per_socket_and_per_player)
     await mover.send({"type": "hint", "step": step - 1})
     assert (await mover.refused())["error"] == "stale"
     state, version = await table_site.table(mover.last["table"])
     assert version == mover.last["version"] and state.step == step
+
+
+async def test_hints_have_their_own_pace_per_socket_and_per_player(table_site: TableSite) -> None:
+    """Each hint runs the strong player's search in a worker thread: one every 2 s for a socket and for
+    its player (another tab of theirs included); an extra one is refused ``too_fast`` in the socket's
+    language, changes nothing and leaves the socket open."""
+    table_id, sockets, browsers = await seated_table(table_site)
+    mover = await a_member_to_move(table_site, sockets)
+    browser = browsers[0] if mover is sockets["ana"] else browsers[1]
+    step = mover.last["step"]
+    await mover.send({"type": "hint", "step": step})
+    assert (await mover.hinted())["step"] == step
+    # a dozen hints asked in a moment (within the socket's pace of messages, 20 in a row, which the
+    # host's lobby moves shared when the clock has not moved since): the first answered, the rest refused
+    for _ in range(11):
+        await mover.send({"type": "hint", "step": step})
+    for _ in range(11):
+        assert await mover.refused() == {
+            "type": "refused",
+            "error": "too_fast",
+            "message": say("error.hint_too_fast", "en"),
+        }
+    other_tab = await browser.socket(table_id, lang="zh_TW")  # the same player's other socket
+    await other_tab.frame()
+    await other_tab.send({"type": "hint", "step": step})
+    assert await other_tab.refused() == {
+        "type": "refused",
+        "error": "too_fast",
+        "message": say("error.hint_too_fast", "zh_TW"),
+    }
+    assert len(mover.hints) == 1
+    state, version = await table_site.table(table_id)
+    assert (version, state.step) == (mover.last["version"], step)  # nothing changed
+    table_site.clock.now += 2.0  # two seconds later: one more
+    await mover.send({"type": "hint", "step": step})
+    assert (await mover.hinted())["step"] == step
+    assert not mover.connection.closed and not other_tab.connection.closed
+
+
+async def test_a_handshake_asking_for_a_subprotocol_is_refused_and_its_text_never_logged(
+    table_site: TableSite, caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiohttp's handshake logs the subprotocols a client asks for, its own text, at WARNING when none is
+    the server's: the page speaks none, so such a handshake is refused (400, in the page's language)
+    before aiohttp reads them."""
+    caplog.set_level(logging.DEBUG)
+    browser = await table_site.browser()
+    table_id = await browser.new_table()
+    asked = "xyzzy-evil-<script>, chat.example"
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await browser.socket(table_id, lang="fr", **{"Sec-WebSocket-Protocol": asked})
+    assert refused.value.status == 400
+    status, text, _ = await browser.get(
+        f"/table/{table_id}/socket?lang=fr",
+        Upgrade="websocket",
+        Connection="Upgrade",
+        **{"Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13"},
+        **{"Sec-WebSocket-Protocol": asked, "Origin": table_site.origin},
+    )
+    assert (status, text) == (400, say("error.bad_field", "fr", field="Sec-WebSocket-Protocol") + "\n")
+    assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
+    assert "xyzzy" not in caplog.text
+    socket = await browser.socket(table_id)  # without one, the socket opens
+    assert (await socket.frame())["version"] == 1
+
+
+def frame_bytes(payload: bytes, *, masked: bool) -> bytes:
+    """One final text frame as RFC 6455 §5.2 writes it (a payload under 126 bytes)."""
+    assert len(payload) < 126
+    if not masked:
+        return bytes([0x81, len(payload)]) + payload
+    key = b"\x01\x02\x03\x04"
+    return bytes([0x81, 0x80 | len(payload)]) + key + bytes(byte ^ key[i % 4] for i, byte in enumerate(payload))
+
+
+async def read_frame(reader: asyncio.StreamReader) -> tuple[int, bytes]:
+    """One frame the server sent (never masked): its opcode and payload."""
+    head = await reader.readexactly(2)
+    length = head[1] & 0x7F
+    if length == 126:
+        length = int.from_bytes(await reader.readexactly(2), "big")
+    elif length == 127:
+        length = int.from_bytes(await reader.readexactly(8), "big")
+    return head[0] & 0x0F, await reader.readexactly(length)
+
+
+async def test_an_unmasked_client_frame_is_read_as_any_other(table_site: TableSite) -> None:
+    """RFC 6455 §5.1: a server must close the connection on a client's unmasked frame. aiohttp's reader
+    reads the mask bit and unmasks only when it is set: an unmasked frame is read as any other, and
+    nothing outside aiohttp's private reader can tell (docs/web.md, "The table's socket and what aiohttp
+    leaves"). This holds the behaviour as it is: should aiohttp close with 1002 one day, this fails and
+    the docs are to be changed with it."""
+    browser = await table_site.browser()
+    table_id = await browser.new_table()
+    assert table_site.server.host is not None and table_site.server.port is not None
+    reader, writer = await asyncio.open_connection(table_site.server.host, table_site.server.port)
+    try:
+        writer.write(
+            (
+                f"GET /table/{table_id}/socket HTTP/1.1\r\nHost: {table_site.server.host}:{table_site.server.port}\r\n"
+                "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                f"Sec-WebSocket-Version: 13\r\nOrigin: {table_site.origin}\r\n\r\n"
+            ).encode()
+        )
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+        assert head.startswith(b"HTTP/1.1 101 "), head
+        opcode, first = await asyncio.wait_for(read_frame(reader), 5)
+        assert opcode == 0x1 and json.loads(first)["type"] == "frame"
+        for masked in (True, False):  # a watcher with no cookie: its move is refused, whichever way it came
+            writer.write(frame_bytes(b'{"type": "move", "action": "join", "step": 1}', masked=masked))
+            opcode, answer = await asyncio.wait_for(read_frame(reader), 5)
+            assert (opcode, json.loads(answer)["error"]) == (0x1, "not_seated"), (masked, answer)
+    finally:
+        writer.close()
+    assert (await table_site.table(table_id))[1] == 1
