@@ -12,7 +12,9 @@ address asking too fast, 429: in plain words in the page's language, and no tile
 seat at once, ``{"steps": N, "seat": "E", "frames": [...]}`` (``core.tables.replay.replay_frames``: SPEC
 §7 frames with ``step``, ``steps`` and ``said``), compressed, and cacheable, since a finished hand never
 changes: a hand of a hundred steps is one request, and stepping through it asks the server nothing.
-Its refusals are the API's (``{"error": key, "message": words}``).
+Its refusals are the API's (``{"error": key, "message": words}``). The page is limited per address as the
+table page is (``RateLimits.address``), the steps more (``RateLimits.replay_steps``: each answer replays
+the hand).
 """
 
 from __future__ import annotations
@@ -57,16 +59,17 @@ class ReplayRoutes:
         self.ledger = ledger
         self.guard = guard
         self.static = static
-        self._requests = TokenBuckets(limits.address, clock)
+        self._pages = TokenBuckets(limits.address, clock)
+        self._steps = TokenBuckets(limits.replay_steps, clock)
 
     def add_to(self, app: web.Application) -> None:
         app.router.add_get("/replay/{table}/{number}", self.page)
         app.router.add_get("/replay/{table}/{number}/steps", self.steps)
 
-    async def _hand(self, request: web.Request) -> HandEntry:
-        """The hand the address names, from the ledger: 429 for an address asking too fast, 404 for a
-        hand the ledger does not hold (not finished, or none), 503 for a ledger unavailable."""
-        if not self._requests.take(self.guard.address(request)):
+    async def _hand(self, request: web.Request, buckets: TokenBuckets) -> HandEntry:
+        """The hand the address names, from the ledger: 429 for an address asking too fast (``buckets``),
+        404 for a hand the ledger does not hold (not finished, or none), 503 for a ledger unavailable."""
+        if not buckets.take(self.guard.address(request)):
             raise too_many()
         table, number = request.match_info["table"], request.match_info["number"]
         if not _TABLE.fullmatch(table) or not _NUMBER.fullmatch(number):
@@ -83,7 +86,7 @@ class ReplayRoutes:
     async def page(self, request: web.Request) -> web.StreamResponse:
         lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
         try:
-            entry = await self._hand(request)
+            entry = await self._hand(request, self._pages)
             _seat(request, entry)
             step = request.query.get("step")
             if step is not None:
@@ -100,7 +103,7 @@ class ReplayRoutes:
     async def steps(self, request: web.Request) -> web.StreamResponse:
         lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
         try:
-            entry = await self._hand(request)
+            entry = await self._hand(request, self._steps)
             wind = _seat(request, entry)
         except ApiError as error:
             return error.response(lang)

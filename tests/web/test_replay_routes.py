@@ -118,14 +118,15 @@ async def test_an_address_asking_too_fast_is_refused(tmp_path: pathlib.Path, han
     static = tmp_path / "static"
     static.mkdir()
     (static / "replay.html").write_text(REPLAY_PAGE)
-    site = await open_table_site(tmp_path, static=static, address=Rate(0.001, 2.0))
+    site = await open_table_site(tmp_path, static=static, address=Rate(0.001, 2.0), replay_steps=Rate(0.001, 1.0))
     try:
         await site.ledger.record_hand(hand)
         browser = await site.browser()
-        assert (await browser.get(f"/replay/{hand.table_id}/1"))[0] == 200
         assert (await browser.get(f"/replay/{hand.table_id}/1/steps"))[0] == 200
         status, text, _ = await browser.get(f"/replay/{hand.table_id}/1/steps?lang=en")
         assert status == 429 and json.loads(text)["error"] == "too_many_requests"
+        assert (await browser.get(f"/replay/{hand.table_id}/1"))[0] == 200  # the page's own pace
+        assert (await browser.get(f"/replay/{hand.table_id}/1"))[0] == 200
         status, text, _ = await browser.get(f"/replay/{hand.table_id}/1?lang=en")
         assert (status, text) == (429, say("error.too_many", "en") + "\n")
     finally:
