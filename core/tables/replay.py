@@ -111,13 +111,15 @@ def replay_frames(entry: HandEntry, wind: int, lang: Lang) -> list[dict[str, Any
     (0 East, below the hand's number of seats), its words in ``lang``: SPEC §7's frame (``viewer`` that
     wind, no ``actions``) with ``step``, ``steps`` and ``said`` (what happened at the step)."""
     record = parse_record(entry.record)
-    count = step_count(record)
     seat = (record.dealer + wind) % record.ruleset.players
     names = [chair.name for chair in entry.seats]
     chairs = [Chair(chair.name, "computer" if chair.computer is not None else "member") for chair in entry.seats]
-    frames = []
-    for number, (hand, events) in enumerate(replay_steps(record), start=1):
-        frames.append(_frame(entry, hand, seat, chairs, number, count) | {"said": said(events, names, lang)})
+    frames = [
+        _frame(entry, hand, seat, chairs, number) | {"said": said(events, names, lang)}
+        for number, (hand, events) in enumerate(replay_steps(record), start=1)
+    ]
+    for shown in frames:  # known once the hand is replayed to its end
+        shown["steps"] = len(frames)
     last = frames[-1]
     if last["result"] is not None:
         patterns = last["result"]["patterns"]
@@ -125,7 +127,7 @@ def replay_frames(entry: HandEntry, wind: int, lang: Lang) -> list[dict[str, Any
     return frames
 
 
-def _frame(entry: HandEntry, hand: Round, seat: int, chairs: Sequence[Chair], step: int, count: int) -> dict[str, Any]:
+def _frame(entry: HandEntry, hand: Round, seat: int, chairs: Sequence[Chair], step: int) -> dict[str, Any]:
     over = hand.result is not None
     winds = chair_winds(hand)
     scores = entry.payments if over else (0,) * len(chairs)
@@ -136,7 +138,6 @@ def _frame(entry: HandEntry, hand: Round, seat: int, chairs: Sequence[Chair], st
         "table": entry.table_id,
         "version": step,
         "step": step,
-        "steps": count,
         "state": "hand-over" if over else "playing",
         "rules": entry.rules_name,
         "players": len(chairs),
