@@ -22,7 +22,8 @@ from data.ledger import MatchEntry
 from data.ledger_ratings import PlayerRating, RatingChange, RatingStanding
 from game.match import places
 from game.rules import RULE_NAMES
-from words import Lang, MissingWord, text
+from words import Lang
+from words.levels import level_name
 from words.messages import count, say
 
 COMPUTER_LEVELS = ("strong", "basic")  # the computers a member is measured against
@@ -79,14 +80,6 @@ def parse_deal_board_id(custom_id: str) -> tuple[str, int] | None:
 def member_name(player: str) -> str:
     found = member_of(player)
     return f"<@{found}>" if found is not None else player
-
-
-def level_name(level: str, lang: Lang) -> str:
-    """A computer's strength as ``/mahjong new``'s level option names it (``Strong``, ``Fort``, ``高手``)."""
-    try:
-        return text("commands", level.capitalize(), lang)
-    except MissingWord:
-        return level
 
 
 def change_text(before: int, after: int) -> str:

@@ -7,10 +7,11 @@ front end shows other seats ``TileDrawn.public()``, which hides it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from game.actions import ClaimKind
 from game.melds import Meld
-from game.tiles import Tile
+from game.tiles import Tile, format_tiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +97,39 @@ Event = (
     | HandWon
     | HandDrawn
 )
+
+
+PublicKind = Literal["discard", "chow", "pung", "kong", "concealed-kong", "bonus", "mahjong", "draw"]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicEvent:
+    """One event of a hand as every seat sees it (SPEC §7.1's log): who, what, and the tiles already
+    public by it, as the table shows them (a discard's, a bonus tile's or the winning tile's face; a set
+    as its seat's sets show it, a concealed kong included); a draw names no tile."""
+
+    seat: int
+    kind: PublicKind
+    tiles: str
+
+
+_CLAIMED: dict[ClaimKind, PublicKind] = {ClaimKind.CHOW: "chow", ClaimKind.PUNG: "pung", ClaimKind.KONG: "kong"}
+
+
+def public_event(event: Event) -> PublicEvent | None:
+    """``event`` as the hand's public log keeps it; None for what the log leaves out (a claim window
+    opened or answered, a call, a drawn hand: the table shows those otherwise)."""
+    if isinstance(event, TileDrawn):
+        return PublicEvent(event.seat, "draw", "")
+    if isinstance(event, Discarded):
+        return PublicEvent(event.seat, "discard", format_tiles((event.tile,)))
+    if isinstance(event, BonusExposed):
+        return PublicEvent(event.seat, "bonus", format_tiles((event.tile,)))
+    if isinstance(event, SetClaimed) and event.kind in _CLAIMED:
+        return PublicEvent(event.seat, _CLAIMED[event.kind], format_tiles(event.meld.tiles))
+    if isinstance(event, KongDeclared):
+        kind: PublicKind = "kong" if event.meld.exposed else "concealed-kong"
+        return PublicEvent(event.seat, kind, format_tiles(event.meld.tiles))
+    if isinstance(event, HandWon):
+        return PublicEvent(event.seat, "mahjong", format_tiles((event.tile,)))
+    return None

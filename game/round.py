@@ -47,8 +47,10 @@ from game.events import (
     HandDrawn,
     HandWon,
     KongDeclared,
+    PublicEvent,
     SetClaimed,
     TileDrawn,
+    public_event,
 )
 from game.hand import SetKind
 from game.melds import Meld
@@ -131,6 +133,9 @@ class Round:
         self._result: HandResult | None = None
         self._legal: dict[int | None, tuple[Action, ...]] = {}
         self._public: tuple[SeatPublic, ...] | None = None
+        # The hand's public events as they happen (``public_log``): kept as actions apply, so a table
+        # showing them after every move never replays the hand to find them.
+        self._log: list[PublicEvent] = []
 
     # --- building -------------------------------------------------------------------------------
 
@@ -162,15 +167,20 @@ class Round:
                 for _ in range(size):
                     last[seat] = hand._take(seat, wall.draw())
         last[dealer] = hand._take(dealer, wall.draw())
+        exposed: list[Event] = []  # the deal's bonus tiles set aside and replaced: public events
         for seat in order:
             for tile in [Tile(index) for index in ruleset.bonus_kinds for _ in range(hand._hands[seat][index])]:
                 hand._hands[seat][tile] -= 1
                 hand._bonus[seat].append(tile)
-                replacement = hand._replace_bonus(seat, hand._take(seat, wall.draw_far()), [])
+                exposed.append(BonusExposed(seat, tile))
+                drawn = hand._take(seat, wall.draw_far())
+                exposed.append(TileDrawn(seat, drawn, far_end=True))
+                replacement = hand._replace_bonus(seat, drawn, exposed)
                 if replacement is None:
                     raise AssertionError("a wall always holds enough tiles for the deal")
                 last[seat] = replacement
         hand._drawn[dealer] = last[dealer]
+        hand._log_public(exposed)
         return hand
 
     @classmethod
@@ -409,7 +419,20 @@ class Round:
                 window.answers[seat] = Pass(seat)
                 events.append(Answered(seat))
             self._resolve_window(events)
+        self._log_public(events)
         return events
+
+    @property
+    def public_log(self) -> tuple[PublicEvent, ...]:
+        """The hand's public events so far, oldest first (``PublicEvent``): what every seat saw happen,
+        never a drawn tile's face."""
+        return tuple(self._log)
+
+    def _log_public(self, events: Sequence[Event]) -> None:
+        for event in events:
+            logged = public_event(event)
+            if logged is not None:
+                self._log.append(logged)
 
     def _refuse(self, action: Action, legal: tuple[Action, ...]) -> None:
         where = f"in phase {self._phase.value}"

@@ -6,7 +6,11 @@ engine's tests, the socket tests and the browser tests hold every frame they see
   the viewer's hand, their own sets (an added kong) or the open discard;
 - every field is one this checker knows (a field added later must be added here, saying whether it
   carries a tile);
-- the public parts of the frames of one version are the same for every viewer.
+- the public parts of the frames of one version are the same for every viewer;
+- the ``log`` (SPEC §7.1), the one more field that may hold faces, holds only faces already public:
+  while a hand is played each discard is in its seat's discards or a set (claimed), each bonus tile
+  in its seat's bonus tiles, each set within one of its seat's sets, a draw names no tile, and no
+  mahjong is logged before the hand is over.
 """
 
 from __future__ import annotations
@@ -47,11 +51,33 @@ FRAME_FIELDS = frozenset(
         "discard",
         "deadline",
         "actions",
+        "computer_level",
+        "log",  # faces already public only: checked below
+        "dealer",
+        "ready",
+        "sheet",  # no tile
     }
 )
 SEAT_FIELDS = frozenset(
-    {"wind", "name", "kind", "score", "concealed", "discards", "melds", "bonus", "away", "calling", "hand", "drawn"}
+    {
+        "wind",
+        "name",
+        "kind",
+        "score",
+        "concealed",
+        "discards",
+        "melds",
+        "bonus",
+        "away",
+        "calling",
+        "hand",
+        "drawn",
+        "bank",
+        "level",
+    }
 )
+LOG_EVENTS = frozenset({"discard", "chow", "pung", "kong", "concealed-kong", "bonus", "mahjong", "draw"})
+SHEET_FIELDS = frozenset({"hand", "winner", "score", "self_drawn", "payments", "names"})
 RESULT_FIELDS = frozenset(
     {
         "winner",
@@ -60,6 +86,7 @@ RESULT_FIELDS = frozenset(
         "discarder",
         "score",
         "patterns",
+        "breakdown",
         "names",
         "payments",
         "totals",
@@ -90,11 +117,14 @@ def assert_frame_rule(frame: Mapping[str, Any], *, open_hands: bool = False) -> 
             assert "hand" not in seat, f"seat {seat['wind']}'s concealed tiles reach {viewer}"
         if "hand" in seat:
             assert len(seat["hand"]) == seat["concealed"] or not played
-    for name in ("table", "commitment", "round_wind", "host", "turn"):  # no tile hides in a plain field
+    for name in ("table", "commitment", "round_wind", "host", "turn", "dealer", "computer_level"):  # no tile here
         value = frame.get(name)
         assert value is None or not _TILES.fullmatch(str(value)) or name == "table", (name, value)
-    for wind in frame["awaited"]:
+    for wind in (*frame["awaited"], *frame["ready"]):
         assert wind in "ESWN"
+    for row in frame["sheet"]:
+        assert set(row) == SHEET_FIELDS and row["winner"] in (None, "E", "S", "W", "N"), row
+    _check_log(frame)
     if frame["result"] is not None:
         assert set(frame["result"]) <= RESULT_FIELDS
         assert not played, "a result while a hand is played"
@@ -113,6 +143,33 @@ def assert_frame_rule(frame: Mapping[str, Any], *, open_hands: bool = False) -> 
     if not played:
         return
     assert frame["standing"] is None or set(frame["standing"]) == {"auto_win", "no_calls", "auto_discard"}
+
+
+def _check_log(frame: Mapping[str, Any]) -> None:
+    """The log's entries are well formed, and while a hand is played name only public faces."""
+    played = frame["state"] == "playing"
+    seats = {seat["wind"]: seat for seat in frame["seats"]}
+    claimed = "".join(meld["tiles"] for seat in frame["seats"] for meld in seat["melds"])
+    open_discard = "" if frame["discard"] is None else frame["discard"]["tile"]
+    for entry in frame["log"]:
+        assert set(entry) == {"seat", "event", "tiles"} and entry["event"] in LOG_EVENTS, entry
+        assert entry["seat"] in seats, entry
+        event, tiles = entry["event"], entry["tiles"]
+        if event == "draw":
+            assert tiles == "", f"a draw names its tile: {entry}"
+            continue
+        assert _TILES.fullmatch(tiles), entry
+        if not played:
+            continue
+        seat = seats[entry["seat"]]
+        if event == "mahjong":
+            raise AssertionError(f"a mahjong logged while the hand is played: {entry}")
+        if event == "discard":
+            assert tiles in seat["discards"] or tiles == open_discard or not _counts(tiles) - _counts(claimed), entry
+        elif event == "bonus":
+            assert tiles in seat["bonus"], entry
+        else:  # a set: within one of the seat's sets (a pung since made a kong included)
+            assert any(not _counts(tiles) - _counts(meld["tiles"]) for meld in seat["melds"]), entry
 
 
 def public_part(frame: Mapping[str, Any], *, open_hands: bool = False) -> dict[str, Any]:

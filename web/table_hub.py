@@ -37,6 +37,7 @@ from core.tables.rounds import shown_round
 from core.tables.service import TableService
 from core.tables.state import TableState
 from words import Lang
+from words.levels import computer_name
 from words.patterns import pattern_name
 
 log = logging.getLogger(__name__)
@@ -238,7 +239,10 @@ class TableHub:
                 return
             self._newest[state.id] = version
             viewers = list(self._watching.get(state.id, ()))
-        named = state.last_hand is not None and state.status in ("between", "over")
+        # words in the viewer's language: a result's pattern names, the computer seats' names
+        named = (state.last_hand is not None and state.status in ("between", "over")) or any(
+            seat.computer is not None for seat in state.seats
+        )
         views: dict[tuple[int | None, Lang | None], list[Viewer]] = {}
         for viewer in viewers:
             views.setdefault((viewer.view_in(state), viewer.lang if named else None), []).append(viewer)
@@ -260,9 +264,25 @@ class TableHub:
 
 
 def _named(shown: dict[str, Any], lang: Lang) -> dict[str, Any]:
-    """``shown`` with its result's patterns named in ``lang`` (``result.names``)."""
+    """``shown`` with its words in ``lang``: the computer seats' names (in ``seats`` and the ``sheet``)
+    and its result's patterns (``result.names``)."""
+    renamed = {
+        seat["name"]: computer_name(seat["name"], seat["level"], lang)
+        for seat in shown["seats"]
+        if seat["kind"] == "computer" and seat["level"] is not None
+    }
+    said = dict(shown)
+    if renamed:
+        said["seats"] = [
+            {**seat, "name": renamed[seat["name"]]} if seat["kind"] == "computer" and seat["name"] in renamed else seat
+            for seat in shown["seats"]
+        ]
+        said["sheet"] = [
+            {**row, "names": {wind: renamed.get(name, name) for wind, name in row["names"].items()}}
+            for row in shown["sheet"]
+        ]
     result = shown["result"]
-    if result is None:
-        return shown
-    names = {key: pattern_name(key, lang) for key in result["patterns"]}
-    return {**shown, "result": {**result, "names": names}}
+    if result is not None:
+        names = {key: pattern_name(key, lang) for key in result["patterns"]}
+        said["result"] = {**result, "names": names}
+    return said

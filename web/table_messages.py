@@ -2,7 +2,8 @@
 
 Each message is one JSON object of at most ``MESSAGE_LIMIT`` bytes (the socket refuses a longer one
 itself), whose ``type`` says which: ``hello`` (the Activity's session, first and once), ``move`` (one of
-the frame's actions, with its step) or ``standing`` (a standing choice turned on or off). They are
+the frame's actions, with its step), ``standing`` (a standing choice turned on or off), ``hint`` or
+``name`` (the player's pseudonym). They are
 msgspec structures as the API's bodies are (``web.bodies``): every field typed and bounded, nothing
 coerced, an unknown field refused. ``read`` answers a message or raises ``Garbled`` with the refusal's
 key and words.
@@ -89,7 +90,15 @@ class Ping(msgspec.Struct, tag_field="type", tag="ping", forbid_unknown_fields=T
     nothing for a while asks this way, and finds a silent network within SPEC §7.1's 30 seconds."""
 
 
-Message = Hello | MoveMessage | StandingMessage | HintMessage | Ping
+class NameMessage(msgspec.Struct, tag_field="type", tag="name", forbid_unknown_fields=True, frozen=True):
+    """The page's pseudonym form (SPEC §7.1): the player's pseudonym (null: the neutral name again), set
+    as ``POST /api/name`` sets it, and their seat renamed while the table is in its lobby; answered
+    ``{"type": "name", "name": stored, "editable": true}`` to that socket alone."""
+
+    name: Annotated[str, Meta(max_length=100)] | None
+
+
+Message = Hello | MoveMessage | StandingMessage | HintMessage | NameMessage | Ping
 _DECODER = msgspec.json.Decoder(Message)
 _NAMED: tuple[tuple[str, str], ...] = (
     ("Object contains unknown field `", "unknown_field"),

@@ -8,7 +8,8 @@ and a handshake asking for a subprotocol (400: the page speaks none). Standalone
 are refused); in the Activity its first message may be ``{"type": "hello", "session": …}``, and it plays
 that session's member in that server from then on (a session forged, expired or of another instance:
 refused, and the socket closed). It is sent its view of the table at once, then at every change
-(``web.table_hub``).
+(``web.table_hub``); after its first frame (and after a hello), ``{"type": "name", …}``: the name its
+player sits under and whether the page's form may change it.
 
 Each message is read as untrusted input (``web.table_messages``) and limited per socket
 (``RateLimits.socket_message``), a hint per socket and per player too (``RateLimits.table_hint``: an
@@ -22,6 +23,7 @@ message over ``MESSAGE_LIMIT`` bytes (1009; one of exactly ``MESSAGE_LIMIT`` byt
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -30,11 +32,12 @@ from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 
 from core.refusal import Refusal
 from core.tables.frame import hint_of, move_of
-from core.tables.moves import Actor, Move
+from core.tables.moves import Actor, Lobby, Move
 from core.tables.service import TableService
 from core.tables.state import TableState
+from data.ledger import LedgerValueError
 from data.live import StoreError
-from data.solitaire_ledger import SolitaireLedger
+from data.solitaire_ledger import PseudonymRefused, SolitaireLedger
 from web import words
 from web.activity import ActivityBackend
 from web.errors import ApiError, Said, bad_request, too_many
@@ -42,7 +45,7 @@ from web.guard import WEB_GUILD, Guard
 from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
 from web.table_hub import TableHub, Viewer
-from web.table_messages import MESSAGE_LIMIT, Garbled, Hello, HintMessage, Ping, read
+from web.table_messages import MESSAGE_LIMIT, Garbled, Hello, HintMessage, NameMessage, Ping, read
 from words.catalog import MissingWord
 
 log = logging.getLogger(__name__)
@@ -104,6 +107,7 @@ class TableSockets:
             return socket
         try:
             await self.show(viewer)
+            await self.tell_name(viewer)
             await Conversation(self, viewer).run()
         finally:
             self.hub.unwatch(viewer)
@@ -148,6 +152,20 @@ class TableSockets:
             await viewer.socket.close(code=WSCloseCode.GOING_AWAY)
             return
         self.hub.show(committed.state, committed.version, [viewer])
+
+    async def tell_name(self, viewer: Viewer) -> None:
+        """Tell ``viewer``'s socket alone, after the frame it was just offered, the name its player sits
+        under (SPEC §7.1) and whether the page may change it: a web player's pseudonym (null: none yet);
+        in the Activity the member's display name, which only Discord changes; no player, no name."""
+        actor = viewer.actor
+        if actor is None:
+            name, editable = None, False
+        elif _in_activity(actor):
+            name, editable = actor.name, False
+        else:
+            name, editable = await self.ledger.pseudonym(WEB_GUILD, actor.member_id), True
+        await viewer.outbox.flushed()  # the frame first
+        viewer.outbox.say({"type": "name", "name": name, "editable": editable})
 
     async def name_of(self, actor: Actor, lang: str) -> str:
         """The name a web player takes a seat under: their pseudonym, or the neutral one."""
@@ -218,6 +236,9 @@ class Conversation:
                     return
                 await self.hint(actor, message.step)
                 return
+            if isinstance(message, NameMessage):
+                await self.rename(actor, message.name)
+                return
             await self.move(actor, message.fields())
         except Refusal as refusal:
             self.refuse(refusal.key, Said("messages", refusal.key, refusal.params))
@@ -239,6 +260,29 @@ class Conversation:
             return move_of(state, member, fields, now)
 
         await self.sockets.tables.act(self.viewer.table_id, actor, chosen)
+
+    async def rename(self, actor: Actor, name: str | None) -> None:
+        """The player's pseudonym set as ``POST /api/name`` sets it (the same rules, lookalikes refused in
+        the same words); then, while their table is in its lobby, their seat takes it there (a lobby
+        move through the table service: a new version every viewer sees). In the Activity the name is
+        the member's display name: refused."""
+        if _in_activity(actor):
+            raise Refusal("name_in_activity")
+        sockets = self.sockets
+        try:
+            await sockets.ledger.set_pseudonym(WEB_GUILD, actor.member_id, name)
+        except PseudonymRefused as refused:
+            raise Refusal(refused.key) from None
+        except LedgerValueError:
+            raise Refusal("sol_name_bad") from None
+        stored = await sockets.ledger.pseudonym(WEB_GUILD, actor.member_id)
+        committed = await sockets.tables.read(self.viewer.table_id)
+        state = None if committed is None else committed.state
+        if state is not None and state.status == "lobby" and state.seat_of(actor.member_id) is not None:
+            seated = Actor(actor.member_id, actor.guild_id, stored or words.say("player.unnamed", self.viewer.lang))
+            with contextlib.suppress(Refusal):  # the match began meanwhile: the seat keeps its name
+                await sockets.tables.act(self.viewer.table_id, seated, Lobby("rename"))
+        self.viewer.outbox.say({"type": "name", "name": stored, "editable": True})
 
     async def hint(self, actor: Actor, step: int) -> None:
         """The table's suggested discard for the member at ``step``, searched in a worker thread (the
@@ -273,6 +317,7 @@ class Conversation:
             return
         self.viewer.became(actor)
         await self.sockets.show(self.viewer)
+        await self.sockets.tell_name(self.viewer)
 
     def refuse(self, error: str, said: Said) -> None:
         self.viewer.outbox.say({"type": "refused", "error": error, "message": _words(said, self.viewer.lang)})
@@ -284,6 +329,11 @@ def _size(data: object) -> int:
     if isinstance(data, str):
         return len(data) if len(data) * 4 <= MESSAGE_LIMIT else len(data.encode())
     return len(data) if isinstance(data, bytes) else 0
+
+
+def _in_activity(actor: Actor) -> bool:
+    """The socket plays a Discord member in the Activity (a session's server), not a web player."""
+    return actor.guild_id != WEB_GUILD
 
 
 def _who(actor: Actor) -> tuple[int, int | None]:

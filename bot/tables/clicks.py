@@ -96,6 +96,10 @@ class TableClicks:
             answered_by=member.id if own_hand else None,
         )
         seat = committed.state.seat_of(member.id)
+        if isinstance(move, Play) and move.verb == "next" and committed.state.status == "between":
+            # only marked ready: the hand waits for the other members (the table message names who is)
+            await tell(interaction, say("already_ready", lang))
+            return
         if own_hand and seat is not None and committed.state.hand is not None:
             await self._hands.show(interaction, committed.state, committed.version, seat, lang)
 

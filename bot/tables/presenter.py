@@ -219,6 +219,9 @@ def table_message(
             lines.append(say("table_away", lang, names=", ".join(away)))
     elif state.status == "between":
         lines.append(say("table_between", lang, when=relative(state.deadline)))
+        if state.ready:  # the next hand waits for the other members (or its deadline)
+            ready = ", ".join(seat.name for index, seat in enumerate(state.seats) if index in state.ready)
+            lines.append(say("table_ready", lang, names=ready))
     elif state.status == "closed":
         lines.append(say("table_closed_idle", lang, idle=duration(state.settings.timing.idle, lang)))
     else:

@@ -34,6 +34,10 @@ class FinishedHand:
     totals: tuple[Fraction, ...]
     step: int
     posted: bool = False
+    breakdown: tuple[tuple[str, int], ...] = ()
+    """Each scored pattern of the winning hand with its value (fan or points), in ``entry.patterns``'
+    order, computed once when the hand ended (``ledger_entries.scoring_breakdown``); empty for a drawn
+    hand, the family game, and a hand stored before it was kept."""
 
     def to_document(self) -> dict[str, Any]:
         return {
@@ -43,6 +47,7 @@ class FinishedHand:
             "totals": [json_number(total) for total in self.totals],
             "step": self.step,
             "posted": self.posted,
+            "breakdown": [[key, value] for key, value in self.breakdown],
         }
 
     @classmethod
@@ -62,6 +67,44 @@ class FinishedHand:
             step=_int(document["step"]),
             # a table stored before the flag existed had its result posted
             posted=_bool(document.get("posted", True)),
+            breakdown=tuple((_text(key), _int(value)) for key, value in _list(document.get("breakdown", []))),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One finished hand of the match as the score sheet lists it (SPEC §7.1's ``#sheet``): its number
+    in the match (from 0, as ``PlayedHand.number`` and ``hand_id``), its dealer and winner (chairs: the
+    winds follow from the dealer), its score (fan in Hong Kong, points in classic), whether it was
+    self-drawn, and each chair's payment. A few numbers a hand: a match keeps them all in its state."""
+
+    number: int
+    dealer: int
+    winner: int | None
+    score: float
+    self_drawn: bool
+    payments: tuple[float, ...]
+
+    def to_document(self) -> list[Any]:
+        return [
+            self.number,
+            self.dealer,
+            self.winner,
+            _number(self.score),
+            self.self_drawn,
+            [_number(paid) for paid in self.payments],
+        ]
+
+    @classmethod
+    def from_document(cls, document: Any) -> SheetRow:
+        number, dealer, winner, score, self_drawn, payments = _list(document)
+        return cls(
+            number=_int(number),
+            dealer=_int(dealer),
+            winner=_optional_int(winner),
+            score=_float(score),
+            self_drawn=_bool(self_drawn),
+            payments=tuple(_float(paid) for paid in _list(payments)),
         )
 
 
@@ -158,6 +201,12 @@ def _fraction(value: Any) -> Fraction:
     return Fraction(str(value))
 
 
+def _float(value: Any) -> float:
+    if type(value) not in (int, float):
+        raise ValueError(f"not a number: {value!r}")
+    return float(value)
+
+
 def _int(value: Any) -> int:
     if type(value) is not int:
         raise ValueError(f"not an integer: {value!r}")
@@ -182,6 +231,12 @@ def _text(value: Any, limit: int = 200) -> str:
 
 def _optional_text(value: Any) -> str | None:
     return None if value is None else _text(value)
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"not a list: {str(value)[:40]!r}")
+    return value
 
 
 def _object(value: Any) -> dict[str, Any]:

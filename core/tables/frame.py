@@ -127,6 +127,11 @@ def frame(state: TableState, version: int, viewer: int | None, now: float, hand:
         "result": None,
         "learners": state.settings.learners,  # the page's aid: the tiles a hand waits on
         "length": state.settings.rules.length,  # with rules and deal: another match with the same settings
+        "computer_level": state.settings.computer_level,
+        "log": [],
+        "dealer": None,
+        "ready": [],
+        "sheet": _sheet(state),
     }
     if state.hand is None:
         return {**base, **_lobby(state, seat)}
@@ -149,6 +154,8 @@ def _lobby(state: TableState, seat: int | None) -> dict[str, Any]:
                 "bonus": [],
                 "away": False,
                 "calling": False,
+                "bank": None,
+                "level": None if taken is None else taken.computer,
             }
         )
     host = state.seat_of(state.host_id)
@@ -174,8 +181,17 @@ def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict
     view = public if seat is None else hand.view(seat)
     scores = state.last_hand.totals if state.last_hand is not None else (0,) * state.players
     host = state.seat_of(state.host_id)
+    playing = state.status == "playing" and not over
     chairs = [
-        Chair(taken.name, "computer" if taken.computer is not None else "member", taken.away) for taken in state.seats
+        Chair(
+            taken.name,
+            "computer" if taken.computer is not None else "member",
+            taken.away,
+            # a member's time bank, whole seconds (a computer never waits on the clock)
+            int(taken.bank) if playing and taken.computer is None else None,
+            taken.computer,
+        )
+        for taken in state.seats
     ]
     seats = seat_entries(hand, seat, view, chairs, scores)
     waiting = over is False and state.status == "playing"
@@ -205,17 +221,25 @@ def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict
         if seat is None or not waiting
         else {choice: choice in state.seats[seat].standing for choice in STANDING},
         "result": _result(state, hand, winds),
+        "log": log_entries(hand, winds),
+        "dealer": wind_code(winds[hand.dealer]) if state.settings.rules.has_wall else None,
+        "ready": [wind_code(winds[index]) for index in sorted(state.ready, key=lambda chair: winds[chair])]
+        if state.status == "between"
+        else [],
     }
 
 
 @dataclass(frozen=True, slots=True)
 class Chair:
-    """Who sits in one chair, as every frame shows them: their name, ``member`` or ``computer``, and
-    whether the table plays for them while they are away."""
+    """Who sits in one chair, as every frame shows them: their name, ``member`` or ``computer``, whether
+    the table plays for them while they are away, a member's time bank (whole seconds, while a hand is
+    played) and a computer's level."""
 
     name: str
     kind: Literal["member", "computer"]
     away: bool = False
+    bank: int | None = None
+    level: str | None = None
 
 
 def chair_winds(hand: Round) -> list[int]:
@@ -246,6 +270,8 @@ def seat_entries(
             "bonus": faces(shown.bonus),
             "away": chairs[index].away,
             "calling": shown.calling,
+            "bank": chairs[index].bank,
+            "level": chairs[index].level,
         }
         if index == seat and view.concealed is not None:
             entry["hand"] = faces(hand_slots(view))
@@ -255,6 +281,41 @@ def seat_entries(
             entry["drawn"] = False
         seats.append(entry)
     return seats
+
+
+_LOGGED: list[tuple[Round, int, list[dict[str, str]]]] = []
+"""The log last written, with its round and length: every view of one change shares the same list."""
+
+
+def log_entries(hand: Round, winds: list[int]) -> list[dict[str, str]]:
+    """The hand's public events as the frame writes them (SPEC §7.1), built once per change of the
+    round for all its viewers' frames (it only grows while a round is played); a replay's steps too."""
+    events = hand.public_log
+    if _LOGGED and _LOGGED[0][0] is hand and _LOGGED[0][1] == len(events):
+        return _LOGGED[0][2]
+    logged = [{"seat": wind_code(winds[event.seat]), "event": event.kind, "tiles": event.tiles} for event in events]
+    _LOGGED[:] = [(hand, len(events), logged)]
+    return logged
+
+
+def _sheet(state: TableState) -> list[dict[str, Any]]:
+    """The match's finished hands, oldest first, each with the winds and names of its own hand (the
+    winds move round the chairs from hand to hand; the names do not change during a match)."""
+    players = state.players
+    rows = []
+    for row in state.sheet:
+        wind = [wind_code((index - row.dealer) % players) for index in range(players)]
+        rows.append(
+            {
+                "hand": row.number + 1,
+                "winner": None if row.winner is None else wind[row.winner],
+                "score": _number(row.score),
+                "self_drawn": row.self_drawn,
+                "payments": {wind[index]: _number(paid) for index, paid in enumerate(row.payments)},
+                "names": {wind[index]: state.seats[index].name for index in range(min(players, len(state.seats)))},
+            }
+        )
+    return rows
 
 
 def _everyones(hand: Round, index: int) -> tuple[Tile, ...]:
@@ -290,13 +351,13 @@ def _result(state: TableState, hand: Round, winds: list[int]) -> dict[str, Any] 
     if finished is None or hand.result is None or state.status not in ("between", "over"):
         return None
     totals = {wind_code(winds[index]): _number(total) for index, total in enumerate(finished.totals)}
-    return {**result_entry(hand, finished.entry, finished.seed), "totals": totals}
+    return {**result_entry(hand, finished.entry, finished.seed, finished.breakdown), "totals": totals}
 
 
-def result_entry(hand: Round, entry: HandEntry, seed: int) -> dict[str, Any]:
+def result_entry(hand: Round, entry: HandEntry, seed: int, breakdown: Sequence[tuple[str, int]]) -> dict[str, Any]:
     """The frame's ``result`` of the finished ``hand`` whose ledger entry is ``entry``, dealt from
-    ``seed`` (without the match's ``totals``, which only the table knows): the live frame's and a
-    replay's last step's."""
+    ``seed``, its winning hand scored ``breakdown`` (``ledger_entries.scoring_breakdown``), without the
+    match's ``totals``, which only the table knows: the live frame's and a replay's last step's."""
     result = hand.result
     assert result is not None, "a result is a finished hand's"
     winds = chair_winds(hand)
@@ -308,6 +369,7 @@ def result_entry(hand: Round, entry: HandEntry, seed: int) -> dict[str, Any]:
         "discarder": None if result.discarder is None else wind_code(winds[result.discarder]),
         "score": entry.fan if hongkong else _number(entry.score),
         "patterns": list(entry.patterns),
+        "breakdown": [{"pattern": key, "value": value} for key, value in breakdown],
         "payments": {wind_code(winds[index]): _number(paid) for index, paid in enumerate(entry.payments)},
         "wall_seed": seed,
     }
@@ -357,7 +419,7 @@ def _choices(state: TableState, hand: Round, seat: int | None, now: float) -> li
         return []
     step = state.step
     if state.status == "between":
-        return [Choice({"action": "next-hand"}, Play("next", step))]
+        return [] if seat in state.ready else [Choice({"action": "next-hand"}, Play("next", step))]
     if state.status != "playing" or hand.result is not None:
         return []
     choices: list[Choice] = []

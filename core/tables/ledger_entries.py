@@ -9,6 +9,7 @@ from core.tables.state import TableState
 from data.ledger import HandEntry, MatchEntry, SeatEntry
 from game.match import Match, PlayedHand
 from game.round import Round
+from game.rules import Ruleset
 from game.scoring.classic import score_classic
 from game.scoring.hongkong import score_hongkong
 from game.scoring.settings import ClassicSettings, HongKongSettings
@@ -24,7 +25,16 @@ def seats_of(state: TableState) -> tuple[SeatEntry, ...]:
     return tuple(SeatEntry(seat.name, seat.member_id, seat.computer) for seat in state.seats)
 
 
-def hand_entry(state: TableState, hand: Round, played: PlayedHand, score: HandScore, now: float) -> HandEntry:
+def hand_entry(
+    state: TableState,
+    hand: Round,
+    played: PlayedHand,
+    score: HandScore,
+    now: float,
+    breakdown: tuple[tuple[str, int], ...],
+) -> HandEntry:
+    """The ledger's entry of the hand ``played``; ``breakdown``: its winning hand's (``scoring_breakdown``),
+    whose keys are the entry's patterns."""
     result = played.result
     return HandEntry(
         hand_id=hand_id(state.id, played.number),
@@ -40,7 +50,7 @@ def hand_entry(state: TableState, hand: Round, played: PlayedHand, score: HandSc
         score=float(score.score),
         fan=score.fan,
         payments=tuple(float(paid) for paid in played.payments),
-        patterns=() if result.win is None else scoring_keys(state, result.win),
+        patterns=tuple(key for key, _ in breakdown),
         record=hand.record().to_text(),
         finished_at=now,
     )
@@ -62,11 +72,14 @@ def match_entry(state: TableState, match: Match, now: float, ended: str = "finis
     )
 
 
-def scoring_keys(state: TableState, win: WinContext) -> tuple[str, ...]:
-    """The breakdown's stable keys (``dragon_pung``, ``mixed_one_suit``…), for "most frequent patterns"."""
-    settings = settings_for(state.settings.rules)
+def scoring_breakdown(rules: Ruleset, win: WinContext) -> tuple[tuple[str, int], ...]:
+    """The breakdown's stable keys (``dragon_pung``, ``mixed_one_suit``…), each with its value: its fan in
+    Hong Kong, its points in classic (a line that only doubles is worth 0 points); the family game
+    scores nothing. The keys are the ledger's patterns (for "most frequent patterns"), the pairs the
+    result's breakdown (SPEC §7.1's ``[data-pattern]`` with ``data-value``)."""
+    settings = settings_for(rules)
     if isinstance(settings, ClassicSettings):
-        return tuple(item.key for item in score_classic(win, settings).items)
+        return tuple((item.key, item.points) for item in score_classic(win, settings).items)
     if isinstance(settings, HongKongSettings):
-        return tuple(item.key for item in score_hongkong(win, settings).patterns)
+        return tuple((item.key, item.fan) for item in score_hongkong(win, settings).patterns)
     return ()

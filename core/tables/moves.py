@@ -18,7 +18,7 @@ from game.actions import Action, AddedKong, Claim, ConcealedKong
 from game.tiles import Tile
 from game.view import SeatView
 
-LobbyVerb = Literal["join", "leave", "add_computer", "choose_first", "start", "cancel"]
+LobbyVerb = Literal["join", "leave", "add_computer", "choose_first", "start", "cancel", "rename"]
 PlayVerb = Literal["discard", "kong", "win", "call", "claim", "pass", "next", "back", "standing"]
 LOBBY_VERBS: frozenset[str] = frozenset(get_args(LobbyVerb))
 PLAY_VERBS: frozenset[str] = frozenset(get_args(PlayVerb))
@@ -40,7 +40,8 @@ class Actor:
 
 @dataclass(frozen=True, slots=True)
 class Lobby:
-    """A lobby request; ``number`` is the lobby seat ``choose_first`` names."""
+    """A lobby request; ``number`` is the lobby seat ``choose_first`` names. ``rename`` gives the member's
+    seat the name the request's ``Actor`` carries (the page's pseudonym form, SPEC §7.1)."""
 
     verb: LobbyVerb
     number: int | None = None

@@ -18,7 +18,17 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from core.refusal import Refusal
-from core.tables.frame import Chair, chair_winds, face, open_claim, result_entry, seat_entries, wind_code
+from core.tables.frame import (
+    Chair,
+    chair_winds,
+    face,
+    log_entries,
+    open_claim,
+    result_entry,
+    seat_entries,
+    wind_code,
+)
+from core.tables.ledger_entries import scoring_breakdown
 from data.ledger import HandEntry
 from game.actions import Action
 from game.errors import GameError
@@ -113,7 +123,10 @@ def replay_frames(entry: HandEntry, wind: int, lang: Lang) -> list[dict[str, Any
     record = parse_record(entry.record)
     seat = (record.dealer + wind) % record.ruleset.players
     names = [chair.name for chair in entry.seats]
-    chairs = [Chair(chair.name, "computer" if chair.computer is not None else "member") for chair in entry.seats]
+    chairs = [
+        Chair(chair.name, "computer" if chair.computer is not None else "member", level=chair.computer)
+        for chair in entry.seats
+    ]
     frames = [
         _frame(entry, hand, seat, chairs, number) | {"said": said(events, names, lang)}
         for number, (hand, events) in enumerate(replay_steps(record), start=1)
@@ -128,7 +141,8 @@ def replay_frames(entry: HandEntry, wind: int, lang: Lang) -> list[dict[str, Any
 
 
 def _frame(entry: HandEntry, hand: Round, seat: int, chairs: Sequence[Chair], step: int) -> dict[str, Any]:
-    over = hand.result is not None
+    result = hand.result
+    over = result is not None
     winds = chair_winds(hand)
     scores = entry.payments if over else (0,) * len(chairs)
     claim = None if over else open_claim(hand)
@@ -152,5 +166,13 @@ def _frame(entry: HandEntry, hand: Round, seat: int, chairs: Sequence[Chair], st
         "deadline": None,
         "actions": [],
         "standing": None,
-        "result": result_entry(hand, entry, hand.seed) if over else None,
+        "result": None
+        if result is None
+        else result_entry(
+            hand, entry, hand.seed, () if result.win is None else scoring_breakdown(hand.ruleset, result.win)
+        ),
+        "log": log_entries(hand, winds),
+        "dealer": wind_code(winds[hand.dealer]) if hand.ruleset.has_wall else None,
+        "ready": [],
+        "sheet": [],
     }

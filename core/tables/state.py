@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from core.tables.deals import deal_code
-from core.tables.finished import FinishedHand, LedgerEntry, entry_document, entry_from_document
+from core.tables.finished import FinishedHand, LedgerEntry, SheetRow, entry_document, entry_from_document
 from game.errors import GameError
 from game.players import PLAYERS
 from game.rules import Ruleset
@@ -131,6 +131,8 @@ class TableState:
     first_seat: int | None = None  # the lobby seat the host chose to start (tables without a wall)
     practice: bool = False  # dealt from a seed its opener chose (``/table/new?seed=``): never rated (SPEC §8)
     deal: str | None = None  # the practice table's deal code (``core.tables.deals``), kept by its match
+    ready: frozenset[int] = frozenset()  # between hands: the chairs whose member pressed next-hand
+    sheet: tuple[SheetRow, ...] = ()  # the match's finished hands, oldest first (the page's score sheet)
 
     @property
     def players(self) -> int:
@@ -234,6 +236,10 @@ class TableState:
             extra["practice"] = True
         if self.deal is not None:
             extra["deal"] = self.deal
+        if self.ready:
+            extra["ready"] = sorted(self.ready)
+        if self.sheet:
+            extra["sheet"] = [row.to_document() for row in self.sheet]
         return extra
 
     @classmethod
@@ -312,6 +318,9 @@ def _table_from_document(document: Any) -> TableState:
         first_seat=_first_seat(_object(document["extra"])),
         practice=_bool(_object(document["extra"]).get("practice", False)),
         deal=_deal(_object(document["extra"]).get("deal")),
+        ready=_ready(_object(document["extra"]).get("ready", []), len(seats)),
+        # a table stored before the sheet was kept shows the hands finished from then on
+        sheet=tuple(SheetRow.from_document(row) for row in _list(_object(document["extra"]).get("sheet", []))),
     )
 
 
@@ -381,6 +390,12 @@ def _deal(value: Any) -> str | None:
     if not isinstance(value, str) or deal_code(value) != value:
         raise TableDocumentError(f"not a deal code: {value!r}")
     return value
+
+
+def _ready(value: Any, seats: int) -> frozenset[int]:
+    if not isinstance(value, list) or not all(type(item) is int and 0 <= item < seats for item in value):
+        raise TableDocumentError(f"not seats: {value!r}")
+    return frozenset(value)
 
 
 def _computer(value: Any) -> str | None:

@@ -19,8 +19,8 @@ from fractions import Fraction
 from typing import Literal
 
 from core.refusal import Refusal
-from core.tables.finished import FinishedHand
-from core.tables.ledger_entries import hand_entry, match_entry
+from core.tables.finished import FinishedHand, SheetRow
+from core.tables.ledger_entries import hand_entry, match_entry, scoring_breakdown
 from core.tables.moves import Actor, Lobby, Move, Play, claim_options, hand_slots, kong_options
 from core.tables.rounds import first_chosen, held, keep_round, load_match, load_round, settle_for
 from core.tables.state import STANDING, Seat, Status, TableState
@@ -90,6 +90,8 @@ def lobby(state: TableState, actor: Actor, move: Lobby, now: float) -> tuple[Tab
         return start(state, member, now)
     if move.verb == "cancel":
         return cancel(state, member)
+    if move.verb == "rename":
+        return rename(state, member, actor.name)
     # ``Lobby`` admits every ``LobbyVerb``: one added there without a case here changes nothing, rather
     # than being taken for another move (the last case, cancel, would close the table).
     raise Refusal("unknown_button")
@@ -102,6 +104,18 @@ def join(state: TableState, member_id: int, name: str) -> tuple[TableState, Chan
     if state.full:
         raise Refusal("table_full")
     return replace(state, seats=(*state.seats, Seat(name=name, member_id=member_id))), Change("lobby")
+
+
+def rename(state: TableState, member_id: int, name: str) -> tuple[TableState, Change]:
+    """A seated member's seat takes their new name (only in the lobby: a name does not change during a
+    match, whose sheet and ledger name the seats as they were)."""
+    _require_lobby(state)
+    seat = state.seat_of(member_id)
+    if seat is None:
+        raise Refusal("not_seated_lobby")
+    if not name:
+        raise Refusal("not_legal")
+    return state.with_seat(seat, replace(state.seats[seat], name=name)), Change("lobby")
 
 
 def leave(state: TableState, member_id: int) -> tuple[TableState, Change]:
@@ -185,7 +199,7 @@ def act(state: TableState, member_id: int, move: Play, now: float) -> tuple[Tabl
     if move.verb == "next":
         if state.status != "between":
             raise Refusal("stale")
-        return next_hand(state, now)
+        return ready(state, seat, now)
     if state.status != "playing" or state.hand is None:
         raise Refusal("stale")
     hand = load_round(state)
@@ -462,6 +476,18 @@ def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -
 # --- hands and the match -------------------------------------------------------------------------
 
 
+def ready(state: TableState, seat: int, now: float) -> tuple[TableState, Change]:
+    """The member at ``seat`` pressed next-hand (SPEC §7.1): they are ready, and the next hand is dealt
+    once every seated member the table does not play for is (else at the deadline, ``wake``). The step
+    stays: the other members' next-hand buttons, already drawn, are still current."""
+    if seat in state.ready:
+        raise Refusal("already_ready")
+    marked = state.ready | {seat}
+    if all(index in marked for index, other in enumerate(state.seats) if not other.played_by_computer):
+        return next_hand(state, now)
+    return replace(state, ready=marked), Change("seat")
+
+
 def next_hand(state: TableState, now: float) -> tuple[TableState, Change]:
     if state.status != "between" or state.match is None:
         raise Refusal("stale")
@@ -475,6 +501,7 @@ def _deal(state: TableState, match: Match, now: float) -> tuple[TableState, Chan
         seats=tuple(replace(seat, bank=state.settings.timing.bank) for seat in state.seats),
         hand=hand.to_document(),
         hand_number=len(match.hands),
+        ready=frozenset(),
         commitment=wall_commitment(hand.ruleset, hand.seed),
         deadline=None,
         computer_at=None,
@@ -491,13 +518,23 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
     result = hand.result
     assert result is not None
     score = settle_hand(hand.ruleset, result)
-    entry = hand_entry(state, hand, played, score, now)
+    breakdown = () if result.win is None else scoring_breakdown(state.settings.rules, result.win)
+    entry = hand_entry(state, hand, played, score, now, breakdown)
     finished = FinishedHand(
         entry=entry,
         seed=hand.seed,
         commitment=state.commitment,
         totals=tuple(Fraction(total) for total in match.totals),
         step=state.step + 1,  # the step its result message is drawn at
+        breakdown=breakdown,
+    )
+    row = SheetRow(
+        number=played.number,
+        dealer=played.dealer,
+        winner=result.winner,
+        score=float(entry.fan if hand.ruleset.name == "hongkong" else entry.score),
+        self_drawn=result.self_drawn,
+        payments=entry.payments,
     )
     status: Status = "over" if match.over else "between"
     deadline = None if match.over else now + state.settings.timing.next_hand
@@ -511,6 +548,7 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
         computer_at=None,
         hold_until=None,
         last_hand=finished,
+        sheet=(*state.sheet, row),
         unrecorded=(*state.unrecorded, entry) if over is None else (*state.unrecorded, entry, over),
     )
     return ended, Change("hand_over", waiting=(), finished_hand=finished, match_entry=over)

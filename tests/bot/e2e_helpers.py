@@ -133,6 +133,13 @@ def table_id_of(message: Any) -> str:
     return next(custom_id.split(":")[1] for custom_id in message.custom_ids() if custom_id.startswith("mj1:"))
 
 
+def ready_members(state: TableState, members: Any) -> list[Any]:
+    """The members (of ``members``) whose Next hand the next hand waits for (SPEC §7.1): every seated
+    member the table does not play for."""
+    seated = {seat.member_id for seat in state.seats if seat.member_id is not None and not seat.played_by_computer}
+    return [member for member in members if member.id in seated]
+
+
 async def wait_until(predicate: Any, timeout: float = 10.0, what: str = "a condition") -> Any:
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout

@@ -50,6 +50,17 @@ async def act(service: TableService, table_id: str, member_id: int, move: Move) 
     return await service.act(table_id, member(member_id), move)
 
 
+async def everyone_ready(service: TableService, committed: Committed) -> Committed:
+    """Every member at the table presses Next hand (SPEC §7.1: the next hand waits for them all): the
+    last press deals it, the ones before only mark their member ready."""
+    state = committed.state
+    members = [seat.member_id for seat in state.seats if seat.member_id is not None and not seat.played_by_computer]
+    for member_id in members:
+        committed = await act(service, state.id, member_id, Play("next", state.step))
+        assert committed.state.status == ("between" if member_id != members[-1] else "playing")
+    return committed
+
+
 async def join(service: TableService, table_id: str, member_id: int, name: str | None = None) -> Committed:
     return await service.act(table_id, Actor(member_id, GUILD, name or f"Member {member_id}"), Lobby("join"))
 

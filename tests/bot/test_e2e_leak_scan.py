@@ -14,7 +14,15 @@ import pytest
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from game.record import HandRecord
-from tests.bot.e2e_helpers import World, play_one_move, running_bot, table_id_of, table_state, wait_until
+from tests.bot.e2e_helpers import (
+    World,
+    play_one_move,
+    ready_members,
+    running_bot,
+    table_id_of,
+    table_state,
+    wait_until,
+)
 from tests.bot.leak_scanner import match_leaks, secret_kinds
 from tests.fakediscord import FakeDiscord
 
@@ -69,7 +77,8 @@ async def test_a_whole_match_of_clicks_hints_details_and_replays_leaks_no_hidden
                     if state.status == "between":
                         following = f"mj1:{table_id}:{state.step}:next"
                         await wait_until(partial(_shows, table, following), what="Next hand")
-                        await _click(fake, members[0], table, following)
+                        for member in ready_members(state, members):  # the next hand waits for them all
+                            await _click(fake, member, table, following)
                         continue
                     if rng.random() < 0.08:  # someone looks at their hand (asking for a hint if offered), or the rules
                         looker = rng.choice(members)

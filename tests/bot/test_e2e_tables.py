@@ -24,6 +24,7 @@ from tests.bot.e2e_helpers import (
     World,
     button_text,
     play_one_move,
+    ready_members,
     running_bot,
     table_id_of,
     table_state,
@@ -31,6 +32,8 @@ from tests.bot.e2e_helpers import (
 )
 from tests.bot.leak_scanner import leaks, secret_kinds
 from tests.fakediscord import FakeDiscord
+from words import LANGS
+from words.messages import say
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
 
@@ -97,7 +100,14 @@ async def play_until(world: World, table_id: str, lobby, rng, condition, limit: 
         state = await table_state(world.store, table_id)
         if state.status == "between":
             next_id = await shown(lobby, f"mj1:{table_id}:{state.step}:next")
-            await (await world.fake.click(world.members[0], lobby, next_id)).wait_done()
+            waiting = ready_members(state, world.members)  # the next hand waits for them all (SPEC §7.1)
+            for number, member in enumerate(waiting):
+                clicked = await world.fake.click(member, lobby, next_id)
+                await clicked.wait_done()
+                if number < len(waiting) - 1:  # only marked ready: told so, privately; the table says who
+                    assert clicked.followups[-1].ephemeral
+                    assert clicked.followups[-1].text() in {say("already_ready", lang) for lang in LANGS}
+                    await wait_until(partial(_says_ready, lobby, member.display_name), what="who is ready")
             continue
         if state.status != "playing":
             break
@@ -244,6 +254,12 @@ async def test_one_member_and_three_computers_play_a_whole_one_wind_match(world)
 
     await wait_until(summary, what="the match's summary")
     assert world.fake.violations == []
+
+
+async def _says_ready(message, name: str) -> bool:
+    """The table message names ``name`` among the members ready for the next hand."""
+    lines = tuple(say("table_ready", lang, names="") for lang in LANGS)
+    return any(text.startswith(lines) and name in text for text in message.text().splitlines())
 
 
 async def _async(test):

@@ -24,7 +24,17 @@ from data.live_sqlite import SqliteLiveStore
 from game.actions import Claim, ClaimKind, Discard
 from game.round import Phase
 from game.rules import ruleset
-from tests.bot.tables_helpers import FakeClock, act, choose_first, join, member_move, open_table, service_on, start
+from tests.bot.tables_helpers import (
+    FakeClock,
+    act,
+    choose_first,
+    everyone_ready,
+    join,
+    member_move,
+    open_table,
+    service_on,
+    start,
+)
 from words.phrases import show
 
 pytestmark = pytest.mark.asyncio
@@ -117,7 +127,7 @@ async def test_two_claims_sent_at_once_are_resolved_by_priority_not_by_arrival(s
             if pungs and chows and len(options) == 2:
                 break
         if state.status == "between":
-            committed = await act(service, state.id, 1, Play("next", state.step))
+            committed = await everyone_ready(service, committed)
             continue
         committed = await member_move(service, committed, rng)
     else:
@@ -297,7 +307,7 @@ async def test_a_mahjong_below_the_hong_kong_minimum_is_refused_with_its_reason(
     for _ in range(6000):
         state = committed.state
         if state.status == "between":
-            committed = await act(service, state.id, 1, Play("next", state.step))
+            committed = await everyone_ready(service, committed)
             continue
         hand = load_round(state)
         seat = hand.awaiting()[0]

@@ -5,6 +5,7 @@ a frame offers is one the table takes (``move_of``), with the tiles the page nam
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -16,6 +17,7 @@ from core.tables.frame import frame, hint_of, move_of
 from core.tables.moves import Actor
 from core.tables.rounds import shown_round
 from core.tables.state import TableSettings, TableState, Timing
+from game.round import Round
 from game.rules import ruleset
 from game.tiles import parse_tiles
 from tests.frame_rule import assert_frame_rule, assert_same_public
@@ -58,11 +60,17 @@ def play_hand(state: TableState, rng: random.Random, *, open_hands: bool = False
     """Play the hand dealt in ``state`` through the frames until it ends; checks every frame on the way.
     Returns the state and how many frames were checked."""
     now, version, checked = 1000.0, 10, 0
+    logged: list[dict[str, str]] = []
     while state.status == "playing":
         frames = {viewer: frame(state, version, viewer, now) for viewer in VIEWERS}
         for shown in frames.values():
             assert_frame_rule(shown, open_hands=open_hands)
         assert_same_public(frames.values(), open_hands=open_hands)
+        log = frames[None]["log"]
+        assert log[: len(logged)] == logged, "the log only grows, oldest first"
+        logged = log
+        assert frames[None]["dealer"] == ("E" if state.settings.rules.has_wall else None)
+        assert frames[None]["sheet"] == frame(state, version, None, now)["sheet"]
         assert frames[None]["actions"] == [] and frames[99]["viewer"] == "spectator"
         checked += len(frames)
         mover = next(
@@ -109,9 +117,52 @@ def test_whole_hands_through_frames_keep_the_rule(rules: str, options: dict[str,
     assert result is not None and result["wall_seed"] == state.last_hand.seed  # type: ignore[union-attr]
     assert all("hand" in seat for seat in over[None]["seats"])  # every hand shown once the hand is over
     assert {"action": "next-hand"} in over[11]["actions"] or over[11]["state"] == "match-over"
+    assert_log_tells_the_hand(state, over[None])
+    sheet = over[None]["sheet"]
+    assert [row["hand"] for row in sheet] == [1] and sheet[0]["winner"] == result["winner"]
+    assert sheet[0]["score"] == result["score"] and sheet[0]["payments"] == result["payments"]
+    assert sheet[0]["names"] == {seat["wind"]: seat["name"] for seat in over[None]["seats"]}
     if over[11]["state"] == "hand-over":
+        # two members: the first press marks them ready; the second deals the next hand
         state = ask(state, 11, {"action": "next-hand", "step": over[11]["step"]}, 1e6)
-        assert frame(state, 1000, None, 1e6)["hand_number"] == 2
+        waiting = {viewer: frame(state, 1000, viewer, 1e6) for viewer in VIEWERS}
+        assert_same_public(waiting.values())
+        assert waiting[None]["state"] == "hand-over" and waiting[None]["ready"] == [over[11]["viewer"]]
+        assert waiting[11]["actions"] == [] and waiting[12]["actions"] == [{"action": "next-hand"}]
+        with pytest.raises(Refusal):
+            ask(state, 11, {"action": "next-hand", "step": over[11]["step"]}, 1e6)
+        state = ask(state, 12, {"action": "next-hand", "step": over[12]["step"]}, 1e6)
+        dealt = frame(state, 1001, None, 1e6)
+        assert dealt["hand_number"] == 2 and dealt["ready"] == [] and dealt["sheet"] == sheet
+        assert all(entry["event"] in ("bonus", "draw") for entry in dealt["log"])  # a new hand's log
+
+
+def assert_log_tells_the_hand(state: TableState, shown: dict[str, Any]) -> None:
+    """The finished hand's log is what a replay of its record logs, and tells the hand the frame shows:
+    the discards left on the table, the sets, the bonus tiles, and the winner's tile last."""
+    hand = Round.from_document(state.hand, rules=state.settings.rules)
+    assert [(e["event"], e["tiles"]) for e in shown["log"]] == [(e.kind, e.tiles) for e in hand.public_log]
+    for seat in shown["seats"]:
+        own = [e for e in shown["log"] if e["seat"] == seat["wind"]]
+        assert [e["tiles"] for e in own if e["event"] == "bonus"] == seat["bonus"]
+        discarded = Counter(e["tiles"] for e in own if e["event"] == "discard")
+        assert not Counter(seat["discards"]) - discarded  # claimed discards are left out of `discards`
+        sets = [e for e in own if e["event"] in ("chow", "pung", "kong", "concealed-kong")]
+        kinds = {(meld["kind"], meld["tiles"]) for meld in seat["melds"]}
+        assert all((e["event"], e["tiles"]) in kinds or e["event"] == "pung" for e in sets), (
+            "a set logged is one of the seat's (a pung may since be a kong)"
+        )
+        assert len({meld["tiles"] for meld in seat["melds"]} - {e["tiles"] for e in sets}) == 0
+    result = shown["result"]
+    if result["winner"] is not None:
+        assert shown["log"][-1] == {"seat": result["winner"], "event": "mahjong", "tiles": result["winning_tile"]}
+        assert [b["pattern"] for b in result["breakdown"]] == result["patterns"]
+        if shown["rules"] == "hongkong":
+            assert sum(b["value"] for b in result["breakdown"]) >= min(result["score"], 1)
+        if shown["rules"] == "family":
+            assert result["breakdown"] == []
+    else:
+        assert all(e["event"] != "mahjong" for e in shown["log"]) and result["breakdown"] == []
 
 
 def test_the_viewer_sees_their_hand_and_the_drawn_tile_last() -> None:

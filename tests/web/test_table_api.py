@@ -202,6 +202,7 @@ class Socket:
         self.frames: list[dict[str, Any]] = []
         self.refusals: list[dict[str, Any]] = []
         self.hints: list[dict[str, Any]] = []
+        self.names: list[dict[str, Any]] = []
 
     @property
     def last(self) -> dict[str, Any]:
@@ -223,6 +224,9 @@ class Socket:
             if self.frames:
                 assert said["version"] >= self.last["version"], "a frame older than one already sent"
             self.frames.append(said)
+        elif said["type"] == "name":  # the name this page's player sits under (SPEC §7.1)
+            assert set(said) == {"type", "name", "editable"} and isinstance(said["editable"], bool), said
+            self.names.append(said)
         elif said["type"] == "hint":  # the answer to this page's Hint: a face of its own hand
             assert set(said) == {"type", "step", "tiles"} and said["tiles"] in self.own_hand(), said
             self.hints.append(said)
@@ -262,6 +266,15 @@ class Socket:
                 said = await self.receive(timeout)
                 assert said is not None, "closed while a refusal was awaited"
                 if said["type"] == "refused":
+                    return said
+
+    async def named(self, timeout: float = 5.0) -> dict[str, Any]:
+        """The next ``name`` message (the name this page's player sits under)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                said = await self.receive(timeout)
+                assert said is not None, "closed while a name was awaited"
+                if said["type"] == "name":
                     return said
 
     async def hinted(self, timeout: float = 5.0) -> dict[str, Any]:

@@ -8,7 +8,7 @@ presses Start), the other opens the table's link and joins, the host starts, and
 the page only: a tile pressed then pressed again (or Discard; the first press sends nothing), the claim
 buttons (each chow choice its own button with its run), pass, Mahjong when offered (at both seeds a page
 player wins with it). The hand's result is shown in every page as the stored state's last hand says, and
-``next-hand`` deals hand 2. Besides:
+``next-hand``, pressed by every player, deals hand 2. Besides:
 
 - a spectator (a third context) watches: only ``join`` while a seat is free, then no move and no hand;
   whenever the table waits for a member, every page at the stored version shows exactly the public
@@ -565,11 +565,22 @@ def open_table(
     expect(c.table()).to_have_attribute("data-viewer", "spectator")
     expect(c.page.locator("#moves button[data-action]")).to_have_count(1)
     expect(c.page.locator('#moves button[data-action="join"]')).to_be_visible()
+    # the host names their seat in the lobby (SPEC §7.1): every page shows it
+    a.page.locator("#pseudonym").fill("Ana")
+    a.press(a.page.locator('button[data-action="save-name"]'))
+    expect(c.page.locator('#seats [data-you="true"]')).to_have_count(0)
+    expect(c.page.locator('#seats [data-name="Ana"]')).to_have_count(1)
+    expect(a.page.locator('#seats [data-you="true"]')).to_have_attribute("data-name", "Ana")
     b = open_viewer(browser, "B", second, link)
     expect(b.page.locator("#hand > button")).to_have_count(0)
+    # a player without a name is asked for one before they first join, then joins under it
+    b.press(b.page.locator('#moves button[data-action="join"]'))
+    expect(b.page.locator("#pseudonym")).to_be_focused()
+    b.page.locator("#pseudonym").fill("Bea")
     b.press(b.page.locator('#moves button[data-action="join"]'))
     expect(b.table()).to_have_attribute("data-viewer", "seated")
-    expect(c.table()).to_have_attribute("data-version", "2")
+    expect(b.page.locator('#seats [data-you="true"]')).to_have_attribute("data-name", "Bea")
+    expect(c.table()).to_have_attribute("data-version", "3")  # Ana's name, then Bea's seat
     expect(c.page.locator("#moves button[data-action]")).to_have_count(0)  # the table is full
     a.press(a.page.locator('#moves button[data-action="start"]'))
     for viewer in (a, b, c):
@@ -583,8 +594,9 @@ def open_table(
 
 
 def end_of_hand(table: Table, state: TableState) -> None:
-    """The hand's result in every page, as the stored state's last hand; ``next-hand`` deals hand 2. (The
-    table's bookkeeping once a hand ends, its entry written to the ledger, is a version no frame shows.)"""
+    """The hand's result in every page, as the stored state's last hand; ``next-hand``, pressed by every
+    player, deals hand 2. (The table's bookkeeping once a hand ends, its entry written to the ledger, is a
+    version no frame shows.)"""
     assert state.status == "between" and state.last_hand is not None
     entry = state.last_hand.entry
     hand = shown_round(state)
@@ -612,8 +624,13 @@ def end_of_hand(table: Table, state: TableState) -> None:
             seconds=5.0,
             what=f"{viewer.name}'s result seen whole: {seen_whole(viewer.page, '#result')}",
         )
-    first = table.players[0]
+    first, *others = table.players
     first.press(first.page.locator('#result button[data-action="next-hand"]'))
+    if others:  # the next hand waits for every player (SPEC §7.1): the first is only ready
+        expect(first.page.locator('button[data-action="next-hand"]')).to_have_count(0)
+        expect(first.page.locator("#result .ready-note")).to_be_visible()
+        for player in others:
+            player.press(player.page.locator('#result button[data-action="next-hand"]'))
     for viewer in table.viewers:
         expect(viewer.table()).to_have_attribute("data-state", "playing")
         expect(viewer.page.locator("#hand-number")).to_have_text("2")

@@ -21,10 +21,13 @@ import aiohttp
 import pytest
 
 from core.events import Events
+from core.tables import transitions
 from core.tables.events import TableChanged
 from core.tables.moves import Actor, Lobby
 from core.tables.options import SPEED_TIMINGS, table_defaults, table_rules, table_settings
 from core.tables.service import TableService
+from core.tables.state import TableState
+from core.tables.transitions import Change
 from data.broadcast import MemoryBroadcast
 from data.ledger import GuildSettings
 from tests.frame_rule import assert_same_public
@@ -643,6 +646,8 @@ async def test_an_unmasked_client_frame_is_read_as_any_other(table_site: TableSi
         assert head.startswith(b"HTTP/1.1 101 "), head
         opcode, first = await asyncio.wait_for(read_frame(reader), 5)
         assert opcode == 0x1 and json.loads(first)["type"] == "frame"
+        opcode, named = await asyncio.wait_for(read_frame(reader), 5)  # then the name it sits under: none
+        assert opcode == 0x1 and json.loads(named) == {"type": "name", "name": None, "editable": False}
         for masked in (True, False):  # a watcher with no cookie: its move is refused, whichever way it came
             writer.write(frame_bytes(b'{"type": "move", "action": "join", "step": 1}', masked=masked))
             opcode, answer = await asyncio.wait_for(read_frame(reader), 5)
@@ -650,3 +655,114 @@ async def test_an_unmasked_client_frame_is_read_as_any_other(table_site: TableSi
     finally:
         writer.close()
     assert (await table_site.table(table_id))[1] == 1
+
+
+# --- SPEC §7.1: names, the next hand, the words of computer seats -------------------------------------
+
+
+async def test_each_socket_is_told_its_players_name_and_a_lobby_seat_takes_a_new_one(table_site: TableSite) -> None:
+    ana, bo, nobody = [await table_site.browser() for _ in range(3)]
+    table_id = await ana.new_table("rules=classic&computers=2")
+    await bo.get(f"/table/{table_id}")
+    await table_site.solitaire_ledger.set_pseudonym(WEB_GUILD, bo.player, "Bo")
+    host, other, watcher = await ana.socket(table_id), await bo.socket(table_id), await nobody.socket(table_id)
+    for socket, name, editable in ((host, None, True), (other, "Bo", True), (watcher, None, False)):
+        said = await socket.named()
+        assert said == {"type": "name", "name": name, "editable": editable}
+        assert len(socket.frames) == 1, "the name comes right after the first frame"
+
+    await host.send({"type": "name", "name": "Anabel"})
+    assert await host.named() == {"type": "name", "name": "Anabel", "editable": True}
+    assert await table_site.solitaire_ledger.pseudonym(WEB_GUILD, ana.player) == "Anabel"  # as POST /api/name
+    for socket in (host, other, watcher):  # the lobby seat renamed: a version every viewer sees
+        assert (await socket.frame(2))["seats"][0]["name"] == "Anabel"
+    assert other.names == [{"type": "name", "name": "Bo", "editable": True}]  # told to the asking socket alone
+
+    _, version = await table_site.table(table_id)
+    await host.send({"type": "name", "name": "B0"})  # a lookalike of another player's pseudonym
+    refused = await host.refused()
+    assert refused == {"type": "refused", "error": "sol_name_taken", "message": say_message("sol_name_taken", "en")}
+    await watcher.send({"type": "name", "name": "Cy"})  # no player behind this socket
+    assert (await watcher.refused())["error"] == "not_seated"
+    assert (await table_site.table(table_id))[1] == version
+    assert await table_site.solitaire_ledger.pseudonym(WEB_GUILD, ana.player) == "Anabel"
+
+    await other.move("join")
+    await host.frame(version + 1)
+    await host.move("start")
+    started = await host.frame(version + 2)
+    assert started["state"] == "playing"
+    await host.send({"type": "name", "name": None})  # the neutral name again: stored, the seat keeps its name
+    assert await host.named() == {"type": "name", "name": None, "editable": True}
+    state, after = await table_site.table(table_id)
+    assert after == version + 2 and "Anabel" in [seat.name for seat in state.seats]
+
+
+async def test_the_next_hand_waits_for_both_page_players(table_site: TableSite) -> None:
+    table_id, sockets, _ = await seated_table(table_site)
+    ana, bo, cy = sockets["ana"], sockets["bo"], sockets["cy"]
+
+    def to_the_end(state: TableState, now: float) -> tuple[TableState, Change]:
+        """The hand played to its end by the clock, its members then back at their seats."""
+        while state.status == "playing":
+            state, _ = transitions.wake(state, max(now, state.wake_at or now))
+        seats = tuple(replace(seat, away=False, missed=0) for seat in state.seats)
+        return replace(state, seats=seats), Change("hand_over")
+
+    over = await table_site.application.tables.update(table_id, to_the_end)
+    assert over is not None and over.state.status == "between"
+    shown = {name: await socket.frame(over.version) for name, socket in sockets.items()}
+    assert shown["ana"]["actions"] == shown["bo"]["actions"] == [{"action": "next-hand"}]
+    sheet = shown["cy"]["sheet"]
+    assert [row["hand"] for row in sheet] == [1] and sheet[0]["score"] == shown["cy"]["result"]["score"]
+    assert shown["cy"]["log"] and shown["cy"]["dealer"] == "E"
+
+    await ana.move("next-hand")
+    waiting = [await socket.frame(over.version + 1) for socket in sockets.values()]
+    assert_same_public(waiting)
+    assert waiting[0]["state"] == "hand-over" and waiting[0]["ready"] == [shown["ana"]["viewer"]]
+    assert waiting[0]["actions"] == [] and waiting[1]["actions"] == [{"action": "next-hand"}]
+    await ana.send({"type": "move", "action": "next-hand", "step": waiting[0]["step"]})  # offered no more
+    assert (await ana.refused())["error"] == "not_legal"
+
+    await bo.move("next-hand")
+    dealt = [await socket.frame(over.version + 2) for socket in sockets.values()]
+    assert all(frame["state"] == "playing" and frame["hand_number"] == 2 for frame in dealt)
+    assert dealt[2]["ready"] == [] and dealt[2]["sheet"] == sheet
+    assert cy.refusals == []
+
+
+@pytest.mark.parametrize(("lang", "level"), [("en", "Strong"), ("fr", "Fort"), ("zh_TW", "高手")])
+async def test_computer_seats_are_named_in_the_sockets_language(table_site: TableSite, lang: str, level: str) -> None:
+    browser = await table_site.browser()
+    table_id = await browser.new_table("rules=hongkong&computers=2")
+    watcher = await (await table_site.browser()).socket(table_id, lang=lang)
+    shown = await watcher.frame()
+    computers = [seat for seat in shown["seats"] if seat["kind"] == "computer"]
+    assert [seat["name"] for seat in computers] == [f"{level} 1", f"{level} 2"]
+    assert [seat["level"] for seat in computers] == ["strong", "strong"] and shown["computer_level"] == "strong"
+
+
+async def test_in_the_activity_the_name_is_the_members_display_name(tmp_path: pathlib.Path) -> None:
+    config = ActivityConfig("123", "secret", "token", "http://127.0.0.1:9/api/v10")
+    site = await open_table_site(tmp_path, activity=config)
+    try:
+        settings = table_settings(table_defaults(GuildSettings(), SPEED_TIMINGS), table_rules("classic", None), "fr")
+        opened = await site.application.tables.open(
+            host=Actor(MEMBER, GUILD, "Mei"), guild_id=GUILD, settings=settings, computers=1
+        )
+        socket = await (await site.browser()).socket(opened.state.id, lang="fr")
+        await socket.frame()
+        assert await socket.named() == {"type": "name", "name": None, "editable": False}  # nobody yet
+        await socket.send({"type": "hello", "session": await session_for(site, MEMBER), "instance": "i-1"})
+        assert await socket.named() == {"type": "name", "name": "Mei", "editable": False}
+        await socket.send({"type": "name", "name": "Meimei"})
+        refused = await socket.refused()
+        assert refused == {
+            "type": "refused",
+            "error": "name_in_activity",
+            "message": say_message("name_in_activity", "fr"),
+        }
+        assert (await site.table(opened.state.id))[0].seats[0].name == "Mei"
+    finally:
+        await site.close()
