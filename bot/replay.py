@@ -1,25 +1,22 @@
 """``/mahjong replay``: a past hand from its ledger record, step by step (no Discord import).
 
-A hand replays exactly from its record (rule set, seed, dealer, wind, actions). Step 1 is the deal;
-every later step is the position after one action the table saw happen (a discard, a claimed set, a
-kong, a call, the win or the wall running out); passes and closed claim windows are not steps of
-their own. Every table picture is drawn from the spectator's view (``Round.view(None)``), so the
-concealed tiles of the seats never appear; the last step of a won hand is its result card, which
-shows the winning hand, as the table saw it at the end.
+The steps and what is said of each are ``core.tables.replay``'s (the replay page's too). Every table
+picture is drawn from the spectator's view (``Round.view(None)``), so the concealed tiles of the seats
+never appear; the last step of a won hand is its result card, which shows the winning hand, as the
+table saw it at the end.
 """
 
 from __future__ import annotations
 
 import re
+import urllib.parse
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from core.refusal import Refusal
+from core.tables.replay import ReplayError, parse_record, replay_steps, said, step_count
 from data.ledger import HandEntry
-from game.actions import Action
-from game.errors import GameError
-from game.events import Called, Discarded, Event, HandDrawn, HandWon, KongDeclared, SetClaimed
+from game.events import Event
 from game.record import HandRecord
 from game.round import Round
 from game.scoring.classic import score_classic
@@ -29,11 +26,9 @@ from game.scoring.table import settings_for
 from render.rendered import Rendered
 from render.result import render_result
 from render.table import render_table
-from words import Lang, text
+from words import Lang
 from words.messages import say
-from words.tiles import tile_name
 
-_PUBLIC = (Discarded, SetClaimed, KongDeclared, Called, HandWon, HandDrawn)
 REPLAY_PREFIX = "mjp1:"  # written here only: the bot routes a click by it (bot.app, bot.failures)
 # The hand id last, so the colons in it need no escaping; with up to 90 characters it fits Discord's 100.
 _REPLAY_ID = re.compile(re.escape(REPLAY_PREFIX) + r"(?P<step>\d{1,5}):(?P<hand>[^\s]{1,90})")
@@ -50,55 +45,30 @@ def parse_replay_id(custom_id: str) -> tuple[str, int] | None:
     return None if found is None else (found["hand"], int(found["step"]))
 
 
-class ReplayError(Refusal):
-    """A step that is not one, or a record that does not replay: ``key`` is the message to show
-    (``words.messages.MESSAGES``), ``params`` fill it."""
-
-
-def _parse(record_text: str) -> HandRecord:
-    try:
-        return HandRecord.from_text(record_text)
-    except GameError as error:
-        raise ReplayError("replay_bad_record") from error
-
-
-def _start(record: HandRecord) -> Round:
-    try:
-        return Round.deal(record.ruleset, record.seed, dealer=record.dealer, round_wind=record.round_wind)
-    except GameError as error:
-        raise ReplayError("replay_bad_record") from error
-
-
-def _apply(hand: Round, action: Action) -> list[Event]:
-    try:
-        return hand.apply(action)
-    except GameError as error:
-        raise ReplayError("replay_bad_record") from error
-
-
-def _is_step(events: Sequence[Event]) -> bool:
-    return any(isinstance(event, _PUBLIC) for event in events)
+def replay_address(public_url: str, entry: HandEntry, step: int, member_id: int) -> str:
+    """The hand's replay page at ``step`` (SPEC §7.2, ``web.replay_routes``) on the page served at
+    ``public_url``: its number there is 1-based, and it is seen from the member's seat when they sat at
+    the table."""
+    query = {"step": str(step)}
+    chair = next((index for index, seat in enumerate(entry.seats) if seat.member_id == member_id), None)
+    if chair is not None:
+        record = parse_record(entry.record)
+        query = {"seat": "ESWN"[(chair - record.dealer) % record.ruleset.players], **query}
+    path = f"/replay/{urllib.parse.quote(entry.table_id)}/{entry.number + 1}"
+    return f"{public_url.rstrip('/')}{path}?{urllib.parse.urlencode(query)}"
 
 
 def replay_frames(record_text: str) -> int:
     """How many steps the hand has: the deal, then one per action the table saw happen."""
-    record = _parse(record_text)
-    hand = _start(record)
-    return 1 + sum(1 for action in record.actions if _is_step(_apply(hand, action)))
+    return step_count(parse_record(record_text))
 
 
-def _position(record: HandRecord, step: int) -> tuple[Round, list[Event]]:
+def _position(record: HandRecord, step: int) -> tuple[Round, tuple[Event, ...]]:
     """The round after ``step`` (1 is the deal), and the public events of that step's action."""
-    hand = _start(record)
-    if step == 1:
-        return hand, []
-    reached = 1
-    for action in record.actions:
-        events = _apply(hand, action)
-        if _is_step(events):
-            reached += 1
-            if reached == step:
-                return hand, [event for event in events if isinstance(event, _PUBLIC)]
+    reached = 0
+    for reached, (hand, events) in enumerate(replay_steps(record), start=1):
+        if reached == step:
+            return hand, events
     raise ReplayError("replay_bad_step", step=step, steps=reached)
 
 
@@ -107,10 +77,9 @@ def replay_frame(entry: HandEntry, step: int, lang: Lang) -> tuple[str, Rendered
     steps = replay_frames(entry.record)
     if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= steps:
         raise ReplayError("replay_bad_step", step=step, steps=steps)
-    record = _parse(entry.record)
-    hand, events = _position(record, step)
+    hand, events = _position(parse_record(entry.record), step)
     names = [seat.name for seat in entry.seats]
-    what = "; ".join(_said(event, names, lang) for event in events) if events else say("replay_deal", lang)
+    what = said(events, names, lang)
     content = say("replay_head", lang, number=entry.number + 1, step=step, steps=steps, what=what)
     last = step == steps
     if last:
@@ -123,27 +92,6 @@ def replay_frame(entry: HandEntry, step: int, lang: Lang) -> tuple[str, Rendered
 
 def _name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
-
-
-def _said(event: Event, names: Sequence[str], lang: Lang) -> str:
-    if isinstance(event, Discarded):
-        return say("replay_discard", lang, name=_name(names, event.seat), tile=tile_name(event.tile, lang))
-    if isinstance(event, SetClaimed):
-        return say(
-            "replay_claim", lang, name=_name(names, event.seat), kind=text("pictures", f"set.{event.kind.value}", lang)
-        )
-    if isinstance(event, KongDeclared):
-        return say("replay_kong", lang, name=_name(names, event.seat), tile=tile_name(event.meld.base, lang))
-    if isinstance(event, Called):
-        return say("replay_call", lang, name=_name(names, event.seat))
-    if isinstance(event, HandWon):
-        how = (
-            say("result_self_drawn", lang)
-            if event.discarder is None
-            else say("result_from", lang, name=_name(names, event.discarder))
-        )
-        return say("replay_won", lang, name=_name(names, event.seat), how=how)
-    return say("replay_drawn", lang)
 
 
 def _result_card(hand: Round, entry: HandEntry, names: Sequence[str], lang: Lang) -> Rendered | None:

@@ -40,7 +40,10 @@ class RateLimits:
     move is a tap: a page sends a few a second at most), a hint (the strong player's search, in a worker
     thread) one every two seconds per socket and per player, none in a row; at most ``sockets_per_player`` sockets open
     for one player (their tabs) and ``sockets_per_address`` for one address (a socket in the Activity
-    counts as its member's once its session is said: Discord's proxy is every member's address)."""
+    counts as its member's once its session is said: Discord's proxy is every member's address). A
+    hand's replay (``web.replay_routes``): its page as often as a request (``address``), its steps (a
+    hand replayed from each step, some 20 ms of a worker thread) ten in a row per address, then two a
+    second: a page asks once, and once more per seat chosen."""
 
     player: Rate = Rate(20.0, 20.0)
     address: Rate = Rate(60.0, 60.0)
@@ -50,6 +53,7 @@ class RateLimits:
     new_table: Rate = Rate(0.1, 10.0)
     socket_message: Rate = Rate(10.0, 20.0)
     table_hint: Rate = Rate(0.5, 1.0)
+    replay_steps: Rate = Rate(2.0, 10.0)
     sockets_per_player: int = 8
     sockets_per_address: int = 32
 

@@ -45,6 +45,7 @@ from web.errors import ApiError, Said, bad_request, too_many
 from web.guard import WEB_GUILD, Guard
 from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
+from web.replay_routes import ReplayRoutes
 from web.start_page import start_page
 from web.table_hub import TableHub
 from web.table_results import WebResults
@@ -195,12 +196,14 @@ def add_tables(
     limits: RateLimits,
     static: pathlib.Path,
 ) -> TableHub:
-    """The table page's routes on ``app``, and its hub following the tables from the application's start
-    to its shutdown (where every socket is closed, before aiohttp waits for its requests to end)."""
+    """The table page's routes on ``app`` (and the replays of its finished hands, ``web.replay_routes``),
+    and its hub following the tables from the application's start to its shutdown (where every socket
+    is closed, before aiohttp waits for its requests to end)."""
     hub = TableHub(tables, events, clock)
     results = WebResults(tables, events)
     sockets = TableSockets(hub, tables, ledger, guard, activity, clock, limits)
     TableRoutes(tables, ledger, guard, sockets, clock, limits, static).add_to(app)
+    ReplayRoutes(tables.ledger, guard, clock, limits, static).add_to(app)
 
     async def start(_: web.Application) -> None:
         hub.start()

@@ -179,6 +179,17 @@ PAGE_WORDS: tuple[str, ...] = (
     "table.bank",
     "table.turn_you",
     "table.discarded",
+    # a finished hand's replay (SPEC §7.2)
+    "replay.title",
+    "replay.board",
+    "replay.step",
+    "replay.first",
+    "replay.back",
+    "replay.forward",
+    "replay.last",
+    "replay.seen_from",
+    "replay.loading",
+    "replay.failed",
 )
 """The ``web`` catalog's keys the page displays, in no particular order."""
 

@@ -1,6 +1,7 @@
 """``/mahjong replay hand:<id>``: a past hand of this server, step by step, answered privately.
 
-The answer shows one step's picture (its alt text the picture's description) with Previous / Next.
+The answer shows one step's picture (its alt text the picture's description) with Previous / Next, and,
+when the page is served publicly (``PUBLIC_URL``), a link to that step on the replay page (SPEC §7.2).
 Their ids (``bot.replay.replay_id``) name the step and the hand, so a button works after a restart
 (``ReplayButton`` is a ``DynamicItem``). A click edits the private message in place. The ids
 come from Discord as untrusted text: a step or hand that is not one, or a hand of another server, is
@@ -20,7 +21,7 @@ from discord.app_commands import locale_str as _
 from bot.commands.group import mahjong
 from bot.components import PrefixedItem, prefix_template
 from bot.interaction import Interaction
-from bot.replay import REPLAY_PREFIX, parse_replay_id, replay_frame, replay_frames, replay_id
+from bot.replay import REPLAY_PREFIX, parse_replay_id, replay_address, replay_frame, replay_frames, replay_id
 from core.refusal import Refusal
 from data.ledger import HandEntry
 from render.rendered import Rendered
@@ -35,19 +36,25 @@ def _frame(entry: HandEntry, step: int, lang: Lang) -> tuple[str, Rendered, int]
     return content, rendered, replay_frames(entry.record)
 
 
-def _view(lang: Lang, hand_id: str, step: int, steps: int) -> discord.ui.View | None:
-    if len(replay_id(hand_id, steps)) > CUSTOM_ID_LIMIT:
-        return None
+def _view(lang: Lang, hand_id: str, step: int, steps: int, page: str | None) -> discord.ui.View | None:
+    """Previous and Next (when their ids fit Discord's), and the link to the step on the replay page
+    (``page``, when the page is served publicly)."""
     view = discord.ui.View(timeout=None)
-    for label, target, disabled in (("btn_previous", step - 1, step <= 1), ("btn_next_page", step + 1, step >= steps)):
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=say(label, lang),
-            custom_id=replay_id(hand_id, max(1, min(target, steps))),
-            disabled=disabled,
-            style=discord.ButtonStyle.secondary,
-        )
-        view.add_item(ReplayButton(button))
-    return view
+    if len(replay_id(hand_id, steps)) <= CUSTOM_ID_LIMIT:
+        for label, target, disabled in (
+            ("btn_previous", step - 1, step <= 1),
+            ("btn_next_page", step + 1, step >= steps),
+        ):
+            button: discord.ui.Button[Any] = discord.ui.Button(
+                label=say(label, lang),
+                custom_id=replay_id(hand_id, max(1, min(target, steps))),
+                disabled=disabled,
+                style=discord.ButtonStyle.secondary,
+            )
+            view.add_item(ReplayButton(button))
+    if page is not None:
+        view.add_item(discord.ui.Button(label=say("btn_replay_page", lang), url=page))
+    return view if view.children else None
 
 
 async def show_step(interaction: Interaction, hand_id: str, step: int, *, edit: bool) -> None:
@@ -62,7 +69,9 @@ async def show_step(interaction: Interaction, hand_id: str, step: int, *, edit: 
     picture = discord.File(
         io.BytesIO(rendered.image_png), filename=f"replay-{step}.png", description=rendered.description
     )
-    view = _view(lang, entry.hand_id, step, steps)
+    public_url = interaction.client.settings.public_url
+    page = None if public_url is None else replay_address(public_url, entry, step, interaction.user.id)
+    view = _view(lang, entry.hand_id, step, steps, page)
     if view is None:
         await interaction.edit_original_response(content=content, attachments=[picture])
     else:

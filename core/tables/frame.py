@@ -16,7 +16,7 @@ Pure: no I/O, no clock of its own; a surface calls these with the time and the s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -24,6 +24,7 @@ from core.refusal import Refusal
 from core.tables.moves import Lobby, Move, Play, claim_options, hand_slots, kong_options
 from core.tables.rounds import first_chosen, held, keep_round, load_round, shown_round
 from core.tables.state import STANDING, TableState
+from data.ledger import HandEntry
 from game.actions import AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
 from game.hints import discard_hints
 from game.melds import Meld
@@ -174,44 +175,28 @@ def _lobby(state: TableState, seat: int | None) -> dict[str, Any]:
 
 
 def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict[str, Any]:
-    players = state.players
-    winds = [(index - hand.dealer) % players for index in range(players)]  # each chair's wind
-    order = sorted(range(players), key=lambda index: winds[index])
+    winds = chair_winds(hand)
     over = hand.result is not None
     public = hand.view(None)
     view = public if seat is None else hand.view(seat)
-    scores = state.last_hand.totals if state.last_hand is not None else (0,) * players
+    scores = state.last_hand.totals if state.last_hand is not None else (0,) * state.players
     host = state.seat_of(state.host_id)
-    seats = []
     playing = state.status == "playing" and not over
-    for index in order:
-        shown = view.seats[index]
-        chair = state.seats[index]
-        entry: dict[str, Any] = {
-            "wind": wind_code(winds[index]),
-            "name": chair.name,
-            "kind": "computer" if chair.computer is not None else "member",
-            "score": _number(scores[index]),
-            "concealed": shown.concealed_count,
-            "discards": [face(discarded.tile) for discarded in shown.discards if not discarded.claimed],
-            "melds": [_meld(meld) for meld in shown.melds],
-            "bonus": faces(shown.bonus),
-            "away": chair.away,
-            "calling": shown.calling,
+    chairs = [
+        Chair(
+            taken.name,
+            "computer" if taken.computer is not None else "member",
+            taken.away,
             # a member's time bank, whole seconds (a computer never waits on the clock)
-            "bank": int(chair.bank) if playing and chair.computer is None else None,
-            "level": chair.computer,
-        }
-        if index == seat and view.concealed is not None:
-            entry["hand"] = faces(hand_slots(view))
-            entry["drawn"] = view.drawn is not None
-        elif over or shown.concealed is not None:
-            entry["hand"] = faces(_everyones(hand, index))
-            entry["drawn"] = False
-        seats.append(entry)
+            int(taken.bank) if playing and taken.computer is None else None,
+            taken.computer,
+        )
+        for taken in state.seats
+    ]
+    seats = seat_entries(hand, seat, view, chairs, scores)
     waiting = over is False and state.status == "playing"
     holding = waiting and held(state, hand, now)
-    claim = _open_claim(hand) if waiting else None
+    claim = open_claim(hand) if waiting else None
     discard = None
     if claim is not None:
         discard = {"tile": face(claim[0]), "seat": wind_code(winds[claim[1]])}
@@ -236,21 +221,75 @@ def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict
         if seat is None or not waiting
         else {choice: choice in state.seats[seat].standing for choice in STANDING},
         "result": _result(state, hand, winds),
-        "log": _log(hand, winds),
+        "log": log_entries(hand, winds),
         "dealer": wind_code(winds[hand.dealer]) if state.settings.rules.has_wall else None,
-        "ready": [wind_code(winds[index]) for index in order if index in state.ready]
+        "ready": [wind_code(winds[index]) for index in sorted(state.ready, key=lambda chair: winds[chair])]
         if state.status == "between"
         else [],
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Chair:
+    """Who sits in one chair, as every frame shows them: their name, ``member`` or ``computer``, whether
+    the table plays for them while they are away, a member's time bank (whole seconds, while a hand is
+    played) and a computer's level."""
+
+    name: str
+    kind: Literal["member", "computer"]
+    away: bool = False
+    bank: int | None = None
+    level: str | None = None
+
+
+def chair_winds(hand: Round) -> list[int]:
+    """Each chair's wind in ``hand`` (0 East), the dealer's being East."""
+    return [(index - hand.dealer) % hand.ruleset.players for index in range(hand.ruleset.players)]
+
+
+def seat_entries(
+    hand: Round, seat: int | None, view: SeatView, chairs: Sequence[Chair], scores: Sequence[Any]
+) -> list[dict[str, Any]]:
+    """The frame's ``seats`` of ``hand`` as chair ``seat`` (None: a spectator) sees it, ``view`` being
+    ``hand.view(seat)``, in the order E, S, W, N: each chair's public tiles, its concealed tiles in the
+    viewer's own seat, and every seat's once the hand is over (or at a table of open hands). The live
+    frame and a replay's steps (``core.tables.replay``) are both drawn by it."""
+    winds = chair_winds(hand)
+    over = hand.result is not None
+    seats = []
+    for index in sorted(range(len(winds)), key=lambda chair: winds[chair]):
+        shown = view.seats[index]
+        entry: dict[str, Any] = {
+            "wind": wind_code(winds[index]),
+            "name": chairs[index].name,
+            "kind": chairs[index].kind,
+            "score": _number(scores[index]),
+            "concealed": shown.concealed_count,
+            "discards": [face(discarded.tile) for discarded in shown.discards if not discarded.claimed],
+            "melds": [_meld(meld) for meld in shown.melds],
+            "bonus": faces(shown.bonus),
+            "away": chairs[index].away,
+            "calling": shown.calling,
+            "bank": chairs[index].bank,
+            "level": chairs[index].level,
+        }
+        if index == seat and view.concealed is not None:
+            entry["hand"] = faces(hand_slots(view))
+            entry["drawn"] = view.drawn is not None
+        elif over or shown.concealed is not None:
+            entry["hand"] = faces(_everyones(hand, index))
+            entry["drawn"] = False
+        seats.append(entry)
+    return seats
 
 
 _LOGGED: list[tuple[Round, int, list[dict[str, str]]]] = []
 """The log last written, with its round and length: every view of one change shares the same list."""
 
 
-def _log(hand: Round, winds: list[int]) -> list[dict[str, str]]:
+def log_entries(hand: Round, winds: list[int]) -> list[dict[str, str]]:
     """The hand's public events as the frame writes them (SPEC §7.1), built once per change of the
-    round for all its viewers' frames (it only grows while a round is played)."""
+    round for all its viewers' frames (it only grows while a round is played); a replay's steps too."""
     events = hand.public_log
     if _LOGGED and _LOGGED[0][0] is hand and _LOGGED[0][1] == len(events):
         return _LOGGED[0][2]
@@ -290,7 +329,7 @@ def _meld(meld: Meld) -> dict[str, str]:
     return {"kind": kind, "tiles": format_tiles(meld.tiles)}
 
 
-def _open_claim(hand: Round) -> tuple[Tile, int] | None:
+def open_claim(hand: Round) -> tuple[Tile, int] | None:
     """The open claim window's tile and who let it go (public), read from a seat the window waits for."""
     if hand.phase not in (Phase.CLAIM, Phase.ROB):
         return None
@@ -309,11 +348,20 @@ def _awaited(state: TableState, hand: Round) -> tuple[int, ...]:
 
 def _result(state: TableState, hand: Round, winds: list[int]) -> dict[str, Any] | None:
     finished = state.last_hand
-    result = hand.result
-    if finished is None or result is None or state.status not in ("between", "over"):
+    if finished is None or hand.result is None or state.status not in ("between", "over"):
         return None
-    entry = finished.entry
-    hongkong = state.settings.rules.name == "hongkong"
+    totals = {wind_code(winds[index]): _number(total) for index, total in enumerate(finished.totals)}
+    return {**result_entry(hand, finished.entry, finished.seed, finished.breakdown), "totals": totals}
+
+
+def result_entry(hand: Round, entry: HandEntry, seed: int, breakdown: Sequence[tuple[str, int]]) -> dict[str, Any]:
+    """The frame's ``result`` of the finished ``hand`` whose ledger entry is ``entry``, dealt from
+    ``seed``, its winning hand scored ``breakdown`` (``ledger_entries.scoring_breakdown``), without the
+    match's ``totals``, which only the table knows: the live frame's and a replay's last step's."""
+    result = hand.result
+    assert result is not None, "a result is a finished hand's"
+    winds = chair_winds(hand)
+    hongkong = entry.rules_name == "hongkong"
     return {
         "winner": None if result.winner is None else wind_code(winds[result.winner]),
         "winning_tile": None if result.win is None else face(result.win.winning_tile),
@@ -321,10 +369,9 @@ def _result(state: TableState, hand: Round, winds: list[int]) -> dict[str, Any] 
         "discarder": None if result.discarder is None else wind_code(winds[result.discarder]),
         "score": entry.fan if hongkong else _number(entry.score),
         "patterns": list(entry.patterns),
-        "breakdown": [{"pattern": key, "value": value} for key, value in finished.breakdown],
+        "breakdown": [{"pattern": key, "value": value} for key, value in breakdown],
         "payments": {wind_code(winds[index]): _number(paid) for index, paid in enumerate(entry.payments)},
-        "totals": {wind_code(winds[index]): _number(total) for index, total in enumerate(finished.totals)},
-        "wall_seed": finished.seed,
+        "wall_seed": seed,
     }
 
 

@@ -9,6 +9,7 @@ from core.tables.state import TableState
 from data.ledger import HandEntry, MatchEntry, SeatEntry
 from game.match import Match, PlayedHand
 from game.round import Round
+from game.rules import Ruleset
 from game.scoring.classic import score_classic
 from game.scoring.hongkong import score_hongkong
 from game.scoring.settings import ClassicSettings, HongKongSettings
@@ -71,12 +72,12 @@ def match_entry(state: TableState, match: Match, now: float, ended: str = "finis
     )
 
 
-def scoring_breakdown(state: TableState, win: WinContext) -> tuple[tuple[str, int], ...]:
+def scoring_breakdown(rules: Ruleset, win: WinContext) -> tuple[tuple[str, int], ...]:
     """The breakdown's stable keys (``dragon_pung``, ``mixed_one_suit``…), each with its value: its fan in
     Hong Kong, its points in classic (a line that only doubles is worth 0 points); the family game
     scores nothing. The keys are the ledger's patterns (for "most frequent patterns"), the pairs the
     result's breakdown (SPEC §7.1's ``[data-pattern]`` with ``data-value``)."""
-    settings = settings_for(state.settings.rules)
+    settings = settings_for(rules)
     if isinstance(settings, ClassicSettings):
         return tuple((item.key, item.points) for item in score_classic(win, settings).items)
     if isinstance(settings, HongKongSettings):

@@ -518,7 +518,7 @@ def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState
     result = hand.result
     assert result is not None
     score = settle_hand(hand.ruleset, result)
-    breakdown = () if result.win is None else scoring_breakdown(state, result.win)
+    breakdown = () if result.win is None else scoring_breakdown(state.settings.rules, result.win)
     entry = hand_entry(state, hand, played, score, now, breakdown)
     finished = FinishedHand(
         entry=entry,

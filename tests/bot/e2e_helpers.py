@@ -10,7 +10,7 @@ import pathlib
 import random
 import socket
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -89,13 +89,15 @@ async def running_bot(
     tick: float = 0.02,
     database_path: str = ":memory:",
     first_seed: int = 1000,
+    settings_values: Mapping[str, Any] | None = None,
     **stores: Any,
 ) -> AsyncIterator[Any]:
     """The bot from ``create_bot``, connected to the fake through discord.py's real gateway and HTTP code.
     Tables get the seeds ``first_seed``, ``first_seed + 1``…, so a test deals the same hands every run.
-    ``stores``: ``application_on``'s (the ledgers, the reports), else those at ``database_path``."""
+    ``stores``: ``application_on``'s (the ledgers, the reports), else those at ``database_path``;
+    ``settings_values``: settings besides the test's own (``bot_settings``)."""
     seeds = itertools.count(first_seed)
-    settings = bot_settings(fake.token, database_path)
+    settings = bot_settings(fake.token, database_path, **(settings_values or {}))
     async with application_on(settings, store, tick=tick, make_seed=lambda: next(seeds), **stores) as application:
         bot = create_bot(
             settings,

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from bot.replay import ReplayError, replay_frame, replay_frames
+from bot.replay import replay_address, replay_frame, replay_frames
 from bot.reports import history_text
 from core.refusal import Refusal
+from core.tables.replay import ReplayError
 from data.ledger import HandEntry, MatchEntry, SeatEntry
 from game.events import Called, Discarded, HandDrawn, HandWon, KongDeclared, SetClaimed
 from game.players import make_player
@@ -190,3 +191,14 @@ def test_history_shows_the_hand_ids_to_replay():
     text = history_text("en", 42, "Alice", [match])
     assert "hands `abcdefgh:0` to `abcdefgh:3`" in text
     assert "mains `abcdefgh:0` à `abcdefgh:3`" in history_text("fr", 42, "Alice", [match])
+
+
+def test_the_page_address_numbers_hands_from_one_and_takes_the_members_seat(won: Round) -> None:
+    entry = entry_of(won, number=2)  # the ledger's hand 2 is the page's hand 3
+    assert replay_address("https://mahjong.example.org", entry, 5, 999) == (
+        "https://mahjong.example.org/replay/abcdefgh/3?step=5"  # a member who did not sit there: East's view
+    )
+    wind = "ESWN"[(0 - won.dealer) % 4]  # Alice, member 42, sits in the first chair
+    assert replay_address("https://mahjong.example.org/", entry, 1, 42) == (
+        f"https://mahjong.example.org/replay/abcdefgh/3?seat={wind}&step=1"
+    )

@@ -21,9 +21,9 @@ from words import LANGS, text
 ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "web" / "frontend"
 STATIC = ROOT / "web" / "static"
-BUILT = ("app.js", "app.css", "table.js", "table.css")
-"""The built files of every build (the solitaire's page and the table's, SPEC §6 and §7); the Activity's
-bundle (Discord's SDK) is ``discord-<hash>.js`` beside them."""
+BUILT = ("app.js", "app.css", "table.js", "table.css", "replay.js", "replay.css")
+"""The built files of every build (the solitaire's page, the table's and a hand's replay, SPEC §6, §7 and
+§7.2); the Activity's bundle (Discord's SDK) is ``discord-<hash>.js`` beside them."""
 
 
 def test_a_rebuild_gives_the_committed_files_byte_for_byte(tmp_path: Path) -> None:
@@ -71,6 +71,21 @@ def test_the_table_page_loads_its_own_files_and_no_inline_code() -> None:
         "/static/table.js",
     ]
     assert not re.search(r"<style|\sstyle=|\son[a-z]+=|<script(?![^>]*\ssrc=)", html)
+
+
+def test_the_replay_page_loads_the_tables_styles_its_own_files_and_no_inline_code() -> None:
+    """replay.html (SPEC §7.2) draws the table's seats: table.css first, then its own files, by absolute
+    paths (it is served at /replay/<table>/<n>); no inline script or style; and no Discord SDK."""
+    html = (STATIC / "replay.html").read_text(encoding="utf-8")
+    assert re.findall(r'(?:src|href)="(/static/[^"]+)"', html) == [
+        "/static/table.css",
+        "/static/replay.css",
+        "/static/tiles.webp",
+        "/static/replay.js",
+    ]
+    assert not re.search(r"<style|\sstyle=|\son[a-z]+=|<script(?![^>]*\ssrc=)", html)
+    script = (STATIC / "replay.js").read_text(encoding="utf-8")
+    assert "DiscordSDK" not in script and not re.search(r"""import\(|(^|[;\s])import\s*["'{]""", script)
 
 
 def test_the_sprite_map_is_the_one_the_tile_art_gives() -> None:

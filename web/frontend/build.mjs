@@ -40,10 +40,12 @@ const discordBundle = {
     build.onResolve({ filter: /^\.\.?\/discord$/ }, () => ({ path: `./${discordFile}`, external: true }));
   },
 };
-// The solitaire page (index.html) and the table page (table.html, SPEC §7): a script and a stylesheet each.
+// The solitaire page (index.html), the table page (table.html, SPEC §7) and a hand's replay (replay.html,
+// SPEC §7.2, which loads table.css before its own): a script and a stylesheet each.
 for (const [entry, name] of [
   ["src/main.ts", "app.js"],
   ["src/table/main.ts", "table.js"],
+  ["src/replay/main.ts", "replay.js"],
 ]) {
   await esbuild.build({
     ...shared,
@@ -57,6 +59,7 @@ for (const [entry, name] of [
 for (const [entry, name] of [
   ["src/app.css", "app.css"],
   ["src/table/table.css", "table.css"],
+  ["src/replay/replay.css", "replay.css"],
 ]) {
   await esbuild.build({
     ...shared,
