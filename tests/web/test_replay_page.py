@@ -19,8 +19,9 @@ import pytest
 from core.tables.replay import replay_frames
 from data.ledger import HandEntry
 from tests.core.test_replay_frames import finished
-from tests.web.browser import LAUNCH_ARGS, chromium_path
-from tests.web.test_table_play import PHONE_SMALL, TableServer
+from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE_SMALL, chromium_path
+from tests.web.test_table_page_player import scan
+from tests.web.test_table_play import TableServer
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 if chromium_path() is None:
@@ -163,5 +164,23 @@ def test_a_hand_not_in_the_ledger_shows_no_tile(server: TableServer, browser: Br
         answer = page.goto(f"{server.url}/replay/{hand.table_id}/2")
         assert answer is not None and answer.status == 404
         assert page.locator("[data-face]").count() == 0
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("screen", "lang"), [(PHONE_SMALL, "en"), (DESKTOP, "zh_TW")])
+def test_a_replay_has_no_serious_accessibility_violation(
+    server: TableServer, browser: Browser, hand: HandEntry, screen: dict[str, Any], lang: str
+) -> None:
+    """axe-core over a step in the middle of the hand and over its last (the result), in two languages."""
+    context = browser.new_context(**screen, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/replay/{hand.table_id}/1?seat=E&step=6&lang={lang}")
+        expect(page.locator("#replay")).to_have_attribute("data-step", "6")
+        assert scan(page) == []
+        page.locator('[data-action="last"]').click()
+        expect(page.locator("#result")).to_have_count(1)
+        assert scan(page) == []
     finally:
         context.close()
