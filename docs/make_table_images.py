@@ -5,7 +5,7 @@
 The real page server with its table clock on a fake clock (``tests/web/test_table_play``'s harness): a
 phone and a desktop player, a spectator and two computers at a practice Hong Kong table, every move a
 press on the pages. The phone's screen is taken in the lobby, on its turn with a tile picked, in a claim
-window, at the hand's result, and with the score sheet open after it.
+window, at the hand's result, with the score sheet open after it, and in that hand's replay.
 """
 
 from __future__ import annotations
@@ -67,6 +67,11 @@ def main() -> None:
         phone.page.locator("#sheet-box summary").tap()
         phone.page.locator("#sheet-box").scroll_into_view_if_needed()
         phone.page.screenshot(path=IMAGES / "table-sheet.png")
+        phone.page.locator("#sheet [data-hand] a").first.tap()  # the hand's replay, from the phone's seat
+        phone.page.locator("#replay").wait_for()
+        for _ in range(20):
+            phone.page.keyboard.press("ArrowRight")
+        phone.page.screenshot(path=IMAGES / "table-replay.png")
         print("written:", ", ".join(sorted(path.name for path in IMAGES.glob("table-*.png"))))
         browser.close()
 
