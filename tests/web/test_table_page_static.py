@@ -682,6 +682,9 @@ def test_in_the_activity_the_socket_first_says_hello_with_the_members_session(
         {"type": "hello", "session": SESSION, "instance": INSTANCE},
         {"type": "move", "action": "pass", "step": 7},
     ]
+    # the invitation inside Discord is Discord's own invite dialog (SPEC §7.1)
+    frame.locator("#invite").tap()
+    wait_for(lambda: "OPEN_INVITE_DIALOG" in page.evaluate("window.__rpc.map((call) => call.cmd)"))
     page.evaluate("send({cmd: 'DISPATCH', evt: 'ACTIVITY_LAYOUT_MODE_UPDATE', nonce: null, data: {layout_mode: 1}})")
     expect(frame.locator("body")).to_have_attribute("data-layout", "pip")
     for hidden in ("h1", "#rules-name", "#wall", "#seats", "#log", "#standing"):
