@@ -181,8 +181,14 @@ def public_part(frame: Mapping[str, Any], *, open_hands: bool = False) -> dict[s
     for seat in frame["seats"]:
         if frame["state"] == "playing" and (open_hands or seat["wind"] == frame["viewer"]):
             seat = {key: value for key, value in seat.items() if key not in ("hand", "drawn")}
+        if seat["kind"] == "computer":  # a computer is named in each viewer's language ("Strong 1", "Fort 1")
+            seat = {key: value for key, value in seat.items() if key != "name"}
         seats.append(seat)
     public["seats"] = seats
+    if public.get("result") is not None:  # its patterns named in each viewer's language
+        public["result"] = {key: value for key, value in public["result"].items() if key != "names"}
+    if public.get("sheet"):  # the seats' names of each past hand, its computers' in each viewer's language
+        public["sheet"] = [{key: value for key, value in row.items() if key != "names"} for row in public["sheet"]]
     return public
 
 

@@ -240,10 +240,10 @@ class Viewer:
         return self.page.locator("#table")
 
 
-def open_viewer(browser: Browser, name: str, kind: dict[str, Any], url: str) -> Viewer:
-    """A context of ``kind`` (a phone taps) on ``url`` (a ``/table/new`` link's Start pressed), its
-    sockets' messages kept from the first."""
-    context = browser.new_context(**kind, locale="en-GB")
+def open_viewer(browser: Browser, name: str, kind: dict[str, Any], url: str, locale: str = "en-GB") -> Viewer:
+    """A context of ``kind`` (a phone taps) in ``locale``'s language on ``url`` (a ``/table/new`` link's
+    Start pressed), its sockets' messages kept from the first."""
+    context = browser.new_context(**kind, locale=locale)
     context.set_default_timeout(10_000)
     page = context.new_page()
     viewer = Viewer(name, context, page, touch=bool(kind.get("has_touch")))
@@ -561,8 +561,9 @@ def open_table(
     assert a.page.url == f"{server.url}/table/{table_id}"
     expect(a.table()).to_have_attribute("data-viewer", "seated")
     link = a.page.url
-    c = open_viewer(browser, "C", PHONE, link)
+    c = open_viewer(browser, "C", PHONE, link, locale="zh-TW")  # each viewer in a language of its own
     expect(c.table()).to_have_attribute("data-viewer", "spectator")
+    expect(c.page.locator("html")).to_have_attribute("lang", "zh-TW")
     expect(c.page.locator("#moves button[data-action]")).to_have_count(1)
     expect(c.page.locator('#moves button[data-action="join"]')).to_be_visible()
     # the host names their seat in the lobby (SPEC §7.1): every page shows it
@@ -571,7 +572,7 @@ def open_table(
     expect(c.page.locator('#seats [data-you="true"]')).to_have_count(0)
     expect(c.page.locator('#seats [data-name="Ana"]')).to_have_count(1)
     expect(a.page.locator('#seats [data-you="true"]')).to_have_attribute("data-name", "Ana")
-    b = open_viewer(browser, "B", second, link)
+    b = open_viewer(browser, "B", second, link, locale="fr-FR")
     expect(b.page.locator("#hand > button")).to_have_count(0)
     # a player without a name is asked for one before they first join, then joins under it
     b.press(b.page.locator('#moves button[data-action="join"]'))
@@ -580,6 +581,7 @@ def open_table(
     b.press(b.page.locator('#moves button[data-action="join"]'))
     expect(b.table()).to_have_attribute("data-viewer", "seated")
     expect(b.page.locator('#seats [data-you="true"]')).to_have_attribute("data-name", "Bea")
+    expect(b.page.locator("html")).to_have_attribute("lang", "fr")
     expect(c.table()).to_have_attribute("data-version", "3")  # Ana's name, then Bea's seat
     expect(c.page.locator("#moves button[data-action]")).to_have_count(0)  # the table is full
     a.press(a.page.locator('#moves button[data-action="start"]'))

@@ -53,8 +53,10 @@ export class TableSocket {
     this.stopped = false;
     window.addEventListener("offline", () => this.lost());
     window.addEventListener("online", () => {
-      if (this.socket === null && this.timer !== null && !this.stopped) {
-        window.clearTimeout(this.timer);
+      if (this.socket === null && !this.stopped) {
+        if (this.timer !== null) {
+          window.clearTimeout(this.timer);
+        }
         this.connect(true); // back online: at once, not after the backoff
       }
     });
@@ -165,6 +167,9 @@ export class TableSocket {
       return;
     }
     this.on.connection("reconnecting");
+    if (!navigator.onLine) {
+      return; // no network: the "online" event opens the socket again, no try before it
+    }
     const wait = this.delay * (0.75 + Math.random() * 0.5);
     this.delay = Math.min(LONGEST_DELAY_MS, this.delay * 2);
     this.timer = window.setTimeout(() => this.connect(true), wait);
