@@ -4,6 +4,7 @@ French and Traditional Chinese; every check as a person would make it (what is d
 the page's language), and an accessibility scan (axe-core) of each screen. The whole hands against the
 real server are ``test_table_play``'s."""
 
+# ruff: noqa: F811 (the tests take the fixtures imported from test_table_page_static by their names)
 from __future__ import annotations
 
 import re
@@ -18,11 +19,11 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.web.browser import DESKTOP, PHONE, PHONE_SMALL, seen_whole
 from tests.web.test_table_page_static import (
     StubTables,
-    browser,  # noqa: F401  (the module's fixtures)
+    browser,  # noqa: F401  (a fixture of this module too)
     claim_window,
     hand_over,
     lobby,
-    stub,  # noqa: F401
+    stub,  # noqa: F401  (a fixture of this module too)
     viewers_turn,
     wait_for,
 )
@@ -37,7 +38,7 @@ LANG_OF = {"phone-small": "en", "phone": "fr", "desktop": "zh_TW"}
 
 
 @pytest.fixture(params=list(SCREENS))
-def screen(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[str, BrowserContext]]:  # noqa: F811
+def screen(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[str, BrowserContext]]:
     """A context for each screen, each in one of the three languages; the page's policy bypassed for the
     accessibility scan's script only (the page itself runs as served)."""
     name = str(request.param)
@@ -52,7 +53,7 @@ def word(key: str, lang: str, *values: str) -> str:
     return re.sub(r"#([1-9]?)", lambda found: values[int(found[1] or "1") - 1], said)
 
 
-def open_page(context: BrowserContext, stub: StubTables, table: str, lang: str, *messages: dict[str, Any]) -> Page:  # noqa: F811
+def open_page(context: BrowserContext, stub: StubTables, table: str, lang: str, *messages: dict[str, Any]) -> Page:
     stub.first[table] = list(messages)
     page = context.new_page()
     page.goto(f"{stub.url}/table/{table}?lang={lang}")
@@ -110,7 +111,7 @@ def turn_frame(table: str, version: int = 5) -> dict[str, Any]:
 
 def test_the_viewers_seat_the_dealer_and_who_plays_for_an_away_member(
     screen: tuple[str, BrowserContext],
-    stub: StubTables,  # noqa: F811
+    stub: StubTables,
 ) -> None:
     lang, context = screen
     page = open_page(context, stub, f"seats-{lang}", lang, turn_frame(f"seats-{lang}"))
@@ -134,7 +135,7 @@ def test_the_viewers_seat_the_dealer_and_who_plays_for_an_away_member(
 
 def test_in_the_lobby_the_viewers_chair_is_theirs_and_the_address_is_the_invitation(
     screen: tuple[str, BrowserContext],
-    stub: StubTables,  # noqa: F811
+    stub: StubTables,
 ) -> None:
     lang, context = screen
     table = f"invite-{lang}"
@@ -157,8 +158,8 @@ def test_in_the_lobby_the_viewers_chair_is_theirs_and_the_address_is_the_invitat
 
 
 def test_a_standalone_player_names_their_seat_before_they_first_join(
-    browser: Browser,  # noqa: F811
-    stub: StubTables,  # noqa: F811
+    browser: Browser,
+    stub: StubTables,
 ) -> None:
     context = browser.new_context(**PHONE_SMALL, locale="en-GB")
     table = "name1"
@@ -185,7 +186,7 @@ def test_a_standalone_player_names_their_seat_before_they_first_join(
 
 def test_the_hands_story_the_last_discard_and_the_tiles_alike_to_the_picked_one(
     screen: tuple[str, BrowserContext],
-    stub: StubTables,  # noqa: F811
+    stub: StubTables,
 ) -> None:
     lang, context = screen
     table = f"story-{lang}"
@@ -236,7 +237,7 @@ def test_the_hands_story_the_last_discard_and_the_tiles_alike_to_the_picked_one(
 
 def test_a_claim_window_says_the_discard_and_asks_the_viewer(
     screen: tuple[str, BrowserContext],
-    stub: StubTables,  # noqa: F811
+    stub: StubTables,
 ) -> None:
     lang, context = screen
     table = f"claim-{lang}"
@@ -260,7 +261,7 @@ def test_a_claim_window_says_the_discard_and_asks_the_viewer(
 
 def test_the_result_is_seen_whole_above_everything_until_the_next_hand(
     screen: tuple[str, BrowserContext],
-    stub: StubTables,  # noqa: F811
+    stub: StubTables,
 ) -> None:
     lang, context = screen
     table = f"result-{lang}"
@@ -307,7 +308,7 @@ def test_the_result_is_seen_whole_above_everything_until_the_next_hand(
 
 def test_the_score_sheet_links_every_finished_hand_to_its_replay(
     screen: tuple[str, BrowserContext],
-    stub: StubTables,  # noqa: F811
+    stub: StubTables,
 ) -> None:
     lang, context = screen
     table = f"sheet-{lang}"
@@ -338,7 +339,7 @@ def test_the_score_sheet_links_every_finished_hand_to_its_replay(
 
 def test_the_match_end_is_a_screen_of_its_own_with_another_match(
     screen: tuple[str, BrowserContext],
-    stub: StubTables,  # noqa: F811
+    stub: StubTables,
 ) -> None:
     lang, context = screen
     table = f"end-{lang}"
@@ -358,7 +359,7 @@ def test_the_match_end_is_a_screen_of_its_own_with_another_match(
     assert scan(page) == []
 
 
-def test_cancel_asks_first(browser: Browser, stub: StubTables) -> None:  # noqa: F811
+def test_cancel_asks_first(browser: Browser, stub: StubTables) -> None:
     context = browser.new_context(**DESKTOP, locale="en-GB")
     page = open_page(context, stub, "cancel1", "en", lobby("cancel1"))
     cancel = page.locator('#moves button[data-action="cancel"]')
@@ -371,7 +372,7 @@ def test_cancel_asks_first(browser: Browser, stub: StubTables) -> None:  # noqa:
     context.close()
 
 
-def test_one_press_discards_with_the_setting_and_it_is_remembered(browser: Browser, stub: StubTables) -> None:  # noqa: F811
+def test_one_press_discards_with_the_setting_and_it_is_remembered(browser: Browser, stub: StubTables) -> None:
     context = browser.new_context(**DESKTOP, locale="en-GB")
     page = open_page(context, stub, "tap1", "en", viewers_turn("tap1"))
     page.locator("#settings summary").click()
@@ -384,7 +385,7 @@ def test_one_press_discards_with_the_setting_and_it_is_remembered(browser: Brows
     context.close()
 
 
-def test_a_silent_socket_is_noticed_within_30_seconds(browser: Browser, stub: StubTables) -> None:  # noqa: F811
+def test_a_silent_socket_is_noticed_within_30_seconds(browser: Browser, stub: StubTables) -> None:
     """The stub never answers the page's ping: the page gives the socket up, says so, and opens another."""
     context = browser.new_context(**PHONE_SMALL, locale="en-GB")
     page = context.new_page()
@@ -403,7 +404,7 @@ def test_a_silent_socket_is_noticed_within_30_seconds(browser: Browser, stub: St
     context.close()
 
 
-def test_the_focus_goes_back_to_the_hand_when_a_claim_window_closes(browser: Browser, stub: StubTables) -> None:  # noqa: F811
+def test_the_focus_goes_back_to_the_hand_when_a_claim_window_closes(browser: Browser, stub: StubTables) -> None:
     context = browser.new_context(**DESKTOP, locale="en-GB")
     page = open_page(context, stub, "focus1", "en", claim_window("focus1"))
     page.locator('#moves button[data-action="pass"]').focus()
@@ -414,4 +415,46 @@ def test_the_focus_goes_back_to_the_hand_when_a_claim_window_closes(browser: Bro
     stub.push("focus1", closed)
     expect(page.locator("#table")).to_have_attribute("data-version", "8")
     expect(page.locator("#hand > button:focus")).to_have_count(1)
+    context.close()
+
+
+def test_a_learners_table_shows_the_tiles_the_hand_waits_on(browser: Browser, stub: StubTables) -> None:
+    """South holds 1234m and three sets: it waits on 1m and on 4m, a copy of each seen (its own)."""
+    context = browser.new_context(**PHONE_SMALL, locale="en-GB")
+    shown = claim_window("waits1", 7)
+    shown["learners"] = True
+    shown["deadline"] = None
+    shown["seats"][1]["hand"] = ["1m", "2m", "3m", "5p", "6p", "7p", "9s", "9s", "9s", "1z", "1z", "1z", "4m"]
+    shown["seats"][0]["discards"] = ["9m", "1p", "2p"]
+    shown["discard"] = {"tile": "2p", "seat": "E"}
+    shown["actions"] = [{"action": "pass"}]
+    page = open_page(context, stub, "waits1", "en", shown)
+    waits = page.locator("#waits .wait")
+    expect(waits).to_have_count(2)
+    for index, face in enumerate(("1m", "4m")):
+        expect(waits.nth(index)).to_have_attribute("data-face", face)
+        expect(waits.nth(index)).to_have_attribute("data-left", "3")
+    # not a learners' table: no aid
+    stub.push("waits1", {**shown, "version": 8, "learners": False})
+    expect(page.locator("#table")).to_have_attribute("data-version", "8")
+    expect(page.locator("#waits")).to_be_hidden()
+    context.close()
+
+
+def test_the_chosen_vibration_comes_when_the_table_starts_waiting_for_the_viewer(
+    browser: Browser,
+    stub: StubTables,
+) -> None:
+    context = browser.new_context(**PHONE_SMALL, locale="en-GB")
+    context.add_init_script("navigator.vibrate = () => { window.buzzed = (window.buzzed ?? 0) + 1; return true; };")
+    others = {**viewers_turn("buzz1", 4), "actions": [], "turn": "E", "awaited": ["E"]}
+    page = open_page(context, stub, "buzz1", "en", others)
+    page.locator("#settings summary").tap()
+    page.locator('#settings input[data-setting="vibrate"]').check()
+    stub.push("buzz1", viewers_turn("buzz1", 5))  # South's turn: the table waits for the viewer
+    expect(page.locator("#table")).to_have_attribute("data-version", "5")
+    assert page.evaluate("window.buzzed") == 1
+    stub.push("buzz1", {**viewers_turn("buzz1", 6), "deadline": None})  # still awaited: no second buzz
+    expect(page.locator("#table")).to_have_attribute("data-version", "6")
+    assert page.evaluate("window.buzzed") == 1
     context.close()
