@@ -35,7 +35,7 @@ from data.broadcast import MemoryBroadcast
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.solitaire.deal import deal_for_seed
-from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE, chromium_path
+from tests.web.browser import DESKTOP, PHONE, chromium_path
 from web.page import ACTIVITY_FRAME_ANCESTORS, PAGE_POLICY
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
@@ -248,20 +248,6 @@ class ActivityServer:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ActivityServer]:
     with ActivityServer(tmp_path_factory.mktemp("activity")) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(
-            executable_path=chromium_path(),
-            headless=True,
-            args=LAUNCH_ARGS,
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 class Watched:

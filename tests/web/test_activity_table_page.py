@@ -28,7 +28,7 @@ from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from tests.frame_rule import assert_frame_rule
 from tests.web.browser import PHONE, chromium_path
-from tests.web.test_activity_page import RealActivityServer, Watched, browser
+from tests.web.test_activity_page import RealActivityServer, Watched
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 if chromium_path() is None:
@@ -38,7 +38,6 @@ from aiohttp import web  # noqa: E402
 from playwright.sync_api import Browser, expect  # noqa: E402
 
 pytestmark = pytest.mark.e2e
-__all__ = ["browser"]  # the fixture, taken from the Activity page's tests
 
 
 class TableActivityServer(RealActivityServer):

@@ -25,7 +25,7 @@ from data.broadcast import MemoryBroadcast
 from data.live_sqlite import SqliteLiveStore
 from data.solitaire_sqlite import SqliteSolitaireLedger
 from game.solitaire.deal import deal_for_seed
-from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE, chromium_path
+from tests.web.browser import DESKTOP, PHONE, chromium_path
 from web.words import tile_names
 from words import text
 
@@ -87,20 +87,6 @@ class PageServer:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageServer]:
     with PageServer(tmp_path_factory.mktemp("web")) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(
-            executable_path=chromium_path(),
-            headless=True,
-            args=LAUNCH_ARGS,
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def context(browser: Browser, kind: dict[str, Any]) -> BrowserContext:

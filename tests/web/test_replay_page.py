@@ -19,7 +19,7 @@ import pytest
 from core.tables.replay import replay_frames
 from data.ledger import HandEntry
 from tests.core.test_replay_frames import finished
-from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE_SMALL, chromium_path
+from tests.web.browser import DESKTOP, PHONE_SMALL, chromium_path
 from tests.web.test_table_page_player import scan
 from tests.web.test_table_play import TableServer
 
@@ -61,16 +61,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, hand: HandEntry) -> Iterato
     with TableServer(tmp_path_factory.mktemp("replays")) as running:
         running.run(running.site.ledger.record_hand(hand))
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=chromium_path(), headless=True, args=LAUNCH_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def expected_seats(frame: dict[str, Any]) -> list[dict[str, Any]]:

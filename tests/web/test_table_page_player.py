@@ -19,7 +19,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.web.browser import DESKTOP, PHONE, PHONE_SMALL, seen_whole
 from tests.web.test_table_page_static import (
     StubTables,
-    browser,  # noqa: F401  (a fixture of this module too)
     claim_window,
     hand_over,
     lobby,

@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE_SMALL, chromium_path
+from tests.web.browser import DESKTOP, PHONE_SMALL, chromium_path
 from tests.web.test_activity_page import ACCESS_TOKEN, CLIENT_ID, GUILD_ID, HARNESS, INSTANCE, MEMBER, SESSION
 from web.page import STATIC, security_headers
 from web.words import page_words, requested_lang, tile_names
@@ -151,16 +151,6 @@ def wait_for(check: Callable[[], bool], seconds: float = 10.0) -> None:
 def stub() -> Iterator[StubTables]:
     with StubTables() as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=chromium_path(), headless=True, args=LAUNCH_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture

@@ -44,7 +44,7 @@ from core.tables.rounds import shown_round
 from core.tables.state import TableState
 from game.round import Round
 from tests.frame_rule import assert_frame_rule, assert_same_public
-from tests.web.browser import DESKTOP, LAUNCH_ARGS, PHONE, PHONE_SMALL, chromium_path, seen_whole
+from tests.web.browser import DESKTOP, PHONE, PHONE_SMALL, chromium_path, seen_whole
 from tests.web.test_table_api import TableSite, open_table_site
 from web.identity import COOKIE
 from web.limits import Rate
@@ -180,16 +180,6 @@ class TableServer:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServer]:
     with TableServer(tmp_path_factory.mktemp("tables")) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=chromium_path(), headless=True, args=LAUNCH_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @dataclass
