@@ -73,6 +73,9 @@ async def test_a_fuzzer_of_forged_components_changes_nothing_and_logs_no_error(t
         members = [fake.add_member(guild, name=name) for name in ("Alice", "Bob", "Chloé", "Dan")]
         stranger = fake.add_member(guild, name="Eve")
         outsider = fake.add_member(other_guild, name="Mallory")
+        # the other server's lobby is Oscar's and full (three computers): nothing Mallory sends on it is a
+        # move she may make there (not its host, no free seat to join)
+        oscar = fake.add_member(other_guild, name="Oscar")
         store = await SqliteLiveStore.open(tmp_path / "bot.sqlite3")
         try:
             async with running_bot(fake, store) as bot:
@@ -88,7 +91,9 @@ async def test_a_fuzzer_of_forged_components_changes_nothing_and_logs_no_error(t
                     | {f"mj1:{table_id}:{step}:d:{n}" for step in range(state.step + 1) for n in range(14)}
                 )
                 # a lobby on the other server, whose message the outsider forges our table's ids on
-                other = await fake.slash(outsider, other_guild.text_channel, "mahjong new", {"rules": "classic"})
+                other = await fake.slash(
+                    oscar, other_guild.text_channel, "mahjong new", {"rules": "classic", "computers": 3}
+                )
                 await other.wait_done()
                 other_message = fake.channel_messages(fake.threads[-1].id)[-1]
                 other_table = table_id_of(other_message)
