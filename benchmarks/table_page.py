@@ -251,11 +251,13 @@ class Players:
             if key not in table.scheduled:
                 table.scheduled.add(key)
                 self.later(table, member, step, member.rng.uniform(*self.think), frozenset())
-        elif frame["state"] == "hand-over" and member is table.members[0]:
-            key = (step, -1)
+        elif frame["state"] == "hand-over" and {"action": "next-hand"} in frame["actions"]:
+            # every member presses Next hand: the next hand waits for them all (SPEC §7.1)
+            key = (step, -1 - member.number)
             if key not in table.scheduled:
                 table.scheduled.add(key)
-                self.run.hands_ended += 1
+                if member is table.members[0]:
+                    self.run.hands_ended += 1
                 self.later(table, member, step, member.rng.uniform(*self.deal), frozenset())
         if len(table.scheduled) > 64:
             table.scheduled = {key for key in table.scheduled if key[0] >= step - 2}
@@ -521,7 +523,9 @@ async def play_hand(members: list[Member], rules: str, seed: int, proxy: Countin
     from benchmarks.table_page_client import address
 
     run = LoadRun()
-    players = Players(run, think=(0.0, 0.02), deal=(0.0, 0.02))
+    # members as quick as a fast thumb, within a socket's pace of messages (10 a second): at machine speed
+    # a member's socket is closed as a flood before its hand ends
+    players = Players(run, think=(0.08, 0.1), deal=(0.08, 0.1))
     await seat_table(members, f"rules={rules}&computers=0&length=one_hand&seed={seed}")
     table = LiveTable(members)
     players.follow(table)
