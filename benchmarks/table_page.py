@@ -529,14 +529,21 @@ async def play_hand(members: list[Member], rules: str, seed: int, proxy: Countin
     await seat_table(members, f"rules={rules}&computers=0&length=one_hand&seed={seed}")
     table = LiveTable(members)
     players.follow(table)
+    # the match's end, or its fourth hand dealt (a table of quick random players draws most hands, each
+    # dealt again): what is counted is the bytes of every hand played until then
     await asyncio.gather(
-        *(member.wait(lambda frame: frame["state"] in ("match-over", "closed"), 600) for member in members)
+        *(
+            member.wait(lambda frame: frame["state"] in ("match-over", "closed") or frame["hand_number"] > 3, 600)
+            for member in members
+        )
     )
     await asyncio.sleep(0.2)
     await players.stop()
     counted = []
     for member in members:
-        hands = (member.frame or {}).get("hand_number", 1) or 1  # a drawn hand is dealt again
+        shown = member.frame or {}
+        # a drawn hand is dealt again; a hand being played when the count stops is not counted
+        hands = max(1, shown.get("hand_number", 1) - (shown.get("state") == "playing"))
         counted.append(
             {
                 "hands": hands,
