@@ -56,10 +56,10 @@ class Origins:
             return False
         if origin in self._listed or origin in _reached(request):
             return True
-        self._hint(request, origin)
+        self._say_what_to_set(request, origin)
         return False
 
-    def _hint(self, request: web.Request, origin: Origin) -> None:
+    def _say_what_to_set(self, request: web.Request, origin: Origin) -> None:
         """A refused origin that names the very host the request was sent to is a page served from this
         server under a name the deployment was not told of (or a rebinding page): say once a minute what
         to set, quoting nothing the client wrote."""
