@@ -1,5 +1,7 @@
 """Starting the bot: the application built (its stores opened and checked before anything else), then the
-login, then the gateway; and, with ``WEB_PORT``, the page beside it over the same application.
+login, then the gateway; and, with ``WEB_PORT``, the page beside it over the same application (started by
+what the command line hands in, ``web.startup.serve_page``: the surfaces are composed by the root, and
+the Discord surface imports nothing of the page's).
 
 Each failure is one line that names what to look at, with its own exit status (``core.stores``'s
 ``CONFIGURATION`` and ``STORE``, and ``DISCORD`` here), and no traceback. Discord not answering is tried
@@ -71,9 +73,13 @@ async def logged_in(
     return bot
 
 
-async def serve(settings: Settings) -> None:
-    """Run the bot until it is stopped: the application, the login, then the gateway; everything it
-    opened is closed however it ends (a stop at any moment included)."""
+PageStarter = Callable[[Application], Awaitable[Callable[[], Awaitable[None]]]]
+"""Starts the page over the bot's application and gives back what stops it."""
+
+
+async def serve(settings: Settings, page: PageStarter | None = None) -> None:
+    """Run the bot until it is stopped: the application, the login, then the gateway, and ``page`` beside
+    them once logged in; everything it opened is closed however it ends (a stop at any moment included)."""
     application = await build_application(settings)
     stores = application.stores
     stop_health: Callable[[], Awaitable[None]] | None = None
@@ -100,8 +106,8 @@ async def serve(settings: Settings) -> None:
         running.append(bot)
         stop_page: Callable[[], Awaitable[None]] | None = None
         try:
-            if settings.web_port is not None:
-                stop_page = await serve_page(settings, application)
+            if page is not None:
+                stop_page = await page(application)
             await bot.connect(reconnect=True)
         finally:
             if stop_page is not None:  # before the bot closes: no page request meets closed stores
@@ -111,45 +117,3 @@ async def serve(settings: Settings) -> None:
         if stop_health is not None:
             await stop_health()
         await application.stop()
-
-
-async def serve_page(settings: Settings, application: Application) -> Callable[[], Awaitable[None]]:
-    """The solitaire page on ``WEB_PORT``, over the bot's own application (one service object, so a game
-    is one game whichever surface moves it), with the Activity's routes when it is on; what stops it."""
-    from web.activity import ActivityConfig
-    from web.app import create_app
-    from web.server import serve
-
-    activity = None
-    if settings.activity:
-        assert settings.client_id is not None and settings.client_secret is not None
-        # Route.BASE is where discord.py itself reaches Discord (a test's fake Discord included)
-        activity = ActivityConfig(settings.client_id, settings.client_secret, settings.token, discord.http.Route.BASE)
-    page = create_app(
-        application.solitaire,
-        application.stores.solitaire_ledger,
-        application.stores.live,
-        application.clock,
-        activity=activity,
-        trusted_proxies=settings.web_trusted_proxies,
-        origins=settings.page_origins,
-        tables=application.tables,
-        events=application.events,
-    )
-    assert settings.web_port is not None  # called only with it
-    try:
-        runner = await serve(page, settings.web_host, settings.web_port)
-    except OSError as error:
-        raise StartFailure(
-            CONFIGURATION,
-            f"WEB_PORT {settings.web_port} on {settings.web_host} cannot be served ({one_line(error)}): "
-            "choose a free port",
-        ) from None
-    shown_host = f"[{settings.web_host}]" if ":" in settings.web_host else settings.web_host
-    log.info(
-        "the solitaire page is on http://%s:%d/%s",
-        shown_host,
-        settings.web_port,
-        f" (the Activity at {settings.public_url})" if activity is not None else "",
-    )
-    return runner.cleanup

@@ -59,3 +59,13 @@ def test_the_page_imports_nothing_of_the_discord_surface_nor_the_core_of_either(
     assert {(path, module) for path, module in _imported_modules("web") if module.split(".")[0] == "bot"} == set()
     core_imports = _imported_modules("core")
     assert {(path, module) for path, module in core_imports if module.split(".")[0] in ("bot", "web")} == set()
+
+
+def test_the_discord_surface_imports_nothing_of_the_page_but_from_its_command_line() -> None:
+    """The surfaces are composed by the root (``mahjong-bot run``'s command line hands the page's start to
+    ``bot.startup.serve``), not by each other."""
+    imports = _imported_modules("bot")
+    assert {
+        (path, module) for path, module in imports if module.split(".")[0] == "web" and "/cli/" not in path
+    } == set()
+    assert ("bot/cli/run.py", "web.startup") in imports  # the check sees the one place that composes them

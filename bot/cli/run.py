@@ -10,10 +10,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.startup import PageStarter
+    from core.settings import Settings
 
 
 def register(subparsers: Any) -> None:
@@ -42,7 +47,19 @@ def run(args: argparse.Namespace) -> int:
     from bot.cli.logs import setup_logging
 
     setup_logging(getattr(logging, settings.log_level))
-    return run_until_stopped(serve(settings), logging.getLogger(__name__))
+    return run_until_stopped(serve(settings, page=page_starter(settings)), logging.getLogger(__name__))
+
+
+def page_starter(settings: Settings) -> PageStarter | None:
+    """With ``WEB_PORT``, what starts the page beside the bot: the root composes the two surfaces (the
+    Activity asks Discord where discord.py itself reaches it, a test's fake Discord included)."""
+    if settings.web_port is None:
+        return None
+    import discord
+
+    from web.startup import serve_page
+
+    return functools.partial(serve_page, settings, discord_api=discord.http.Route.BASE)
 
 
 def run_until_stopped(work: Any, log: logging.Logger) -> int:

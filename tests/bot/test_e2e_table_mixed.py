@@ -1,5 +1,5 @@
 """A mixed table (issue 39): one member plays in Discord, another in the Activity's table page, against the
-fake Discord, the page served by the bot's own process (``bot.startup.serve_page`` on a free ``WEB_PORT``,
+fake Discord, the page served by the bot's own process (``web.startup.serve_page`` on a free ``WEB_PORT``,
 over the bot's application, the Activity on).
 
 Alice opens a Hong Kong table with ``/mahjong new``; Bob launches the Activity in the table's thread, signs
@@ -29,10 +29,10 @@ from functools import partial
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
 
 from bot.app import create_bot
-from bot.startup import serve_page
 from core.tables.events import TableChanged
 from core.tables.frame import face
 from core.tables.moves import hand_slots
@@ -56,6 +56,7 @@ from tests.bot.e2e_helpers import (
 from tests.fakediscord import FakeDiscord
 from tests.frame_rule import assert_frame_rule
 from tests.web.test_table_api import Socket
+from web.startup import serve_page
 from words.messages import say
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -112,7 +113,9 @@ async def mixed_server(tmp_path: Any) -> AsyncIterator[Mixed]:
                 )
                 async with fake.running(bot):
                     await fake.wait_commands_synced()
-                    stop_page = await serve_page(settings, application)  # as mahjong-bot run serves WEB_PORT
+                    stop_page = await serve_page(
+                        settings, application, discord.http.Route.BASE
+                    )  # as mahjong-bot run serves WEB_PORT
                     try:
                         async with aiohttp.ClientSession() as http:
                             mixed = Mixed(fake, guild, alice, bob, store, application, f"http://127.0.0.1:{port}", http)
