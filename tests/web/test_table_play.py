@@ -556,21 +556,23 @@ def open_table(
     expect(c.page.locator("html")).to_have_attribute("lang", "zh-TW")
     expect(c.page.locator("#moves button[data-action]")).to_have_count(1)
     expect(c.page.locator('#moves button[data-action="join"]')).to_be_visible()
-    # the host names their seat in the lobby (SPEC §7.1): every page shows it
-    a.page.locator("#pseudonym").fill("Ana")
+    # the host names their seat in the lobby (SPEC §7.1): every page shows it (names of their own at each
+    # table: the server is the module's, and a name another player took is refused as theirs)
+    ana, bea = f"Ana {seed}", f"Bea {seed}"
+    a.page.locator("#pseudonym").fill(ana)
     a.press(a.page.locator('button[data-action="save-name"]'))
     expect(c.page.locator('#seats [data-you="true"]')).to_have_count(0)
-    expect(c.page.locator('#seats [data-name="Ana"]')).to_have_count(1)
-    expect(a.page.locator('#seats [data-you="true"]')).to_have_attribute("data-name", "Ana")
+    expect(c.page.locator(f'#seats [data-name="{ana}"]')).to_have_count(1)
+    expect(a.page.locator('#seats [data-you="true"]')).to_have_attribute("data-name", ana)
     b = open_viewer(browser, "B", second, link, locale="fr-FR")
     expect(b.page.locator("#hand > button")).to_have_count(0)
     # a player without a name is asked for one before they first join, then joins under it
     b.press(b.page.locator('#moves button[data-action="join"]'))
     expect(b.page.locator("#pseudonym")).to_be_focused()
-    b.page.locator("#pseudonym").fill("Bea")
+    b.page.locator("#pseudonym").fill(bea)
     b.press(b.page.locator('#moves button[data-action="join"]'))
     expect(b.table()).to_have_attribute("data-viewer", "seated")
-    expect(b.page.locator('#seats [data-you="true"]')).to_have_attribute("data-name", "Bea")
+    expect(b.page.locator('#seats [data-you="true"]')).to_have_attribute("data-name", bea)
     expect(b.page.locator("html")).to_have_attribute("lang", "fr")
     expect(c.table()).to_have_attribute("data-version", "3")  # Ana's name, then Bea's seat
     expect(c.page.locator("#moves button[data-action]")).to_have_count(0)  # the table is full

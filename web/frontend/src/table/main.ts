@@ -3,18 +3,20 @@
 // moves the frame allows. A tap changes nothing on the page until the server's next frame says it did.
 // This module is the page's wiring only: what it remembers between frames (the picked tile, the hint,
 // the settings, the name asked for) and where each view goes.
-import { ApiError, exchangeCode, fetchClientId, fetchWords, handedOver, openSession, useSession } from "../api";
+import { ApiError, fetchWords } from "../api";
 import { FACE_RATIO } from "../layout";
 import { SPRITE_SHEET } from "../sprites";
 import { clockText, Dictionary, type WordKey } from "../words";
+import { drawCentre } from "./centre";
+import { bankSeconds, countdown } from "./clock";
 import { element, make } from "./dom";
+import { drawFigures, waitsView } from "./figures";
+import { focusKey, restoreFocus } from "./focus";
 import {
   type Action,
   type ClientMessage,
   type Frame,
-  isWind,
   moveMessage,
-  secondsLeft,
   type ServerMessage,
   type Standing,
   STANDINGS,
@@ -22,16 +24,14 @@ import {
 import { discardable, handButtons, ownHand } from "./hand";
 import { shareAddress } from "./invite";
 import { updateLog } from "./log";
-import { moveButton, moveButtons } from "./moves";
-import { windName } from "./names";
-import { matchEndElement, resultElement, sameSettings } from "./result";
-import { ownWind, seatElements } from "./seats";
+import { moveButtons } from "./moves";
+import { joinDiscordTable } from "./inside_discord";
+import { hasOverlay, overlayParts } from "./overlay";
+import { seatElements } from "./seats";
 import { chime, loadSettings, saveSettings, type Settings } from "./settings";
 import { sheetTable } from "./sheet";
 import { type Connection, type Hello, socketUrl, TableSocket } from "./socket";
-import { tileElement } from "./tiles";
-import { awaitsViewer, centreText, documentTitle } from "./turn";
-import { viewerWaits } from "./waits";
+import { awaitsViewer, documentTitle } from "./turn";
 
 // A refusal stays on the status line this long.
 const REFUSAL_MS = 5000;
@@ -40,11 +40,6 @@ const CLOCK_REDRAW_MS = 250;
 // Cancel's first press arms it this long.
 const CONFIRM_MS = 4000;
 
-const RULES_WORDS: Readonly<Record<string, WordKey>> = {
-  classic: "table.rules.classic",
-  hongkong: "table.rules.hongkong",
-  family: "table.rules.family",
-};
 const STANDING_WORDS: Readonly<Record<Standing, WordKey>> = {
   auto_win: "table.standing.auto_win",
   no_calls: "table.standing.no_calls",
@@ -57,27 +52,9 @@ function tableIdOf(pathname: string): string {
   return found?.[1] === undefined ? "" : decodeURIComponent(found[1]);
 }
 
-/** What the focus was on before a redraw, to put it back on the same control after it. */
-function focusKey(node: Element | null): string | null {
-  if (!(node instanceof HTMLElement)) {
-    return null;
-  }
-  if (node.parentElement?.id === "hand" && node.dataset["index"] !== undefined) {
-    return `hand:${node.dataset["index"]}`;
-  }
-  if (node.dataset["action"] !== undefined && node.closest("#moves, #overlay") !== null) {
-    return `move:${node.dataset["action"]}:${node.dataset["tiles"] ?? ""}:${node.dataset["chair"] ?? ""}`;
-  }
-  return null;
-}
-
 class TablePage {
   private readonly table = element<HTMLElement>("#table");
   private readonly seatsArea = element<HTMLElement>("#seats");
-  private readonly turnLine = element<HTMLElement>("#turn");
-  private readonly offer = element<HTMLElement>("#offer");
-  private readonly waiting = element<HTMLElement>("#waiting");
-  private readonly prompt = element<HTMLElement>("#prompt");
   private readonly status = element<HTMLElement>("#status");
   private readonly own = element<HTMLElement>("#own");
   private readonly hand = element<HTMLElement>("#hand");
@@ -177,28 +154,13 @@ class TablePage {
 
   // --- inside Discord --------------------------------------------------------------------------------
 
-  /** Discord's handshake and our server's session (../discord.ts, loaded only here): the session and
-   * instance the socket says hello with, or null when the page cannot start (said in its status). */
+  /** The Activity's sign-in: the hello the socket says first, or null when the page cannot start (said
+   * in its status). */
   private async joinDiscord(lang: string | null): Promise<Hello | null> {
-    document.body.dataset["surface"] = "activity";
     try {
-      const { joinDiscord } = await import("../discord");
-      const steps = { clientId: fetchClientId, token: exchangeCode, session: openSession };
-      const instance = new URLSearchParams(window.location.search).get("instance_id");
-      const joined = await joinDiscord(
-        steps,
-        (layout) => {
-          document.body.dataset["layout"] = layout;
-        },
-        handedOver(instance),
-      );
-      useSession(joined.player.session, joined.instanceId);
+      const joined = await joinDiscordTable();
       this.inviteDiscord = joined.invite;
-      const player = element<HTMLElement>("#player");
-      player.dataset["memberId"] = joined.player.member.id;
-      element<HTMLElement>("#player-name").textContent = joined.player.member.name;
-      player.hidden = false;
-      return { session: joined.player.session, instance: joined.instanceId };
+      return joined.hello;
     } catch (error) {
       this.words = new Dictionary(await fetchWords(lang).catch(() => ({ lang: "en", words: {}, tiles: {} })));
       this.applyWords();
@@ -523,7 +485,7 @@ class TablePage {
     this.drawFigures(frame);
     this.seatsArea.dataset["players"] = String(frame.seats.length);
     this.seatsArea.replaceChildren(...seatElements(frame, this.words, before));
-    this.drawCentre(frame, before);
+    drawCentre(frame, before, this.words);
     this.drawHand();
     this.drawMoves();
     this.drawStanding(frame);
@@ -539,7 +501,10 @@ class TablePage {
     this.drawOverlay();
     this.drawDeadline();
     this.sayStatus();
-    this.restoreFocus(focused, focusWasOurs, before);
+    if (focusWasOurs) {
+      const claimClosed = before?.actions.some((action) => action.action === "pass") === true;
+      restoreFocus(focused, [this.hand, this.moves, this.overlay], claimClosed);
+    }
     this.awaited(frame);
     if (frame.state === "closed") {
       this.socket?.stop();
@@ -577,74 +542,10 @@ class TablePage {
     }
   }
 
-  /** Focus stays on the control it was on; when that control is gone (a claim window closed, a move
-   * made), it goes back to the hand, where the next move starts. */
-  private restoreFocus(key: string | null, wasOurs: boolean, before: Frame | null): void {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (key === null || !wasOurs || !lost) {
-      return;
-    }
-    const candidates = [
-      ...this.hand.querySelectorAll<HTMLElement>("button"),
-      ...this.moves.querySelectorAll<HTMLElement>("button"),
-      ...this.overlay.querySelectorAll<HTMLElement>("button[data-action]"),
-    ];
-    const same = candidates.find((candidate) => focusKey(candidate) === key);
-    const claimClosed = before?.actions.some((action) => action.action === "pass") === true;
-    const handStop = this.hand.querySelector<HTMLElement>('button[tabindex="0"]');
-    const fallback = claimClosed
-      ? (handStop ?? this.moves.querySelector<HTMLElement>("button"))
-      : (this.moves.querySelector<HTMLElement>("button") ?? handStop);
-    (same ?? fallback)?.focus();
-  }
-
   private drawFigures(frame: Frame): void {
-    const rules = RULES_WORDS[frame.rules] ?? "table.rules.classic";
-    element<HTMLElement>("#rules-name").textContent = this.words.word(rules);
-    const round = element<HTMLElement>("#round-wind");
-    round.textContent = isWind(frame.round_wind) ? windName(frame.round_wind, this.words) : "–";
-    round.dataset["wind"] = frame.round_wind ?? "";
-    const handNumber = frame.hand_number ?? 0;
-    element<HTMLElement>("#hand-number").textContent = handNumber > 0 ? String(handNumber) : "–";
-    const wall = element<HTMLElement>("#wall");
-    wall.dataset["remaining"] = String(frame.wall);
-    wall.textContent = String(frame.wall);
-    // the lobby has no wind, hand or wall yet
-    for (const figure of ["#round-figure", "#hand-figure", "#wall-figure"]) {
-      element<HTMLElement>(figure).hidden = frame.state === "lobby";
-    }
-    // a practice table's deal code: another table opened with it plays the same walls
-    const deal = element<HTMLElement>("#deal-figure");
-    deal.hidden = typeof frame.deal !== "string" || frame.deal === "";
-    element<HTMLElement>("#deal").textContent = frame.deal ?? "";
-    const minimum = frame.minimum_fan ?? 0;
-    element<HTMLElement>("#minimum-fan-figure").hidden = minimum <= 0;
-    element<HTMLElement>("#minimum-fan").textContent = String(minimum);
+    drawFigures(frame, this.words);
     const address = new URL(`/table/${encodeURIComponent(frame.table)}`, window.location.href);
     this.invite.dataset["url"] = this.activity ? window.location.href : address.href;
-  }
-
-  /** The middle of the table: whose turn it is, the discard on offer, who the table waits for. */
-  private drawCentre(frame: Frame, before: Frame | null): void {
-    const text = centreText(frame, this.words);
-    this.turnLine.dataset["wind"] = frame.state === "playing" && isWind(frame.turn) ? frame.turn : "";
-    this.turnLine.textContent = text.turn;
-    const discard = frame.discard;
-    if (discard === null) {
-      this.offer.replaceChildren();
-      delete this.offer.dataset["tile"];
-      delete this.offer.dataset["seat"];
-    } else {
-      const fresh = before === null || before.discard?.tile !== discard.tile || before.discard.seat !== discard.seat;
-      this.offer.dataset["tile"] = discard.tile;
-      this.offer.dataset["seat"] = discard.seat;
-      this.offer.replaceChildren(tileElement(discard.tile, this.words, fresh ? "large fresh" : "large"));
-    }
-    this.waiting.textContent = text.waiting;
-    if (this.prompt.textContent !== text.prompt) {
-      this.prompt.textContent = text.prompt;
-    }
-    this.prompt.dataset["awaited"] = String(awaitsViewer(frame));
   }
 
   private drawHand(): void {
@@ -707,20 +608,9 @@ class TablePage {
 
   /** A learners' table says which tiles would complete the viewer's hand and how many they have not seen. */
   private drawWaits(frame: Frame): void {
-    const waits = frame.learners === true ? viewerWaits(frame) : [];
-    this.waits.hidden = waits.length === 0;
-    if (waits.length === 0) {
-      this.waits.replaceChildren();
-      return;
-    }
-    const items = waits.map((wait) => {
-      const item = make("span", "wait");
-      item.dataset["face"] = wait.face;
-      item.dataset["left"] = String(wait.left);
-      item.append(tileElement(wait.face, this.words, "mini"), make("span", "left", this.words.filled("table.waits.left", String(wait.left))));
-      return item;
-    });
-    this.waits.replaceChildren(make("span", "label", this.words.word("table.waits")), ...items);
+    const parts = waitsView(frame, this.words);
+    this.waits.hidden = parts.length === 0;
+    this.waits.replaceChildren(...parts);
   }
 
   private drawSheet(frame: Frame): void {
@@ -748,114 +638,52 @@ class TablePage {
 
   private drawOverlay(): void {
     const frame = this.frame;
-    const result = frame?.result ?? null;
-    const over = frame !== null && (frame.state === "hand-over" || frame.state === "match-over") && result !== null;
-    const showButton = element<HTMLButtonElement>("#show-result");
-    showButton.hidden = !(over && this.overlayHidden);
+    const over = hasOverlay(frame);
+    element<HTMLButtonElement>("#show-result").hidden = !(over && this.overlayHidden);
     document.body.dataset["overlay"] = String(over && !this.overlayHidden);
-    if (!over || frame === null) {
-      this.overlay.hidden = true;
-      this.overlay.replaceChildren();
-      this.overlayKey = "";
-      return;
+    this.overlay.hidden = !over || this.overlayHidden;
+    // drawn again only when what it says changes (the countdown in it is the clock's own)
+    const key = over ? JSON.stringify([this.words.lang, frame.version, this.overlayHidden]) : "";
+    if (key !== this.overlayKey) {
+      this.overlayKey = key;
+      this.overlay.replaceChildren(...(over ? overlayParts(frame, this.words, this.activity) : []));
+      this.drawDeadline();
     }
-    this.overlay.hidden = this.overlayHidden;
-    const key = JSON.stringify([this.words.lang, frame.version, this.overlayHidden]);
-    if (key === this.overlayKey) {
-      return;
-    }
-    this.overlayKey = key;
-    const parts: HTMLElement[] = [];
-    if (frame.state === "match-over") {
-      const end = matchEndElement(frame, this.words);
-      end.append(this.anotherMatch(frame));
-      parts.push(end);
-    }
-    const card = resultElement(frame, result, this.words);
-    const next = frame.actions.find((action) => action.action === "next-hand");
-    const controls = make("div", "result-moves");
-    if (next !== undefined) {
-      controls.append(moveButton(frame, "next-hand", next, this.words, { selected: null, cancelArmed: false }));
-    } else if (frame.state === "hand-over" && ownWind(frame) !== null) {
-      controls.append(make("p", "ready-note", this.words.word("table.result.waiting_others")));
-    }
-    const away = make("button", "move quiet", this.words.word("table.result.see_table"));
-    away.type = "button";
-    away.dataset["toggle"] = "result";
-    controls.append(away);
-    card.append(controls);
-    parts.push(card);
-    this.overlay.replaceChildren(...parts);
-    this.drawDeadline();
-  }
-
-  /** Another match with the same settings: a form the player sends (SPEC §7's /table/new), so opening a
-   * table is a deliberate act. In the Activity the thread's table is Discord's to open. */
-  private anotherMatch(frame: Frame): HTMLElement {
-    if (this.activity) {
-      return make("span");
-    }
-    const form = make("form", "another");
-    form.method = "post";
-    form.action = "/table/new";
-    for (const [name, value] of Object.entries(sameSettings(frame))) {
-      const field = make("input");
-      field.type = "hidden";
-      field.name = name;
-      field.value = value;
-      form.append(field);
-    }
-    const button = make("button", "move", this.words.word("table.new_match"));
-    button.type = "submit";
-    button.id = "new-match";
-    button.dataset["strong"] = "true";
-    form.append(button);
-    return form;
   }
 
   // --- the deadline --------------------------------------------------------------------------------
 
+  /** The countdown beside the hand, or in the result's card while it shows; the time bank beside it. */
   private drawDeadline(): void {
-    const frame = this.frame;
-    const deadline = frame?.deadline ?? null;
+    const shown = countdown(this.frame, Date.now(), this.words);
     const resultClock = this.overlay.hidden ? null : this.overlay.querySelector<HTMLElement>(".result-clock");
-    const place = resultClock ?? element<HTMLElement>("#clock");
-    let shown = document.getElementById("deadline");
-    if (deadline === null || frame?.state === "closed" || frame?.state === "lobby") {
-      shown?.remove();
-      element<HTMLElement>("#clock").hidden = true;
-      this.drawBank();
-      return;
+    const clock = element<HTMLElement>("#clock");
+    const place = resultClock ?? clock;
+    let timer = document.getElementById("deadline");
+    clock.hidden = shown === null || resultClock !== null;
+    if (shown === null) {
+      timer?.remove();
+    } else {
+      if (timer === null || timer.parentElement !== place) {
+        timer?.remove();
+        timer = make("span", "deadline");
+        timer.id = "deadline";
+        timer.setAttribute("role", "timer");
+        place.append(timer);
+      }
+      if (timer.dataset["seconds"] !== String(shown.seconds)) {
+        timer.dataset["seconds"] = String(shown.seconds);
+        timer.textContent = shown.text;
+        timer.classList.toggle("short", shown.short);
+      }
     }
-    if (shown === null || shown.parentElement !== place) {
-      shown?.remove();
-      shown = make("span", "deadline");
-      shown.id = "deadline";
-      shown.setAttribute("role", "timer");
-      place.append(shown);
-    }
-    element<HTMLElement>("#clock").hidden = resultClock !== null;
-    const seconds = secondsLeft(deadline, Date.now());
-    if (shown.dataset["seconds"] !== String(seconds)) {
-      shown.dataset["seconds"] = String(seconds);
-      const label = frame?.state === "hand-over" ? "table.result.next_in" : "table.figure.deadline";
-      shown.textContent = this.words.filled(label, clockText(seconds));
-      shown.classList.toggle("short", seconds <= 10);
-    }
-    this.drawBank();
-  }
-
-  /** The viewer's time bank, apart from the turn's own time. */
-  private drawBank(): void {
-    const frame = this.frame;
-    const seat = frame?.seats.find((candidate) => candidate.wind === frame.viewer);
-    const bank = frame?.state === "playing" && typeof seat?.bank === "number" ? seat.bank : null;
-    const shown = element<HTMLElement>("#bank");
-    shown.hidden = bank === null || bank <= 0;
-    const text = bank === null ? "" : this.words.filled("table.bank", clockText(Math.max(0, Math.floor(bank))));
-    if (shown.textContent !== text) {
-      shown.textContent = text;
-      shown.dataset["seconds"] = bank === null ? "" : String(Math.floor(bank));
+    const bank = bankSeconds(this.frame);
+    const banked = element<HTMLElement>("#bank");
+    banked.hidden = bank === null || bank <= 0;
+    const text = bank === null ? "" : this.words.filled("table.bank", clockText(bank));
+    if (banked.textContent !== text) {
+      banked.textContent = text;
+      banked.dataset["seconds"] = bank === null ? "" : String(bank);
     }
   }
 
