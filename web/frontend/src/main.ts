@@ -13,7 +13,6 @@ import {
   type Leaderboard,
   type Mode,
   OVER_STATES,
-  type Placed,
   openSession,
   saveName,
   sendControl,
@@ -24,6 +23,9 @@ import {
 } from "./api";
 import { directionOf, nearest, nearestInDirection } from "./keyboard";
 import { BOARD_HEIGHT, BOARD_WIDTH, FACE_RATIO, LEVEL_LIFT, facePlace, faceWidthToFit, facesMatch, spritePosition } from "./layout";
+import { Clock } from "./solitaire/clock";
+import { leaderboardRows } from "./solitaire/leaderboard";
+import { placement, stateMessage } from "./solitaire/summary";
 import { SPRITE_SHEET } from "./sprites";
 import { clockText, Dictionary, type WordKey } from "./words";
 
@@ -58,38 +60,6 @@ function requestedMode(params: URLSearchParams): { mode: Mode; seed: number | nu
   const mode: Mode = params.get("mode") === "free" ? "free" : "daily";
   const seed = Number.parseInt(params.get("seed") ?? "", 10);
   return { mode, seed: mode === "free" && Number.isSafeInteger(seed) && seed >= 0 ? seed : null };
-}
-
-/** The server's clock and score, run on locally between its answers (the server corrects both). */
-class Clock {
-  private seconds = 0;
-  private score = 0;
-  private runningSince: number | null = null;
-
-  set(seconds: number, score: number, running: boolean): void {
-    this.seconds = seconds;
-    this.score = score;
-    this.runningSince = running ? performance.now() : null;
-  }
-
-  freeze(): void {
-    this.seconds = this.shownSeconds();
-    this.score = this.shownScore();
-    this.runningSince = null;
-  }
-
-  private elapsed(): number {
-    return this.runningSince === null ? 0 : Math.floor((performance.now() - this.runningSince) / 1000);
-  }
-
-  shownSeconds(): number {
-    return this.seconds + this.elapsed();
-  }
-
-  // SPEC §3 loses a point a second; never below zero.
-  shownScore(): number {
-    return Math.max(0, this.score - this.elapsed());
-  }
 }
 
 class SolitairePage {
@@ -403,7 +373,7 @@ class SolitairePage {
     this.drawControls();
     const over = OVER_STATES.has(game.state);
     // An ended game is said by its summary; the status line says the rest (paused, and errors).
-    this.say(over ? "" : this.stateMessage(game));
+    this.say(over ? "" : stateMessage(game, this.words));
     this.drawSummary(over ? game : null);
     if (over && !wasOver) {
       if (!this.activity) {
@@ -412,17 +382,6 @@ class SolitairePage {
       }
       void this.refreshLeaderboard();
     }
-  }
-
-  private stateMessage(game: GameJson): string {
-    const keys: Partial<Record<GameJson["state"], WordKey>> = {
-      paused: "state.paused",
-      cleared: "state.cleared",
-      stuck: "state.stuck",
-      finished: "state.finished",
-    };
-    const key = keys[game.state];
-    return key === undefined ? "" : this.words.word(key);
   }
 
   /** The end of a game: how it ended, the server's final figures, and where the score placed on its
@@ -434,7 +393,7 @@ class SolitairePage {
       return;
     }
     this.summary.dataset["state"] = game.state;
-    element<HTMLElement>("#summary-title").textContent = this.stateMessage(game);
+    element<HTMLElement>("#summary-title").textContent = stateMessage(game, this.words);
     const figures: [string, string, string][] = [
       ["score", String(game.score), this.words.number(game.score)],
       ["seconds", String(game.seconds), clockText(game.seconds)],
@@ -448,7 +407,7 @@ class SolitairePage {
     const placed = element<HTMLElement>("#summary-placed");
     // A server older than the summary says nothing of the board: the leaderboard beside says it.
     placed.hidden = game.placed === undefined;
-    placed.textContent = game.placed === undefined ? "" : this.placement(game.placed);
+    placed.textContent = game.placed === undefined ? "" : placement(game.placed, this.words);
     if (game.placed === undefined) {
       delete placed.dataset["board"];
       delete placed.dataset["rank"];
@@ -456,14 +415,6 @@ class SolitairePage {
       placed.dataset["board"] = game.placed.board;
       placed.dataset["rank"] = game.placed.rank === null ? "" : String(game.placed.rank);
     }
-  }
-
-  private placement(placed: Placed): string {
-    if (placed.rank === null) {
-      return this.words.word("placed.none");
-    }
-    const key: WordKey = placed.board === "daily" ? "placed.daily" : "placed.free";
-    return this.words.filled(key, this.words.ordinal(placed.rank));
   }
 
   private drawTiles(): void {
@@ -614,40 +565,7 @@ class SolitairePage {
 
   private drawLeaderboard(board: Leaderboard): void {
     this.leaderboard.dataset["board"] = board.board;
-    const list = element<HTMLOListElement>("#leaderboard-rows");
-    const rows = board.rows.map((row) => this.leaderboardRow(row, board.own?.rank === row.rank));
-    if (board.own !== null && !board.rows.some((row) => row.rank === board.own?.rank)) {
-      rows.push(this.leaderboardRow(board.own, true));
-    }
-    if (rows.length === 0) {
-      const empty = document.createElement("li");
-      empty.className = "empty";
-      empty.textContent = this.words.word("leaderboard.empty");
-      rows.push(empty);
-    }
-    list.replaceChildren(...rows);
-  }
-
-  private leaderboardRow(row: { rank: number; name: string; score: number }, own: boolean): HTMLLIElement {
-    const item = document.createElement("li");
-    item.dataset["rank"] = String(row.rank);
-    item.dataset["name"] = row.name;
-    item.dataset["score"] = String(row.score);
-    const cells: [string, string][] = [
-      ["rank", String(row.rank)],
-      ["name", own ? `${row.name} (${this.words.word("leaderboard.you")})` : row.name],
-      ["score", this.words.number(row.score)],
-    ];
-    for (const [kind, text] of cells) {
-      const cell = document.createElement("span");
-      cell.className = kind;
-      cell.textContent = text;
-      item.append(cell);
-    }
-    if (own) {
-      item.dataset["own"] = "true";
-    }
-    return item;
+    element<HTMLOListElement>("#leaderboard-rows").replaceChildren(...leaderboardRows(board, this.words));
   }
 
   private async saveName(): Promise<void> {
