@@ -74,7 +74,7 @@ header_value = st.binary(max_size=80).map(lambda raw: raw.replace(b"\r", b"").re
 
 
 class Records(logging.Handler):
-    """Every record logged at WARNING or above, or with a traceback."""
+    """Every record logged at ERROR or above, or with a traceback."""
 
     def __init__(self) -> None:
         super().__init__(logging.DEBUG)

@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.web.test_api_properties import Records
 from tests.web.test_table_api import Browser, Socket, TableSite, open_table_site
 from web.limits import Rate
 from web.table_messages import ACTIONS
@@ -64,18 +65,6 @@ one_message = (
     | st.tuples(st.just("bytes"), st.binary(max_size=1100))
     | st.tuples(st.just("binary"), st.binary(max_size=64))
 )
-
-
-class Records(logging.Handler):
-    """Every record logged at ERROR or above, or with a traceback."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.DEBUG)
-        self.bad: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.exc_info or record.levelno >= logging.ERROR:
-            self.bad.append(record)
 
 
 @dataclass
