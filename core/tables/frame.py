@@ -252,7 +252,8 @@ def seat_entries(
 ) -> list[dict[str, Any]]:
     """The frame's ``seats`` of ``hand`` as chair ``seat`` (None: a spectator) sees it, ``view`` being
     ``hand.view(seat)``, in the order E, S, W, N: each chair's public tiles, its concealed tiles in the
-    viewer's own seat, and every seat's once the hand is over (or at a table of open hands). The live
+    viewer's own seat, and every seat's once the hand is over, alike for every viewer then (a winner's
+    own tile drawn is the result's to mark), or at a table of open hands. The live
     frame and a replay's steps (``core.tables.replay``) are both drawn by it."""
     winds = chair_winds(hand)
     over = hand.result is not None
@@ -273,7 +274,7 @@ def seat_entries(
             "bank": chairs[index].bank,
             "level": chairs[index].level,
         }
-        if index == seat and view.concealed is not None:
+        if index == seat and view.concealed is not None and not over:
             entry["hand"] = faces(hand_slots(view))
             entry["drawn"] = view.drawn is not None
         elif over or shown.concealed is not None:

@@ -179,6 +179,27 @@ def test_the_viewer_sees_their_hand_and_the_drawn_tile_last() -> None:
             assert own["hand"][-1] in discards and len(discards) == len(set(discards))
 
 
+def test_an_ended_hand_is_shown_alike_to_every_viewer_its_winner_too() -> None:
+    """A member who wins on their own draw sees their hand as everyone does once it is over (the result
+    marks the winning tile), not with the tile drawn apart as while they played."""
+    for seed in range(200):
+        state, now = seated(lobby("classic", seed)), 1000.0
+        while state.status == "playing":  # every seat played by the clock: a member's complete hand wins
+            now = max(now, state.wake_at or now)
+            state, _ = transitions.wake(state, now)
+        winds = {frame(state, 9, member, now)["viewer"]: member for member in MEMBERS}
+        result = frame(state, 9, None, now)["result"]
+        if result["winner"] in winds and result["self_drawn"]:
+            break
+    else:
+        raise AssertionError("no seed of 200 has a member win on their own draw")
+    over = {viewer: frame(state, 9, viewer, now) for viewer in VIEWERS}
+    assert_same_public(over.values())
+    winner = next(seat for seat in over[winds[result["winner"]]]["seats"] if seat["wind"] == result["winner"])
+    assert winner["drawn"] is False and result["winning_tile"] in winner["hand"]
+    assert winner == next(seat for seat in over[None]["seats"] if seat["wind"] == result["winner"])
+
+
 def member_deals() -> tuple[TableState, int]:
     """A hand whose dealer is a member: the first seed that seats one there, and that member."""
     for seed in range(100):

@@ -708,6 +708,16 @@ async def test_each_socket_is_told_its_players_name_and_a_lobby_seat_takes_a_new
     assert after == version + 2 and "Anabel" in [seat.name for seat in state.seats]
 
 
+async def settled_version(table_site: TableSite, table_id: str) -> int:
+    """The table's version once this process has marked its ended hand shown and given it to the ledger."""
+    async with asyncio.timeout(5):
+        while True:
+            await table_site.settle()
+            state, version = await table_site.table(table_id)
+            if not state.result_unposted and not state.unrecorded:
+                return version
+
+
 async def test_the_next_hand_waits_for_both_page_players(table_site: TableSite) -> None:
     table_id, sockets, _ = await seated_table(table_site)
     ana, bo, cy = sockets["ana"], sockets["bo"], sockets["cy"]
@@ -727,8 +737,9 @@ async def test_the_next_hand_waits_for_both_page_players(table_site: TableSite) 
     assert [row["hand"] for row in sheet] == [1] and sheet[0]["score"] == shown["cy"]["result"]["score"]
     assert shown["cy"]["log"] and shown["cy"]["dealer"] == "E"
 
-    # (the result marked shown, web.table_results, is a version of its own no frame shows)
-    before = ana.last["version"]
+    # The result marked shown (web.table_results) and the hand written to the ledger are versions of
+    # their own (shown by no frame): the press comes after them, so that its frame is the next one.
+    before = await settled_version(table_site, table_id)
     await ana.move("next-hand")
     moved = (await ana.frame(before + 1))["version"]
     waiting = [await socket.frame(moved) for socket in sockets.values()]
