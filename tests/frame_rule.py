@@ -56,6 +56,7 @@ FRAME_FIELDS = frozenset(
         "dealer",
         "ready",
         "sheet",  # no tile
+        "ratings",  # numbers only: checked below
     }
 )
 SEAT_FIELDS = frozenset(
@@ -122,6 +123,9 @@ def assert_frame_rule(frame: Mapping[str, Any], *, open_hands: bool = False) -> 
         assert value is None or not _TILES.fullmatch(str(value)) or name == "table", (name, value)
     for wind in (*frame["awaited"], *frame["ready"]):
         assert wind in "ESWN"
+    for rating in frame.get("ratings", []):  # (a replay's steps have none)
+        assert set(rating) == {"wind", "before", "after"} and rating["wind"] in "ESWN", rating
+        assert frame["state"] == "match-over" and type(rating["before"]) is type(rating["after"]) is int
     for row in frame["sheet"]:
         assert set(row) == SHEET_FIELDS and row["winner"] in (None, "E", "S", "W", "N"), row
     _check_log(frame)

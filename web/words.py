@@ -126,6 +126,7 @@ PAGE_WORDS: tuple[str, ...] = (
     "table.result.payments",
     "table.result.seed",
     "table.match.standings",
+    "table.match.rating",
     "table.pick_first",
     "table.result.dealt_in",
     "table.lobby_ready",

@@ -118,7 +118,7 @@ class LiveHands:
             return
         if not event.is_open:
             self._tables.pop(event.table_id, None)
-        if event.happened in ("nothing", "removed"):
+        if event.happened in ("nothing", "rated", "removed"):
             return
         async with table.lock:
             if event.version <= table.heard:

@@ -176,7 +176,7 @@ class TableMessages:
             state = current.state
         shown = self._tables.setdefault(event.table_id, _Shown())
         # a change left pending by a process that died may not have been shown either: it is drawn again
-        edits = event.pending or event.happened not in ("answered", "nothing")
+        edits = event.pending or event.happened not in ("answered", "nothing", "rated")
         if edits:
             shown.newest = max(shown.newest, event.version)
         async with shown.lock:

@@ -108,6 +108,24 @@ class SheetRow:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class MatchRating:
+    """What the ended match did to one member chair's rating (SPEC §8), on the shown scale: the page's
+    match end says it as Discord's result does. Kept in the table's state once the ledger has rated it."""
+
+    chair: int
+    before: int
+    after: int
+
+    def to_document(self) -> list[int]:
+        return [self.chair, self.before, self.after]
+
+    @classmethod
+    def from_document(cls, document: Any) -> MatchRating:
+        chair, before, after = _list(document)
+        return cls(chair=_int(chair), before=_int(before), after=_int(after))
+
+
 def entry_document(entry: LedgerEntry) -> dict[str, Any]:
     seats = [{"name": seat.name, "member": seat.member_id, "computer": seat.computer} for seat in entry.seats]
     if isinstance(entry, HandEntry):

@@ -132,6 +132,7 @@ def frame(state: TableState, version: int, viewer: int | None, now: float, hand:
         "dealer": None,
         "ready": [],
         "sheet": _sheet(state),
+        "ratings": [],
     }
     if state.hand is None:
         return {**base, **_lobby(state, seat)}
@@ -225,6 +226,13 @@ def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict
         "dealer": wind_code(winds[hand.dealer]) if state.settings.rules.has_wall else None,
         "ready": [wind_code(winds[index]) for index in sorted(state.ready, key=lambda chair: winds[chair])]
         if state.status == "between"
+        else [],
+        # the match end's rating changes, once the ledger has rated the match (a change of its own)
+        "ratings": [
+            {"wind": wind_code(winds[rating.chair]), "before": rating.before, "after": rating.after}
+            for rating in sorted(state.ratings, key=lambda rating: winds[rating.chair])
+        ]
+        if state.status == "over"
         else [],
     }
 

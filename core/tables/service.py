@@ -23,14 +23,16 @@ from dataclasses import dataclass, field, replace
 
 from core.compare_and_set import retried
 from core.events import Events
+from core.ratings.matches import member_of
 from core.refusal import Refusal
 from core.tables import transitions
 from core.tables.deals import deal_code, deal_seed
 from core.tables.events import TableChanged
+from core.tables.finished import MatchRating
 from core.tables.moves import Actor, Move
 from core.tables.state import TableSettings, TableState, keeping_legacy
 from core.tables.transitions import Change
-from data.ledger import HandEntry, Ledger, LedgerConflict, LedgerValueError
+from data.ledger import HandEntry, Ledger, LedgerConflict, LedgerValueError, MatchEntry
 from data.live import LiveStore, StoreError, Versioned
 
 log = logging.getLogger(__name__)
@@ -280,11 +282,31 @@ class TableService:
                 log.exception("table %s: the ledger refused %r", table_id, entry)
             written.append(entry)
 
+        ratings = await self._match_ratings(table_id, [entry for entry in written if isinstance(entry, MatchEntry)])
+
         def forget_written(state: TableState, now: float) -> tuple[TableState, Change]:
             left = tuple(entry for entry in state.unrecorded if entry not in written)
+            if ratings and not state.ratings:  # shown by the page's match end: a change it is sent
+                return replace(state, unrecorded=left, ratings=ratings), Change("rated")
             return replace(state, unrecorded=left), Change()
 
         return await self.update(table_id, forget_written, by_member=False)
+
+    async def _match_ratings(self, table_id: str, matches: list[MatchEntry]) -> tuple[MatchRating, ...]:
+        """The member chairs' rating changes of the match just written (none when it is not rated, or the
+        ledger cannot say now: the match end is shown without them rather than not at all)."""
+        if not matches:
+            return ()
+        try:
+            changes = await self._ledger.match_rating_changes(matches[-1].match_id)
+        except (StoreError, OSError) as error:
+            log.warning("table %s: the match's rating changes cannot be read (%s)", table_id, error)
+            return ()
+        return tuple(
+            MatchRating(change.seat, change.before.shown, change.after.shown)
+            for change in changes
+            if member_of(change.player) is not None
+        )
 
     async def park(self, table_id: str) -> None:
         """Clear the timers of a table whose clock cannot run (a damaged document), so it stops coming due."""

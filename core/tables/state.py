@@ -17,7 +17,14 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from core.tables.deals import deal_code
-from core.tables.finished import FinishedHand, LedgerEntry, SheetRow, entry_document, entry_from_document
+from core.tables.finished import (
+    FinishedHand,
+    LedgerEntry,
+    MatchRating,
+    SheetRow,
+    entry_document,
+    entry_from_document,
+)
 from game.errors import GameError
 from game.players import PLAYERS
 from game.rules import Ruleset
@@ -133,6 +140,7 @@ class TableState:
     deal: str | None = None  # the practice table's deal code (``core.tables.deals``), kept by its match
     ready: frozenset[int] = frozenset()  # between hands: the chairs whose member pressed next-hand
     sheet: tuple[SheetRow, ...] = ()  # the match's finished hands, oldest first (the page's score sheet)
+    ratings: tuple[MatchRating, ...] = ()  # the ended match's rating changes, once the ledger has rated it
 
     @property
     def players(self) -> int:
@@ -240,6 +248,8 @@ class TableState:
             extra["ready"] = sorted(self.ready)
         if self.sheet:
             extra["sheet"] = [row.to_document() for row in self.sheet]
+        if self.ratings:
+            extra["ratings"] = [rating.to_document() for rating in self.ratings]
         return extra
 
     @classmethod
@@ -321,6 +331,7 @@ def _table_from_document(document: Any) -> TableState:
         ready=_ready(_object(document["extra"]).get("ready", []), len(seats)),
         # a table stored before the sheet was kept shows the hands finished from then on
         sheet=tuple(SheetRow.from_document(row) for row in _list(_object(document["extra"]).get("sheet", []))),
+        ratings=tuple(MatchRating.from_document(row) for row in _list(_object(document["extra"]).get("ratings", []))),
     )
 
 

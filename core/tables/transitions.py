@@ -34,11 +34,12 @@ from game.scoring.table import settle_hand
 
 MISSED_TURNS_BEFORE_AWAY = 2
 
-Happened = Literal["nothing", "lobby", "dealt", "played", "answered", "seat", "hand_over", "closed", "removed"]
+Happened = Literal["nothing", "lobby", "dealt", "played", "answered", "seat", "hand_over", "rated", "closed", "removed"]
 """What a change did, as whoever shows it needs to know: ``lobby`` (seats or the lobby's choices),
 ``dealt`` (a hand began), ``played`` (moves or timers that change what the table shows), ``answered``
 (seats answered a claim window that stays open: who answered stays secret, so the table looks the
 same), ``seat`` (a member came back from away), ``hand_over`` (a hand ended: ``finished_hand``),
+``rated`` (the ledger rated the ended match: its rating changes are in the state, for the page's match end),
 ``closed`` (the clock closed an idle table), ``nothing`` (the state's bookkeeping only), ``removed``
 (the table ended long enough ago and goes from the store: what a surface keeps of it goes too; published
 by ``TableService.wake``, never by a transition)."""

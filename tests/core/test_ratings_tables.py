@@ -1,6 +1,8 @@
 """A table's match reaches the ledger rated or not as SPEC §8 says: a four-player match played to its end
 is rated in the transaction that records it, a practice table's (dealt from a seed its opener chose) is
-recorded as practice and never rated, and the flag survives the trip through the table's live state."""
+recorded as practice and never rated, and the flag survives the trip through the table's live state.
+Once rated, the match's member rating changes are in the table's state, published as a change of their
+own for the page's match end (its frames' ``ratings``)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ import pytest
 
 from core.events import Events
 from core.tables.events import TableChanged
-from core.tables.finished import entry_document, entry_from_document
+from core.tables.finished import MatchRating, entry_document, entry_from_document
+from core.tables.frame import frame
 from core.tables.ledger_writer import LedgerWriter
 from core.tables.moves import Lobby
 from data.broadcast import MemoryBroadcast
@@ -17,16 +20,24 @@ from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from game.rules import ruleset
 from tests.bot.tables_helpers import GUILD, QUICK, FakeClock, member, service_on, settings
+from tests.frame_rule import assert_frame_rule
 
 
 async def _play(path, *, seed: int | None) -> MatchEntry:
-    """One match of member 1 and three computers, one hand long, played to its end; its ledger entry."""
+    """One match of member 1 and three computers, one hand long, played to its end; its ledger entry.
+    The table's state and frames say member 1's rating change, the ledger's, when the match is rated."""
     ledger = await SqliteLedger.open(path)
     store = await SqliteLiveStore.open(path.parent / "live.sqlite3")
     clock = FakeClock()
     events = Events(MemoryBroadcast())
     service = service_on(store, ledger, clock, events=events)
     events.subscribe(TableChanged, LedgerWriter(service))
+    happened: list[str] = []
+
+    async def heard(event: TableChanged) -> None:
+        happened.append(event.happened)
+
+    events.subscribe(TableChanged, heard)
     try:
         committed = await service.open(
             host=member(1),
@@ -50,6 +61,17 @@ async def _play(path, *, seed: int | None) -> MatchEntry:
         changes = await ledger.match_rating_changes(match.match_id)
         assert len(changes) == (0 if match.practice else 4)
         assert (await ledger.rerate(repair=False)).equal
+        ended = await service.read(match.table_id)
+        assert ended is not None and ended.state.status == "over"
+        mine = [change for change in changes if change.player == "member:1"]
+        assert ended.state.ratings == tuple(MatchRating(c.seat, c.before.shown, c.after.shown) for c in mine)
+        assert happened.count("rated") == (0 if match.practice else 1)
+        shown = frame(ended.state, ended.version, 1, clock.now)
+        assert_frame_rule(shown)
+        assert shown["state"] == "match-over" and len(shown["ratings"]) == len(mine)
+        for rating, change in zip(shown["ratings"], mine, strict=True):
+            assert (rating["before"], rating["after"]) == (change.before.shown, change.after.shown)
+            assert rating["wind"] == shown["viewer"]
         return match
     finally:
         await store.close()

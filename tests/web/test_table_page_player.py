@@ -355,6 +355,14 @@ def test_the_match_end_is_a_screen_of_its_own_with_another_match(
     # the same settings; a practice table's deal kept, so another match is practice too
     assert fields == {"rules": "classic", "computers": "1", "length": "one_wind", "seed": "4242"}
     expect(again.locator("button#new-match")).to_be_visible()
+    # the ledger rates the match: a frame of its own brings its members' changes, the screen still whole
+    ratings = [{"wind": "E", "before": 1012, "after": 1031}, {"wind": "S", "before": 990, "after": 981}]
+    stub.push(table, {**shown, "version": shown["version"] + 1, "ratings": ratings})
+    expect(end.locator('li[data-wind="E"]')).to_have_attribute("data-rating", "19")
+    expect(end.locator('li[data-wind="S"]')).to_have_attribute("data-rating", "-9")
+    expect(end.locator('li[data-wind="S"] .rating')).to_contain_text("981")
+    expect(end.locator('li[data-wind="W"] .rating')).to_have_count(0)
+    wait_for(lambda: seen_whole(page, "#match-end") == "seen", seconds=5)
     assert scan(page) == []
 
 

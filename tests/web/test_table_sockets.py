@@ -30,7 +30,7 @@ from core.tables.state import TableState
 from core.tables.transitions import Change
 from data.broadcast import MemoryBroadcast
 from data.ledger import GuildSettings
-from tests.frame_rule import assert_same_public
+from tests.frame_rule import assert_frame_rule, assert_same_public
 from tests.web.test_table_api import Browser, Socket, TableSite, open_table_site, table_site
 from web.activity import SESSION_SECONDS, ActivityConfig, ActivitySession, SessionSigner
 from web.guard import WEB_GUILD
@@ -490,12 +490,9 @@ async def test_a_change_made_in_another_process_reaches_the_sockets_from_the_sto
         await socket.receive(0.2)
 
 
-async def test_a_whole_hand_against_three_computers_ends_with_its_result_named_in_the_pages_language(
-    table_site: TableSite,
-) -> None:
-    browser = await table_site.browser()
-    table_id = await browser.new_table("rules=hongkong&computers=3")
-    socket = await browser.socket(table_id, lang="fr")
+async def played_to_its_end(table_site: TableSite, socket: Socket) -> dict[str, Any]:
+    """The hand of the socket's player (its table's host) and three computers started and played to its
+    end through the socket (a win when offered, else the first discard, else a pass); its last frame."""
     await socket.frame()
     await socket.move("start")
     await socket.frame(2)
@@ -510,7 +507,16 @@ async def test_a_whole_hand_against_three_computers_ends_with_its_result_named_i
             table_site.clock.now += 2.0
         with contextlib.suppress(TimeoutError):
             await socket.receive(0.1)
-    over = socket.last
+    return socket.last
+
+
+async def test_a_whole_hand_against_three_computers_ends_with_its_result_named_in_the_pages_language(
+    table_site: TableSite,
+) -> None:
+    browser = await table_site.browser()
+    table_id = await browser.new_table("rules=hongkong&computers=3")
+    socket = await browser.socket(table_id, lang="fr")
+    over = await played_to_its_end(table_site, socket)
     assert over["state"] in ("hand-over", "match-over"), "the hand did not end"
     result = over["result"]
     assert set(result["names"]) == set(result["patterns"])
@@ -791,3 +797,20 @@ async def test_in_the_activity_the_name_is_the_members_display_name(tmp_path: pa
         assert (await site.table(opened.state.id))[0].seats[0].name == "Mei"
     finally:
         await site.close()
+
+
+async def test_a_rated_matchs_end_is_followed_by_its_players_rating_change(table_site: TableSite) -> None:
+    browser = await table_site.browser()
+    table_id = await browser.new_table("rules=classic&computers=3&length=one_hand")
+    socket = await browser.socket(table_id)
+    over = await played_to_its_end(table_site, socket)
+    assert over["state"] == "match-over"
+    rated = over  # rated in a later change (unless the socket was sent only the newest)
+    async with asyncio.timeout(5):
+        while not rated["ratings"]:
+            rated = await socket.next_frame()
+    [change] = [c for c in await table_site.ledger.match_rating_changes(table_id) if c.player.startswith("member:")]
+    expected = {"wind": over["viewer"], "before": change.before.shown, "after": change.after.shown}
+    assert rated["ratings"] == [expected] and rated["state"] == "match-over"
+    assert_frame_rule(rated)
+    assert (await table_site.table(table_id))[0].ratings[0].after == change.after.shown

@@ -110,6 +110,7 @@ export const PAGE_WORD_KEYS = [
   "table.result.payments",
   "table.result.seed",
   "table.match.standings",
+  "table.match.rating",
   "table.pick_first",
   "table.result.dealt_in",
   "table.lobby_ready",

@@ -52,6 +52,7 @@ export const words = new Dictionary({
     "table.badge.away_for": "away: a #1 plays for #2",
     "table.level.strong": "strong computer",
     "table.result.fan_value": "# fan",
+    "table.match.rating": "Rating #1 → #2 (#3)",
     "number.thousands": " ",
   },
   tiles: { "5p": "5 of circles", "1m": "1 of characters", "5m": "5 of characters" },

@@ -2,7 +2,7 @@ import "./dom";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Result } from "../src/table/frame";
-import { patternLines, resultElement, sameSettings, signed } from "../src/table/result";
+import { matchEndElement, patternLines, resultElement, sameSettings, signed } from "../src/table/result";
 import { frame, seat, words } from "./fixtures";
 
 const won: Result = {
@@ -57,4 +57,16 @@ test("payments are signed", () => {
   assert.equal(signed(12, words), "+12");
   assert.equal(signed(-1.5, words), "−1.5");
   assert.equal(signed(0, words), "0");
+});
+
+test("the match end ranks the seats and says each rated member's change once the ledger has it", () => {
+  const seats = [seat("E", "Ann", { score: 12 }), seat("S", "Bea", { score: 40 }), seat("W", "Cy"), seat("N", "Dee", { score: -3 })];
+  const unrated = matchEndElement(frame({ state: "match-over", seats }), words);
+  const rows = [...unrated.querySelectorAll("li")] as HTMLElement[];
+  assert.deepEqual(rows.map((row) => [row.dataset["wind"], row.dataset["rank"]]), [["S", "1"], ["E", "2"], ["W", "3"], ["N", "4"]]);
+  assert.equal(unrated.querySelectorAll(".rating").length, 0);
+  const rated = matchEndElement(frame({ state: "match-over", seats, ratings: [{ wind: "E", before: 1012, after: 1031 }] }), words);
+  const changes = [...rated.querySelectorAll("li[data-rating]")] as HTMLElement[];
+  assert.deepEqual(changes.map((row) => [row.dataset["wind"], row.dataset["rating"]]), [["E", "19"]]);
+  assert.equal(changes[0]?.querySelector(".rating")?.textContent, "Rating 1 012 → 1 031 (+19)");
 });

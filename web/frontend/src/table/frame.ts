@@ -52,6 +52,13 @@ export interface SheetRow {
   readonly names?: Readonly<Partial<Record<string, string>>>;
 }
 
+/** What the ended match did to a member seat's rating (SPEC §8's shown scale), once the ledger rated it. */
+export interface RatingChange {
+  readonly wind: Wind;
+  readonly before: number;
+  readonly after: number;
+}
+
 export interface Action {
   readonly action: string;
   readonly tiles?: string | null;
@@ -106,6 +113,8 @@ export interface Frame {
   readonly sheet?: readonly SheetRow[] | null;
   // the seated members who pressed next-hand
   readonly ready?: readonly string[] | null;
+  // at the match's end, its members' rating changes (a later frame, once the ledger has rated it)
+  readonly ratings?: readonly RatingChange[] | null;
   // the level of the computer that plays for an away member
   readonly computer_level?: string | null;
   readonly learners?: boolean | null;

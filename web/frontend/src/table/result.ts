@@ -3,7 +3,7 @@
 // next hand; then the match's final standings. Pure functions of the frame.
 import type { Dictionary, WordKey } from "../words";
 import { make } from "./dom";
-import { faces, type Frame, type Result } from "./frame";
+import { faces, type Frame, type RatingChange, type Result } from "./frame";
 import { seatName } from "./names";
 import { tileElement } from "./tiles";
 
@@ -158,7 +158,18 @@ function paymentsList(frame: Frame, result: Result, words: Dictionary): HTMLElem
   return list;
 }
 
-/** The match's end, a screen of its own: the final standings, best first, and another match. */
+/** A member's rating change as the match end says it: "Rating 1012 → 1031 (+19)". */
+export function ratingText(change: RatingChange, words: Dictionary): string {
+  return words.filled(
+    "table.match.rating",
+    words.number(change.before),
+    words.number(change.after),
+    signed(change.after - change.before, words),
+  );
+}
+
+/** The match's end, a screen of its own: the final standings, best first, each member's rating change
+ * once the match is rated, and another match. */
 export function matchEndElement(frame: Frame, words: Dictionary): HTMLElement {
   const box = make("section", "match-end");
   box.id = "match-end";
@@ -175,6 +186,14 @@ export function matchEndElement(frame: Frame, words: Dictionary): HTMLElement {
       item.dataset["score"] = String(seat.score);
       item.dataset["rank"] = String(index + 1);
       item.append(make("span", "name", seatName(frame, seat.wind, words)), make("span", "amount", words.number(seat.score)));
+      const change = frame.ratings?.find((rating) => rating.wind === seat.wind);
+      if (change !== undefined) {
+        const rating = make("span", "rating", ratingText(change, words));
+        rating.dataset["before"] = String(change.before);
+        rating.dataset["after"] = String(change.after);
+        item.dataset["rating"] = String(change.after - change.before);
+        item.append(rating);
+      }
       return item;
     }),
   );
