@@ -22,7 +22,7 @@ import contextlib
 import functools
 import json
 import logging
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -163,6 +163,10 @@ class TableHub:
         self.clock = clock
         self._watching: dict[str, set[Viewer]] = {}
         self._newest: dict[str, int] = {}  # the newest version shown to each watched table's sockets
+        # the open sockets by address and by player, kept as they open, close and change hands: the
+        # limits ask at every handshake, and counting over every socket would grow with the site
+        self._per_address: Counter[str] = Counter()
+        self._per_player: Counter[tuple[int, int | None]] = Counter()
         self._unsubscribe: Callable[[], None] | None = None
         self._closing = False
 
@@ -184,6 +188,8 @@ class TableHub:
         viewers = [viewer for watching in self._watching.values() for viewer in watching]
         self._watching.clear()
         self._newest.clear()
+        self._per_address.clear()
+        self._per_player.clear()
         await asyncio.gather(*(_close(viewer.socket, WSCloseCode.GOING_AWAY) for viewer in viewers))
 
     # --- sockets -------------------------------------------------------------------------------
@@ -192,20 +198,52 @@ class TableHub:
         """Show ``viewer`` its table's changes from now on; False once the hub is closing."""
         if self._closing:
             return False
-        self._watching.setdefault(viewer.table_id, set()).add(viewer)
+        watching = self._watching.setdefault(viewer.table_id, set())
+        if viewer not in watching:
+            watching.add(viewer)
+            self._count(viewer, 1)
         return True
 
     def unwatch(self, viewer: Viewer) -> None:
         watching = self._watching.get(viewer.table_id)
-        if watching is None:
+        if watching is None or viewer not in watching:
             return
         watching.discard(viewer)
+        self._count(viewer, -1)
         if not watching:
             del self._watching[viewer.table_id]
             self._newest.pop(viewer.table_id, None)
 
+    def became(self, viewer: Viewer, actor: Actor) -> None:
+        """``viewer`` plays ``actor`` from now on (``Viewer.became``), counted as theirs."""
+        watched = viewer in self._watching.get(viewer.table_id, ())
+        if watched:
+            self._count(viewer, -1)
+        viewer.became(actor)
+        if watched:
+            self._count(viewer, 1)
+
+    def open_at(self, address: str) -> int:
+        """How many sockets here count against ``address``."""
+        return self._per_address[address]
+
+    def open_for(self, actor: Actor) -> int:
+        """How many sockets here play ``actor`` (a player, or a member in a server)."""
+        return self._per_player[(actor.member_id, actor.guild_id)]
+
+    def _count(self, viewer: Viewer, step: int) -> None:
+        if viewer.address is not None:
+            self._per_address[viewer.address] += step
+            if self._per_address[viewer.address] <= 0:
+                del self._per_address[viewer.address]
+        if viewer.actor is not None:
+            player = (viewer.actor.member_id, viewer.actor.guild_id)
+            self._per_player[player] += step
+            if self._per_player[player] <= 0:
+                del self._per_player[player]
+
     def viewers(self) -> Iterable[Viewer]:
-        """Every socket open here (for the limits per player and per address)."""
+        """Every socket open here."""
         return (viewer for watching in self._watching.values() for viewer in watching)
 
     def watched(self, table_id: str) -> int:

@@ -121,11 +121,11 @@ class TableSockets:
         address = self.guard.address(request)
         if not self._opening.take(address):
             raise too_many()
-        if sum(1 for viewer in self.hub.viewers() if viewer.address == address) >= self.limits.sockets_per_address:
+        if self.hub.open_at(address) >= self.limits.sockets_per_address:
             raise too_many()
         player_id = self.guard.ids.verified(request.cookies.get(COOKIE))
         actor = None if player_id is None else Actor(player_id, WEB_GUILD)
-        if actor is not None and self.open_for(actor) >= self.limits.sockets_per_player:
+        if actor is not None and self.hub.open_for(actor) >= self.limits.sockets_per_player:
             raise too_many()
         return actor, address
 
@@ -133,11 +133,6 @@ class TableSockets:
         """Whether ``actor`` may have a hint searched now (``RateLimits.table_hint``): their sockets (their
         tabs) share one pace, so more sockets are no more searches."""
         return self._hints.take(_who(actor))
-
-    def open_for(self, actor: Actor) -> int:
-        """How many sockets here play ``actor`` (a player, or a member in a server)."""
-        same = (actor.member_id, actor.guild_id)
-        return sum(1 for viewer in self.hub.viewers() if viewer.actor and _who(viewer.actor) == same)
 
     async def show(self, viewer: Viewer) -> None:
         """Send ``viewer`` its view of the table as it stands (read after the socket is watched: a change
@@ -310,12 +305,12 @@ class Conversation:
             await self.viewer.socket.close(code=WSCloseCode.POLICY_VIOLATION)
             return
         actor = Actor(session.member_id, session.guild_id, session.name)
-        if self.sockets.open_for(actor) >= self.sockets.limits.sockets_per_player:
+        if self.sockets.hub.open_for(actor) >= self.sockets.limits.sockets_per_player:
             self.refuse("too_many_requests", Said("web", "error.too_many"))
             await self.viewer.outbox.flushed()
             await self.viewer.socket.close(code=WSCloseCode.POLICY_VIOLATION)
             return
-        self.viewer.became(actor)
+        self.sockets.hub.became(self.viewer, actor)
         await self.sockets.show(self.viewer)
         await self.sockets.tell_name(self.viewer)
 
