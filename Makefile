@@ -2,10 +2,11 @@
 VENV ?= .venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: help install run lint format types test e2e slow check bench lock catalogs
+.PHONY: help install install-bench run lint format types test e2e slow check bench lock catalogs
 
 help:
 	@echo "make install   a virtual environment in $(VENV) with the bot and the test tools"
+	@echo "make install-bench  the same with the benchmarks' outside players too (hk-mahjong: requirements/bench.lock)"
 	@echo "make run       the bot (DISCORD_TOKEN in the environment or .env)"
 	@echo "make lint      ruff check and ruff format --check"
 	@echo "make format    ruff format and the fixes ruff check can make"
@@ -26,8 +27,14 @@ install: $(PYTHON)
 	$(PYTHON) -m pip install --quiet --require-hashes -r requirements/build.lock -r requirements/test.lock
 	$(PYTHON) -m pip install --quiet --no-deps --no-build-isolation -e .
 
+# bench.lock is test.lock (the same pins) plus the `bench` extra: outside players only benchmarks load.
+install-bench: $(PYTHON)
+	$(PYTHON) -m pip install --quiet --require-hashes -r requirements/build.lock -r requirements/bench.lock
+	$(PYTHON) -m pip install --quiet --no-deps --no-build-isolation -e .
+
 # The newest releases pyproject.toml allows, pinned with their hashes: the image installs runtime.lock,
-# CI test.lock, and both build the project with build.lock's setuptools and mypy.
+# CI test.lock, and both build the project with build.lock's setuptools and mypy; bench.lock is test.lock's
+# pins plus the benchmarks' outside players (the `bench` extra), for `make install-bench`.
 LOCK := $(VENV)/bin/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url \
 	--no-emit-find-links --upgrade
 
@@ -35,6 +42,8 @@ lock: $(PYTHON)
 	$(PYTHON) -m pip install --quiet pip-tools
 	$(LOCK) --output-file requirements/runtime.lock pyproject.toml requirements/any-3.11.in
 	$(LOCK) --extra test --output-file requirements/test.lock pyproject.toml requirements/any-3.11.in
+	$(LOCK) --extra test --extra bench --constraint requirements/test.lock --output-file requirements/bench.lock \
+		pyproject.toml requirements/any-3.11.in
 	$(LOCK) --only-build-deps --all-build-deps --output-file requirements/build.lock pyproject.toml
 
 catalogs:

@@ -1,5 +1,6 @@
 """The locks in requirements/ pin every dependency the project names, each with its hashes, and agree
-with each other: the image installs runtime.lock, CI test.lock, and both build with build.lock."""
+with each other: the image installs runtime.lock, CI test.lock, and both build with build.lock; bench.lock is
+test.lock's pins plus the benchmarks' outside players (never the bot's dependencies)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ def named(requirements: list[str]) -> list[Requirement]:
         ("runtime.lock", PROJECT["project"]["dependencies"]),
         ("test.lock", PROJECT["project"]["dependencies"] + PROJECT["project"]["optional-dependencies"]["test"]),
         ("build.lock", PROJECT["build-system"]["requires"]),
+        (
+            "bench.lock",
+            PROJECT["project"]["dependencies"]
+            + PROJECT["project"]["optional-dependencies"]["test"]
+            + PROJECT["project"]["optional-dependencies"]["bench"],
+        ),
     ],
 )
 def test_every_dependency_is_pinned_within_its_range_with_hashes(lock, wanted):
@@ -50,8 +57,12 @@ def test_every_dependency_is_pinned_within_its_range_with_hashes(lock, wanted):
 
 def test_the_locks_agree_and_name_no_index_of_this_machine():
     runtime, test, build = pins("runtime.lock"), pins("test.lock"), pins("build.lock")
+    bench = pins("bench.lock")
     for name, (version, _) in runtime.items():
         assert test[name][0] == version, name  # CI tests what the image runs
+    for name, pin in test.items():
+        assert bench[name] == pin, name  # the benchmarks' environment is CI's plus the outside players
+    assert "hk-mahjong" not in runtime and "hk-mahjong" not in test  # never a dependency of the bot
     for name, (version, _) in build.items():
         assert name not in test or test[name][0] == version, name  # both installed together by CI
     for lock in LOCKS.glob("*.lock"):
