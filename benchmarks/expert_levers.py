@@ -1,0 +1,210 @@
+"""Contenders for a level above ``strong``, each one idea, to seat against three ``strong`` players on
+duplicate deals with ``benchmarks/duplicate.py`` (names ``benchmarks.expert_levers:ClassName``):
+
+    .venv/bin/python benchmarks/duplicate.py --rules classic --walls 400 --seed 7 \\
+        --lineup benchmarks.expert_levers:NoCaution,strong,strong,strong
+
+- ``NoCaution``: ``strong`` that never weighs the chance its discard deals in (classic and Hong Kong).
+- ``EarlyCaution``: ``strong`` whose caution starts where any hand wins, whatever the Hong Kong minimum
+  (``CAUTION_PER_FAN`` 0): it defends sooner at a 3-fan table.
+- ``CostlierDealIn``: ``strong`` for which dealing in costs twice as much in Hong Kong (48 for 24).
+- ``DrawLookahead``: expectimax over the next own draw: each of ``strong``'s three best discards is
+  worth the mean, over the unseen tiles, of the best hand ``strong``'s evaluation finds after drawing
+  that tile and discarding again (a far tile is discarded back: the hand as it is).
+- ``RaceRollouts``: in classic, each of ``NoCaution``'s three best discards is played out 24 times on the
+  same shuffles of the unseen tiles (common random numbers): the player draws, discards greedily on
+  shanten, and wins on its draw or on any of the three discards that follow each of its turns, with
+  a chance per turn that an opponent wins first; the discard with the most wins goes.
+
+``strong``'s figures are module constants; a contender changes them only while it decides (the three
+``strong`` players at its table decide with the real ones). docs/measurements.md gives what each
+measured: none is stronger than ``strong`` by the 0.10 of a place a hand the expert level must be.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import game.players.strong as strong
+from game.actions import Action, Discard
+from game.hand import regular_shanten
+from game.players.evaluation import Table, counts_of, visible_counts
+from game.view import SeatView
+
+TURN_HAZARD = 0.04  # the chance per turn that an opponent finishes first, in a rollout
+ROLLOUTS = 24
+CANDIDATES = 3
+
+
+@contextlib.contextmanager
+def strong_figures(**figures: Any) -> Iterator[None]:
+    """``strong``'s module constants changed for the duration of one decision."""
+    kept = {name: getattr(strong, name) for name in figures}
+    for name, value in figures.items():
+        setattr(strong, name, value)
+    try:
+        yield
+    finally:
+        for name, value in kept.items():
+            setattr(strong, name, value)
+
+
+class NoCaution:
+    name = "no-caution"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        never = {rules: 99.0 for rules in strong.CAUTION_FROM}
+        with strong_figures(CAUTION_FROM=never):
+            return strong.decide(view).action
+
+
+class EarlyCaution:
+    name = "early-caution"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        with strong_figures(CAUTION_PER_FAN=0.0):
+            return strong.decide(view).action
+
+
+class CostlierDealIn:
+    name = "costlier-deal-in"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        with strong_figures(DEAL_IN_COST={**strong.DEAL_IN_COST, "hongkong": 48.0}):
+            return strong.decide(view).action
+
+
+def _joins(counts: list[int], kind: int) -> bool:
+    """Whether a drawn ``kind`` could join the hand at all (a copy, or a suit neighbour within two)."""
+    if counts[kind]:
+        return True
+    if kind >= 27:
+        return False
+    rank = kind % 9
+    return any(0 <= rank + step < 9 and counts[kind + step] for step in (-2, -1, 1, 2))
+
+
+class DrawLookahead:
+    name = "draw-lookahead"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        decision = strong.decide(view)
+        if not isinstance(decision.action, Discard) or len(decision.options) < 2 or view.concealed is None:
+            return decision.action
+        assert view.seat is not None
+        table = Table.of(view)
+        counts = counts_of(view.concealed)
+        melds = view.seats[view.seat].melds
+        weight = strong.caution(view)
+        cost = strong.DEAL_IN_COST[table.rules]
+        best: tuple[float, int] | None = None
+        for option in decision.options[:CANDIDATES]:
+            counts[option.tile] -= 1
+            value = self._after_a_draw(counts, melds, table, option.best.expected)
+            counts[option.tile] += 1
+            danger = weight * option.risk.chance
+            utility = value * (1 - danger) - danger * cost
+            if best is None or utility > best[0]:
+                best = (utility, option.tile)
+        assert best is not None
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == best[1])
+
+    @staticmethod
+    def _after_a_draw(counts: list[int], melds: Any, table: Table, as_it_is: float) -> float:
+        total, weight = 0.0, 0
+        for kind in range(34):
+            left = table.unseen(counts, kind)
+            if not left:
+                continue
+            weight += left
+            if not _joins(counts, kind):
+                total += left * as_it_is
+                continue
+            counts[kind] += 1
+            found = as_it_is
+            for discard in range(34):
+                if counts[discard] and discard != kind:
+                    counts[discard] -= 1
+                    found = max(found, strong.plans_of(counts, melds, table)[0].expected)
+                    counts[discard] += 1
+            counts[kind] -= 1
+            total += left * found
+        return total / max(1, weight)
+
+
+def _greedy_discard(counts: list[int]) -> int:
+    """The discard that leaves the lowest shanten (an honour first between equals)."""
+    best: tuple[int, bool, int] | None = None
+    for kind in range(34):
+        if counts[kind]:
+            counts[kind] -= 1
+            key = (regular_shanten(counts), kind < 27, kind)
+            counts[kind] += 1
+            if best is None or key < best:
+                best = key
+    assert best is not None
+    return best[2]
+
+
+def _race(counts: list[int], pool: list[int], order: list[int], turns: int) -> float:
+    """One rollout of a 13-tile hand: the chance-weighted win (0 when it does not win in ``turns``)."""
+    hand = list(counts)
+    drawn = 0
+    alive = 1.0
+    for _ in range(turns):
+        if drawn + 4 > len(order):
+            break
+        hand[pool[order[drawn]]] += 1
+        drawn += 1
+        if regular_shanten(hand) == -1:
+            return alive
+        hand[_greedy_discard(hand)] -= 1
+        for _ in range(3):  # each opponent's discard, on which the hand may win
+            tile = pool[order[drawn]]
+            drawn += 1
+            hand[tile] += 1
+            won = regular_shanten(hand) == -1
+            hand[tile] -= 1
+            if won:
+                return alive
+        alive *= 1 - TURN_HAZARD
+    return 0.0
+
+
+class RaceRollouts:
+    name = "race-rollouts"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        with strong_figures(CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM}):
+            decision = strong.decide(view)  # no caution: a deal-in costs a classic hand nothing but the race
+        if (
+            view.ruleset != "classic"
+            or not isinstance(decision.action, Discard)
+            or len(decision.options) < 2
+            or view.concealed is None
+        ):
+            return decision.action
+        counts = counts_of(view.concealed)
+        if any(counts[34:]):  # jokers: the rollout's shanten does not know them
+            return decision.action
+        hand = counts[:34]
+        seen = visible_counts(view)
+        pool = [kind for kind in range(34) for _ in range(max(0, 4 - seen[kind] - hand[kind]))]
+        orders = []
+        for _ in range(ROLLOUTS):
+            order = list(range(len(pool)))
+            rng.shuffle(order)
+            orders.append(order)
+        turns = max(1, view.wall_left // 4)
+        best: tuple[float, int, int] | None = None
+        for rank, option in enumerate(decision.options[:CANDIDATES]):
+            hand[option.tile] -= 1
+            wins = sum(_race(hand, pool, order, turns) for order in orders) / ROLLOUTS
+            hand[option.tile] += 1
+            if best is None or (wins, -rank) > (best[0], -best[1]):
+                best = (wins, rank, option.tile)
+        assert best is not None
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == best[2])
