@@ -1,1 +1,2 @@
-"""Tournaments (SPEC §9), pure: the standings of a tournament's finished tables (``standings``)."""
+"""Tournaments (SPEC §9), pure: a tournament's life from sign-up to its last round (``tournament``) and the
+standings of its finished tables (``standings``)."""

@@ -1,0 +1,285 @@
+"""A tournament's life (SPEC §9), pure: sign-up, check-in, rounds of tables seated by a schedule, results
+withheld until a round's last table ends, and the organiser's pause, replacement and end.
+
+Every transition takes the tournament and returns the next one, or raises ``Refusal`` and changes
+nothing, as a table's do (``core.tables.transitions``); the clock is passed in. The schedule (who sits
+where each round, ``-1`` a computer seat) is made by the caller from the players checked in, so this
+module stays a function of what it is given. A player who leaves after the start keeps their place in the
+schedule: a ``strong`` computer plays their seats (``absent``), and they stay in the standings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from core.refusal import Refusal
+from core.tournaments.standings import COMPUTER, Standing, TableResult, standings
+
+Status = Literal["signup", "playing", "paused", "over", "cancelled"]
+TOURNAMENT_RULES = ("classic", "hongkong")
+MAX_ROUNDS = 12
+MIN_PLAYERS = 4
+MAX_PLAYERS = 200
+
+Schedule = tuple[tuple[tuple[int, ...], ...], ...]
+"""Rounds of tables of four schedule numbers (a player's index among those who checked in, ``-1`` a
+computer seat), each table's seats in the order E, S, W, N of its first hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSettings:
+    rules: str
+    rounds: int
+    length: str = "one_wind"  # the hands a round plays: an East round of four by default
+    signup_closes: float = 0.0  # when joining stops (check-in opens then)
+    checkin: float = 900.0  # seconds between sign-up closing and the start, to say "here"
+
+    def __post_init__(self) -> None:
+        if self.rules not in TOURNAMENT_RULES:
+            raise ValueError(f"a tournament plays {' or '.join(TOURNAMENT_RULES)}, not {self.rules!r}")
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise ValueError(f"a tournament plays 1 to {MAX_ROUNDS} rounds, not {self.rounds}")
+        if self.checkin < 0:
+            raise ValueError("the check-in window cannot be negative")
+
+    @property
+    def starts_at(self) -> float:
+        return self.signup_closes + self.checkin
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTable:
+    """One table of a round: its place in the schedule, its seats' schedule numbers (``-1`` a computer
+    seat) and members (None for a computer seat), the table it opened as (None until opened) and, once
+    it has ended, its result (its players being schedule numbers: the standings' players)."""
+
+    round: int
+    index: int
+    numbers: tuple[int, ...]
+    seats: tuple[int | None, ...]
+    table_id: str | None = None
+    result: TableResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    id: str
+    guild_id: int
+    organiser: int
+    settings: TournamentSettings
+    seed: int
+    status: Status = "signup"
+    signed: tuple[int, ...] = ()  # members in the order they joined
+    checked: frozenset[int] = frozenset()  # those who said they are here
+    players: tuple[int, ...] = ()  # from the start: schedule number → member
+    schedule: Schedule = ()
+    round: int = 0  # the round being played, from 1; 0 before the start
+    tables: tuple[RoundTable, ...] = ()
+    absent: frozenset[int] = frozenset()  # members who left after the start: a computer plays for them
+
+    def round_tables(self, number: int) -> tuple[RoundTable, ...]:
+        return tuple(table for table in self.tables if table.round == number)
+
+    @property
+    def round_over(self) -> bool:
+        """Whether every table of the round being played has ended (its results may be shown)."""
+        current = self.round_tables(self.round)
+        return bool(current) and all(table.result is not None for table in current)
+
+    def shown_standings(self) -> list[Standing]:
+        """The standings over the rounds whose every table has ended: a round's results are withheld
+        until its last table ends (SPEC §9). Players are schedule numbers (``players`` names them)."""
+        finished = [
+            table.result
+            for number in range(1, self.round + 1)
+            if (number < self.round or self.round_over)
+            for table in self.round_tables(number)
+            if table.result is not None
+        ]
+        return standings(finished)
+
+
+def create(tournament_id: str, guild_id: int, organiser: int, settings: TournamentSettings, seed: int) -> Tournament:
+    return Tournament(tournament_id, guild_id, organiser, settings, seed)
+
+
+def join(tournament: Tournament, member: int, now: float) -> Tournament:
+    _signing_up(tournament, now)
+    if member in tournament.signed:
+        raise Refusal("tournament_joined")
+    if len(tournament.signed) >= MAX_PLAYERS:
+        raise Refusal("tournament_full", limit=MAX_PLAYERS)
+    return replace(tournament, signed=(*tournament.signed, member))
+
+
+def leave(tournament: Tournament, member: int, now: float) -> Tournament:
+    """Before the start the member's sign-up goes; after it, a computer plays their seats from now on."""
+    if tournament.status == "signup":
+        if member not in tournament.signed:
+            raise Refusal("tournament_not_joined")
+        return replace(
+            tournament,
+            signed=tuple(signed for signed in tournament.signed if signed != member),
+            checked=tournament.checked - {member},
+        )
+    _going_on(tournament)
+    if member not in tournament.players or member in tournament.absent:
+        raise Refusal("tournament_not_joined")
+    return replace(tournament, absent=tournament.absent | {member})
+
+
+def check_in(tournament: Tournament, member: int, now: float) -> Tournament:
+    if tournament.status != "signup":
+        raise Refusal("tournament_started")
+    if member not in tournament.signed:
+        raise Refusal("tournament_not_joined")
+    if not tournament.settings.signup_closes <= now < tournament.settings.starts_at:
+        raise Refusal("tournament_checkin_closed")
+    return replace(tournament, checked=tournament.checked | {member})
+
+
+def start(tournament: Tournament, by: int, schedule: Schedule, now: float) -> Tournament:
+    """The organiser starts it with the schedule of the members checked in (in sign-up order: schedule
+    number ``i`` is the ``i``-th of them). Round 1's tables are seated, to be opened."""
+    _organiser(tournament, by)
+    if tournament.status != "signup":
+        raise Refusal("tournament_started")
+    players = tuple(member for member in tournament.signed if member in tournament.checked)
+    if len(players) < MIN_PLAYERS:
+        raise Refusal("tournament_too_few", count=len(players), needed=MIN_PLAYERS)
+    _check_schedule(schedule, len(players), tournament.settings.rounds)
+    started = replace(tournament, status="playing", players=players, schedule=schedule)
+    return _seat_round(started, 1)
+
+
+def table_opened(tournament: Tournament, round_number: int, index: int, table_id: str) -> Tournament:
+    """A round's table opened (its thread and page) as ``table_id``; the same again changes nothing."""
+    table = _table(tournament, round_number, index)
+    if table.table_id == table_id:
+        return tournament
+    if table.table_id is not None:
+        raise ValueError(f"round {round_number}'s table {index} opened already as {table.table_id}")
+    return _with_table(tournament, replace(table, table_id=table_id))
+
+
+def table_finished(tournament: Tournament, table_id: str, hands: tuple[tuple[float, ...], ...]) -> Tournament:
+    """A table's match ended with these scores per hand (per chair); the same again changes nothing."""
+    found = next((table for table in tournament.tables if table.table_id == table_id), None)
+    if found is None:
+        raise ValueError(f"no table {table_id} in tournament {tournament.id}")
+    if found.result is not None:
+        return tournament
+    return _with_table(tournament, replace(found, result=TableResult(found.round, found.numbers, hands)))
+
+
+def next_round(tournament: Tournament, now: float) -> Tournament:
+    """Once every table of the round has ended: the next round seated, or the tournament over."""
+    if tournament.status != "playing":
+        raise Refusal("tournament_not_playing")
+    if not tournament.round_over:
+        raise Refusal("tournament_round_playing")
+    if tournament.round >= tournament.settings.rounds:
+        return replace(tournament, status="over")
+    return _seat_round(tournament, tournament.round + 1)
+
+
+def replace_player(tournament: Tournament, by: int, gone: int, coming: int) -> Tournament:
+    """The organiser puts ``coming`` in ``gone``'s place for the rounds not yet seated (and at the tables
+    of this round not opened yet): ``coming`` takes ``gone``'s schedule number, and with it the place in
+    the standings."""
+    _organiser(tournament, by)
+    _going_on(tournament)
+    if gone not in tournament.players:
+        raise Refusal("tournament_not_joined")
+    if coming in tournament.players:
+        raise Refusal("tournament_joined")
+    players = tuple(coming if member == gone else member for member in tournament.players)
+    tables = tuple(
+        replace(table, seats=tuple(coming if seat == gone else seat for seat in table.seats))
+        if table.table_id is None
+        else table
+        for table in tournament.tables
+    )
+    return replace(tournament, players=players, tables=tables, absent=tournament.absent - {gone})
+
+
+def pause(tournament: Tournament, by: int) -> Tournament:
+    """No next round is seated while paused; the tables being played go on."""
+    _organiser(tournament, by)
+    if tournament.status != "playing":
+        raise Refusal("tournament_not_playing")
+    return replace(tournament, status="paused")
+
+
+def resume(tournament: Tournament, by: int) -> Tournament:
+    _organiser(tournament, by)
+    if tournament.status != "paused":
+        raise Refusal("tournament_not_paused")
+    return replace(tournament, status="playing")
+
+
+def cancel(tournament: Tournament, by: int) -> Tournament:
+    """The organiser ends it: the rounds played stay in the standings, nothing more is seated."""
+    _organiser(tournament, by)
+    if tournament.status in ("over", "cancelled"):
+        raise Refusal("tournament_over")
+    return replace(tournament, status="cancelled")
+
+
+# --- checks and seating ----------------------------------------------------------------------------
+
+
+def _signing_up(tournament: Tournament, now: float) -> None:
+    if tournament.status != "signup":
+        raise Refusal("tournament_started")
+    if now >= tournament.settings.signup_closes:
+        raise Refusal("tournament_signup_closed")
+
+
+def _going_on(tournament: Tournament) -> None:
+    if tournament.status not in ("playing", "paused"):
+        raise Refusal("tournament_over" if tournament.status in ("over", "cancelled") else "tournament_not_playing")
+
+
+def _organiser(tournament: Tournament, by: int) -> None:
+    if by != tournament.organiser:
+        raise Refusal("tournament_organiser_only")
+
+
+def _check_schedule(schedule: Schedule, players: int, rounds: int) -> None:
+    """A schedule of ``rounds`` rounds seating each of ``players`` once a round at tables of four."""
+    if len(schedule) != rounds:
+        raise ValueError(f"a schedule of {len(schedule)} rounds for {rounds}")
+    for number, tables in enumerate(schedule, start=1):
+        seats = [seat for table in tables for seat in table]
+        if any(len(table) != 4 for table in tables):
+            raise ValueError(f"round {number} has a table that is not four seats")
+        seated = sorted(seat for seat in seats if seat != COMPUTER)
+        if seated != list(range(players)):
+            raise ValueError(f"round {number} does not seat each of the {players} players once")
+
+
+def _seat_round(tournament: Tournament, number: int) -> Tournament:
+    seated = tuple(
+        RoundTable(
+            number, index, table, tuple(None if seat == COMPUTER else tournament.players[seat] for seat in table)
+        )
+        for index, table in enumerate(tournament.schedule[number - 1])
+    )
+    return replace(tournament, round=number, tables=(*tournament.tables, *seated))
+
+
+def _table(tournament: Tournament, number: int, index: int) -> RoundTable:
+    found = next((t for t in tournament.tables if t.round == number and t.index == index), None)
+    if found is None:
+        raise ValueError(f"no table {index} in round {number}")
+    return found
+
+
+def _with_table(tournament: Tournament, changed: RoundTable) -> Tournament:
+    tables = tuple(
+        changed if (table.round, table.index) == (changed.round, changed.index) else table
+        for table in tournament.tables
+    )
+    return replace(tournament, tables=tables)
