@@ -8,6 +8,7 @@ import pytest
 from bot.cli import main
 from bot.cli.simulate import simulate
 from game.players import make_player
+from game.players.autoplay import play_round
 from game.rules import ruleset
 
 HAND_KEYS = ["hand", "winner", "discarder", "self_drawn", "score", "payments", "wall_left", "actions"]
@@ -101,3 +102,26 @@ def test_a_thousand_random_hands_play_through(rules):
     summary = lines[-1]["summary"]
     assert summary["hands"] == 1000 and sum(summary["wins"]) + summary["draws"] == 1000
     assert all(line["wall_left"] == 0 for line in lines[:-1] if line["winner"] is None)
+
+
+@pytest.mark.parametrize("rules", ["classic", "hongkong", "family"])
+def test_hand_0_deals_the_seeds_wall_whatever_the_seating(capsys, monkeypatch, rules):
+    # SPEC §5: a seed replayed with the players permuted is a duplicate deal. Compare what was dealt
+    # (the whole state before the first action: wall, dice, every seat's tiles, dealer), not results.
+    dealt: list[dict] = []
+
+    def play_recording_the_deal(hand, players, rng):
+        dealt.append(hand.to_document())
+        return play_round(hand, players, rng)
+
+    monkeypatch.setattr("bot.cli.simulate.play_round", play_recording_the_deal)
+    seatings = ["strong,basic,random,basic", "basic,strong,basic,random", "random,basic,basic,strong"]
+    for seed in (4, 5):
+        for players in seatings:
+            status, _ = run(capsys, "--hands", "1", "--seed", str(seed), "--rules", rules, "--players", players)
+            assert status == 0
+    assert len(dealt) == 6
+    first_seed, second_seed = dealt[:3], dealt[3:]
+    assert all(document == first_seed[0] for document in first_seed)
+    assert all(document == second_seed[0] for document in second_seed)
+    assert first_seed[0]["wall"] != second_seed[0]["wall"]
