@@ -1,8 +1,9 @@
 """Contenders for a level above ``strong``, each one idea, to seat against three ``strong`` players on
-duplicate deals with ``benchmarks/duplicate.py`` (names ``benchmarks.expert_levers:ClassName``):
+duplicate deals with ``benchmarks/duplicate.py`` (names ``expert_levers:ClassName``, the script's folder being
+on its path):
 
     .venv/bin/python benchmarks/duplicate.py --rules classic --walls 400 --seed 7 \\
-        --lineup benchmarks.expert_levers:NoCaution,strong,strong,strong
+        --lineup expert_levers:NoCaution,strong,strong,strong
 
 - ``NoCaution``: ``strong`` that never weighs the chance its discard deals in (classic and Hong Kong).
 - ``EarlyCaution``: ``strong`` whose caution starts where any hand wins, whatever the Hong Kong minimum
