@@ -1,0 +1,97 @@
+"""The tournaments' service: a tournament kept in the live store beside the tables, each transition
+applied with compare-and-set (a change made meanwhile by another process or click is read again and the
+transition run on it), so a restart at any moment finds the tournament as its last write left it.
+
+Surfaces (Discord's commands, the page) will turn what a member does into a transition of
+``core.tournaments.tournament`` and call ``update``; nothing here knows of Discord.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.compare_and_set import retried
+from core.refusal import Refusal
+from core.tournaments import tournament as life
+from core.tournaments.document import from_document, to_document
+from core.tournaments.tournament import Tournament, TournamentSettings
+from data.live import LiveStore
+
+Transition = Callable[[Tournament, float], Tournament]
+PREFIX = "tournament:"
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def tournament_key(tournament_id: str) -> str:
+    return PREFIX + tournament_id
+
+
+def new_tournament_id() -> str:
+    return "".join(secrets.choice(_ALPHABET) for _ in range(8))
+
+
+def new_seed() -> int:
+    return secrets.randbits(48)
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A tournament as written, at the store's version."""
+
+    tournament: Tournament
+    version: int
+
+
+class TournamentService:
+    def __init__(
+        self,
+        store: LiveStore,
+        clock: Callable[[], float],
+        *,
+        make_id: Callable[[], str] = new_tournament_id,
+        make_seed: Callable[[], int] = new_seed,
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._make_id = make_id
+        self._make_seed = make_seed
+
+    async def open(self, guild_id: int, organiser: int, settings: TournamentSettings) -> Stored:
+        """A new tournament of the server, open for sign-up, its walls' seed drawn now."""
+        made = life.create(self._make_id(), guild_id, organiser, settings, self._make_seed())
+        if not await self._store.create(tournament_key(made.id), to_document(made)):
+            raise Refusal("busy")
+        return Stored(made, 1)
+
+    async def read(self, tournament_id: str) -> Stored | None:
+        found = await self._store.read(tournament_key(tournament_id))
+        return None if found is None else Stored(from_document(found.document), found.version)
+
+    async def update(self, tournament_id: str, transition: Transition) -> Stored:
+        """Apply ``transition`` at the time now and write it unless another change came first (then again,
+        on the newer tournament); a ``Refusal`` changes nothing. A writer that keeps losing to a faster
+        one is refused ``busy`` after ``core.compare_and_set.RETRIES`` tries: a member presses again, and
+        the bookkeeping that must land (a table's result) is to be tried again by whoever reports it."""
+
+        async def attempt() -> Stored | None:
+            found = await self.read(tournament_id)
+            if found is None:
+                raise Refusal("no_tournament")
+            changed = transition(found.tournament, self._clock())
+            if changed == found.tournament:
+                return found
+            version = await self._store.write(tournament_key(tournament_id), found.version, to_document(changed))
+            return None if version is None else Stored(changed, version)
+
+        return await retried(attempt, "busy")
+
+    async def of_guild(self, guild_id: int) -> list[Tournament]:
+        """The server's tournaments the store keeps, newest sign-up deadline first."""
+        found = []
+        for key in await self._store.keys(PREFIX):
+            stored = await self.read(key.removeprefix(PREFIX))
+            if stored is not None and stored.tournament.guild_id == guild_id:
+                found.append(stored.tournament)
+        return sorted(found, key=lambda made: -made.settings.signup_closes)
