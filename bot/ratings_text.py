@@ -19,7 +19,7 @@ from core.ratings.matches import member_of
 from core.ratings.model import PROVISIONAL_BELOW, Rating
 from core.tables.deals import deal_code
 from data.ledger import MatchEntry
-from data.ledger_ratings import PlayerRating, RatingChange, RatingStanding
+from data.rating_values import PlayerRating, RatingChange, RatingStanding
 from game.match import places
 from game.rules import RULE_NAMES
 from words import Lang

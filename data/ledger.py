@@ -17,16 +17,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
+from core.ratings.seasons import ModeChange, Season
 from data.live import StoreFailed
+from data.rating_values import PlayerRating, RatingChange, RatingStanding, Rerated
 from game.players import PLAYERS
 from game.rules import MATCH_LENGTHS, RULE_NAMES
 from words import LANGS  # a server may pick any language the bot has a catalog for
-
-if TYPE_CHECKING:  # the ratings' module builds on this one
-    from core.ratings.seasons import ModeChange, Season
-    from data.ledger_ratings import PlayerRating, RatingChange, RatingStanding, Rerated
 
 SPEEDS = ("live", "async")
 MATCH_ENDINGS = ("finished", "closed")

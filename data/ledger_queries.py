@@ -20,7 +20,8 @@ from core.ratings.model import PROVISIONAL_BELOW
 from core.ratings.seasons import ModeChange, Season, season_at, seasons_until
 from data import ledger_ratings
 from data.ledger import GuildSettings, HandEntry, LedgerConflict, LedgerValueError, MatchEntry, SeatEntry, check_page
-from data.ledger_ratings import PlayerRating, RatingChange, RatingStanding, Rerated, Tx
+from data.ledger_ratings import Tx
+from data.rating_values import PlayerRating, RatingChange, RatingStanding, Rerated
 
 HAND_SELECT = (
     "SELECT hand_id, guild_id, table_id, match_id, number, rules, winner, discarder, self_drawn, score, fan,"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from core.ratings.book import Held, RatingBook, SeatChange, rate_seats
@@ -33,6 +33,7 @@ from core.ratings.matches import COMPUTER, MEMBER, is_computer, is_rated, player
 from core.ratings.model import PROVISIONAL_BELOW, Rating, season_start
 from core.ratings.seasons import SEASON_MODES, ModeChange, Season, season_at
 from data.ledger import LedgerValueError, MatchEntry, check_page
+from data.rating_values import PlayerRating, RatingChange, RatingStanding, Rerated
 
 Row = tuple[Any, ...]
 Pool = tuple[int, str]  # (server, rule set)
@@ -56,82 +57,6 @@ class Tx(Protocol):
     async def lock_all(self) -> None:
         """Hold every server's ratings and matches until the transaction ends (``rerate``)."""
         ...
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRating:
-    """A player's rating in one pool (``rules``) for ``season``: their rating there (the season's start
-    from their last one, if they have not played in it yet), their rated matches in the season and in
-    every season up to it, their ``rank`` on the season's leaderboard (among members, or among computers;
-    None until ``PROVISIONAL_BELOW`` matches in the season), and whether their rating is provisional
-    (fewer than ``PROVISIONAL_BELOW`` rated matches in the pool)."""
-
-    rules: str
-    player: str
-    season: int
-    rating: Rating
-    matches: int
-    total: int
-    rank: int | None
-
-    @property
-    def provisional(self) -> bool:
-        return self.total < PROVISIONAL_BELOW
-
-
-@dataclass(frozen=True, slots=True)
-class RatingStanding:
-    """A line of a season's rating leaderboard: the player, their rank (equal ordinals sharing one), rating,
-    rated matches in the season and in every season up to it."""
-
-    rank: int
-    player: str
-    rating: Rating
-    matches: int
-    total: int
-
-    @property
-    def member_id(self) -> int | None:
-        return int(self.player.removeprefix(MEMBER)) if self.player.startswith(MEMBER) else None
-
-    @property
-    def provisional(self) -> bool:
-        return self.total < PROVISIONAL_BELOW
-
-
-@dataclass(frozen=True, slots=True)
-class RatingChange:
-    """What one rated match did to one seat's player (``SeatChange``), with the match and its pool."""
-
-    match_id: str
-    guild_id: int
-    rules: str
-    season: int
-    finished_at: float
-    seat: int
-    player: str
-    place: int
-    before: Rating
-    after: Rating
-    matches: int
-
-    @property
-    def shown_change(self) -> int:
-        """The change on the shown scale (``Rating.shown``), as a result card writes it: +12, -8."""
-        return self.after.shown - self.before.shown
-
-
-@dataclass
-class Rerated:
-    """What ``rerate`` found: the rated matches and ratings the ledger's matches give, whether they are
-    the stored ones (the first differences named), and whether the stored ones were replaced by them."""
-
-    matches: int = 0
-    pools: int = 0
-    ratings: int = 0
-    equal: bool = True
-    differences: list[str] = field(default_factory=list)
-    repaired: bool = False
 
 
 @dataclass(frozen=True, slots=True)

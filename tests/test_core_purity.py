@@ -69,3 +69,66 @@ def test_the_discord_surface_imports_nothing_of_the_page_but_from_its_command_li
         (path, module) for path, module in imports if module.split(".")[0] == "web" and "/cli/" not in path
     } == set()
     assert ("bot/cli/run.py", "web.startup") in imports  # the check sees the one place that composes them
+
+
+def _import_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
+    """Each module of ``packages`` and the modules of them it imports (type-only imports too), a package
+    ``from a import b`` counted as an import of ``a.b`` where that is a module."""
+    modules = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for package in packages
+        for path in (ROOT / package).rglob("*.py")
+    }
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            graph[name].update(target for target in targets if target in modules and target != name)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The groups of two or more modules that import each other, directly or round a circle (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph[node]:
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(group)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_core_and_the_stores_import_in_no_circle() -> None:
+    graph = _import_graph(("core", "data"))
+    assert not {module for module in graph["core.ratings.matches"] if module.startswith("data")}
+    assert _cycles(graph) == []
+
+
+def test_the_circle_check_finds_a_circle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]

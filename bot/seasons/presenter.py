@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from core.ratings.matches import member_of
 from core.ratings.model import PROVISIONAL_BELOW
 from core.ratings.seasons import Season
-from data.ledger_ratings import RatingStanding
+from data.rating_values import RatingStanding
 from game.rules import RULE_NAMES
 from words import Lang, text
 from words.messages import count, name_of, say

@@ -7,17 +7,45 @@ table, not one closed before its length. Its pool is its server and rule set.
 A seat's player is a member, ``member:<id>`` (a member whose seat a computer played while they were
 away is still that member), or a computer, ``computer:<level>``: one rating per strength and pool, so the
 three "strong" computers of a table are one player (``model.rate_players``).
+
+What a match and a seat must say to be rated is stated here as Protocols, which the ledger's entries
+(``data.ledger.MatchEntry`` and ``SeatEntry``) meet: the ratings' rules import nothing of the stores,
+and the stores build on them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from data.ledger import MatchEntry, SeatEntry
+from typing import Protocol
 
 RATED_RULES = ("classic", "hongkong")
 MEMBER = "member:"
 COMPUTER = "computer:"
+
+
+class RatedSeat(Protocol):
+    @property
+    def member_id(self) -> int | None: ...
+
+    @property
+    def computer(self) -> str | None: ...
+
+
+class RatedMatch(Protocol):
+    @property
+    def match_id(self) -> str: ...
+
+    @property
+    def rules_name(self) -> str: ...
+
+    @property
+    def ended(self) -> str: ...
+
+    @property
+    def practice(self) -> bool: ...
+
+    @property
+    def seats(self) -> Sequence[RatedSeat]: ...
 
 
 def member_key(member_id: int) -> str:
@@ -28,7 +56,7 @@ def computer_key(level: str) -> str:
     return f"{COMPUTER}{level}"
 
 
-def player_key(seat: SeatEntry) -> str | None:
+def player_key(seat: RatedSeat) -> str | None:
     """The player a seat is rated as: its member, else its computer's strength (None for neither)."""
     return seat_player(seat.member_id, seat.computer)
 
@@ -51,7 +79,7 @@ def member_of(player: str) -> int | None:
     return int(player.removeprefix(MEMBER)) if player.startswith(MEMBER) else None
 
 
-def rated(entry: MatchEntry) -> bool:
+def rated(entry: RatedMatch) -> bool:
     """Whether the match is rated (see above)."""
     return is_rated(entry.rules_name, entry.ended, entry.practice, [player_key(seat) for seat in entry.seats])
 
@@ -67,7 +95,7 @@ def is_rated(rules_name: str, ended: str, practice: bool, players: Sequence[str 
     )
 
 
-def players_of(entry: MatchEntry) -> tuple[str, ...]:
+def players_of(entry: RatedMatch) -> tuple[str, ...]:
     """The player of each seat of a rated match."""
     keys = tuple(player_key(seat) for seat in entry.seats)
     if any(key is None for key in keys):

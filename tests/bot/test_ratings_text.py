@@ -18,7 +18,7 @@ from bot.ratings_text import (
 )
 from core.ratings import Rating
 from data.ledger import MatchEntry, SeatEntry
-from data.ledger_ratings import PlayerRating, RatingChange, RatingStanding
+from data.rating_values import PlayerRating, RatingChange, RatingStanding
 from words import LANGS
 
 LONG = "_*" * 40

@@ -14,7 +14,7 @@ from bot.seasons.presenter import end_post_blocks, not_a_season, span, standings
 from bot.solitaire.post_claims import POST_CLAIM_SECONDS
 from core.ratings.model import Rating
 from core.ratings.seasons import ModeChange, Season, season, season_at
-from data.ledger_ratings import RatingStanding
+from data.rating_values import RatingStanding
 from tests.bot.test_solitaire_service import FakeClock
 
 MARCH = 1_740_787_200.0  # 2025-03-01 00:00 UTC
