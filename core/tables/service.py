@@ -30,7 +30,7 @@ from core.tables.deals import deal_code, deal_seed
 from core.tables.events import TableChanged
 from core.tables.finished import MatchRating
 from core.tables.moves import Actor, Move
-from core.tables.state import TableSettings, TableState, keeping_legacy
+from core.tables.state import Seat, TableSettings, TableState, keeping_legacy
 from core.tables.transitions import Change
 from data.ledger import HandEntry, Ledger, LedgerConflict, LedgerValueError, MatchEntry
 from data.live import LiveStore, StoreError, Versioned
@@ -133,6 +133,33 @@ class TableService:
         if not created:
             raise Refusal("busy")
         committed = Committed(state, 1, Change("lobby"), written=True)
+        return replace(committed, followed=await self._publish(committed))
+
+    async def open_seated(
+        self,
+        *,
+        table_id: str,
+        host: int,
+        guild_id: int,
+        settings: TableSettings,
+        seats: tuple[Seat, ...],
+        seed: int,
+        tournament: str,
+    ) -> Committed:
+        """A tournament's table (SPEC §9), dealt at once: ``seats`` in the order of its first hand's winds
+        (a member who is not there seated ``away``, played by a computer until they come), the round's
+        ``seed`` (the same walls at every table of the round), rated as any table. ``table_id`` is the
+        caller's, so a process that dies after opening it and before saying so opens it no second time:
+        the table already there under that id, of the same tournament place, is the one answered."""
+        state = TableState(table_id, host, guild_id, settings, seed, seats=seats, tournament=tournament)
+        now = self._clock()
+        state, change = transitions.start_seated(transitions.touched(state, now), now)
+        if not await self._store.create(table_key(table_id), state.to_document(), deadline=state.wake_at):
+            there = await self.read(table_id)
+            if there is None or there.state.tournament != tournament:
+                raise Refusal("busy")
+            return there
+        committed = Committed(state, 1, change, written=True)
         return replace(committed, followed=await self._publish(committed))
 
     async def read(self, table_id: str) -> Committed | None:

@@ -141,6 +141,7 @@ class TableState:
     ready: frozenset[int] = frozenset()  # between hands: the chairs whose member pressed next-hand
     sheet: tuple[SheetRow, ...] = ()  # the match's finished hands, oldest first (the page's score sheet)
     ratings: tuple[MatchRating, ...] = ()  # the ended match's rating changes, once the ledger has rated it
+    tournament: str | None = None  # a tournament's table: ``<tournament>/<round>/<index>`` (SPEC §9)
 
     @property
     def players(self) -> int:
@@ -250,6 +251,8 @@ class TableState:
             extra["sheet"] = [row.to_document() for row in self.sheet]
         if self.ratings:
             extra["ratings"] = [rating.to_document() for rating in self.ratings]
+        if self.tournament is not None:
+            extra["tournament"] = self.tournament
         return extra
 
     @classmethod
@@ -332,6 +335,7 @@ def _table_from_document(document: Any) -> TableState:
         # a table stored before the sheet was kept shows the hands finished from then on
         sheet=tuple(SheetRow.from_document(row) for row in _list(_object(document["extra"]).get("sheet", []))),
         ratings=tuple(MatchRating.from_document(row) for row in _list(_object(document["extra"]).get("ratings", []))),
+        tournament=_tournament_place(_object(document["extra"]).get("tournament")),
     )
 
 
@@ -401,6 +405,15 @@ def _deal(value: Any) -> str | None:
     if not isinstance(value, str) or deal_code(value) != value:
         raise TableDocumentError(f"not a deal code: {value!r}")
     return value
+
+
+def _tournament_place(value: Any) -> str | None:
+    if value is None:
+        return None
+    parts = value.split("/") if isinstance(value, str) else []
+    if len(parts) != 3 or not parts[0] or not all(part.isdigit() for part in parts[1:]):
+        raise TableDocumentError(f"not a tournament's table: {value!r}")
+    return str(value)
 
 
 def _ready(value: Any, seats: int) -> frozenset[int]:

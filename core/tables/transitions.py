@@ -174,6 +174,17 @@ def start(state: TableState, member_id: int, now: float) -> tuple[TableState, Ch
     return _deal(seated, match, now)
 
 
+def start_seated(state: TableState, now: float) -> tuple[TableState, Change]:
+    """A full table whose seats were given in the order of its first hand's winds (a tournament's, SPEC
+    §9: chair 0 East): no seats drawn, the first dealer chair 0, so every table of a round dealt from the
+    round's seed plays the same walls from the same chairs."""
+    _require_lobby(state)
+    if not state.full:
+        raise Refusal("table_not_full", players=state.players)
+    match = Match(state.settings.rules, state.seed, settle=settle_for(state.settings.rules), first_dealer=0)
+    return _deal(replace(state, status="playing", match=match.to_document()), match, now)
+
+
 def _require_lobby(state: TableState) -> None:
     if state.status == "closed":
         raise Refusal("table_closed")

@@ -1,0 +1,146 @@
+"""A whole tournament carried by its runner over real tables (SPEC §9): five members checked in, two
+rounds of two tables, every table of a round dealt the same walls from the same chairs, the members'
+seats played by the clock (a member who left, by a computer from the start), each result given to the
+tournament, a round's standings shown when its last table ends; a restart between rounds loses nothing;
+the standings are those recomputed from the tables' own score sheets and the ledger has every match."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from core.events import Events
+from core.tables.events import TableChanged
+from core.tables.ledger_writer import LedgerWriter
+from core.tables.rounds import load_round
+from core.tables.service import TableService
+from core.tables.state import Seat, TableDocumentError, TableSettings, TableState
+from core.tournaments import tournament as life
+from core.tournaments.runner import TournamentRunner, round_seed, table_id_of
+from core.tournaments.service import TournamentService
+from core.tournaments.standings import TableResult, standings
+from core.tournaments.tournament import Tournament, TournamentSettings
+from data.broadcast import MemoryBroadcast
+from data.ledger_sqlite import SqliteLedger
+from data.live_sqlite import SqliteLiveStore
+from game.rules import ruleset
+from tests.bot.tables_helpers import GUILD, QUICK, FakeClock, service_on
+
+ORGANISER = 1
+SCHEDULE = (
+    ((0, 1, 2, 3), (4, -1, -1, -1)),
+    ((4, 0, -1, 1), (2, 3, -1, -1)),
+)
+
+
+def table_settings(made: Tournament) -> TableSettings:
+    return TableSettings(rules=ruleset(made.settings.rules, length="one_hand"), speed="live", timing=QUICK, hints=False)
+
+
+async def play_due(
+    tables: TableService, store: SqliteLiveStore, clock: FakeClock, events: Events, table_ids: list[str]
+) -> None:
+    """The clock runs until the tables' matches are over (not on to their removal, days later)."""
+    for _ in range(20_000):
+        found = [await tables.read(table_id) for table_id in table_ids]
+        if all(table is not None and table.state.status == "over" for table in found):
+            break
+        due = await tables.due()
+        if due:
+            await tables.wake(due[0])
+        elif (following := await store.next_deadline()) is not None:
+            clock.now = following
+        else:
+            break
+        await events.drain()
+    await events.drain()
+
+
+@pytest.mark.asyncio
+async def test_a_tournament_of_two_rounds_is_carried_to_its_end_through_a_restart(tmp_path: pathlib.Path) -> None:
+    ledger = await SqliteLedger.open(tmp_path / "bot.sqlite3")
+    store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
+    clock = FakeClock()
+    events = Events(MemoryBroadcast())
+    tables = service_on(store, ledger, clock, events=events)
+    tournaments = TournamentService(store, clock, make_id=lambda: "tour1", make_seed=lambda: 77)
+    runner = TournamentRunner(tournaments, tables, table_settings, lambda member: f"Member {member}")
+    events.subscribe(TableChanged, LedgerWriter(tables))
+    following = events.subscribe(TableChanged, runner.changed)
+
+    async def shown(event: TableChanged) -> None:  # what a surface does once it has shown a result
+        if event.state is not None and event.state.result_unposted and event.state.last_hand is not None:
+            await tables.result_posted(event.table_id, event.state.last_hand.step)
+
+    events.subscribe(TableChanged, shown)
+    try:
+        settings = TournamentSettings("hongkong", 2, "one_hand", signup_closes=clock.now + 100, checkin=60)
+        await tournaments.open(GUILD, ORGANISER, settings)
+        for member in range(11, 16):
+            await tournaments.update("tour1", lambda made, now, m=member: life.join(made, m, now))
+        clock.now += 120
+        for member in range(11, 16):
+            await tournaments.update("tour1", lambda made, now, m=member: life.check_in(made, m, now))
+        await tournaments.update("tour1", lambda made, now: life.start(made, ORGANISER, SCHEDULE, now))
+        await tournaments.update("tour1", lambda made, now: life.leave(made, 15, now))  # before any table opens
+        made = await runner.open_round("tour1")
+        first = made.round_tables(1)
+        assert [table.table_id for table in first] == [table_id_of("tour1", 1, 0), table_id_of("tour1", 1, 1)]
+        dealt = [(await tables.read(table.table_id or "")) for table in first]
+        walls = {load_round(found.state).seed for found in dealt if found is not None}
+        assert len(walls) == 1  # the same walls at both tables of the round, from the round's seed
+        assert {found.state.seed for found in dealt if found is not None} == {round_seed(made, 1)}
+        lone = dealt[1]
+        assert lone is not None and lone.state.seats[0].away  # 15 left: a computer plays their seat
+        assert [seat.member_id for seat in dealt[0].state.seats] == [11, 12, 13, 14]  # type: ignore[union-attr]
+
+        following()  # the process dies: round 1 is played to its end with no runner to hear it
+        await play_due(tables, store, clock, events, [table.table_id or "" for table in first])
+        unheard = (await tournaments.read("tour1")).tournament  # type: ignore[union-attr]
+        assert unheard.round == 1 and not unheard.round_over and unheard.shown_standings() == []
+
+        # a new process: its runner takes up what was left, the results given and round 2 opened
+        runner_again = TournamentRunner(tournaments, tables, table_settings, lambda member: f"Member {member}")
+        events.subscribe(TableChanged, runner_again.changed)
+        await runner_again.resume("tour1")
+        after_one = (await tournaments.read("tour1")).tournament  # type: ignore[union-attr]
+        assert after_one.round == 2 and all(table.result is not None for table in after_one.round_tables(1))
+        assert [line.tables for line in after_one.shown_standings()] == [1] * 5
+        assert all(table.table_id is not None for table in after_one.round_tables(2))
+        await runner_again.resume("tour1")  # said again: nothing opened twice
+        assert (await tournaments.read("tour1")).tournament == after_one  # type: ignore[union-attr]
+        await play_due(tables, store, clock, events, [table.table_id or "" for table in after_one.round_tables(2)])
+        over = (await tournaments.read("tour1")).tournament  # type: ignore[union-attr]
+        assert over.status == "over"
+
+        results = []
+        for table in over.tables:
+            found = await tables.read(table.table_id or "")
+            assert found is not None and found.state.status == "over"
+            hands = tuple(tuple(float(paid) for paid in row.payments) for row in found.state.sheet)
+            results.append(TableResult(table.round, table.numbers, hands))
+        assert over.shown_standings() == standings(results)  # recomputed from the tables themselves
+        recorded = await ledger.matches(GUILD)
+        assert sorted(match.table_id for match in recorded) == sorted(t.table_id or "" for t in over.tables)
+        assert len(recorded) == 4
+    finally:
+        await store.close()
+        await ledger.close()
+
+
+def test_a_tables_tournament_place_is_kept_in_its_document_and_a_damaged_one_refused() -> None:
+    seats = tuple(Seat(name=f"P{n}", member_id=n) for n in range(4))
+    state = TableState("abcd1234", 1, GUILD, table_settings_for("classic"), 5, seats=seats, tournament="tour1/2/0")
+    document = state.to_document()
+    assert TableState.from_document(document) == state
+    for damaged in ("tour1/2", "tour1/x/0", "/1/0", 7):
+        document["extra"]["tournament"] = damaged
+        with pytest.raises(TableDocumentError):
+            TableState.from_document(document)
+    assert table_id_of("tour1", 2, 0) == table_id_of("tour1", 2, 0) != table_id_of("tour1", 2, 1)
+    assert len(table_id_of("tour1", 2, 0)) == 8 and table_id_of("tour1", 2, 0).isalnum()
+
+
+def table_settings_for(rules: str) -> TableSettings:
+    return TableSettings(rules=ruleset(rules), speed="live", timing=QUICK)
