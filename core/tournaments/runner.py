@@ -98,12 +98,14 @@ class TournamentRunner:
         return tuple(seats)
 
     async def changed(self, event: TableChanged) -> None:
-        """A tournament table's match ended: its result to the tournament, then the next round if due."""
+        """A tournament table's match ended (or its table was closed, no member having touched it for its
+        idle limit: the hands it played are its result, so the round is never stuck): its result to the
+        tournament, then the next round if due."""
         state = event.state
         if state is None:
             found = await self._tables.read_heard(event)
             state = None if found is None else found.state
-        if state is None or state.tournament is None or state.status != "over":
+        if state is None or state.tournament is None or state.is_open:
             return
         await self.report(state)
 
@@ -144,7 +146,7 @@ class TournamentRunner:
         for table in made.round_tables(made.round):
             if table.table_id is not None and table.result is None:
                 found = await self._tables.read(table.table_id)
-                if found is not None and found.state.status == "over":
+                if found is not None and not found.state.is_open:
                     await self.report(found.state)
         current = await self._tournaments.read(tournament_id)
         if current is not None and current.tournament.status == "playing" and current.tournament.round_over:

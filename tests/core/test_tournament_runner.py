@@ -11,6 +11,7 @@ import pathlib
 import pytest
 
 from core.events import Events
+from core.tables import transitions
 from core.tables.events import TableChanged
 from core.tables.ledger_writer import LedgerWriter
 from core.tables.rounds import load_round
@@ -144,3 +145,37 @@ def test_a_tables_tournament_place_is_kept_in_its_document_and_a_damaged_one_ref
 
 def table_settings_for(rules: str) -> TableSettings:
     return TableSettings(rules=ruleset(rules), speed="live", timing=QUICK)
+
+
+@pytest.mark.asyncio
+async def test_a_table_closed_for_idleness_gives_the_hands_it_played_so_the_round_goes_on(
+    tmp_path: pathlib.Path,
+) -> None:
+    ledger = await SqliteLedger.open(tmp_path / "bot.sqlite3")
+    store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
+    clock = FakeClock()
+    events = Events(MemoryBroadcast())
+    tables = service_on(store, ledger, clock, events=events)
+    tournaments = TournamentService(store, clock, make_id=lambda: "tour2", make_seed=lambda: 5)
+    runner = TournamentRunner(tournaments, tables, table_settings, lambda member: f"Member {member}")
+    events.subscribe(TableChanged, runner.changed)
+    try:
+        settings = TournamentSettings("classic", 1, "one_hand", signup_closes=clock.now + 10, checkin=60)
+        await tournaments.open(GUILD, ORGANISER, settings)
+        for member in range(11, 15):
+            await tournaments.update("tour2", lambda made, now, m=member: life.join(made, m, now))
+        clock.now += 20
+        for member in range(11, 15):
+            await tournaments.update("tour2", lambda made, now, m=member: life.check_in(made, m, now))
+        await tournaments.update("tour2", lambda made, now: life.start(made, ORGANISER, (((0, 1, 2, 3),),), now))
+        made = await runner.open_round("tour2")
+        [table] = made.round_tables(1)
+        await tables.update(table.table_id or "", transitions.close_idle, by_member=False)
+        await events.drain()
+        ended = (await tournaments.read("tour2")).tournament  # type: ignore[union-attr]
+        assert ended.status == "over" and ended.round_tables(1)[0].result is not None
+        assert ended.round_tables(1)[0].result.hands == ()  # type: ignore[union-attr]  (no hand finished)
+        assert [line.points for line in ended.shown_standings()] == [1.75] * 4  # four tied seats share
+    finally:
+        await store.close()
+        await ledger.close()
