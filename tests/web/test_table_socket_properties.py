@@ -159,7 +159,9 @@ async def answer_to(socket: Socket, before: int) -> dict[str, Any] | None:
     async with asyncio.timeout(5):
         while True:
             said = await socket.receive()
-            if said is None or said["type"] in ("refused", "hint") or said["version"] > before:
+            if said is None or said["type"] in ("refused", "hint"):
+                return said
+            if said["type"] == "frame" and said["version"] > before:  # (a late name or pong is no answer)
                 return said
 
 
