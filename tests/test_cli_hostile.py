@@ -303,6 +303,16 @@ def _verify_wall_cases() -> list[tuple[list[str], str]]:
     return cases
 
 
+def _tournament_cases() -> list[tuple[list[str], str]]:
+    numbers = ["-1", "0", "3", "201", "13", LONG_NUMBER, "-" + LONG_NUMBER, LONG_DIGITS, "9" * 40, "١", "５", "1.5"]
+    numbers += ["0x10", "1_0", " 4 ", "", "nan"]
+    cases = [(["tournament", "seats", "--players", value, "--rounds", "1"], "") for value in numbers]
+    cases += [(["tournament", "seats", "--players", "4", "--rounds", value], "") for value in numbers]
+    cases += [(["tournament", "seats", "--players", "4", "--rounds", "1", "--seed", value], "") for value in numbers]
+    cases += [(["tournament"], ""), (["tournament", "seats"], ""), (["tournament", "stand"], "")]
+    return cases
+
+
 def corpus(out: str) -> list[tuple[list[str], str]]:
     return [
         *_tiles_cases(),
@@ -311,6 +321,7 @@ def corpus(out: str) -> list[tuple[list[str], str]]:
         *_render_cases(out),
         *_solitaire_cases(),
         *_verify_wall_cases(),
+        *_tournament_cases(),
     ]
 
 

@@ -24,6 +24,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "web",
     "ledger",
     "ratings",
+    "tournament",
 )
 
 

@@ -1,0 +1,81 @@
+"""Published constructions of rounds in which no two players meet twice: resolvable designs with blocks
+of four. Each gives rounds on the points 0…v−1 (every point seated once a round, tables of four); where
+both apply to v, the one with more rounds is used.
+
+**Transversal design** (v = 4q, q a prime power of at least 4). Take the affine plane over GF(q) and four
+of its vertical lines, x = 0, 1, 2, 3. Point j·q + y is (j, y). A non-vertical line y = k·x + t meets the
+four verticals once each, a table, and the q lines of a slope k are a round. Two points of different
+verticals lie on one common line, so they meet once at most; two of one vertical never meet in these q
+rounds, and when 4 divides q one more round seats each vertical's points among themselves. For q = 4
+this is the affine plane AG(2, 4): 16 players, 5 rounds, every pair meeting exactly once.
+
+**Resolvable (3q+1, 4, 1) design** (v = 3q + 1, q ≡ 1 mod 4 a prime power: 16, 28, 40, 52, 76, 88, 112,
+124, 148, 160, 184). Points are GF(q) × {0, 1, 2} and ∞ (the last point). With ω a primitive element,
+m = (q−1)/4 and ε = ωᵐ (so ε² = −1), the first round is {(0,0), (0,1), (0,2), ∞} and, for i < m and
+each j, {(ωⁱ, j), (−ωⁱ, j), (εωⁱ, j+1), (−εωⁱ, j+1)}; round g adds g to every first coordinate. Its q
+rounds meet every pair exactly once: 28 players over 9 rounds, 40 over 13.
+
+Sources: C. J. Colbourn, J. H. Dinitz (eds.), *Handbook of Combinatorial Designs*, 2nd ed., 2007
+(transversal designs from finite fields); T. Beth, D. Jungnickel, H. Lenz, *Design Theory*, 2nd ed.,
+1999, vol. 1, VII.7.5 (the (3q+1, 4, 1) design).
+"""
+
+from __future__ import annotations
+
+from core.tournaments.fields import finite_field, prime_power
+
+SEATS = 4
+Round = tuple[tuple[int, ...], ...]
+
+
+def resolvable_rounds(points: int) -> tuple[Round, ...]:
+    """The rounds of the construction with the most rounds for ``points`` points, or none."""
+    return max((transversal_rounds(points), triple_plus_one_rounds(points)), key=len)
+
+
+def transversal_rounds(points: int) -> tuple[Round, ...]:
+    order, rest = divmod(points, SEATS)
+    if rest or order < SEATS or prime_power(order) is None:
+        return ()
+    field = finite_field(order)
+    verticals = range(SEATS)
+    rounds = [
+        tuple(
+            tuple(j * order + field.add[field.mul[slope][j]][intercept] for j in verticals)
+            for intercept in range(order)
+        )
+        for slope in range(order)
+    ]
+    if order % SEATS == 0:
+        rounds.append(
+            tuple(
+                tuple(range(j * order + start, j * order + start + SEATS))
+                for j in verticals
+                for start in range(0, order, SEATS)
+            )
+        )
+    return tuple(rounds)
+
+
+def triple_plus_one_rounds(points: int) -> tuple[Round, ...]:
+    order, rest = divmod(points - 1, 3)
+    if rest or order % SEATS != 1 or prime_power(order) is None:
+        return ()
+    field = finite_field(order)
+    omega = field.primitive()
+    quarter = (order - 1) // SEATS
+    epsilon = field.power(omega, quarter)
+    infinity = points - 1
+    first: list[list[tuple[int, int]]] = []
+    for i in range(quarter):
+        x = field.power(omega, i)
+        y = field.mul[epsilon][x]
+        for j in range(3):
+            first.append([(x, j), (field.negative(x), j), (y, (j + 1) % 3), (field.negative(y), (j + 1) % 3)])
+    return tuple(
+        (
+            (shift, order + shift, 2 * order + shift, infinity),
+            *(tuple(j * order + field.add[x][shift] for x, j in block) for block in first),
+        )
+        for shift in range(order)
+    )
