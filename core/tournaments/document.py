@@ -5,15 +5,10 @@ from __future__ import annotations
 
 from typing import Any, cast, get_args
 
-from core.tournaments.standings import COMPUTER, StandingsError, TableResult
-from core.tournaments.tournament import (
-    MAX_PLAYERS,
-    RoundTable,
-    Schedule,
-    Status,
-    Tournament,
-    TournamentSettings,
-)
+from core.tournaments.schedule import MalformedSchedule, parse_schedule, schedule_document
+from core.tournaments.seats import MAX_PLAYERS
+from core.tournaments.standings import StandingsError, TableResult
+from core.tournaments.tournament import RoundTable, Status, Tournament, TournamentSettings
 
 FORMAT = 1
 
@@ -41,7 +36,7 @@ def to_document(tournament: Tournament) -> dict[str, Any]:
         "signed": list(tournament.signed),
         "checked": sorted(tournament.checked),
         "players": list(tournament.players),
-        "schedule": [[list(table) for table in tables] for tables in tournament.schedule],
+        "schedule": None if tournament.schedule is None else schedule_document(tournament.schedule),
         "round": tournament.round,
         "tables": [_table_document(table) for table in tournament.tables],
         "absent": sorted(tournament.absent),
@@ -62,7 +57,7 @@ def _table_document(table: RoundTable) -> dict[str, Any]:
 def from_document(document: Any) -> Tournament:
     try:
         return _read(_object(document))
-    except (KeyError, TypeError, ValueError, StandingsError) as error:
+    except (KeyError, TypeError, ValueError, StandingsError, MalformedSchedule) as error:
         if isinstance(error, TournamentDocumentError):
             raise
         raise TournamentDocumentError(f"a damaged tournament: {error!r}") from error
@@ -92,7 +87,7 @@ def _read(document: dict[str, Any]) -> Tournament:
         signed=members,
         checked=frozenset(_members(document["checked"])),
         players=_members(document["players"]),
-        schedule=_schedule(document["schedule"]),
+        schedule=None if document["schedule"] is None else parse_schedule(document["schedule"]),
         round=_int(document["round"]),
         tables=tuple(_table(entry) for entry in _list(document["tables"])),
         absent=frozenset(_members(document["absent"])),
@@ -117,19 +112,6 @@ def _table(document: Any) -> RoundTable:
         table_id=None if table_id is None else _text(table_id),
         result=result,
     )
-
-
-def _schedule(value: Any) -> Schedule:
-    rounds = []
-    for tables in _list(value):
-        seated = []
-        for table in _list(tables):
-            seats = tuple(_int(seat) for seat in _list(table))
-            if len(seats) != 4 or any(seat < COMPUTER for seat in seats):
-                raise TournamentDocumentError(f"not a table of the schedule: {table!r}")
-            seated.append(seats)
-        rounds.append(tuple(seated))
-    return tuple(rounds)
 
 
 def _members(value: Any) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ Surfaces (Discord's commands, the page) will turn what a member does into a tran
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,12 +17,22 @@ from core.compare_and_set import retried
 from core.refusal import Refusal
 from core.tournaments import tournament as life
 from core.tournaments.document import from_document, to_document
-from core.tournaments.tournament import Tournament, TournamentSettings
+from core.tournaments.schedule import Schedule
+from core.tournaments.seats import seat_tournament
+from core.tournaments.tournament import ScheduleMismatch, Tournament, TournamentSettings
 from data.live import LiveStore
 
 Transition = Callable[[Tournament, float], Tournament]
 PREFIX = "tournament:"
+START_TRIES = 4  # schedules made again when members check in or leave while one is made
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _started(by: int, schedule: Schedule) -> Transition:
+    def started(current: Tournament, now: float) -> Tournament:
+        return life.start(current, by, schedule, now)
+
+    return started
 
 
 def tournament_key(tournament_id: str) -> str:
@@ -86,6 +97,23 @@ class TournamentService:
             return None if version is None else Stored(changed, version)
 
         return await retried(attempt, "busy")
+
+    async def start(self, tournament_id: str, by: int) -> Stored:
+        """The organiser starts it: the schedule of the members checked in is made off the event loop (it
+        may search for seconds), then the start is written with it; a member who checked in or left
+        meanwhile makes it again."""
+        for _ in range(START_TRIES):
+            found = await self.read(tournament_id)
+            if found is None:
+                raise Refusal("no_tournament")
+            made = found.tournament
+            players = life.starting_players(made, by)
+            schedule = await asyncio.to_thread(seat_tournament, len(players), made.settings.rounds, made.seed)
+            try:
+                return await self.update(tournament_id, _started(by, schedule))
+            except ScheduleMismatch:
+                continue
+        raise Refusal("busy")
 
     async def of_guild(self, guild_id: int) -> list[Tournament]:
         """The server's tournaments the store keeps, newest sign-up deadline first."""

@@ -15,8 +15,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from core.tournaments.schedule import COMPUTER
+
 PLACE_POINTS = (4.0, 2.0, 1.0, 0.0)
-COMPUTER = -1  # a seat no player holds (SPEC §9's schedule writes it -1)
 
 
 class StandingsError(ValueError):

@@ -14,17 +14,12 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from core.refusal import Refusal
-from core.tournaments.standings import COMPUTER, Standing, TableResult, standings
+from core.tournaments.schedule import COMPUTER, Schedule
+from core.tournaments.seats import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS
+from core.tournaments.standings import Standing, TableResult, standings
 
 Status = Literal["signup", "playing", "paused", "over", "cancelled"]
 TOURNAMENT_RULES = ("classic", "hongkong")
-MAX_ROUNDS = 12
-MIN_PLAYERS = 4
-MAX_PLAYERS = 200
-
-Schedule = tuple[tuple[tuple[int, ...], ...], ...]
-"""Rounds of tables of four schedule numbers (a player's index among those who checked in, ``-1`` a
-computer seat), each table's seats in the order E, S, W, N of its first hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +33,8 @@ class TournamentSettings:
     def __post_init__(self) -> None:
         if self.rules not in TOURNAMENT_RULES:
             raise ValueError(f"a tournament plays {' or '.join(TOURNAMENT_RULES)}, not {self.rules!r}")
-        if not 1 <= self.rounds <= MAX_ROUNDS:
-            raise ValueError(f"a tournament plays 1 to {MAX_ROUNDS} rounds, not {self.rounds}")
+        if not MIN_ROUNDS <= self.rounds <= MAX_ROUNDS:
+            raise ValueError(f"a tournament plays {MIN_ROUNDS} to {MAX_ROUNDS} rounds, not {self.rounds}")
         if self.checkin < 0:
             raise ValueError("the check-in window cannot be negative")
 
@@ -73,7 +68,7 @@ class Tournament:
     signed: tuple[int, ...] = ()  # members in the order they joined
     checked: frozenset[int] = frozenset()  # those who said they are here
     players: tuple[int, ...] = ()  # from the start: schedule number → member
-    schedule: Schedule = ()
+    schedule: Schedule | None = None  # from the start: who sits where each round (``seat_tournament``)
     round: int = 0  # the round being played, from 1; 0 before the start
     tables: tuple[RoundTable, ...] = ()
     absent: frozenset[int] = frozenset()  # members who left after the start: a computer plays for them
@@ -139,15 +134,26 @@ def check_in(tournament: Tournament, member: int, now: float) -> Tournament:
     return replace(tournament, checked=tournament.checked | {member})
 
 
-def start(tournament: Tournament, by: int, schedule: Schedule, now: float) -> Tournament:
-    """The organiser starts it with the schedule of the members checked in (in sign-up order: schedule
-    number ``i`` is the ``i``-th of them). Round 1's tables are seated, to be opened."""
+class ScheduleMismatch(ValueError):
+    """A schedule made for other players or rounds than the tournament's at its start."""
+
+
+def starting_players(tournament: Tournament, by: int) -> tuple[int, ...]:
+    """The members the tournament starts with if ``by`` starts it now (those checked in, in sign-up order:
+    schedule number ``i`` is the ``i``-th of them), or the refusal of the start."""
     _organiser(tournament, by)
     if tournament.status != "signup":
         raise Refusal("tournament_started")
     players = tuple(member for member in tournament.signed if member in tournament.checked)
     if len(players) < MIN_PLAYERS:
         raise Refusal("tournament_too_few", count=len(players), needed=MIN_PLAYERS)
+    return players
+
+
+def start(tournament: Tournament, by: int, schedule: Schedule, now: float) -> Tournament:
+    """The organiser starts it with the schedule of the members checked in (``starting_players``). Round
+    1's tables are seated, to be opened."""
+    players = starting_players(tournament, by)
     _check_schedule(schedule, len(players), tournament.settings.rounds)
     started = replace(tournament, status="playing", players=players, schedule=schedule)
     return _seat_round(started, 1)
@@ -249,23 +255,24 @@ def _organiser(tournament: Tournament, by: int) -> None:
 
 def _check_schedule(schedule: Schedule, players: int, rounds: int) -> None:
     """A schedule of ``rounds`` rounds seating each of ``players`` once a round at tables of four."""
-    if len(schedule) != rounds:
-        raise ValueError(f"a schedule of {len(schedule)} rounds for {rounds}")
-    for number, tables in enumerate(schedule, start=1):
-        seats = [seat for table in tables for seat in table]
-        if any(len(table) != 4 for table in tables):
-            raise ValueError(f"round {number} has a table that is not four seats")
-        seated = sorted(seat for seat in seats if seat != COMPUTER)
+    if len(schedule.rounds) != rounds:
+        raise ScheduleMismatch(f"a schedule of {len(schedule.rounds)} rounds for {rounds}")
+    for number, tables in enumerate(schedule.rounds, start=1):
+        seated = sorted(seat for table in tables for seat in table.players)
         if seated != list(range(players)):
-            raise ValueError(f"round {number} does not seat each of the {players} players once")
+            raise ScheduleMismatch(f"round {number} does not seat each of the {players} players once")
 
 
 def _seat_round(tournament: Tournament, number: int) -> Tournament:
+    assert tournament.schedule is not None
     seated = tuple(
         RoundTable(
-            number, index, table, tuple(None if seat == COMPUTER else tournament.players[seat] for seat in table)
+            number,
+            index,
+            table.seats,
+            tuple(None if seat == COMPUTER else tournament.players[seat] for seat in table.seats),
         )
-        for index, table in enumerate(tournament.schedule[number - 1])
+        for index, table in enumerate(tournament.schedule.rounds[number - 1])
     )
     return replace(tournament, round=number, tables=(*tournament.tables, *seated))
 

@@ -13,15 +13,18 @@ import pytest
 from core.refusal import Refusal
 from core.tournaments import tournament as life
 from core.tournaments.tournament import Tournament, TournamentSettings
+from tests.core.tournament_helpers import schedule_of
 from words import LANGS
 from words.messages import say
 
 ORGANISER = 1
 SETTINGS = TournamentSettings(rules="hongkong", rounds=2, signup_closes=100.0, checkin=50.0)
 # five players checked in: two tables a round, three computer seats (-1)
-SCHEDULE = (
-    ((0, 1, 2, 3), (4, -1, -1, -1)),
-    ((4, 0, -1, 1), (2, 3, -1, -1)),
+SCHEDULE = schedule_of(
+    (
+        ((0, 1, 2, 3), (4, -1, -1, -1)),
+        ((4, 0, -1, 1), (2, 3, -1, -1)),
+    )
 )
 
 
@@ -52,7 +55,7 @@ def test_sign_up_and_check_in_refuse_what_they_must() -> None:
     refused("tournament_not_joined", life.check_in, made, 20, 120.0)
     refused("tournament_not_joined", life.leave, made, 20, 30.0)
     refused("tournament_organiser_only", life.start, made, 11, SCHEDULE, 150.0)
-    refused("tournament_too_few", life.start, replace(made, checked=frozenset({11, 12, 13})), ORGANISER, (), 150.0)
+    refused("tournament_too_few", life.start, replace(made, checked=frozenset({11, 12, 13})), ORGANISER, SCHEDULE, 0.0)
     with pytest.raises(ValueError):  # four checked in: a schedule for five is not theirs
         life.start(made, ORGANISER, SCHEDULE, 150.0)
 
@@ -112,7 +115,7 @@ def test_the_organiser_pauses_resumes_and_ends_it() -> None:
 def test_the_last_round_ends_the_tournament() -> None:
     one_round = replace(SETTINGS, rounds=1)
     made = replace(life.check_in(signed_up(), 15, 130.0), settings=one_round)
-    started = life.start(made, ORGANISER, SCHEDULE[:1], 150.0)
+    started = life.start(made, ORGANISER, replace(SCHEDULE, rounds=SCHEDULE.rounds[:1]), 150.0)
     for index, table in enumerate(("a", "b")):
         started = life.table_finished(life.table_opened(started, 1, index, table), table, ((0, 0, 0, 0),))
     assert life.next_round(started, 300.0).status == "over"

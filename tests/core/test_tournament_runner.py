@@ -27,11 +27,14 @@ from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from game.rules import ruleset
 from tests.bot.tables_helpers import GUILD, QUICK, FakeClock, service_on
+from tests.core.tournament_helpers import schedule_of
 
 ORGANISER = 1
-SCHEDULE = (
-    ((0, 1, 2, 3), (4, -1, -1, -1)),
-    ((4, 0, -1, 1), (2, 3, -1, -1)),
+SCHEDULE = schedule_of(
+    (
+        ((0, 1, 2, 3), (4, -1, -1, -1)),
+        ((4, 0, -1, 1), (2, 3, -1, -1)),
+    )
 )
 
 
@@ -167,7 +170,9 @@ async def test_a_table_closed_for_idleness_gives_the_hands_it_played_so_the_roun
         clock.now += 20
         for member in range(11, 15):
             await tournaments.update("tour2", lambda made, now, m=member: life.check_in(made, m, now))
-        await tournaments.update("tour2", lambda made, now: life.start(made, ORGANISER, (((0, 1, 2, 3),),), now))
+        await tournaments.update(
+            "tour2", lambda made, now: life.start(made, ORGANISER, schedule_of((((0, 1, 2, 3),),)), now)
+        )
         made = await runner.open_round("tour2")
         [table] = made.round_tables(1)
         await tables.update(table.table_id or "", transitions.close_idle, by_member=False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,10 +17,11 @@ from core.tournaments.document import TournamentDocumentError, from_document, to
 from core.tournaments.service import TournamentService
 from core.tournaments.tournament import Tournament, TournamentSettings
 from data.live import LiveStore
+from tests.core.tournament_helpers import schedule_of
 from tests.data.test_live_contract import redis_store, sqlite_store, store  # noqa: F401 (the backends)
 
 SETTINGS = TournamentSettings(rules="classic", rounds=1, signup_closes=100.0, checkin=50.0)
-SCHEDULE = (((0, 1, 2, 3), (4, -1, -1, -1)),)
+SCHEDULE = schedule_of((((0, 1, 2, 3), (4, -1, -1, -1)),))
 
 
 def lives() -> list[Tournament]:
@@ -106,3 +108,32 @@ async def test_two_processes_signing_up_at_once_lose_no_one_and_a_restart_finds_
     assert await restarted.read("t0") == found
     await first.open(8, 2, SETTINGS)  # another server's
     assert [made.id for made in await restarted.of_guild(7)] == ["t0"]
+
+
+@pytest.mark.asyncio
+async def test_the_organiser_starts_it_with_the_schedule_of_those_checked_in(store: LiveStore) -> None:  # noqa: F811
+    now = [10.0]
+    service = TournamentService(store, lambda: now[0], make_id=lambda: "t9", make_seed=lambda: 1234)
+    await service.open(7, 1, replace(SETTINGS, rounds=3))
+    for member in range(11, 18):
+        await service.update("t9", lambda made, at, m=member: life.join(made, m, at))
+    now[0] = 120.0
+    with pytest.raises(Refusal) as too_few:  # no one checked in yet
+        await service.start("t9", 1)
+    assert too_few.value.key == "tournament_too_few"
+    for member in range(11, 17):  # 17 never checks in
+        await service.update("t9", lambda made, at, m=member: life.check_in(made, m, at))
+    with pytest.raises(Refusal) as not_theirs:
+        await service.start("t9", 11)
+    assert not_theirs.value.key == "tournament_organiser_only"
+    started = (await service.start("t9", 1)).tournament
+    assert started.status == "playing" and started.players == (11, 12, 13, 14, 15, 16)
+    assert started.schedule is not None and len(started.schedule.rounds) == 3
+    for tables in started.schedule.rounds:  # six players: two tables, two computer seats a round
+        assert sorted(seat for table in tables for seat in table.players) == list(range(6))
+        assert sum(table.seats.count(-1) for table in tables) == 2
+    assert [table.seats for table in started.round_tables(1)] == [
+        tuple(None if seat == -1 else started.players[seat] for seat in table.seats)
+        for table in started.schedule.rounds[0]
+    ]
+    assert (await service.read("t9")) is not None and from_document(to_document(started)) == started
