@@ -19,6 +19,7 @@ from core.tables.service import TableService
 from core.tables.state import Seat, TableDocumentError, TableSettings, TableState
 from core.tournaments import tournament as life
 from core.tournaments.runner import TournamentRunner, round_seed, table_id_of
+from core.tournaments.schedule import Schedule
 from core.tournaments.service import TournamentService
 from core.tournaments.standings import TableResult, standings
 from core.tournaments.tournament import Tournament, TournamentSettings
@@ -40,6 +41,20 @@ SCHEDULE = schedule_of(
 
 def table_settings(made: Tournament) -> TableSettings:
     return TableSettings(rules=ruleset(made.settings.rules, length="one_hand"), speed="live", timing=QUICK, hints=False)
+
+
+async def started(
+    tournaments: TournamentService, clock: FakeClock, rules: str, members: range, schedule: Schedule
+) -> None:
+    """A tournament of one-hand matches opened, ``members`` signed up and checked in, started on ``schedule``."""
+    settings = TournamentSettings(rules, len(schedule.rounds), "one_hand", signup_closes=clock.now + 10, checkin=60)
+    made = (await tournaments.open(GUILD, ORGANISER, settings)).tournament
+    for member in members:
+        await tournaments.update(made.id, lambda current, now, m=member: life.join(current, m, now))
+    clock.now += 20
+    for member in members:
+        await tournaments.update(made.id, lambda current, now, m=member: life.check_in(current, m, now))
+    await tournaments.update(made.id, lambda current, now: life.start(current, ORGANISER, schedule, now))
 
 
 async def play_due(
@@ -79,14 +94,7 @@ async def test_a_tournament_of_two_rounds_is_carried_to_its_end_through_a_restar
 
     events.subscribe(TableChanged, shown)
     try:
-        settings = TournamentSettings("hongkong", 2, "one_hand", signup_closes=clock.now + 100, checkin=60)
-        await tournaments.open(GUILD, ORGANISER, settings)
-        for member in range(11, 16):
-            await tournaments.update("tour1", lambda made, now, m=member: life.join(made, m, now))
-        clock.now += 120
-        for member in range(11, 16):
-            await tournaments.update("tour1", lambda made, now, m=member: life.check_in(made, m, now))
-        await tournaments.update("tour1", lambda made, now: life.start(made, ORGANISER, SCHEDULE, now))
+        await started(tournaments, clock, "hongkong", range(11, 16), SCHEDULE)
         await tournaments.update("tour1", lambda made, now: life.leave(made, 15, now))  # before any table opens
         made = await runner.open_round("tour1")
         first = made.round_tables(1)
@@ -163,16 +171,7 @@ async def test_a_table_closed_for_idleness_gives_the_hands_it_played_so_the_roun
     runner = TournamentRunner(tournaments, tables, table_settings, lambda member: f"Member {member}")
     events.subscribe(TableChanged, runner.changed)
     try:
-        settings = TournamentSettings("classic", 1, "one_hand", signup_closes=clock.now + 10, checkin=60)
-        await tournaments.open(GUILD, ORGANISER, settings)
-        for member in range(11, 15):
-            await tournaments.update("tour2", lambda made, now, m=member: life.join(made, m, now))
-        clock.now += 20
-        for member in range(11, 15):
-            await tournaments.update("tour2", lambda made, now, m=member: life.check_in(made, m, now))
-        await tournaments.update(
-            "tour2", lambda made, now: life.start(made, ORGANISER, schedule_of((((0, 1, 2, 3),),)), now)
-        )
+        await started(tournaments, clock, "classic", range(11, 15), schedule_of((((0, 1, 2, 3),),)))
         made = await runner.open_round("tour2")
         [table] = made.round_tables(1)
         await tables.update(table.table_id or "", transitions.close_idle, by_member=False)
