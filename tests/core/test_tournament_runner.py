@@ -43,6 +43,20 @@ def table_settings(made: Tournament) -> TableSettings:
     return TableSettings(rules=ruleset(made.settings.rules, length="one_hand"), speed="live", timing=QUICK, hints=False)
 
 
+async def site(
+    folder: pathlib.Path, tournament_id: str, *, seed: int
+) -> tuple[SqliteLedger, SqliteLiveStore, FakeClock, Events, TableService, TournamentService, TournamentRunner]:
+    """A ledger and a live store in ``folder``, the tables' and tournaments' services on them and a runner."""
+    ledger = await SqliteLedger.open(folder / "bot.sqlite3")
+    store = await SqliteLiveStore.open(folder / "live.sqlite3")
+    clock = FakeClock()
+    events = Events(MemoryBroadcast())
+    tables = service_on(store, ledger, clock, events=events)
+    tournaments = TournamentService(store, clock, make_id=lambda: tournament_id, make_seed=lambda: seed)
+    runner = TournamentRunner(tournaments, tables, table_settings, lambda member: f"Member {member}")
+    return ledger, store, clock, events, tables, tournaments, runner
+
+
 async def started(
     tournaments: TournamentService, clock: FakeClock, rules: str, members: range, schedule: Schedule
 ) -> None:
@@ -78,13 +92,7 @@ async def play_due(
 
 @pytest.mark.asyncio
 async def test_a_tournament_of_two_rounds_is_carried_to_its_end_through_a_restart(tmp_path: pathlib.Path) -> None:
-    ledger = await SqliteLedger.open(tmp_path / "bot.sqlite3")
-    store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
-    clock = FakeClock()
-    events = Events(MemoryBroadcast())
-    tables = service_on(store, ledger, clock, events=events)
-    tournaments = TournamentService(store, clock, make_id=lambda: "tour1", make_seed=lambda: 77)
-    runner = TournamentRunner(tournaments, tables, table_settings, lambda member: f"Member {member}")
+    ledger, store, clock, events, tables, tournaments, runner = await site(tmp_path, "tour1", seed=77)
     events.subscribe(TableChanged, LedgerWriter(tables))
     following = events.subscribe(TableChanged, runner.changed)
 
@@ -162,13 +170,7 @@ def table_settings_for(rules: str) -> TableSettings:
 async def test_a_table_closed_for_idleness_gives_the_hands_it_played_so_the_round_goes_on(
     tmp_path: pathlib.Path,
 ) -> None:
-    ledger = await SqliteLedger.open(tmp_path / "bot.sqlite3")
-    store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
-    clock = FakeClock()
-    events = Events(MemoryBroadcast())
-    tables = service_on(store, ledger, clock, events=events)
-    tournaments = TournamentService(store, clock, make_id=lambda: "tour2", make_seed=lambda: 5)
-    runner = TournamentRunner(tournaments, tables, table_settings, lambda member: f"Member {member}")
+    ledger, store, clock, events, tables, tournaments, runner = await site(tmp_path, "tour2", seed=5)
     events.subscribe(TableChanged, runner.changed)
     try:
         await started(tournaments, clock, "classic", range(11, 15), schedule_of((((0, 1, 2, 3),),)))
