@@ -2,13 +2,15 @@
 
 ``build_application(settings)`` opens the stores (``core.stores``: the ledgers, then the live state, or
 takes those it is given, as the tests do), joins the processes' events (``data.broadcast_for``: Redis
-pub/sub beside a Redis store, this process alone on the embedded one), builds the table and solitaire
-services and subscribes what must follow every change where it was made: the ledger writer of the
-tables and the solitaire's result recorder. A surface receives the application, subscribes its own
+pub/sub beside a Redis store, this process alone on the embedded one), builds the table, solitaire and
+tournament services and subscribes what must follow every change where it was made: the ledger writer of
+the tables, the solitaire's result recorder, and the tournaments' runner (which opens a round's tables
+and moves a round on once its last table ends). A surface receives the application, subscribes its own
 followers (Discord's table messages and private hands, the page's sockets) and calls ``start``, which
 runs the background work: the events heard from other processes, the results a killed process left
-pending, and, for a surface that shows tables, the table clock. ``stop`` ends that work, lets the
-subscribers still running finish, and closes the stores it opened (never those it was given).
+pending, and, for a surface that shows tables, the table clock and the tournaments under way. ``stop``
+ends that work, lets the subscribers still running finish, and closes the stores it opened (never those
+it was given).
 
 ``mahjong-bot run`` hands the application to the Discord client and, with ``WEB_PORT``, to the page;
 ``mahjong-bot web`` hands it to the page alone; the tests build it the same way.
@@ -32,6 +34,9 @@ from core.tables.clock import TableClock
 from core.tables.events import TableChanged
 from core.tables.ledger_writer import LedgerWriter
 from core.tables.service import TableService, new_seed
+from core.tournaments.events import TournamentChanged
+from core.tournaments.runner import TournamentRunner
+from core.tournaments.service import TournamentService
 from data import broadcast_for
 from data.broadcast import Broadcast
 
@@ -54,6 +59,8 @@ class Application:
     events: Events
     tables: TableService
     solitaire: SolitaireService
+    tournaments: TournamentService
+    tournament_runner: TournamentRunner
     table_clock: TableClock
     _close_stores: bool
     _background: list[asyncio.Task[None]] = field(default_factory=list)
@@ -70,6 +77,7 @@ class Application:
         self._run(_record_pending(self.solitaire, self.settings.owns_guild), "solitaire-pending")
         if tables:
             self._run(self.table_clock.run(), "table-clock")
+            self._run(_resume_tournaments(self.tournaments, self.tournament_runner), "tournaments-resumed")
 
     async def stop(self) -> None:
         """End the background work, let the subscribers still running finish (a game just ended reaches
@@ -105,6 +113,10 @@ async def build_application(
     solitaire = SolitaireService(stores.live, stores.solitaire_ledger, clock, events, daily_secret=secret)
     events.subscribe(TableChanged, LedgerWriter(tables))  # a finished hand goes to the ledger where it ended
     events.subscribe(SolitaireChanged, solitaire.record_ended)  # and so does a game
+    tournaments = TournamentService(stores.live, clock, events=events)
+    runner = TournamentRunner(tournaments, tables)
+    events.subscribe(TableChanged, runner.changed)  # a tournament table's end, to its tournament
+    events.subscribe(TournamentChanged, runner.heard)  # a round seated opens its tables, an ended one moves on
     return Application(
         settings=settings,
         clock=clock,
@@ -113,6 +125,8 @@ async def build_application(
         events=events,
         tables=tables,
         solitaire=solitaire,
+        tournaments=tournaments,
+        tournament_runner=runner,
         table_clock=TableClock(stores.live, tables, clock, tick=CLOCK_TICK if tick is None else tick),
         _close_stores=opened,
     )
@@ -127,6 +141,15 @@ async def _record_pending(service: SolitaireService, owns_guild: Callable[[int],
         return
     if recorded:
         log.info("recorded %d solitaire results a stopped process had left pending", recorded)
+
+
+async def _resume_tournaments(tournaments: TournamentService, runner: TournamentRunner) -> None:
+    """At start, the tournaments under way taken up where a stopped process left them (``TournamentRunner.resume``)."""
+    try:
+        for tournament_id in await tournaments.playing():
+            await runner.resume(tournament_id)
+    except Exception:  # a store away at start: each is taken up at its next table's end
+        log.exception("the tournaments under way could not be taken up now")
 
 
 async def stop_tasks(tasks: list[asyncio.Task[None]], patience: float) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast, get_args
 
+from core.tables.state import Speed
 from core.tournaments.schedule import MalformedSchedule, parse_schedule, schedule_document
 from core.tournaments.seats import MAX_PLAYERS
 from core.tournaments.standings import StandingsError, TableResult
@@ -30,6 +31,9 @@ def to_document(tournament: Tournament) -> dict[str, Any]:
             "length": settings.length,
             "signup_closes": settings.signup_closes,
             "checkin": settings.checkin,
+            "name": settings.name,
+            "speed": settings.speed,
+            "lang": settings.lang,
         },
         "seed": tournament.seed,
         "status": tournament.status,
@@ -40,6 +44,7 @@ def to_document(tournament: Tournament) -> dict[str, Any]:
         "round": tournament.round,
         "tables": [_table_document(table) for table in tournament.tables],
         "absent": sorted(tournament.absent),
+        "names": {str(member): name for member, name in sorted(tournament.names.items())},
     }
 
 
@@ -81,6 +86,9 @@ def _read(document: dict[str, Any]) -> Tournament:
             length=_text(settings["length"]),
             signup_closes=_number(settings["signup_closes"]),
             checkin=_number(settings["checkin"]),
+            name=_name(settings.get("name", "")),
+            speed=cast(Speed, _text(settings.get("speed", "live"))),
+            lang=_text(settings.get("lang", "en")),
         ),
         seed=_int(document["seed"]),
         status=cast(Status, status),
@@ -91,6 +99,7 @@ def _read(document: dict[str, Any]) -> Tournament:
         round=_int(document["round"]),
         tables=tuple(_table(entry) for entry in _list(document["tables"])),
         absent=frozenset(_members(document["absent"])),
+        names={int(member): _text(name) for member, name in _object(document.get("names", {})).items()},
     )
 
 
@@ -137,6 +146,11 @@ def _text(value: Any) -> str:
     if not isinstance(value, str) or not value or len(value) > 100:
         raise TournamentDocumentError(f"not a short text: {value!r}")
     return value
+
+
+def _name(value: Any) -> str:
+    """A name that may be empty (none given)."""
+    return "" if value == "" else _text(value)
 
 
 def _object(value: Any) -> dict[str, Any]:

@@ -10,6 +10,7 @@ Surfaces show what it did from the changes of the tables and the tournament.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 from collections.abc import Callable
@@ -17,10 +18,12 @@ from collections.abc import Callable
 from core.refusal import Refusal
 from core.tables.events import TableChanged
 from core.tables.service import TableService
-from core.tables.state import Seat, TableSettings, TableState
+from core.tables.state import Seat, TableSettings, TableState, Timing
 from core.tournaments import tournament as life
+from core.tournaments.events import TournamentChanged
 from core.tournaments.service import TournamentService, Transition
 from core.tournaments.tournament import RoundTable, Tournament
+from game.rules import ruleset
 
 log = logging.getLogger(__name__)
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
@@ -44,6 +47,14 @@ def round_seed(tournament: Tournament, round_number: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
+def tournament_table_settings(made: Tournament) -> TableSettings:
+    """A tournament table: its rules and length, its speed's thinking time, ``strong`` computers (SPEC §9),
+    no discard hints (every seat plays on its own), the tournament's language."""
+    rules = ruleset(made.settings.rules, length=made.settings.length)
+    speed = made.settings.speed
+    return TableSettings(rules=rules, speed=speed, timing=Timing.for_speed(speed), hints=False, lang=made.settings.lang)
+
+
 def _opened_as(table: RoundTable, table_id: str) -> Transition:
     def opened(current: Tournament, now: float) -> Tournament:
         return life.table_opened(current, table.round, table.index, table_id)
@@ -56,13 +67,12 @@ class TournamentRunner:
         self,
         tournaments: TournamentService,
         tables: TableService,
-        table_settings: Callable[[Tournament], TableSettings],
-        name_of: Callable[[int], str],
+        table_settings: Callable[[Tournament], TableSettings] = tournament_table_settings,
     ) -> None:
         self._tournaments = tournaments
         self._tables = tables
         self._table_settings = table_settings
-        self._name_of = name_of
+        self._opening: dict[str, asyncio.Lock] = {}
 
     async def open_round(self, tournament_id: str) -> Tournament:
         """Open the tables of the round being played that are not open yet."""
@@ -94,8 +104,25 @@ class TournamentRunner:
             if member is None:
                 seats.append(Seat(name=f"{level.capitalize()} {number + 1}", computer=level))
             else:  # a member who left plays no more: the computer plays their seat from the start
-                seats.append(Seat(name=self._name_of(member), member_id=member, away=member in made.absent))
+                seats.append(Seat(name=made.name_of(member), member_id=member, away=member in made.absent))
         return tuple(seats)
+
+    async def heard(self, event: TournamentChanged) -> None:
+        """A tournament changed: a round seated whose tables are not all open yet is opened (the start,
+        the next round), and a round whose last result just came moves on. One tournament at a time in a
+        process; several processes may both try, each step being idempotent."""
+        made = event.state
+        if made is None:
+            found = await self._tournaments.read(event.tournament_id)
+            made = None if found is None else found.tournament
+        if made is None or made.status != "playing":
+            return
+        lock = self._opening.setdefault(made.id, asyncio.Lock())
+        async with lock:
+            if any(table.table_id is None for table in made.round_tables(made.round)):
+                await self.open_round(made.id)
+            elif made.round_over:
+                await self.advance(made.id)
 
     async def changed(self, event: TableChanged) -> None:
         """A tournament table's match ended (or its table was closed, no member having touched it for its

@@ -2,8 +2,9 @@
 applied with compare-and-set (a change made meanwhile by another process or click is read again and the
 transition run on it), so a restart at any moment finds the tournament as its last write left it.
 
-Surfaces (Discord's commands, the page) will turn what a member does into a transition of
-``core.tournaments.tournament`` and call ``update``; nothing here knows of Discord.
+Surfaces (Discord's commands, the page) turn what a member does into a transition of
+``core.tournaments.tournament`` and call ``update``; nothing here knows of Discord. Each write is then
+published (``TournamentChanged``) for whatever follows it: the surfaces' posts and the runner.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.compare_and_set import retried
+from core.events import Events
 from core.refusal import Refusal
 from core.tournaments import tournament as life
 from core.tournaments.document import from_document, to_document
+from core.tournaments.events import TournamentChanged
 from core.tournaments.schedule import Schedule
 from core.tournaments.seats import seat_tournament
 from core.tournaments.tournament import ScheduleMismatch, Tournament, TournamentSettings
@@ -63,8 +66,10 @@ class TournamentService:
         *,
         make_id: Callable[[], str] = new_tournament_id,
         make_seed: Callable[[], int] = new_seed,
+        events: Events | None = None,
     ) -> None:
         self._store = store
+        self._events = events
         self._clock = clock
         self._make_id = make_id
         self._make_seed = make_seed
@@ -74,6 +79,7 @@ class TournamentService:
         made = life.create(self._make_id(), guild_id, organiser, settings, self._make_seed())
         if not await self._store.create(tournament_key(made.id), to_document(made)):
             raise Refusal("busy")
+        await self._published(Stored(made, 1))
         return Stored(made, 1)
 
     async def read(self, tournament_id: str) -> Stored | None:
@@ -94,7 +100,11 @@ class TournamentService:
             if changed == found.tournament:
                 return found
             version = await self._store.write(tournament_key(tournament_id), found.version, to_document(changed))
-            return None if version is None else Stored(changed, version)
+            if version is None:
+                return None
+            written = Stored(changed, version)
+            await self._published(written)
+            return written
 
         return await retried(attempt, "busy")
 
@@ -115,6 +125,15 @@ class TournamentService:
                 continue
         raise Refusal("busy")
 
+    async def playing(self) -> list[str]:
+        """The tournaments under way (playing), every server's: what a process starting takes up."""
+        found = []
+        for key in await self._store.keys(PREFIX):
+            stored = await self.read(key.removeprefix(PREFIX))
+            if stored is not None and stored.tournament.status == "playing":
+                found.append(stored.tournament.id)
+        return sorted(found)
+
     async def of_guild(self, guild_id: int) -> list[Tournament]:
         """The server's tournaments the store keeps, newest sign-up deadline first."""
         found = []
@@ -123,3 +142,8 @@ class TournamentService:
             if stored is not None and stored.tournament.guild_id == guild_id:
                 found.append(stored.tournament)
         return sorted(found, key=lambda made: -made.settings.signup_closes)
+
+    async def _published(self, stored: Stored) -> None:
+        if self._events is not None:
+            made = stored.tournament
+            await self._events.publish(TournamentChanged(made.id, made.guild_id, stored.version, state=made))

@@ -10,16 +10,20 @@ schedule: a ``strong`` computer plays their seats (``absent``), and they stay in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from core.refusal import Refusal
+from core.tables.state import SPEEDS, Speed
 from core.tournaments.schedule import COMPUTER, Schedule
 from core.tournaments.seats import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS
 from core.tournaments.standings import Standing, TableResult, standings
+from words import LANGS, Lang
 
 Status = Literal["signup", "playing", "paused", "over", "cancelled"]
 TOURNAMENT_RULES = ("classic", "hongkong")
+NAME_LIMIT = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +33,9 @@ class TournamentSettings:
     length: str = "one_wind"  # the hands a round plays: an East round of four by default
     signup_closes: float = 0.0  # when joining stops (check-in opens then)
     checkin: float = 900.0  # seconds between sign-up closing and the start, to say "here"
+    name: str = ""  # what the organiser calls it, shown on its posts and pages
+    speed: Speed = "live"  # its tables' thinking time, as any table's (SPEC §9: a fixed time a turn)
+    lang: Lang = "en"  # its public posts' and tables' language
 
     def __post_init__(self) -> None:
         if self.rules not in TOURNAMENT_RULES:
@@ -37,6 +44,12 @@ class TournamentSettings:
             raise ValueError(f"a tournament plays {MIN_ROUNDS} to {MAX_ROUNDS} rounds, not {self.rounds}")
         if self.checkin < 0:
             raise ValueError("the check-in window cannot be negative")
+        if self.speed not in SPEEDS:
+            raise ValueError(f"a tournament's tables are {' or '.join(SPEEDS)}, not {self.speed!r}")
+        if self.lang not in LANGS:
+            raise ValueError(f"a tournament speaks {', '.join(LANGS)}, not {self.lang!r}")
+        if len(self.name) > NAME_LIMIT:
+            raise ValueError(f"a tournament's name is at most {NAME_LIMIT} characters")
 
     @property
     def starts_at(self) -> float:
@@ -72,6 +85,10 @@ class Tournament:
     round: int = 0  # the round being played, from 1; 0 before the start
     tables: tuple[RoundTable, ...] = ()
     absent: frozenset[int] = frozenset()  # members who left after the start: a computer plays for them
+    names: Mapping[int, str] = field(default_factory=dict)  # a member's name as they joined, for seats and posts
+
+    def name_of(self, member: int) -> str:
+        return self.names.get(member) or f"#{member}"
 
     def round_tables(self, number: int) -> tuple[RoundTable, ...]:
         return tuple(table for table in self.tables if table.round == number)
@@ -99,13 +116,13 @@ def create(tournament_id: str, guild_id: int, organiser: int, settings: Tourname
     return Tournament(tournament_id, guild_id, organiser, settings, seed)
 
 
-def join(tournament: Tournament, member: int, now: float) -> Tournament:
+def join(tournament: Tournament, member: int, now: float, name: str = "") -> Tournament:
     _signing_up(tournament, now)
     if member in tournament.signed:
         raise Refusal("tournament_joined")
     if len(tournament.signed) >= MAX_PLAYERS:
         raise Refusal("tournament_full", limit=MAX_PLAYERS)
-    return replace(tournament, signed=(*tournament.signed, member))
+    return replace(tournament, signed=(*tournament.signed, member), names=_named(tournament, member, name))
 
 
 def leave(tournament: Tournament, member: int, now: float) -> Tournament:
@@ -190,7 +207,7 @@ def next_round(tournament: Tournament, now: float) -> Tournament:
     return _seat_round(tournament, tournament.round + 1)
 
 
-def replace_player(tournament: Tournament, by: int, gone: int, coming: int) -> Tournament:
+def replace_player(tournament: Tournament, by: int, gone: int, coming: int, name: str = "") -> Tournament:
     """The organiser puts ``coming`` in ``gone``'s place for the rounds not yet seated (and at the tables
     of this round not opened yet): ``coming`` takes ``gone``'s schedule number, and with it the place in
     the standings."""
@@ -207,7 +224,13 @@ def replace_player(tournament: Tournament, by: int, gone: int, coming: int) -> T
         else table
         for table in tournament.tables
     )
-    return replace(tournament, players=players, tables=tables, absent=tournament.absent - {gone})
+    return replace(
+        tournament,
+        players=players,
+        tables=tables,
+        absent=tournament.absent - {gone},
+        names=_named(tournament, coming, name),
+    )
 
 
 def pause(tournament: Tournament, by: int) -> Tournament:
@@ -234,6 +257,13 @@ def cancel(tournament: Tournament, by: int) -> Tournament:
 
 
 # --- checks and seating ----------------------------------------------------------------------------
+
+
+def _named(tournament: Tournament, member: int, name: str) -> Mapping[int, str]:
+    """The names with ``member``'s (a name is cut to what a seat shows; none given keeps the rest as is)."""
+    if not name:
+        return tournament.names
+    return {**tournament.names, member: name[:NAME_LIMIT]}
 
 
 def _signing_up(tournament: Tournament, now: float) -> None:

@@ -123,7 +123,14 @@ def test_the_last_round_ends_the_tournament() -> None:
 
 @pytest.mark.parametrize(
     "settings",
-    [{"rules": "family", "rounds": 2}, {"rules": "classic", "rounds": 0}, {"rules": "classic", "rounds": 13}],
+    [
+        {"rules": "family", "rounds": 2},
+        {"rules": "classic", "rounds": 0},
+        {"rules": "classic", "rounds": 13},
+        {"rules": "classic", "rounds": 2, "speed": "slow"},
+        {"rules": "classic", "rounds": 2, "lang": "de"},
+        {"rules": "classic", "rounds": 2, "name": "x" * 61},
+    ],
 )
 def test_settings_out_of_bounds_are_refused(settings: dict[str, object]) -> None:
     with pytest.raises(ValueError):

@@ -6,7 +6,9 @@ the standings are those recomputed from the tables' own score sheets and the led
 
 from __future__ import annotations
 
+import asyncio
 import pathlib
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -18,7 +20,8 @@ from core.tables.rounds import load_round
 from core.tables.service import TableService
 from core.tables.state import Seat, TableDocumentError, TableSettings, TableState
 from core.tournaments import tournament as life
-from core.tournaments.runner import TournamentRunner, round_seed, table_id_of
+from core.tournaments.events import TournamentChanged
+from core.tournaments.runner import TournamentRunner, round_seed, table_id_of, tournament_table_settings
 from core.tournaments.schedule import Schedule
 from core.tournaments.service import TournamentService
 from core.tournaments.standings import TableResult, standings
@@ -52,8 +55,8 @@ async def site(
     clock = FakeClock()
     events = Events(MemoryBroadcast())
     tables = service_on(store, ledger, clock, events=events)
-    tournaments = TournamentService(store, clock, make_id=lambda: tournament_id, make_seed=lambda: seed)
-    runner = TournamentRunner(tournaments, tables, table_settings, lambda member: f"Member {member}")
+    tournaments = TournamentService(store, clock, make_id=lambda: tournament_id, make_seed=lambda: seed, events=events)
+    runner = TournamentRunner(tournaments, tables, table_settings)
     return ledger, store, clock, events, tables, tournaments, runner
 
 
@@ -69,6 +72,16 @@ async def started(
     for member in members:
         await tournaments.update(made.id, lambda current, now, m=member: life.check_in(current, m, now))
     await tournaments.update(made.id, lambda current, now: life.start(current, ORGANISER, schedule, now))
+
+
+def results_shown(tables: TableService) -> Callable[[TableChanged], Awaitable[None]]:
+    """What a surface does once it has shown a hand's result (a table waits for it before it is done)."""
+
+    async def shown(event: TableChanged) -> None:
+        if event.state is not None and event.state.result_unposted and event.state.last_hand is not None:
+            await tables.result_posted(event.table_id, event.state.last_hand.step)
+
+    return shown
 
 
 async def play_due(
@@ -95,12 +108,7 @@ async def test_a_tournament_of_two_rounds_is_carried_to_its_end_through_a_restar
     ledger, store, clock, events, tables, tournaments, runner = await site(tmp_path, "tour1", seed=77)
     events.subscribe(TableChanged, LedgerWriter(tables))
     following = events.subscribe(TableChanged, runner.changed)
-
-    async def shown(event: TableChanged) -> None:  # what a surface does once it has shown a result
-        if event.state is not None and event.state.result_unposted and event.state.last_hand is not None:
-            await tables.result_posted(event.table_id, event.state.last_hand.step)
-
-    events.subscribe(TableChanged, shown)
+    events.subscribe(TableChanged, results_shown(tables))
     try:
         await started(tournaments, clock, "hongkong", range(11, 16), SCHEDULE)
         await tournaments.update("tour1", lambda made, now: life.leave(made, 15, now))  # before any table opens
@@ -121,7 +129,7 @@ async def test_a_tournament_of_two_rounds_is_carried_to_its_end_through_a_restar
         assert unheard.round == 1 and not unheard.round_over and unheard.shown_standings() == []
 
         # a new process: its runner takes up what was left, the results given and round 2 opened
-        runner_again = TournamentRunner(tournaments, tables, table_settings, lambda member: f"Member {member}")
+        runner_again = TournamentRunner(tournaments, tables, table_settings)
         events.subscribe(TableChanged, runner_again.changed)
         await runner_again.resume("tour1")
         after_one = (await tournaments.read("tour1")).tournament  # type: ignore[union-attr]
@@ -185,3 +193,59 @@ async def test_a_table_closed_for_idleness_gives_the_hands_it_played_so_the_roun
     finally:
         await store.close()
         await ledger.close()
+
+
+async def settled(events: Events) -> None:
+    """Until no subscriber runs: each may publish changes whose subscribers start after it."""
+    for _ in range(10):
+        await events.drain()
+        await asyncio.sleep(0)
+
+
+@pytest.mark.asyncio
+async def test_the_runner_follows_the_tournament_the_start_opens_a_round_and_its_end_the_next(
+    tmp_path: pathlib.Path,
+) -> None:
+    """With nobody calling it, the runner hears the tournament: the organiser's start opens round 1's
+    tables (the seats named as the members joined), their last result seats and opens round 2, whose end
+    ends the tournament."""
+    ledger, store, clock, events, tables, tournaments, runner = await site(tmp_path, "tour3", seed=21)
+    events.subscribe(TableChanged, LedgerWriter(tables))
+    events.subscribe(TableChanged, runner.changed)
+    events.subscribe(TableChanged, results_shown(tables))
+    events.subscribe(TournamentChanged, runner.heard)
+    try:
+        settings = TournamentSettings("classic", 2, "one_hand", signup_closes=clock.now + 10, checkin=60)
+        made = (await tournaments.open(GUILD, ORGANISER, settings)).tournament
+        for member in range(11, 15):
+            await tournaments.update(made.id, lambda current, now, m=member: life.join(current, m, now, f"Ann {m}"))
+        clock.now += 20
+        for member in range(11, 15):
+            await tournaments.update(made.id, lambda current, now, m=member: life.check_in(current, m, now))
+        await tournaments.start(made.id, ORGANISER)
+        await settled(events)
+        first = (await tournaments.read("tour3")).tournament  # type: ignore[union-attr]
+        [table] = first.round_tables(1)
+        assert table.table_id == table_id_of("tour3", 1, 0)
+        dealt = await tables.read(table.table_id)
+        assert dealt is not None
+        assert sorted(seat.name for seat in dealt.state.seats) == [f"Ann {m}" for m in range(11, 15)]
+        await play_due(tables, store, clock, events, [table.table_id])
+        await settled(events)
+        second = (await tournaments.read("tour3")).tournament  # type: ignore[union-attr]
+        assert second.round == 2 and second.round_tables(2)[0].table_id == table_id_of("tour3", 2, 0)
+        await play_due(tables, store, clock, events, [table_id_of("tour3", 2, 0)])
+        await settled(events)
+        assert (await tournaments.read("tour3")).tournament.status == "over"  # type: ignore[union-attr]
+    finally:
+        await store.close()
+        await ledger.close()
+
+
+def test_a_tournament_table_plays_its_rules_length_speed_and_language_without_hints() -> None:
+    settings = TournamentSettings("hongkong", 3, "one_hand", speed="async", lang="zh_TW")
+    made = life.create("t", GUILD, ORGANISER, settings, 1)
+    chosen = tournament_table_settings(made)
+    assert (chosen.rules.name, chosen.rules.length, chosen.speed) == ("hongkong", "one_hand", "async")
+    assert chosen.lang == "zh_TW"
+    assert chosen.computer_level == "strong" and not chosen.hints and chosen.timing.turn == 12 * 3600.0

@@ -20,7 +20,9 @@ from data.live import LiveStore
 from tests.core.tournament_helpers import schedule_of
 from tests.data.test_live_contract import redis_store, sqlite_store, store  # noqa: F401 (the backends)
 
-SETTINGS = TournamentSettings(rules="classic", rounds=1, signup_closes=100.0, checkin=50.0)
+SETTINGS = TournamentSettings(
+    rules="classic", rounds=1, signup_closes=100.0, checkin=50.0, name="Coupe d'hiver", speed="async", lang="fr"
+)
 SCHEDULE = schedule_of((((0, 1, 2, 3), (4, -1, -1, -1)),))
 
 
@@ -29,7 +31,7 @@ def lives() -> list[Tournament]:
     made = life.create("t1", 7, 1, SETTINGS, seed=9)
     stages = [made]
     for member in range(11, 16):
-        made = life.join(made, member, 10.0)
+        made = life.join(made, member, 10.0, name=f"Joueuse {member}" if member % 2 else "")
     for member in range(11, 16):
         made = life.check_in(made, member, 120.0)
     stages.append(made)
@@ -51,6 +53,17 @@ def test_a_tournament_is_read_back_as_it_was_written(stage: int) -> None:
     assert from_document(to_document(made)) == made
 
 
+def test_members_are_named_as_they_joined_and_a_tournament_stored_before_names_reads() -> None:
+    made = lives()[1]
+    assert (made.name_of(11), made.name_of(12)) == ("Joueuse 11", "#12")  # 12 joined without a name
+    older = to_document(made)
+    for field in ("name", "speed", "lang"):
+        del older["settings"][field]
+    del older["names"]
+    read = from_document(older)
+    assert (read.settings.name, read.settings.speed, read.settings.lang, read.names) == ("", "live", "en", {})
+
+
 @pytest.mark.parametrize(
     ("path", "value"),
     [
@@ -63,6 +76,11 @@ def test_a_tournament_is_read_back_as_it_was_written(stage: int) -> None:
         (("settings", "rounds"), 40),
         (("settings", "rules"), "family"),
         (("tables", 0, "hands"), [[1, 2, 3]]),
+        (("settings", "speed"), "slow"),
+        (("settings", "lang"), "de"),
+        (("settings", "name"), 5),
+        (("names",), {"eleven": "Ann"}),
+        (("names",), {"11": ""}),
     ],
 )
 def test_a_damaged_document_is_refused_with_what_is_wrong(path: tuple[Any, ...], value: Any) -> None:
