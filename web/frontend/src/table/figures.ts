@@ -50,3 +50,10 @@ export function waitsView(frame: Frame, words: Dictionary): HTMLElement[] {
   });
   return [make("span", "label", words.word("table.waits")), ...items];
 }
+
+/** The waits' line under the hand, shown on a learners' table while the hand waits on a tile. */
+export function drawWaits(line: HTMLElement, frame: Frame, words: Dictionary): void {
+  const parts = waitsView(frame, words);
+  line.hidden = parts.length === 0;
+  line.replaceChildren(...parts);
+}

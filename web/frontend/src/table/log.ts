@@ -35,3 +35,13 @@ export function updateLog(list: HTMLElement, frame: Frame, words: Dictionary): v
   }
   list.append(...events.slice(shown.length).map((event) => logLine(frame, event, words)));
 }
+
+/** The story's box: the log brought to the frame, shown once it has a line, the newest line in view. */
+export function drawStory(story: HTMLElement, list: HTMLElement, frame: Frame, words: Dictionary): void {
+  const seen = list.children.length;
+  updateLog(list, frame, words);
+  story.hidden = list.children.length === 0;
+  if (list.children.length !== seen) {
+    list.scrollTop = list.scrollHeight;
+  }
+}

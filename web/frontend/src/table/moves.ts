@@ -134,3 +134,14 @@ export function moveButton(frame: Frame, name: string, action: Action, words: Di
   }
   return button;
 }
+
+/** The frame's action a pressed move button stands for: its name, tiles and chair (data-action,
+ * data-tiles, data-chair) all the same; none when the frame no longer allows it. */
+export function pressedAction(frame: Frame, button: HTMLElement): Action | undefined {
+  const action = button.dataset["action"] ?? "";
+  const tiles = button.dataset["tiles"] ?? "";
+  const chair = button.dataset["chair"] ?? "";
+  return frame.actions.find(
+    (candidate) => candidate.action === action && (candidate.tiles ?? "") === tiles && (candidate.seat ?? "") === chair,
+  );
+}

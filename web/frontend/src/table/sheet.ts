@@ -62,3 +62,16 @@ export function sheetTable(frame: Frame, words: Dictionary): HTMLTableElement {
   table.append(caption, head, body);
   return table;
 }
+
+/** The score sheet's box, shown once a hand is finished; its table drawn again only when a row (or the
+ * page's language) changes, so an open sheet keeps its scroll. */
+export function drawSheet(box: HTMLDetailsElement, frame: Frame, words: Dictionary): void {
+  const rows = frame.sheet ?? [];
+  box.hidden = rows.length === 0;
+  const key = JSON.stringify([words.lang, rows]);
+  if (box.dataset["key"] !== key) {
+    box.dataset["key"] = key;
+    box.querySelector("#sheet")?.remove();
+    box.append(sheetTable(frame, words));
+  }
+}
