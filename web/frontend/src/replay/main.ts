@@ -3,7 +3,7 @@
 // The address is always the link to the step and seat shown (history.replaceState), and opens there.
 import { fetchWords } from "../api";
 import { setSpriteSheetVariables } from "../layout";
-import { element, make } from "../table/dom";
+import { element, make } from "../dom";
 import { type Frame, isWind, positions, type Wind } from "../table/frame";
 import { windName } from "../table/names";
 import { resultElement } from "../table/result";

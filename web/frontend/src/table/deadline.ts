@@ -2,7 +2,7 @@
 // countdown beside the hand, or in the result's card while it shows, and the time bank beside it.
 import { clockText, type Dictionary } from "../words";
 import { bankSeconds, countdown } from "./clock";
-import { element, make } from "./dom";
+import { element, make } from "../dom";
 import type { Frame } from "./frame";
 
 /** The clocks of `frame` at `nowMs`; `overlay` is the result's layer, whose card may hold the countdown. */

@@ -1,7 +1,7 @@
 // The bar's figures (the rules, the prevailing wind, the hand, the wall, a practice deal, the minimum
 // fan) and a learners' table's waits, drawn into the page's shell from the frame.
 import type { Dictionary, WordKey } from "../words";
-import { element, make } from "./dom";
+import { element, make } from "../dom";
 import { type Frame, isWind } from "./frame";
 import { windName } from "./names";
 import { tileElement } from "./tiles";

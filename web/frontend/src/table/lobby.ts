@@ -1,7 +1,7 @@
 // The lobby (SPEC §7.1): the invitation said, and for a standalone player the name their seat shows,
 // asked before they first sit and changed there until the match starts.
 import type { Dictionary } from "../words";
-import { element } from "./dom";
+import { element } from "../dom";
 import type { Frame } from "./frame";
 
 /** The name the viewer sits under (null: none chosen yet) and whether they may change it here. */

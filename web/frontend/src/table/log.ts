@@ -2,7 +2,7 @@
 // seat, its kind and its public tiles. Lines already shown stay as they are, so a screen reader reads
 // each new one once (the log is a polite live region).
 import type { Dictionary } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 import type { Frame, LogEvent } from "./frame";
 import { eventText } from "./story";
 

@@ -3,7 +3,7 @@
 // naming the picked tile; Cancel asks first; with "No claims" on, a claim window shows no claim buttons
 // for the moment the table takes to pass for the viewer (Mahjong stays).
 import type { Dictionary, WordKey } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 import { type Action, faces, type Frame } from "./frame";
 import { seatName } from "./names";
 import { tileElement } from "./tiles";

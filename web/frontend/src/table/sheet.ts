@@ -1,7 +1,7 @@
 // The score sheet (SPEC §7.1's `#sheet`): a row per finished hand of the match, each opening that hand's
 // replay (§7.2) from the viewer's seat of that hand. A pure function of the frame.
 import type { Dictionary } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 import type { Frame, SheetRow } from "./frame";
 import { windName } from "./names";
 import { ownWind } from "./seats";

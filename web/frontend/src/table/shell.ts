@@ -1,6 +1,6 @@
 // The table page's shell (table.html, SPEC §7's element contract): the elements the page draws into and
 // listens on, found once, and the player's panel kept in view on a phone.
-import { element } from "./dom";
+import { element } from "../dom";
 
 export interface TableShell {
   readonly table: HTMLElement;
