@@ -16,7 +16,7 @@ execFileSync(process.execPath, [path.join(here, "node_modules", "typescript", "b
 });
 
 const shared = { bundle: true, minify: true, legalComments: "none", logLevel: "warning", absWorkingDir: here };
-// The Activity's code with Discord's SDK (src/discord.ts, a dynamic import of main.ts) is a bundle of
+// The Activity's code with Discord's SDK (src/discord.ts, a dynamic import of each page's) is a bundle of
 // its own, named by its content's hash: the standalone page never loads it (nor any chunk shared with
 // it), and Discord's proxy, which keeps non-HTML files cached, sees a new name for new code.
 for (const stale of readdirSync(out).filter((name) => /^discord-[A-Z0-9]+\.js$/.test(name))) {
@@ -32,8 +32,8 @@ const discord = await esbuild.build({
   target: ["es2022"],
 });
 const [discordFile] = Object.keys(discord.metafile.outputs).map((file) => path.basename(file));
-// main.ts's import("./discord") and table/main.ts's import("../discord") load the bundle above, beside
-// app.js and table.js.
+// solitaire/inside_discord.ts's and table/inside_discord.ts's import("../discord") load the bundle above,
+// beside app.js and table.js.
 const discordBundle = {
   name: "discord-bundle",
   setup(build) {

@@ -1,8 +1,8 @@
 // The page inside Discord (an Activity): the Embedded App SDK's handshake with Discord's client, then
-// who plays, proved by our server. Loaded by main.ts with a dynamic import only when the page's URL has
-// Discord's `frame_id`, so esbuild bundles it (with the SDK) into a chunk of its own and the standalone
-// page never loads it. It imports nothing of the page's other modules (types apart): the server calls
-// come in as `steps`, so no code is shared between the two bundles.
+// who plays, proved by our server. Loaded by each page's inside_discord.ts with a dynamic import only
+// when the page's URL has Discord's `frame_id`, so esbuild bundles it (with the SDK) into a chunk of its
+// own and the standalone page never loads it. It imports nothing of the page's other modules (types
+// apart): the server calls come in as `steps`, so no code is shared between the two bundles.
 import { Common, DiscordSDK, Platform } from "@discord/embedded-app-sdk";
 import type { ActivitySession } from "./api";
 
@@ -10,7 +10,7 @@ import type { ActivitySession } from "./api";
 // in Discord, or a client too old), the page says it cannot start rather than waiting for ever.
 const HANDSHAKE_MS = 15_000;
 
-/** The server's three Activity routes, as main.ts calls them (api.ts). */
+/** The server's three Activity routes, as the pages call them (api.ts). */
 export interface ActivitySteps {
   readonly clientId: () => Promise<string>;
   readonly token: (code: string) => Promise<string>;

@@ -15,6 +15,15 @@ export const FACE_RATIO = SPRITE_SHEET.faceHeight / SPRITE_SHEET.faceWidth;
 const REACH_X = (SPRITE_SHEET.cellWidth - SPRITE_SHEET.faceWidth) / SPRITE_SHEET.faceWidth;
 const REACH_Y = (SPRITE_SHEET.cellHeight - SPRITE_SHEET.faceHeight) / SPRITE_SHEET.faceWidth;
 
+/** The sprite sheet's proportions as CSS variables on `style`: the stylesheets size a face, its cell and
+ * the sheet behind it with these, so a new sheet changes sprites.ts alone. */
+export function setSpriteSheetVariables(style: CSSStyleDeclaration): void {
+  style.setProperty("--cell-width", String(SPRITE_SHEET.cellWidth / SPRITE_SHEET.faceWidth));
+  style.setProperty("--cell-height", String(SPRITE_SHEET.cellHeight / SPRITE_SHEET.faceWidth));
+  style.setProperty("--face-ratio", String(FACE_RATIO));
+  style.setProperty("--sheet-size", `${SPRITE_SHEET.columns * 100}% ${SPRITE_SHEET.rows * 100}%`);
+}
+
 /** The board's size in face widths. */
 export const BOARD_WIDTH = BASE_COLUMNS + REACH_X + TOP_LEVEL * LEVEL_LIFT;
 export const BOARD_HEIGHT = BASE_ROWS * FACE_RATIO + REACH_Y + TOP_LEVEL * LEVEL_LIFT;

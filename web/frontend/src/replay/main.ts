@@ -2,9 +2,8 @@
 // (GET /replay/<table>/<n>/steps), drawn one at a time with the table page's own seats (../table/seats).
 // The address is always the link to the step and seat shown (history.replaceState), and opens there.
 import { fetchWords } from "../api";
-import { FACE_RATIO } from "../layout";
-import { SPRITE_SHEET } from "../sprites";
-import { element, make } from "../table/dom";
+import { setSpriteSheetVariables } from "../layout";
+import { element, make } from "../dom";
 import { type Frame, isWind, positions, type Wind } from "../table/frame";
 import { windName } from "../table/names";
 import { resultElement } from "../table/result";
@@ -55,11 +54,7 @@ class ReplayPage {
   ) {}
 
   async start(): Promise<void> {
-    const style = document.body.style;
-    style.setProperty("--cell-width", String(SPRITE_SHEET.cellWidth / SPRITE_SHEET.faceWidth));
-    style.setProperty("--cell-height", String(SPRITE_SHEET.cellHeight / SPRITE_SHEET.faceWidth));
-    style.setProperty("--face-ratio", String(FACE_RATIO));
-    style.setProperty("--sheet-size", `${SPRITE_SHEET.columns * 100}% ${SPRITE_SHEET.rows * 100}%`);
+    setSpriteSheetVariables(document.body.style);
     try {
       this.words = new Dictionary(await fetchWords(this.query.get("lang")));
     } catch {

@@ -1,7 +1,15 @@
 // A solitaire leaderboard as the page lists it (SPEC §6): the first ten and the viewer's own row, each
-// with its rank, name and score, or a line saying nobody has scored yet. A pure function of the board.
+// with its rank, name and score, or a line saying nobody has scored yet. The rows are a pure function
+// of the board.
 import type { Leaderboard } from "../api";
+import { element } from "../dom";
 import type { Dictionary } from "../words";
+
+/** The board drawn into the page's `#leaderboard`. */
+export function drawLeaderboard(board: Leaderboard, words: Dictionary): void {
+  element<HTMLElement>("#leaderboard").dataset["board"] = board.board;
+  element<HTMLOListElement>("#leaderboard-rows").replaceChildren(...leaderboardRows(board, words));
+}
 
 export function leaderboardRows(board: Leaderboard, words: Dictionary): HTMLLIElement[] {
   const own = board.own;

@@ -1,7 +1,7 @@
 // The middle of the table and the line above the hand, drawn into the page's shell: whose turn it is
 // or the discard on offer, who the table waits for, and what the viewer is asked (turn.ts's words).
 import type { Dictionary } from "../words";
-import { element } from "./dom";
+import { element } from "../dom";
 import { type Frame, isWind } from "./frame";
 import { tileElement } from "./tiles";
 import { awaitsViewer, centreText } from "./turn";

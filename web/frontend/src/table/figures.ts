@@ -1,7 +1,7 @@
 // The bar's figures (the rules, the prevailing wind, the hand, the wall, a practice deal, the minimum
 // fan) and a learners' table's waits, drawn into the page's shell from the frame.
 import type { Dictionary, WordKey } from "../words";
-import { element, make } from "./dom";
+import { element, make } from "../dom";
 import { type Frame, isWind } from "./frame";
 import { windName } from "./names";
 import { tileElement } from "./tiles";
@@ -49,4 +49,11 @@ export function waitsView(frame: Frame, words: Dictionary): HTMLElement[] {
     return item;
   });
   return [make("span", "label", words.word("table.waits")), ...items];
+}
+
+/** The waits' line under the hand, shown on a learners' table while the hand waits on a tile. */
+export function drawWaits(line: HTMLElement, frame: Frame, words: Dictionary): void {
+  const parts = waitsView(frame, words);
+  line.hidden = parts.length === 0;
+  line.replaceChildren(...parts);
 }

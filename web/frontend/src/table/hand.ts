@@ -1,7 +1,7 @@
 // The viewer's concealed tiles (SPEC §7's `#hand`): a button per tile, the one just drawn set apart, the
 // picked one pressed, the ones they may not discard now dimmed, the table's hint marked.
 import type { Dictionary } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 import type { Frame, Seat } from "./frame";
 import { isWind } from "./frame";
 import { paintTile } from "./tiles";

@@ -1,7 +1,7 @@
 // The table page inside Discord (an Activity): Discord's handshake and our server's session, through
 // ../discord.ts, loaded only here (a bundle of its own the standalone page never fetches).
 import { exchangeCode, fetchClientId, handedOver, openSession, useSession } from "../api";
-import { element } from "./dom";
+import { element } from "../dom";
 import type { Hello } from "./socket";
 
 export interface InDiscord {

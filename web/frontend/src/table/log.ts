@@ -2,7 +2,7 @@
 // seat, its kind and its public tiles. Lines already shown stay as they are, so a screen reader reads
 // each new one once (the log is a polite live region).
 import type { Dictionary } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 import type { Frame, LogEvent } from "./frame";
 import { eventText } from "./story";
 
@@ -34,4 +34,14 @@ export function updateLog(list: HTMLElement, frame: Frame, words: Dictionary): v
     return;
   }
   list.append(...events.slice(shown.length).map((event) => logLine(frame, event, words)));
+}
+
+/** The story's box: the log brought to the frame, shown once it has a line, the newest line in view. */
+export function drawStory(story: HTMLElement, list: HTMLElement, frame: Frame, words: Dictionary): void {
+  const seen = list.children.length;
+  updateLog(list, frame, words);
+  story.hidden = list.children.length === 0;
+  if (list.children.length !== seen) {
+    list.scrollTop = list.scrollHeight;
+  }
 }

@@ -3,7 +3,7 @@
 // naming the picked tile; Cancel asks first; with "No claims" on, a claim window shows no claim buttons
 // for the moment the table takes to pass for the viewer (Mahjong stays).
 import type { Dictionary, WordKey } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 import { type Action, faces, type Frame } from "./frame";
 import { seatName } from "./names";
 import { tileElement } from "./tiles";
@@ -133,4 +133,15 @@ export function moveButton(frame: Frame, name: string, action: Action, words: Di
     button.dataset["strong"] = "true";
   }
   return button;
+}
+
+/** The frame's action a pressed move button stands for: its name, tiles and chair (data-action,
+ * data-tiles, data-chair) all the same; none when the frame no longer allows it. */
+export function pressedAction(frame: Frame, button: HTMLElement): Action | undefined {
+  const action = button.dataset["action"] ?? "";
+  const tiles = button.dataset["tiles"] ?? "";
+  const chair = button.dataset["chair"] ?? "";
+  return frame.actions.find(
+    (candidate) => candidate.action === action && (candidate.tiles ?? "") === tiles && (candidate.seat ?? "") === chair,
+  );
 }

@@ -2,7 +2,7 @@
 // match when the match is over, then the hand's result card with Next hand (or that the viewer is ready)
 // and a way back to the table. A pure function of the frame.
 import type { Dictionary } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 import type { Frame } from "./frame";
 import { moveButton } from "./moves";
 import { matchEndElement, resultElement, sameSettings } from "./result";

@@ -2,7 +2,7 @@
 // winning tile marked, each pattern with its fan or points, each seat's payment, who is ready for the
 // next hand; then the match's final standings. Pure functions of the frame.
 import type { Dictionary, WordKey } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 import { faces, type Frame, type RatingChange, type Result } from "./frame";
 import { seatName } from "./names";
 import { tileElement } from "./tiles";

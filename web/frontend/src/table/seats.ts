@@ -2,7 +2,7 @@
 // name, who it is, score), its sets and bonus tiles and its discards, kept apart to the eye and grouped
 // and named for assistive tools; a pure function of the frame (and the frame before it, for what is new).
 import type { Dictionary, WordKey } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 import { faces, type Frame, isWind, type Meld, positions, type Seat } from "./frame";
 import { levelName, seatName, windName } from "./names";
 import { lastDiscardSeat } from "./story";

@@ -30,6 +30,30 @@ export function saveSettings(storage: Storage | null, settings: Settings): void 
   }
 }
 
+/** The page's storage, or null where the browser refuses it (a sandboxed frame). */
+export function pageStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The settings' boxes (`#settings input[data-setting]`) checked as `settings` say; a change is kept in
+ * `storage` and handed to `changed`. */
+export function bindSettingBoxes(settings: Settings, storage: Storage | null, changed: (settings: Settings) => void): void {
+  let current = settings;
+  for (const box of document.querySelectorAll<HTMLInputElement>("#settings input[data-setting]")) {
+    const key = box.dataset["setting"] as keyof Settings;
+    box.checked = current[key];
+    box.addEventListener("change", () => {
+      current = { ...current, [key]: box.checked };
+      saveSettings(storage, current);
+      changed(current);
+    });
+  }
+}
+
 /** A short two-note chime (no file to load), where the browser lets a page make a sound. */
 export function chime(): void {
   const Context = window.AudioContext as typeof AudioContext | undefined;

@@ -1,7 +1,7 @@
 // The score sheet (SPEC §7.1's `#sheet`): a row per finished hand of the match, each opening that hand's
 // replay (§7.2) from the viewer's seat of that hand. A pure function of the frame.
 import type { Dictionary } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 import type { Frame, SheetRow } from "./frame";
 import { windName } from "./names";
 import { ownWind } from "./seats";
@@ -61,4 +61,17 @@ export function sheetTable(frame: Frame, words: Dictionary): HTMLTableElement {
   body.append(...sheetRows(frame, words));
   table.append(caption, head, body);
   return table;
+}
+
+/** The score sheet's box, shown once a hand is finished; its table drawn again only when a row (or the
+ * page's language) changes, so an open sheet keeps its scroll. */
+export function drawSheet(box: HTMLDetailsElement, frame: Frame, words: Dictionary): void {
+  const rows = frame.sheet ?? [];
+  box.hidden = rows.length === 0;
+  const key = JSON.stringify([words.lang, rows]);
+  if (box.dataset["key"] !== key) {
+    box.dataset["key"] = key;
+    box.querySelector("#sheet")?.remove();
+    box.append(sheetTable(frame, words));
+  }
 }

@@ -3,7 +3,7 @@
 import { spritePosition } from "../layout";
 import { SPRITE_CELLS } from "../sprites";
 import type { Dictionary } from "../words";
-import { make } from "./dom";
+import { make } from "../dom";
 
 /** Gives `node` the face's picture (a face the sheet lacks, the joker, is a plain tile with its sign). */
 export function paintTile(node: HTMLElement, face: string, lang: string): void {

@@ -1,5 +1,5 @@
-// The few DOM helpers every view of the table uses: an element made with its class and text, and an
-// element of the page's shell found by its selector.
+// The few DOM helpers every page's views use: an element made with its class and text, and an element
+// of the page's shell found by its selector.
 
 export function make<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -16,7 +16,8 @@ export function make<K extends keyof HTMLElementTagNameMap>(
   return made;
 }
 
-/** An element of the page's shell (table.html); its absence is a broken build, said at once. */
+/** An element of the page's shell (index.html, table.html, replay.html); its absence is a broken build,
+ * said at once. */
 export function element<T extends HTMLElement>(selector: string): T {
   const found = document.querySelector<T>(selector);
   if (found === null) {
