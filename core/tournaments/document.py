@@ -124,3 +124,21 @@ def _members(value: Any) -> tuple[int, ...]:
     if len(members) > MAX_PLAYERS or len(set(members)) != len(members):
         raise TournamentDocumentError(f"not a list of members: {value!r}")
     return members
+
+
+def index_document(tournament_ids: tuple[str, ...]) -> dict[str, Any]:
+    """A server's index: the ids of its tournaments, in the order they were opened."""
+    return {"format": FORMAT, "tournaments": list(tournament_ids)}
+
+
+def index_from_document(document: Any) -> tuple[str, ...]:
+    try:
+        index = _reader.mapping(document)
+        if index.get("format") != FORMAT:
+            raise TournamentDocumentError(f"an unknown index format {index.get('format')!r}")
+        tournament_ids = tuple(_reader.text(item, _TEXT, shortest=1) for item in _reader.listed(index["tournaments"]))
+    except KeyError as error:
+        raise TournamentDocumentError(f"a damaged index of tournaments: {error!r}") from error
+    if len(set(tournament_ids)) != len(tournament_ids):
+        raise TournamentDocumentError(f"an index naming a tournament twice: {tournament_ids!r}")
+    return tournament_ids

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from core.compare_and_set import retried
 from core.refusal import Refusal
 from core.tournaments import tournament as life
-from core.tournaments.document import from_document, to_document
+from core.tournaments.document import from_document, index_document, index_from_document, to_document
 from core.tournaments.schedule import Schedule
 from core.tournaments.seats import seat_tournament
 from core.tournaments.tournament import ScheduleMismatch, Tournament, TournamentSettings
@@ -24,6 +24,7 @@ from data.live import LiveStore
 
 Transition = Callable[[Tournament, float], Tournament]
 PREFIX = "tournament:"
+INDEX_PREFIX = "tournaments-of:"  # not under PREFIX: a server's index is not a tournament
 START_TRIES = 4  # schedules made again when members check in or leave while one is made
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -37,6 +38,11 @@ def _started(by: int, schedule: Schedule) -> Transition:
 
 def tournament_key(tournament_id: str) -> str:
     return PREFIX + tournament_id
+
+
+def guild_index_key(guild_id: int) -> str:
+    """The key of a server's index: the ids of its tournaments, so that ``of_guild`` reads no other's."""
+    return f"{INDEX_PREFIX}{guild_id}"
 
 
 def new_tournament_id() -> str:
@@ -72,6 +78,9 @@ class TournamentService:
     async def open(self, guild_id: int, organiser: int, settings: TournamentSettings) -> Stored:
         """A new tournament of the server, open for sign-up, its walls' seed drawn now."""
         made = life.create(self._make_id(), guild_id, organiser, settings, self._make_seed())
+        # indexed first: a process that dies before the tournament is written leaves an id without a
+        # tournament, which ``of_guild`` passes over, never a tournament its server cannot find
+        await self._index(guild_id, made.id)
         if not await self._store.create(tournament_key(made.id), to_document(made)):
             raise Refusal("busy")
         return Stored(made, 1)
@@ -116,10 +125,30 @@ class TournamentService:
         raise Refusal("busy")
 
     async def of_guild(self, guild_id: int) -> list[Tournament]:
-        """The server's tournaments the store keeps, newest sign-up deadline first."""
+        """The server's tournaments the store keeps, newest sign-up deadline first: those its index names,
+        no other server's read."""
+        index = await self._store.read(guild_index_key(guild_id))
         found = []
-        for key in await self._store.keys(PREFIX):
-            stored = await self.read(key.removeprefix(PREFIX))
+        for tournament_id in () if index is None else index_from_document(index.document):
+            stored = await self.read(tournament_id)
+            # an id whose tournament was never written (its opener died, or the id was another's) is passed over
             if stored is not None and stored.tournament.guild_id == guild_id:
                 found.append(stored.tournament)
         return sorted(found, key=lambda made: -made.settings.signup_closes)
+
+    async def _index(self, guild_id: int, tournament_id: str) -> None:
+        """``tournament_id`` added to its server's index with compare-and-set, so two tournaments opened at
+        once in one server are both kept; an id the index holds already is left as it is."""
+        key = guild_index_key(guild_id)
+
+        async def attempt() -> bool | None:
+            found = await self._store.read(key)
+            if found is None:
+                return await self._store.create(key, index_document((tournament_id,))) or None
+            indexed = index_from_document(found.document)
+            if tournament_id in indexed:
+                return True
+            written = await self._store.write(key, found.version, index_document((*indexed, tournament_id)))
+            return None if written is None else True
+
+        await retried(attempt, "busy")
