@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.compare_and_set import retried
+from core.compare_and_set import Backoff, retried
 from core.refusal import Refusal
 from core.tournaments import tournament as life
 from core.tournaments.document import from_document, index_document, index_from_document, to_document
@@ -69,11 +69,14 @@ class TournamentService:
         *,
         make_id: Callable[[], str] = new_tournament_id,
         make_seed: Callable[[], int] = new_seed,
+        backoff: Backoff | None = None,
     ) -> None:
+        """``backoff``: the waits between lost compare-and-set attempts (``core.compare_and_set``)."""
         self._store = store
         self._clock = clock
         self._make_id = make_id
         self._make_seed = make_seed
+        self._backoff = backoff
 
     async def open(self, guild_id: int, organiser: int, settings: TournamentSettings) -> Stored:
         """A new tournament of the server, open for sign-up, its walls' seed drawn now."""
@@ -91,9 +94,9 @@ class TournamentService:
 
     async def update(self, tournament_id: str, transition: Transition) -> Stored:
         """Apply ``transition`` at the time now and write it unless another change came first (then again,
-        on the newer tournament); a ``Refusal`` changes nothing. A writer that keeps losing to a faster
-        one is refused ``busy`` after ``core.compare_and_set.RETRIES`` tries: a member presses again, and
-        the bookkeeping that must land (a table's result) is to be tried again by whoever reports it."""
+        on the newer tournament, after a wait); a ``Refusal`` changes nothing. A writer that keeps losing to
+        a faster one is refused ``busy`` after ``core.compare_and_set.RETRIES`` tries: a member presses
+        again, and the runner gives a table's result again until it lands."""
 
         async def attempt() -> Stored | None:
             found = await self.read(tournament_id)
@@ -105,7 +108,7 @@ class TournamentService:
             version = await self._store.write(tournament_key(tournament_id), found.version, to_document(changed))
             return None if version is None else Stored(changed, version)
 
-        return await retried(attempt, "busy")
+        return await retried(attempt, "busy", self._backoff)
 
     async def start(self, tournament_id: str, by: int) -> Stored:
         """The organiser starts it: the schedule of the members checked in is made off the event loop (it
@@ -151,4 +154,4 @@ class TournamentService:
             written = await self._store.write(key, found.version, index_document((*indexed, tournament_id)))
             return None if written is None else True
 
-        await retried(attempt, "busy")
+        await retried(attempt, "busy", self._backoff)
