@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from core.documents import DocumentReader
 from data.solitaire_ledger import KINDS, Kind
 from game.errors import InvalidNotation
 from game.solitaire.game import Game
@@ -37,6 +38,10 @@ _KEYS_BEFORE_SHOWN = tuple(key for key in _KEYS if key != "shown")
 
 class SolitaireDocumentError(ValueError):
     """A stored document that is not a solitaire game."""
+
+
+_reader = DocumentReader(SolitaireDocumentError)
+_TEXT = 100  # the longest id, name or day a game keeps
 
 
 SLOT_PREFIX = "solitaire:"
@@ -109,39 +114,22 @@ class SolitaireState:
             raise SolitaireDocumentError(f"a solitaire game document has exactly the fields {', '.join(_KEYS)}")
         try:
             game = Game.from_document(document["game"])
-            day = None if document["day"] is None else date.fromisoformat(_text(document["day"]))
+            iso_day = _reader.optional_text(document["day"], _TEXT, shortest=1)
+            day = None if iso_day is None else date.fromisoformat(iso_day)
         except (InvalidNotation, ValueError) as error:
             raise SolitaireDocumentError(f"malformed solitaire game: {error}") from None
         return cls(
-            id=_text(document["id"]),
-            guild_id=_int(document["guild"]),
-            member_id=_int(document["member"]),
-            name=_text(document["name"]),
+            id=_reader.text(document["id"], _TEXT, shortest=1),
+            guild_id=_reader.integer(document["guild"], low=0),
+            member_id=_reader.integer(document["member"], low=0),
+            name=_reader.text(document["name"], _TEXT, shortest=1),
             kind=_kind(document["kind"]),
             day=day,
             game=game,
-            step=_int(document["step"]),
-            recorded=_bool(document["recorded"]),
-            shown=_bool(document.get("shown", True)),
+            step=_reader.integer(document["step"], low=0),
+            recorded=_reader.boolean(document["recorded"]),
+            shown=_reader.boolean(document.get("shown", True)),
         )
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int or value < 0:
-        raise SolitaireDocumentError(f"expected a whole number, not {value!r}")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if type(value) is not bool:
-        raise SolitaireDocumentError(f"expected true or false, not {value!r}")
-    return value
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str) or not 1 <= len(value) <= 100:
-        raise SolitaireDocumentError(f"expected a short text, not {value!r}")
-    return value
 
 
 def _kind(value: Any) -> Kind:

@@ -16,10 +16,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from core.documents import DocumentReader
 from data.ledger import HandEntry, MatchEntry, SeatEntry
 from game.match import json_number
 
 LedgerEntry = HandEntry | MatchEntry
+_reader = DocumentReader(ValueError)
+_TEXT = 200  # the longest name, id or pattern an entry keeps
+_RECORD = 100_000  # the longest hand record
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +65,16 @@ class FinishedHand:
             raise ValueError(f"not a commitment: {commitment!r}")
         return cls(
             entry=entry,
-            seed=_int(document["seed"]),
+            seed=_reader.integer(document["seed"]),
             commitment=commitment,
             totals=totals,
-            step=_int(document["step"]),
+            step=_reader.integer(document["step"]),
             # a table stored before the flag existed had its result posted
-            posted=_bool(document.get("posted", True)),
-            breakdown=tuple((_text(key), _int(value)) for key, value in _list(document.get("breakdown", []))),
+            posted=_reader.boolean(document.get("posted", True)),
+            breakdown=tuple(
+                (_reader.text(key, _TEXT), _reader.integer(value))
+                for key, value in _reader.listed(document.get("breakdown", []))
+            ),
         )
 
 
@@ -97,14 +104,14 @@ class SheetRow:
 
     @classmethod
     def from_document(cls, document: Any) -> SheetRow:
-        number, dealer, winner, score, self_drawn, payments = _list(document)
+        number, dealer, winner, score, self_drawn, payments = _reader.listed(document)
         return cls(
-            number=_int(number),
-            dealer=_int(dealer),
-            winner=_optional_int(winner),
-            score=_float(score),
-            self_drawn=_bool(self_drawn),
-            payments=tuple(_float(paid) for paid in _list(payments)),
+            number=_reader.integer(number),
+            dealer=_reader.integer(dealer),
+            winner=_reader.optional_integer(winner),
+            score=_reader.number(score),
+            self_drawn=_reader.boolean(self_drawn),
+            payments=tuple(_reader.number(paid) for paid in _reader.listed(payments)),
         )
 
 
@@ -122,8 +129,8 @@ class MatchRating:
 
     @classmethod
     def from_document(cls, document: Any) -> MatchRating:
-        chair, before, after = _list(document)
-        return cls(chair=_int(chair), before=_int(before), after=_int(after))
+        chair, before, after = _reader.listed(document)
+        return cls(chair=_reader.integer(chair), before=_reader.integer(before), after=_reader.integer(after))
 
 
 def entry_document(entry: LedgerEntry) -> dict[str, Any]:
@@ -171,40 +178,44 @@ def entry_from_document(document: Any) -> LedgerEntry:
     if not isinstance(document, dict) or document.get("kind") not in ("hand", "match"):
         raise ValueError("a ledger entry names its kind")
     seats = tuple(
-        SeatEntry(_text(seat["name"]), _optional_int(seat["member"]), _optional_text(seat["computer"]))
+        SeatEntry(
+            _reader.text(seat["name"], _TEXT),
+            _reader.optional_integer(seat["member"]),
+            _reader.optional_text(seat["computer"], _TEXT),
+        )
         for seat in document["seats"]
     )
     if document["kind"] == "hand":
         return HandEntry(
-            hand_id=_text(document["id"]),
-            guild_id=_int(document["guild"]),
-            table_id=_text(document["table"]),
-            match_id=_text(document["match"]),
-            number=_int(document["number"]),
-            rules=_object(document["rules"]),
+            hand_id=_reader.text(document["id"], _TEXT),
+            guild_id=_reader.integer(document["guild"]),
+            table_id=_reader.text(document["table"], _TEXT),
+            match_id=_reader.text(document["match"], _TEXT),
+            number=_reader.integer(document["number"]),
+            rules=_reader.mapping(document["rules"]),
             seats=seats,
-            winner=_optional_int(document["winner"]),
-            discarder=_optional_int(document["discarder"]),
-            self_drawn=_bool(document["self_drawn"]),
+            winner=_reader.optional_integer(document["winner"]),
+            discarder=_reader.optional_integer(document["discarder"]),
+            self_drawn=_reader.boolean(document["self_drawn"]),
             score=float(document["score"]),
-            fan=_int(document["fan"]),
+            fan=_reader.integer(document["fan"]),
             payments=tuple(float(paid) for paid in document["payments"]),
-            patterns=tuple(_text(pattern) for pattern in document["patterns"]),
-            record=_text(document["record"], limit=100_000),
+            patterns=tuple(_reader.text(pattern, _TEXT) for pattern in document["patterns"]),
+            record=_reader.text(document["record"], _RECORD),
             finished_at=float(document["finished_at"]),
         )
     return MatchEntry(
-        match_id=_text(document["id"]),
-        guild_id=_int(document["guild"]),
-        table_id=_text(document["table"]),
-        rules=_object(document["rules"]),
+        match_id=_reader.text(document["id"], _TEXT),
+        guild_id=_reader.integer(document["guild"]),
+        table_id=_reader.text(document["table"], _TEXT),
+        rules=_reader.mapping(document["rules"]),
         seats=seats,
         totals=tuple(float(total) for total in document["totals"]),
-        hands=_int(document["hands"]),
+        hands=_reader.integer(document["hands"]),
         finished_at=float(document["finished_at"]),
-        ended=_text(document["ended"]),
-        practice=_bool(document.get("practice", False)),
-        deal=_optional_text(document.get("deal")),
+        ended=_reader.text(document["ended"], _TEXT),
+        practice=_reader.boolean(document.get("practice", False)),
+        deal=_reader.optional_text(document.get("deal"), _TEXT),
     )
 
 
@@ -214,50 +225,6 @@ def _number(value: float) -> int | float:
 
 
 def _fraction(value: Any) -> Fraction:
-    if type(value) not in (int, float):
-        raise ValueError(f"not a number: {value!r}")
-    return Fraction(str(value))
-
-
-def _float(value: Any) -> float:
-    if type(value) not in (int, float):
-        raise ValueError(f"not a number: {value!r}")
-    return float(value)
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise ValueError(f"not an integer: {value!r}")
-    return value
-
-
-def _optional_int(value: Any) -> int | None:
-    return None if value is None else _int(value)
-
-
-def _bool(value: Any) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"not true or false: {value!r}")
-    return value
-
-
-def _text(value: Any, limit: int = 200) -> str:
-    if not isinstance(value, str) or len(value) > limit:
-        raise ValueError(f"not a short text: {str(value)[:40]!r}")
-    return value
-
-
-def _optional_text(value: Any) -> str | None:
-    return None if value is None else _text(value)
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"not a list: {str(value)[:40]!r}")
-    return value
-
-
-def _object(value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"not an object: {str(value)[:40]!r}")
-    return value
+    # from the number as written (``json_number``): a total stored as 2.5 is 5/2 again, and a whole one
+    # is read as the integer it is, however large
+    return Fraction(str(_reader.int_or_float(value)))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from core.documents import DocumentReader
 from core.tables.deals import deal_code
 from core.tables.finished import (
     FinishedHand,
@@ -50,6 +51,10 @@ RESULT_GRACE = 10.0  # seconds the process that ended a hand has to post its res
 
 class TableDocumentError(ValueError):
     """A stored table document that does not describe a table."""
+
+
+_reader = DocumentReader(TableDocumentError)
+_TEXT = 200  # the longest id, name or commitment a table keeps
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,62 +285,63 @@ def _table_from_document(document: Any) -> TableState:
         raise TableDocumentError("a table's speed, status, language or computer level is unknown")
     seats = tuple(
         Seat(
-            name=_text(seat["name"]),
-            member_id=_optional_int(seat["member"]),
+            name=_reader.text(seat["name"], _TEXT),
+            member_id=_reader.optional_integer(seat["member"]),
             computer=_computer(seat["computer"]),
-            missed=_int(seat["missed"]),
-            away=_bool(seat["away"]),
+            missed=_reader.integer(seat["missed"]),
+            away=_reader.boolean(seat["away"]),
             standing=_standing(seat.get("standing", [])),
-            bank=_number(seat.get("bank", 0.0)),
+            bank=_reader.number(seat.get("bank", 0.0), low=0),
         )
         for seat in document["seats"]
     )
     rules = Ruleset.from_document(settings["rules"])
     if len(seats) > rules.players:
         raise TableDocumentError(f"{len(seats)} seats at a table for {rules.players}")
+    extra = _reader.mapping(document["extra"])
     return TableState(
-        id=_text(document["id"]),
-        host_id=_int(document["host"]),
-        guild_id=_int(guild),
+        id=_reader.text(document["id"], _TEXT),
+        host_id=_reader.integer(document["host"]),
+        guild_id=_reader.integer(guild),
         settings=TableSettings(
             rules=rules,
             speed=speed,
             timing=Timing(
-                turn=_number(timing["turn"]),
-                claim=_number(timing["claim"]),
-                computer_pause=_number(timing["computer_pause"]),
-                next_hand=_number(timing["next_hand"]),
-                idle=Timing.for_speed(speed).idle if upgraded else _number(timing["idle"]),
-                bank=_number(timing.get("bank", 0.0)),
+                turn=_reader.number(timing["turn"], low=0),
+                claim=_reader.number(timing["claim"], low=0),
+                computer_pause=_reader.number(timing["computer_pause"], low=0),
+                next_hand=_reader.number(timing["next_hand"], low=0),
+                idle=Timing.for_speed(speed).idle if upgraded else _reader.number(timing["idle"], low=0),
+                bank=_reader.number(timing.get("bank", 0.0), low=0),
             ),
             computer_level=level,
-            hints=_bool(settings["hints"]),
+            hints=_reader.boolean(settings["hints"]),
             lang=lang,
-            hide_claims=_bool(settings["hide_claims"]),
-            learners=_bool(settings.get("learners", False)),
+            hide_claims=_reader.boolean(settings["hide_claims"]),
+            learners=_reader.boolean(settings.get("learners", False)),
         ),
-        seed=_int(document["seed"]),
+        seed=_reader.integer(document["seed"]),
         seats=seats,
         status=status,
-        step=_int(document["step"]),
-        match=_optional_object(document["match"]),
-        hand=_optional_object(document["hand"]),
-        hand_number=_int(document["hand_number"]),
-        commitment=None if document["commitment"] is None else _text(document["commitment"]),
-        deadline=_optional_number(document["deadline"]),
-        computer_at=_optional_number(document["computer_at"]),
-        hold_until=_optional_number(document["hold_until"]),
-        idle_at=None if upgraded else _optional_number(document["idle_at"]),
+        step=_reader.integer(document["step"]),
+        match=_reader.optional_mapping(document["match"]),
+        hand=_reader.optional_mapping(document["hand"]),
+        hand_number=_reader.integer(document["hand_number"]),
+        commitment=_reader.optional_text(document["commitment"], _TEXT),
+        deadline=_reader.optional_number(document["deadline"], low=0),
+        computer_at=_reader.optional_number(document["computer_at"], low=0),
+        hold_until=_reader.optional_number(document["hold_until"], low=0),
+        idle_at=None if upgraded else _reader.optional_number(document["idle_at"], low=0),
         last_hand=None if document["last_hand"] is None else FinishedHand.from_document(document["last_hand"]),
-        unrecorded=tuple(entry_from_document(entry) for entry in _list(document["unrecorded"])),
-        first_seat=_first_seat(_object(document["extra"])),
-        practice=_bool(_object(document["extra"]).get("practice", False)),
-        deal=_deal(_object(document["extra"]).get("deal")),
-        ready=_ready(_object(document["extra"]).get("ready", []), len(seats)),
+        unrecorded=tuple(entry_from_document(entry) for entry in _reader.listed(document["unrecorded"])),
+        first_seat=_reader.optional_integer(extra.get("first")),
+        practice=_reader.boolean(extra.get("practice", False)),
+        deal=_deal(extra.get("deal")),
+        ready=_ready(extra.get("ready", []), len(seats)),
         # a table stored before the sheet was kept shows the hands finished from then on
-        sheet=tuple(SheetRow.from_document(row) for row in _list(_object(document["extra"]).get("sheet", []))),
-        ratings=tuple(MatchRating.from_document(row) for row in _list(_object(document["extra"]).get("ratings", []))),
-        tournament=_tournament_place(_object(document["extra"]).get("tournament")),
+        sheet=tuple(SheetRow.from_document(row) for row in _reader.listed(extra.get("sheet", []))),
+        ratings=tuple(MatchRating.from_document(row) for row in _reader.listed(extra.get("ratings", []))),
+        tournament=_tournament_place(extra.get("tournament")),
     )
 
 
@@ -344,59 +350,6 @@ def keeping_legacy(document: dict[str, Any], stored: dict[str, Any]) -> dict[str
     if LEGACY_PLACE not in stored:
         return document
     return {**document, LEGACY_PLACE: stored[LEGACY_PLACE]}
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise TableDocumentError(f"expected an integer, not {value!r}")
-    return value
-
-
-def _optional_int(value: Any) -> int | None:
-    return None if value is None else _int(value)
-
-
-def _number(value: Any) -> float:
-    if type(value) not in (int, float) or value < 0:
-        raise TableDocumentError(f"expected a non-negative number, not {value!r}")
-    return float(value)
-
-
-def _optional_number(value: Any) -> float | None:
-    return None if value is None else _number(value)
-
-
-def _bool(value: Any) -> bool:
-    if type(value) is not bool:
-        raise TableDocumentError(f"expected true or false, not {value!r}")
-    return value
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str) or len(value) > 200:
-        raise TableDocumentError(f"expected a short text, not {value!r}")
-    return value
-
-
-def _object(value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise TableDocumentError(f"expected an object, not {value!r}")
-    return value
-
-
-def _optional_object(value: Any) -> dict[str, Any] | None:
-    return None if value is None else _object(value)
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise TableDocumentError(f"expected a list, not {value!r}")
-    return value
-
-
-def _first_seat(extra: dict[str, Any]) -> int | None:
-    first = extra.get("first")
-    return None if first is None else _int(first)
 
 
 def _deal(value: Any) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast, get_args
 
+from core.documents import DocumentReader
 from core.tables.state import Speed
 from core.tournaments.schedule import MalformedSchedule, parse_schedule, schedule_document
 from core.tournaments.seats import MAX_PLAYERS
@@ -16,6 +17,10 @@ FORMAT = 1
 
 class TournamentDocumentError(ValueError):
     """A stored tournament that cannot be read: what is wrong, for the log."""
+
+
+_reader = DocumentReader(TournamentDocumentError)
+_TEXT = 100  # the longest id, rules' name or length a tournament keeps
 
 
 def to_document(tournament: Tournament) -> dict[str, Any]:
@@ -61,7 +66,7 @@ def _table_document(table: RoundTable) -> dict[str, Any]:
 
 def from_document(document: Any) -> Tournament:
     try:
-        return _read(_object(document))
+        return _read(_reader.mapping(document))
     except (KeyError, TypeError, ValueError, StandingsError, MalformedSchedule) as error:
         if isinstance(error, TournamentDocumentError):
             raise
@@ -71,95 +76,91 @@ def from_document(document: Any) -> Tournament:
 def _read(document: dict[str, Any]) -> Tournament:
     if document.get("format") != FORMAT:
         raise TournamentDocumentError(f"an unknown tournament format {document.get('format')!r}")
-    settings = _object(document["settings"])
+    settings = _reader.mapping(document["settings"])
     status = document["status"]
     if status not in get_args(Status):
         raise TournamentDocumentError(f"an unknown status {status!r}")
     members = _members(document["signed"])
     return Tournament(
-        id=_text(document["id"]),
-        guild_id=_int(document["guild"]),
-        organiser=_int(document["organiser"]),
+        id=_reader.text(document["id"], _TEXT, shortest=1),
+        guild_id=_reader.integer(document["guild"]),
+        organiser=_reader.integer(document["organiser"]),
         settings=TournamentSettings(
-            rules=_text(settings["rules"]),
-            rounds=_int(settings["rounds"]),
-            length=_text(settings["length"]),
-            signup_closes=_number(settings["signup_closes"]),
-            checkin=_number(settings["checkin"]),
+            rules=_reader.text(settings["rules"], _TEXT, shortest=1),
+            rounds=_reader.integer(settings["rounds"]),
+            length=_reader.text(settings["length"], _TEXT, shortest=1),
+            signup_closes=_reader.number(settings["signup_closes"]),
+            checkin=_reader.number(settings["checkin"]),
             name=_name(settings.get("name", "")),
-            speed=cast(Speed, _text(settings.get("speed", "live"))),
-            lang=_text(settings.get("lang", "en")),
+            speed=cast(Speed, _reader.text(settings.get("speed", "live"), _TEXT, shortest=1)),
+            lang=_reader.text(settings.get("lang", "en"), _TEXT, shortest=1),
         ),
-        seed=_int(document["seed"]),
+        seed=_reader.integer(document["seed"]),
         status=cast(Status, status),
         signed=members,
         checked=frozenset(_members(document["checked"])),
         players=_members(document["players"]),
         schedule=None if document["schedule"] is None else parse_schedule(document["schedule"]),
-        round=_int(document["round"]),
-        tables=tuple(_table(entry) for entry in _list(document["tables"])),
+        round=_reader.integer(document["round"]),
+        tables=tuple(_table(entry) for entry in _reader.listed(document["tables"])),
         absent=frozenset(_members(document["absent"])),
-        names={int(member): _text(name) for member, name in _object(document.get("names", {})).items()},
+        names={
+            int(member): _reader.text(name, _TEXT, shortest=1)
+            for member, name in _reader.mapping(document.get("names", {})).items()
+        },
     )
 
 
 def _table(document: Any) -> RoundTable:
-    entry = _object(document)
-    round_number = _int(entry["round"])
-    numbers = tuple(_int(number) for number in _list(entry["numbers"]))
+    entry = _reader.mapping(document)
+    round_number = _reader.integer(entry["round"])
+    numbers = tuple(_reader.integer(number) for number in _reader.listed(entry["numbers"]))
     hands = entry["hands"]
     result = None
     if hands is not None:
-        scores = tuple(tuple(_number(score) for score in _list(row)) for row in _list(hands))
+        scores = tuple(tuple(_reader.number(score) for score in _reader.listed(row)) for row in _reader.listed(hands))
         result = TableResult(round_number, numbers, scores)
     table_id = entry["table"]
     return RoundTable(
         round=round_number,
-        index=_int(entry["index"]),
+        index=_reader.integer(entry["index"]),
         numbers=numbers,
-        seats=tuple(None if seat is None else _int(seat) for seat in _list(entry["seats"])),
-        table_id=None if table_id is None else _text(table_id),
+        seats=tuple(None if seat is None else _reader.integer(seat) for seat in _reader.listed(entry["seats"])),
+        table_id=None if table_id is None else _reader.text(table_id, _TEXT, shortest=1),
         result=result,
     )
 
 
 def _members(value: Any) -> tuple[int, ...]:
-    members = tuple(_int(member) for member in _list(value))
+    members = tuple(_reader.integer(member) for member in _reader.listed(value))
     if len(members) > MAX_PLAYERS or len(set(members)) != len(members):
         raise TournamentDocumentError(f"not a list of members: {value!r}")
     return members
 
 
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise TournamentDocumentError(f"not a whole number: {value!r}")
-    return value
+def index_document(tournament_ids: tuple[str, ...]) -> dict[str, Any]:
+    """A server's index: the ids of its tournaments, in the order they were opened."""
+    return {"format": FORMAT, "tournaments": list(tournament_ids)}
 
 
-def _number(value: Any) -> float:
-    if type(value) not in (int, float):
-        raise TournamentDocumentError(f"not a number: {value!r}")
-    return float(value)
+def index_from_document(document: Any) -> tuple[str, ...]:
+    try:
+        index = _reader.mapping(document)
+        if index.get("format") != FORMAT:
+            raise TournamentDocumentError(f"an unknown index format {index.get('format')!r}")
+        tournament_ids = tuple(_reader.text(item, _TEXT, shortest=1) for item in _reader.listed(index["tournaments"]))
+    except KeyError as error:
+        raise TournamentDocumentError(f"a damaged index of tournaments: {error!r}") from error
+    if len(set(tournament_ids)) != len(tournament_ids):
+        raise TournamentDocumentError(f"an index naming a tournament twice: {tournament_ids!r}")
+    return tournament_ids
 
 
-def _text(value: Any) -> str:
-    if not isinstance(value, str) or not value or len(value) > 100:
-        raise TournamentDocumentError(f"not a short text: {value!r}")
-    return value
+def _names(value: Any) -> dict[int, str]:
+    """Members' names by their ids (written as text: JSON's keys are)."""
+    return {int(member): _reader.text(name, _TEXT, shortest=1) for member, name in _reader.mapping(value).items()}
 
 
 def _name(value: Any) -> str:
     """A name that may be empty (none given)."""
-    return "" if value == "" else _text(value)
-
-
-def _object(value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise TournamentDocumentError(f"not an object: {value!r}")
-    return value
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise TournamentDocumentError(f"not a list: {value!r}")
-    return value
+    return "" if value == "" else _reader.text(value, _TEXT, shortest=1)

@@ -27,7 +27,6 @@ from game.rules import ruleset
 
 log = logging.getLogger(__name__)
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
-REPORT_TRIES = 5  # a table's result is bookkeeping that must land: tried again past a busy tournament
 
 
 def table_id_of(tournament_id: str, round_number: int, index: int) -> str:
@@ -137,10 +136,16 @@ class TournamentRunner:
         await self.report(state)
 
     async def report(self, state: TableState) -> None:
+        """The ended table's result given to its tournament, tried again while the tournament is busy until
+        it lands: the round cannot move on without it, and nothing else gives it while this process lives
+        (after a restart ``resume`` does, from the table, which stays for days after its end). Each try
+        that lost was another change to the tournament landing, and a tournament has few writers, so the
+        tries end; each waits longer between its attempts (``core.compare_and_set``)."""
         assert state.tournament is not None
         tournament_id = state.tournament.split("/")[0]
         hands = tuple(tuple(float(paid) for paid in row.payments) for row in state.sheet)
-        for _ in range(REPORT_TRIES):
+        busy = 0
+        while True:
             try:
                 stored = await self._tournaments.update(
                     tournament_id, lambda current, now: life.table_finished(current, state.id, hands)
@@ -149,9 +154,8 @@ class TournamentRunner:
             except Refusal as refusal:
                 if refusal.key != "busy":
                     raise
-        else:
-            log.warning("tournament %s: table %s's result could not be given yet", tournament_id, state.id)
-            return
+                busy += 1
+                log.warning("tournament %s busy %d times: table %s's result given again", tournament_id, busy, state.id)
         if stored.tournament.status == "playing" and stored.tournament.round_over:
             await self.advance(tournament_id)
 

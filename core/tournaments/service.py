@@ -14,11 +14,11 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.compare_and_set import retried
+from core.compare_and_set import Backoff, retried
 from core.events import Events
 from core.refusal import Refusal
 from core.tournaments import tournament as life
-from core.tournaments.document import from_document, to_document
+from core.tournaments.document import from_document, index_document, index_from_document, to_document
 from core.tournaments.events import TournamentChanged
 from core.tournaments.schedule import Schedule
 from core.tournaments.seats import seat_tournament
@@ -27,6 +27,7 @@ from data.live import LiveStore
 
 Transition = Callable[[Tournament, float], Tournament]
 PREFIX = "tournament:"
+INDEX_PREFIX = "tournaments-of:"  # not under PREFIX: a server's index is not a tournament
 START_TRIES = 4  # schedules made again when members check in or leave while one is made
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -40,6 +41,11 @@ def _started(by: int, schedule: Schedule) -> Transition:
 
 def tournament_key(tournament_id: str) -> str:
     return PREFIX + tournament_id
+
+
+def guild_index_key(guild_id: int) -> str:
+    """The key of a server's index: the ids of its tournaments, so that ``of_guild`` reads no other's."""
+    return f"{INDEX_PREFIX}{guild_id}"
 
 
 def new_tournament_id() -> str:
@@ -67,16 +73,22 @@ class TournamentService:
         make_id: Callable[[], str] = new_tournament_id,
         make_seed: Callable[[], int] = new_seed,
         events: Events | None = None,
+        backoff: Backoff | None = None,
     ) -> None:
+        """``backoff``: the waits between lost compare-and-set attempts (``core.compare_and_set``)."""
         self._store = store
         self._events = events
         self._clock = clock
         self._make_id = make_id
         self._make_seed = make_seed
+        self._backoff = backoff
 
     async def open(self, guild_id: int, organiser: int, settings: TournamentSettings) -> Stored:
         """A new tournament of the server, open for sign-up, its walls' seed drawn now."""
         made = life.create(self._make_id(), guild_id, organiser, settings, self._make_seed())
+        # indexed first: a process that dies before the tournament is written leaves an id without a
+        # tournament, which ``of_guild`` passes over, never a tournament its server cannot find
+        await self._index(guild_id, made.id)
         if not await self._store.create(tournament_key(made.id), to_document(made)):
             raise Refusal("busy")
         await self._published(Stored(made, 1))
@@ -88,9 +100,9 @@ class TournamentService:
 
     async def update(self, tournament_id: str, transition: Transition) -> Stored:
         """Apply ``transition`` at the time now and write it unless another change came first (then again,
-        on the newer tournament); a ``Refusal`` changes nothing. A writer that keeps losing to a faster
-        one is refused ``busy`` after ``core.compare_and_set.RETRIES`` tries: a member presses again, and
-        the bookkeeping that must land (a table's result) is to be tried again by whoever reports it."""
+        on the newer tournament, after a wait); a ``Refusal`` changes nothing. A writer that keeps losing to
+        a faster one is refused ``busy`` after ``core.compare_and_set.RETRIES`` tries: a member presses
+        again, and the runner gives a table's result again until it lands."""
 
         async def attempt() -> Stored | None:
             found = await self.read(tournament_id)
@@ -106,7 +118,7 @@ class TournamentService:
             await self._published(written)
             return written
 
-        return await retried(attempt, "busy")
+        return await retried(attempt, "busy", self._backoff)
 
     async def start(self, tournament_id: str, by: int) -> Stored:
         """The organiser starts it: the schedule of the members checked in is made off the event loop (it
@@ -135,10 +147,13 @@ class TournamentService:
         return sorted(found)
 
     async def of_guild(self, guild_id: int) -> list[Tournament]:
-        """The server's tournaments the store keeps, newest sign-up deadline first."""
+        """The server's tournaments the store keeps, newest sign-up deadline first: those its index names,
+        no other server's read."""
+        index = await self._store.read(guild_index_key(guild_id))
         found = []
-        for key in await self._store.keys(PREFIX):
-            stored = await self.read(key.removeprefix(PREFIX))
+        for tournament_id in () if index is None else index_from_document(index.document):
+            stored = await self.read(tournament_id)
+            # an id whose tournament was never written (its opener died, or the id was another's) is passed over
             if stored is not None and stored.tournament.guild_id == guild_id:
                 found.append(stored.tournament)
         return sorted(found, key=lambda made: -made.settings.signup_closes)
@@ -147,3 +162,20 @@ class TournamentService:
         if self._events is not None:
             made = stored.tournament
             await self._events.publish(TournamentChanged(made.id, made.guild_id, stored.version, state=made))
+
+    async def _index(self, guild_id: int, tournament_id: str) -> None:
+        """``tournament_id`` added to its server's index with compare-and-set, so two tournaments opened at
+        once in one server are both kept; an id the index holds already is left as it is."""
+        key = guild_index_key(guild_id)
+
+        async def attempt() -> bool | None:
+            found = await self._store.read(key)
+            if found is None:
+                return await self._store.create(key, index_document((tournament_id,))) or None
+            indexed = index_from_document(found.document)
+            if tournament_id in indexed:
+                return True
+            written = await self._store.write(key, found.version, index_document((*indexed, tournament_id)))
+            return None if written is None else True
+
+        await retried(attempt, "busy", self._backoff)

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import pathlib
+import random
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
+from core.compare_and_set import LONGEST_WAIT, RETRIES, Backoff
 from core.events import Events
 from core.tables import transitions
 from core.tables.events import TableChanged
@@ -23,7 +26,7 @@ from core.tournaments import tournament as life
 from core.tournaments.events import TournamentChanged
 from core.tournaments.runner import TournamentRunner, round_seed, table_id_of, tournament_table_settings
 from core.tournaments.schedule import Schedule
-from core.tournaments.service import TournamentService
+from core.tournaments.service import TournamentService, tournament_key
 from core.tournaments.standings import TableResult, standings
 from core.tournaments.tournament import Tournament, TournamentSettings
 from data.broadcast import MemoryBroadcast
@@ -249,3 +252,51 @@ def test_a_tournament_table_plays_its_rules_length_speed_and_language_without_hi
     assert (chosen.rules.name, chosen.rules.length, chosen.speed) == ("hongkong", "one_hand", "async")
     assert chosen.lang == "zh_TW"
     assert chosen.computer_level == "strong" and not chosen.hints and chosen.timing.turn == 12 * 3600.0
+
+
+class ContendedStore:
+    """The live store, where other writers win the first ``losses`` writes of one key."""
+
+    def __init__(self, inner: SqliteLiveStore, key: str, losses: int) -> None:
+        self._inner = inner
+        self._key = key
+        self._losses = losses
+        self.lost = 0
+
+    async def write(self, key: str, version: int, document: dict[str, Any], *, deadline: float | None = None):
+        if key == self._key and self.lost < self._losses:
+            self.lost += 1
+            return None
+        return await self._inner.write(key, version, document, deadline=deadline)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+@pytest.mark.asyncio
+async def test_a_result_is_given_however_long_its_tournament_stays_busy(tmp_path: pathlib.Path) -> None:
+    ledger, store, clock, events, tables, tournaments, runner = await site(tmp_path, "tour2", seed=5)
+    try:
+        await started(tournaments, clock, "classic", range(11, 15), schedule_of((((0, 1, 2, 3),),)))
+        table = (await runner.open_round("tour2")).round_tables(1)[0]
+        await play_due(tables, store, clock, events, [table.table_id or ""])  # no runner hears it end
+        ended = await tables.read(table.table_id or "")
+        assert ended is not None and ended.state.status == "over"
+
+        # more lost writes than the five reports of eight attempts each that were once given up after
+        contended = ContendedStore(store, tournament_key("tour2"), losses=6 * RETRIES)
+        waits: list[float] = []
+
+        async def sleep(seconds: float) -> None:
+            waits.append(seconds)
+
+        busy = TournamentService(contended, clock, backoff=Backoff(random.Random(4), sleep))  # type: ignore[arg-type]
+        await TournamentRunner(busy, tables, table_settings).report(ended.state)
+        over = (await tournaments.read("tour2")).tournament  # type: ignore[union-attr]
+        assert contended.lost == 6 * RETRIES
+        assert over.tables[0].result is not None and over.status == "over"
+        assert over.tables[0].result.hands == tuple(tuple(row.payments) for row in ended.state.sheet)
+        assert len(waits) == 6 * (RETRIES - 1) and max(waits) <= LONGEST_WAIT
+    finally:
+        await store.close()
+        await ledger.close()

@@ -13,10 +13,16 @@ import pytest
 
 from core.refusal import Refusal
 from core.tournaments import tournament as life
-from core.tournaments.document import TournamentDocumentError, from_document, to_document
-from core.tournaments.service import TournamentService
+from core.tournaments.document import (
+    TournamentDocumentError,
+    from_document,
+    index_document,
+    index_from_document,
+    to_document,
+)
+from core.tournaments.service import TournamentService, guild_index_key, tournament_key
 from core.tournaments.tournament import Tournament, TournamentSettings
-from data.live import LiveStore
+from data.live import LiveStore, Versioned
 from tests.core.tournament_helpers import schedule_of
 from tests.data.test_live_contract import redis_store, sqlite_store, store  # noqa: F401 (the backends)
 
@@ -160,3 +166,85 @@ async def test_the_organiser_starts_it_with_the_schedule_of_those_checked_in(sto
         for table in started.schedule.rounds[0]
     ]
     assert (await service.read("t9")) is not None and from_document(to_document(started)) == started
+
+
+class CountingStore:
+    """A live store that notes each key read and each listing, to show what a lookup touched."""
+
+    def __init__(self, inner: LiveStore) -> None:
+        self._inner = inner
+        self.read_keys: list[str] = []
+        self.listings: list[str] = []
+
+    async def read(self, key: str) -> Versioned | None:
+        self.read_keys.append(key)
+        return await self._inner.read(key)
+
+    async def keys(self, prefix: str) -> list[str]:
+        self.listings.append(prefix)
+        return await self._inner.keys(prefix)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+@pytest.mark.asyncio
+async def test_a_servers_tournaments_are_found_without_reading_another_servers(store: LiveStore) -> None:  # noqa: F811
+    ids = (f"t{n}" for n in itertools.count())
+    service = TournamentService(store, lambda: 0.0, make_id=lambda: next(ids), make_seed=lambda: 5)
+    for guild, closes in ((7, 100.0), (8, 100.0), (7, 300.0), (8, 50.0), (8, 60.0), (7, 200.0)):
+        await service.open(guild, 1, replace(SETTINGS, signup_closes=closes))
+    every = [found.tournament for found in [await service.read(f"t{n}") for n in range(6)] if found is not None]
+
+    counting = CountingStore(store)
+    listed = await TournamentService(counting, lambda: 0.0).of_guild(7)
+    # what a scan of every tournament found before the index, in the same order
+    assert listed == sorted((made for made in every if made.guild_id == 7), key=lambda m: -m.settings.signup_closes)
+    assert [made.id for made in listed] == ["t2", "t5", "t0"]
+    assert counting.listings == []
+    assert sorted(counting.read_keys) == sorted([guild_index_key(7), *(tournament_key(f"t{n}") for n in (0, 2, 5))])
+    assert await service.of_guild(9) == []
+
+
+@pytest.mark.asyncio
+async def test_tournaments_opened_at_once_in_one_server_are_all_indexed(store: LiveStore) -> None:  # noqa: F811
+    ids = iter(range(6))
+    services = [
+        TournamentService(store, lambda: 0.0, make_id=lambda: f"t{next(ids)}", make_seed=lambda: 5) for _ in range(3)
+    ]
+    await asyncio.gather(*(service.open(7, 1, SETTINGS) for service in services * 2))
+    assert sorted(made.id for made in await services[0].of_guild(7)) == [f"t{n}" for n in range(6)]
+
+
+@pytest.mark.asyncio
+async def test_an_indexed_id_without_its_tournament_or_of_another_server_is_passed_over(store: LiveStore) -> None:  # noqa: F811
+    service = TournamentService(store, lambda: 0.0, make_id=lambda: "t1", make_seed=lambda: 5)
+    await service.open(8, 1, SETTINGS)
+    # a process that died between indexing "t0" and writing it; "t1" is server 8's
+    assert await store.create(guild_index_key(7), index_document(("t0", "t1")))
+    assert await service.of_guild(7) == []
+    assert [made.id for made in await service.of_guild(8)] == ["t1"]
+    with pytest.raises(Refusal) as taken:  # its id drawn again in server 7: refused, the index as it was
+        await service.open(7, 1, SETTINGS)
+    assert taken.value.key == "busy"
+    found = await store.read(guild_index_key(7))
+    assert found is not None and index_from_document(found.document) == ("t0", "t1")
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        [],
+        {"tournaments": ["t1"]},
+        {"format": 2, "tournaments": ["t1"]},
+        {"format": 1},
+        {"format": 1, "tournaments": "t1"},
+        {"format": 1, "tournaments": ["t1", "t1"]},
+        {"format": 1, "tournaments": ["", "t2"]},
+        {"format": 1, "tournaments": [1]},
+    ],
+)
+def test_a_damaged_index_is_refused(document: Any) -> None:
+    with pytest.raises(TournamentDocumentError):
+        index_from_document(document)
+    assert index_from_document(index_document(("t1", "t2"))) == ("t1", "t2")
