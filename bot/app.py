@@ -44,6 +44,10 @@ from bot.tables.discord_views import TableButton
 from bot.tables.hands import LiveHands
 from bot.tables.messages import MentionsWanted, TableMessages
 from bot.tables.places import DiscordPlaces
+from bot.tournaments.custom_ids import PREFIX as TOURNAMENT_PREFIX
+from bot.tournaments.item import TournamentButton
+from bot.tournaments.posts import TournamentPosts
+from bot.tournaments.record import DiscordTournaments
 from core.application import STOP_PATIENCE, Application, stop_tasks
 from core.heap import freeze_start_up
 from core.settings import Settings
@@ -51,6 +55,8 @@ from core.stores import ReportsOpener
 from core.tables.events import TableChanged
 from core.tables.service import TableService
 from core.tables.state import SPEEDS, Speed, Timing
+from core.tournaments.events import TournamentChanged
+from core.tournaments.service import TournamentService
 from data.ledger import Ledger
 from data.live_redis import RedisLiveStore
 from game.players import PLAYERS
@@ -60,7 +66,7 @@ from words.messages import lang_of, say
 
 log = logging.getLogger(__name__)
 
-KNOWN_PREFIXES = (TABLE_PREFIX, REPORTS_PREFIX, REPLAY_PREFIX, SOLITAIRE_PREFIX)
+KNOWN_PREFIXES = (TABLE_PREFIX, REPORTS_PREFIX, REPLAY_PREFIX, SOLITAIRE_PREFIX, TOURNAMENT_PREFIX)
 
 # The permissions the bot asks for in its invite link, and no more.
 PERMISSIONS = discord.Permissions(
@@ -95,6 +101,8 @@ class Services:
     solitaire: SolitaireDesk
     daily_poster: DailyPoster
     season_poster: SeasonPoster
+    tournaments: TournamentService
+    tournament_posts: TournamentPosts
 
 
 ENTRY_POINT = 4
@@ -250,7 +258,16 @@ class MahjongBot(commands.AutoShardedBot):
             activity=settings.activity,
         )
         hands = LiveHands(tables, drawer, self.tile_emojis, shown)
+        tournament_posts = TournamentPosts(
+            self,
+            application.tournaments,
+            DiscordTournaments(store),
+            table_messages,
+            self.tile_emojis,
+            settings.owns_guild,
+        )
         self._followers = [
+            events.subscribe(TournamentChanged, tournament_posts, everywhere=True),
             events.subscribe(TableChanged, places),  # where the table was removed, its record goes too
             events.subscribe(TableChanged, table_messages, everywhere=True),
             events.subscribe(TableChanged, hands, everywhere=True),
@@ -282,8 +299,10 @@ class MahjongBot(commands.AutoShardedBot):
             solitaire=solitaire_desk,
             daily_poster=daily_poster,
             season_poster=season_poster,
+            tournaments=application.tournaments,
+            tournament_posts=tournament_posts,
         )
-        self.add_dynamic_items(TableButton, LeaderboardButton, ReplayButton, SolitaireItem)
+        self.add_dynamic_items(TableButton, LeaderboardButton, ReplayButton, SolitaireItem, TournamentButton)
         await self.tree.set_translator(MahjongTranslator())
         self.tree.add_command(mahjong)
         self.tree.add_command(solitaire)

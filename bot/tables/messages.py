@@ -28,7 +28,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import discord
 
@@ -72,6 +72,22 @@ class _Shown:
     newest: int = 0
     result_step: int | None = None
     ratings: tuple[tuple[object, ...], presenter.SeatRatings] | None = None  # the seats' ratings, and for what
+
+
+async def _thread_in(channel: object, name: str, speed: str) -> discord.Thread | None:
+    """A table's public thread named ``name`` in ``channel``; None where the channel allows none (the
+    table then lives in the channel)."""
+    if isinstance(channel, discord.TextChannel):
+        try:
+            return await channel.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                # a day for live tables; an asynchronous one keeps its thread open a week between moves
+                auto_archive_duration=1440 if speed == "live" else 10080,
+            )
+        except discord.HTTPException as error:
+            log.info("no thread in channel %s (%s): the table lives in the channel", channel.id, error.status)
+    return None
 
 
 def rated_table(state: TableState) -> bool:
@@ -129,19 +145,9 @@ class TableMessages:
         )
         state = committed.state
         lang = settings.lang
-        home: discord.abc.Messageable = channel
-        thread_id = None
-        if isinstance(channel, discord.TextChannel):
-            try:
-                thread = await channel.create_thread(
-                    name=say("thread_name", lang, rules=presenter.rules_name(state, lang), host=host.name)[:100],
-                    type=discord.ChannelType.public_thread,
-                    # a day for live tables; an asynchronous one keeps its thread open a week between moves
-                    auto_archive_duration=1440 if settings.speed == "live" else 10080,
-                )
-                home, thread_id = thread, thread.id
-            except discord.HTTPException as error:
-                log.info("no thread in channel %s (%s): the table lives in the channel", channel_id, error.status)
+        name = say("thread_name", lang, rules=presenter.rules_name(state, lang), host=host.name)
+        thread = await _thread_in(channel, name, settings.speed)
+        home, thread_id = (channel, None) if thread is None else (thread, thread.id)
         shown = self._tables.setdefault(state.id, _Shown())
         ratings = await self._seat_ratings(state, shown)
         message = presenter.lobby_message(state, lang, activity=self.activity, ratings=ratings)
@@ -158,6 +164,44 @@ class TableMessages:
             await self._places.index_channel(channel_id, state.id)
         shown.version = max(shown.version, committed.version)
         return thread_id or channel_id, state
+
+    async def show_opened(self, table_id: str, channel_id: int, thread_name: str, notice: str) -> None:
+        """A table opened without a member's command (a tournament's round, SPEC §9): its thread in
+        ``channel_id`` (the channel itself where threads cannot be made), ``notice`` first (it mentions
+        the members it seats), then its table message. Each step is recorded before the next, so one
+        said again (another change heard, a restart) finishes what is missing and repeats nothing."""
+        place = await self._places.of(table_id)
+        if place is None:
+            channel = self._client.get_channel(channel_id)
+            found = await self._service.read(table_id)
+            if found is None:
+                return
+            thread = await _thread_in(channel, thread_name, found.state.settings.speed)
+            thread_id = None if thread is None else thread.id
+            place = DiscordPlace(channel_id, thread_id)
+            await self._places.record(table_id, place)
+            if thread_id is not None:
+                await self._places.index_thread(thread_id, table_id)
+            await self._client.get_partial_messageable(place.home).send(
+                notice, allowed_mentions=discord.AllowedMentions(users=True)
+            )
+        if place.message_id is not None:
+            return
+        found = await self._service.read(table_id)
+        if found is None:
+            return
+        state = found.state
+        shown = self._tables.setdefault(table_id, _Shown())
+        async with shown.lock:
+            ratings = await self._seat_ratings(state, shown)
+            message = await self._draw(
+                presenter.table_message, state, state.settings.lang, activity=self.activity, ratings=ratings
+            )
+            files = files_of(message)
+            home_channel = self._client.get_partial_messageable(place.home)
+            sent = await home_channel.send(files=files, view=view_of(message, self._emojis, files))
+            await self._places.record(table_id, replace(place, message_id=sent.id))
+            shown.version = max(shown.version, found.version)
 
     # --- after each change ----------------------------------------------------------------------
 

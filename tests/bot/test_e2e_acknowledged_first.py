@@ -110,10 +110,16 @@ async def slow_bot(fake: FakeDiscord, path: str, clock: SlowClock) -> AsyncItera
 
 
 def leaf_commands(bot: Any) -> set[str]:
+    """Every command a member can send, a group's subgroups walked down to their subcommands."""
     names: set[str] = set()
-    for command in bot.tree.get_commands():
+    waiting = list(bot.tree.get_commands())
+    while waiting:
+        command = waiting.pop()
         children = getattr(command, "commands", None)
-        names |= {child.qualified_name for child in children} if children else {command.qualified_name}
+        if children:
+            waiting.extend(children)
+        else:
+            names.add(command.qualified_name)
     return names
 
 
@@ -208,6 +214,16 @@ async def test_every_command_and_component_is_acknowledged_before_any_store_answ
                 "solitaire stats": (members[0], {}),
                 "solitaire name": (members[0], {"pseudonym": "Bobby"}),
                 "solitaire config": (admin, {}),
+                "mahjong tournament create": (admin, {"rules": "classic", "rounds": 2}),
+                "mahjong tournament join": (members[0], {}),
+                "mahjong tournament checkin": (members[0], {}),
+                "mahjong tournament leave": (members[0], {}),
+                "mahjong tournament start": (admin, {}),
+                "mahjong tournament standings": (members[0], {}),
+                "mahjong tournament pause": (admin, {}),
+                "mahjong tournament resume": (admin, {}),
+                "mahjong tournament replace": (admin, {"gone": members[0], "coming": members[1]}),
+                "mahjong tournament cancel": (admin, {}),
             }
             assert set(commands) == leaf_commands(bot), "a command without a case here: give it one"
 
@@ -230,6 +246,7 @@ async def test_every_command_and_component_is_acknowledged_before_any_store_answ
                 "mjs1 share": (admin, board, "mjs1:share:20250314"),
                 "mjr1 board page": (admin, ranking.response, "mjr1:lb:classic:all:2"),
                 "mjp1 replay step": (admin, replayed.response, f"mjp1:2:{entry.hand_id}"),
+                "mjt1 join": (members[1], table, "mjt1:abcdefgh:join"),
                 "an id of no kind": (admin, table, "zz9:nothing"),
             }
             covered = {name.split()[0] for name in components}
