@@ -4,13 +4,14 @@
 takes those it is given, as the tests do), joins the processes' events (``data.broadcast_for``: Redis
 pub/sub beside a Redis store, this process alone on the embedded one), builds the table, solitaire and
 tournament services and subscribes what must follow every change where it was made: the ledger writer of
-the tables, the solitaire's result recorder, and the tournaments' runner (which opens a round's tables
-and moves a round on once its last table ends). A surface receives the application, subscribes its own
-followers (Discord's table messages and private hands, the page's sockets) and calls ``start``, which
-runs the background work: the events heard from other processes, the results a killed process left
-pending, and, for a surface that shows tables, the table clock and the tournaments under way. ``stop``
-ends that work, lets the subscribers still running finish, and closes the stores it opened (never those
-it was given).
+the tables, the solitaire's result recorder, the tournaments' runner (which opens a round's tables and
+moves a round on once its last table ends) and their ledger writer (a tournament's start, rounds and
+end). A surface receives the application, subscribes its own followers (Discord's table messages and
+private hands, the page's sockets) and calls ``start``, which runs the background work: the events heard
+from other processes, the results a killed process left pending, and, for a surface that shows tables,
+the table clock, the tournaments under way and the tournaments' records a stopped process left
+unwritten. ``stop`` ends that work, lets the subscribers still running finish, and closes the stores it
+opened (never those it was given).
 
 ``mahjong-bot run`` hands the application to the Discord client and, with ``WEB_PORT``, to the page;
 ``mahjong-bot web`` hands it to the page alone; the tests build it the same way.
@@ -35,6 +36,7 @@ from core.tables.events import TableChanged
 from core.tables.ledger_writer import LedgerWriter
 from core.tables.service import TableService, new_seed
 from core.tournaments.events import TournamentChanged
+from core.tournaments.ledger_writer import TournamentLedgerWriter
 from core.tournaments.runner import TournamentRunner
 from core.tournaments.service import TournamentService
 from data import broadcast_for
@@ -61,6 +63,7 @@ class Application:
     solitaire: SolitaireService
     tournaments: TournamentService
     tournament_runner: TournamentRunner
+    tournament_ledger: TournamentLedgerWriter
     table_clock: TableClock
     _close_stores: bool
     _background: list[asyncio.Task[None]] = field(default_factory=list)
@@ -78,6 +81,7 @@ class Application:
         if tables:
             self._run(self.table_clock.run(), "table-clock")
             self._run(_resume_tournaments(self.tournaments, self.tournament_runner), "tournaments-resumed")
+            self._run(self.tournament_ledger.catch_up(), "tournaments-recorded")
 
     async def stop(self) -> None:
         """End the background work, let the subscribers still running finish (a game just ended reaches
@@ -117,6 +121,8 @@ async def build_application(
     runner = TournamentRunner(tournaments, tables)
     events.subscribe(TableChanged, runner.changed)  # a tournament table's end, to its tournament
     events.subscribe(TournamentChanged, runner.heard)  # a round seated opens its tables, an ended one moves on
+    tournament_ledger = TournamentLedgerWriter(tournaments, stores.ledger, clock)
+    events.subscribe(TournamentChanged, tournament_ledger)  # its start, rounds and end to the ledger
     return Application(
         settings=settings,
         clock=clock,
@@ -127,6 +133,7 @@ async def build_application(
         solitaire=solitaire,
         tournaments=tournaments,
         tournament_runner=runner,
+        tournament_ledger=tournament_ledger,
         table_clock=TableClock(stores.live, tables, clock, tick=CLOCK_TICK if tick is None else tick),
         _close_stores=opened,
     )

@@ -20,6 +20,8 @@ from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from core.ratings.seasons import ModeChange, Season
+from core.tournaments.schedule import COMPUTER, SEATS
+from core.tournaments.seats import MAX_PLAYERS, MAX_ROUNDS, MIN_ROUNDS
 from data.live import StoreFailed
 from data.rating_values import PlayerRating, RatingChange, RatingStanding, Rerated
 from game.players import PLAYERS
@@ -34,6 +36,10 @@ RANKED_AFTER = (1, 100)  # hands of a rule set in the period before a member is 
 IDLE_HOURS = (1, 30 * 24)  # an hour to a month without a click before an open table is closed
 MINIMUM_FAN = (0, 13)
 DEAL_LENGTH = 24  # characters of a deal code (``core.tables.deals``)
+# A tournament is in the ledger from its start (or its cancellation before it); its end is one of the two last.
+TOURNAMENT_STATUSES = ("playing", "paused", "over", "cancelled")
+TOURNAMENT_ENDINGS = ("over", "cancelled")
+LARGEST_INTEGER = 2**63 - 1  # what both backends' integer columns hold
 
 
 class LedgerValueError(ValueError):
@@ -152,6 +158,96 @@ class MatchEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentTableEntry:
+    """One table of a tournament's round: its place (``round`` from 1, ``index`` from 0), the table it
+    opened as (None until then: its matches and hands are in the ledger under that id), each chair's
+    schedule number (``COMPUTER`` for a computer seat) and member (None for a computer seat), and, once
+    it has ended, each hand's score per chair in the order they were played (the result the standings
+    are made of; none for a table closed before its first hand ended)."""
+
+    round: int
+    index: int
+    table_id: str | None
+    numbers: tuple[int, ...]
+    members: tuple[int | None, ...]
+    hands: tuple[tuple[float, ...], ...] | None = None
+
+    def __post_init__(self) -> None:
+        place = f"round {self.round}'s table {self.index}"
+        if self.round < 1 or self.index < 0:
+            raise LedgerValueError(f"{place}: a round counts from 1 and a table from 0", "tables")
+        if self.table_id is not None:
+            _require_id(self.table_id, "table_id")
+            require_text((self.table_id,), "table_id")
+        if len(self.numbers) != SEATS or len(self.members) != SEATS:
+            raise LedgerValueError(f"{place}: {SEATS} seats, each with its number and member", "tables")
+        seats = zip(self.numbers, self.members, strict=True)
+        if any((number == COMPUTER) != (member is None) for number, member in seats):
+            raise LedgerValueError(f"{place}: a computer seat, and only one, has no member", "tables")
+        if self.hands is not None:
+            if self.table_id is None:
+                raise LedgerValueError(f"{place}: a result without the table that played it", "hands")
+            if any(len(scores) != SEATS for scores in self.hands):
+                raise LedgerValueError(f"{place}: a hand's scores are one per seat", "hands")
+            _require_finite((score for scores in self.hands for score in scores), "hands")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentEntry:
+    """A tournament (SPEC §9) as the ledger keeps it, whole: who organised it, its settings and the seed
+    of its walls, where it stands (``status``; ``finished_at`` once it is over or cancelled), its players
+    (schedule number ``i`` is ``players[i]``), their names, and every table seated so far. ``version`` is
+    the live store's version of the tournament this was made from: the ledger keeps the newest it was
+    given, whatever order writers racing give them in."""
+
+    tournament_id: str
+    guild_id: int
+    organiser: int
+    name: str
+    rules: str
+    rounds: int
+    length: str
+    seed: int
+    status: str
+    version: int
+    players: tuple[int, ...]
+    names: dict[int, str]
+    tables: tuple[TournamentTableEntry, ...]
+    finished_at: float | None = None
+
+    def __post_init__(self) -> None:
+        _require_id(self.tournament_id, "tournament_id")
+        require_text((self.tournament_id, self.name, *self.names.values()), "tournament")
+        _require_choice(self.rules, RULE_NAMES, "rules")
+        _require_choice(self.length, MATCH_LENGTHS, "length")
+        _require_choice(self.status, TOURNAMENT_STATUSES, "status")
+        _require_whole(self.rounds, (MIN_ROUNDS, MAX_ROUNDS), "rounds")
+        _require_whole(self.seed, (0, LARGEST_INTEGER), "seed")
+        _require_whole(self.version, (1, LARGEST_INTEGER), "version")
+        if (self.status in TOURNAMENT_ENDINGS) != (self.finished_at is not None):
+            raise LedgerValueError(
+                f"tournament {self.tournament_id}: a finish time exactly once it ended", "finished_at"
+            )
+        _require_finite(() if self.finished_at is None else (self.finished_at,), "finished_at")
+        if len(self.players) > MAX_PLAYERS or len(set(self.players)) != len(self.players):
+            raise LedgerValueError(
+                f"tournament {self.tournament_id}: players are up to {MAX_PLAYERS} members, each once", "players"
+            )
+        if any(not name for name in self.names.values()):
+            raise LedgerValueError(f"tournament {self.tournament_id}: a member's name is not empty", "names")
+        places = [(table.round, table.index) for table in self.tables]
+        if len(set(places)) != len(places):
+            raise LedgerValueError(f"tournament {self.tournament_id}: a round's table seated twice", "tables")
+        for table in self.tables:
+            if table.round > self.rounds or any(not COMPUTER <= number < len(self.players) for number in table.numbers):
+                raise LedgerValueError(
+                    f"tournament {self.tournament_id}: round {table.round}'s table {table.index} seats no"
+                    f" player of its {self.rounds} rounds and {len(self.players)} players",
+                    "tables",
+                )
+
+
+@dataclass(frozen=True, slots=True)
 class GuildSettings:
     """A server's settings for new tables; the defaults are what a server that never ran
     ``/mahjong config`` gets. Seconds (and ``idle_hours``) of None mean the speed's own timing; no
@@ -255,6 +351,21 @@ class Ledger(Protocol):
 
     async def deal_match_count(self, guild_id: int, deal: str) -> int:
         """How many of the server's matches were played on the deal ``deal``."""
+        ...
+
+    async def record_tournament(self, entry: TournamentEntry) -> bool:
+        """Write a tournament whole, replacing what the ledger holds of it if ``entry`` is of a newer
+        ``version``: True if written, False if the ledger holds this version or a newer one already
+        (nothing changes). The first finish time it is given is kept. ``LedgerConflict`` if the id is
+        another server's tournament."""
+        ...
+
+    async def tournament(self, guild_id: int, tournament_id: str) -> TournamentEntry | None:
+        """The server's tournament of that id, as last written, or None."""
+        ...
+
+    async def tournaments(self, guild_id: int, *, limit: int = 20, offset: int = 0) -> list[TournamentEntry]:
+        """The server's tournaments: those under way, then those ended, the latest first."""
         ...
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:

@@ -8,7 +8,8 @@ overwritten. Then every entry is read back from the target and compared with the
 solitaire result replays by construction (``SolitaireResult``); the hands' replay is the caller's
 (``bot.cli.ledger``), since it needs the rules engine. Each server's history of season modes is copied
 before the matches, which the target rates as they come (in the order they ended), so its ratings are
-the source's.
+the source's. A tournament's record is written whole, kept as it is by a target holding the same version
+of it or a newer one (read back, a newer one is named as differing).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from data.ledger import HandEntry, Ledger, LedgerConflict, MatchEntry
+from data.ledger import HandEntry, Ledger, LedgerConflict, MatchEntry, TournamentEntry
 from data.ledger_sqlite import SqliteLedger
 from data.solitaire_ledger import SolitaireLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger
@@ -58,12 +59,21 @@ class CopyReport:
     results: Copied = field(default_factory=Copied)
     pseudonyms: Copied = field(default_factory=Copied)
     channels: Copied = field(default_factory=Copied)
+    tournaments: Copied = field(default_factory=Copied)
     mismatches: list[str] = field(default_factory=list)  # read back different from the source
     unreplayed: list[str] = field(default_factory=list)  # hands whose record does not replay to their result
 
     @property
     def ok(self) -> bool:
-        kinds = (self.hands, self.matches, self.settings, self.preferences, self.results, self.pseudonyms)
+        kinds = (
+            self.hands,
+            self.matches,
+            self.settings,
+            self.preferences,
+            self.results,
+            self.pseudonyms,
+            self.tournaments,
+        )
         return not self.mismatches and not self.unreplayed and not any(kind.conflicts for kind in kinds)
 
 
@@ -101,6 +111,11 @@ async def copy_ledgers(
                 report.unreplayed.append(entry.hand_id)
         for match in sorted(matches, key=lambda match: (match.finished_at, match.match_id)):
             await _write(report.matches, match.match_id, target.record_match(match))
+        tournaments: list[TournamentEntry] = []
+        for (guild_id,) in await _ids(path, "SELECT DISTINCT guild_id FROM tournaments ORDER BY guild_id"):
+            tournaments += await _every(source.tournaments, int(guild_id))
+        for tournament in tournaments:
+            await _write(report.tournaments, tournament.tournament_id, target.record_tournament(tournament))
         for (guild_id,) in await _ids(path, "SELECT guild_id FROM guild_settings ORDER BY guild_id"):
             settings = await source.guild_settings(int(guild_id))
             await target.set_guild_settings(int(guild_id), settings)
@@ -125,6 +140,9 @@ async def copy_ledgers(
             await target_solitaire.set_post_channel(guild_id, channel_id)
             report.channels.add(True)
         await _check(report, hands, matches, source, solitaire, target, target_solitaire, path)
+        for tournament in tournaments:
+            if await target.tournament(tournament.guild_id, tournament.tournament_id) != tournament:
+                report.mismatches.append(f"tournament {tournament.tournament_id}")
     finally:
         await solitaire.close()
         await source.close()

@@ -18,8 +18,17 @@ from typing import Any, TypeVar
 from core.ratings.matches import rated
 from core.ratings.model import PROVISIONAL_BELOW
 from core.ratings.seasons import ModeChange, Season, season_at, seasons_until
-from data import ledger_ratings
-from data.ledger import GuildSettings, HandEntry, LedgerConflict, LedgerValueError, MatchEntry, SeatEntry, check_page
+from data import ledger_ratings, ledger_tournaments
+from data.ledger import (
+    GuildSettings,
+    HandEntry,
+    LedgerConflict,
+    LedgerValueError,
+    MatchEntry,
+    SeatEntry,
+    TournamentEntry,
+    check_page,
+)
 from data.ledger_ratings import Tx
 from data.rating_values import PlayerRating, RatingChange, RatingStanding, Rerated
 
@@ -274,6 +283,15 @@ class LedgerQueries:
     async def deal_match_count(self, guild_id: int, deal: str) -> int:
         row = await self._first("SELECT COUNT(*) FROM matches WHERE guild_id = ? AND deal = ?", (guild_id, deal))
         return 0 if row is None else int(row[0])
+
+    async def record_tournament(self, entry: TournamentEntry) -> bool:
+        return await self._transact(lambda tx: ledger_tournaments.record(tx, entry), write=True)
+
+    async def tournament(self, guild_id: int, tournament_id: str) -> TournamentEntry | None:
+        return await self._transact(lambda tx: ledger_tournaments.one(tx, guild_id, tournament_id), write=False)
+
+    async def tournaments(self, guild_id: int, *, limit: int = 20, offset: int = 0) -> list[TournamentEntry]:
+        return await self._transact(lambda tx: ledger_tournaments.of_guild(tx, guild_id, limit, offset), write=False)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._first("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))

@@ -3,7 +3,8 @@
 (``grouping``) and the winds' colouring (``winds``); ``schedule`` holds it as a value and its JSON
 notation, ``measures`` what SPEC §9 asks of it. A tournament's life from sign-up to its last round
 (``tournament``), the standings of its finished tables (``standings``), where it is kept (``document``,
-``service``) and what carries it from round to round (``runner``). ``docs/tournaments.md`` explains them."""
+``service``), what carries it from round to round (``runner``) and its record in the ledger
+(``ledger_writer``). ``docs/tournaments.md`` explains them."""
 
 from core.tournaments.measures import Measures, measure
 from core.tournaments.schedule import COMPUTER, MalformedSchedule, Schedule, Table, parse_schedule, schedule_document

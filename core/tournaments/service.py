@@ -137,6 +137,10 @@ class TournamentService:
                 continue
         raise Refusal("busy")
 
+    async def every_id(self) -> list[str]:
+        """The ids of every tournament the store keeps, every server's."""
+        return sorted(key.removeprefix(PREFIX) for key in await self._store.keys(PREFIX))
+
     async def playing(self) -> list[str]:
         """The tournaments under way (playing), every server's: what a process starting takes up."""
         found = []

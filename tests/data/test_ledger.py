@@ -866,6 +866,11 @@ async def test_an_empty_postgres_database_is_migrated_to_the_latest_version(post
         "solitaire_post_channels",
         "solitaire_pseudonyms",
         "solitaire_results",
+        "tournament_names",
+        "tournament_players",
+        "tournament_seats",
+        "tournament_tables",
+        "tournaments",
     ]
 
 

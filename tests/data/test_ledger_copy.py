@@ -17,7 +17,7 @@ from core.tables.events import TableChanged
 from core.tables.ledger_writer import LedgerWriter
 from core.tables.moves import Lobby
 from data.broadcast import MemoryBroadcast
-from data.ledger import GuildSettings
+from data.ledger import GuildSettings, TournamentEntry, TournamentTableEntry
 from data.ledger_copy import copy_ledgers
 from data.ledger_sqlite import SqliteLedger
 from data.solitaire_sqlite import SqliteSolitaireLedger
@@ -28,9 +28,27 @@ from tests.data.test_solitaire_ledger import result
 GUILD = 100  # tables_helpers' server
 
 
+TOURNAMENT = TournamentEntry(
+    tournament_id="tour1",
+    guild_id=GUILD,
+    organiser=1,
+    name="Cup",
+    rules="classic",
+    rounds=1,
+    length="one_hand",
+    seed=9,
+    status="over",
+    version=30,
+    players=(1, 2, 3, 4),
+    names={1: "Ann", 4: "Dan"},
+    tables=(TournamentTableEntry(1, 0, "abcd1234", (0, 1, 2, 3), (1, 2, 3, 4), ((8.0, -8.0, 0.0, 0.0),)),),
+    finished_at=1_790_000_000.5,
+)
+
+
 async def _played_ledger(path) -> int:
     """A ledger file as a bot leaves it: a match of four computers played to its end, a solitaire
-    result, a server's settings, a member's preferences; how many hands it holds."""
+    result, a server's settings, a member's preferences, a tournament's record; how many hands it holds."""
     from data.live_sqlite import SqliteLiveStore
 
     ledger = await SqliteLedger.open(path)
@@ -57,6 +75,7 @@ async def _played_ledger(path) -> int:
     await solitaire.set_post_channel(GUILD, 555)
     await ledger.set_guild_settings(GUILD, dataclasses.replace(GuildSettings(), ranked_after=3))
     await ledger.set_member_mentions(GUILD, 1, False)
+    await ledger.record_tournament(TOURNAMENT)
     await events.drain()
     hands = len(await ledger.hands(GUILD, limit=100))
     await solitaire.close()
@@ -93,8 +112,10 @@ async def test_a_copy_holds_every_entry_read_back_the_same_and_a_second_copy_wri
         assert await target_solitaire.pseudonym(GUILD, 12) == "Bobby"
         assert await target_solitaire.pseudonym(GUILD, 13) == "Bоbby"  # copied as kept, lookalike or not
         assert await target_solitaire.post_channels() == [(GUILD, 555)]
+        assert first.tournaments.new == 1 and await target.tournament(GUILD, "tour1") == TOURNAMENT
         again = await copy_ledgers(source, target, target_solitaire, replays)
         assert again.ok and (again.hands.new, again.hands.present, again.results.present) == (0, hands, 2)
+        assert again.tournaments.present == 1
     finally:
         await target_solitaire.close()
         await target.close()
