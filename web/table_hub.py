@@ -306,7 +306,7 @@ class TableHub:
                 shown = built[view] = _in_tournament(frame(state, version, view, now, hand), place)
             if view is SPECTATOR and hand is not None and behind(state):
                 # a tournament table's watchers, one hand behind (SPEC §9): its own frame, no log spliced
-                behind_frame = one_hand_behind(shown, state, hand.dealer)
+                behind_frame = _in_tournament(one_hand_behind(shown, state, hand.dealer), place)
                 said = behind_frame if lang is None else _named(behind_frame, lang)
                 unchanged = _JSON({key: value for key, value in said.items() if key not in ("version", "step")})
                 for viewer in group:

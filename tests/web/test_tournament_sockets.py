@@ -20,6 +20,7 @@ from aiohttp import WSCloseCode
 
 from core.tables.state import TableState
 from core.tournaments import tournament as life
+from core.tournaments.schedule import Schedule
 from core.tournaments.tournament import Tournament, TournamentSettings
 from tests.core.tournament_helpers import schedule_of
 from tests.web.test_table_api import Browser, Socket, TableSite, open_table_site
@@ -44,28 +45,37 @@ async def site(tmp_path: pathlib.Path) -> AsyncIterator[TableSite]:
         await opened.close()
 
 
-async def tournament_of_two_tables(site: TableSite) -> Tournament:
-    """The tournament ``PLAYERS`` play, started and its round's tables open."""
+async def tournament_of_two_tables(site: TableSite, schedule: Schedule = SCHEDULE) -> Tournament:
+    """The tournament ``PLAYERS`` play on ``schedule`` (two tables a round), started and its first round's
+    tables open."""
     tournaments = site.application.tournaments
-    settings = TournamentSettings("classic", 1, "one_wind", signup_closes=site.clock.now + 10, checkin=60, name="Cup")
+    rounds = len(schedule.rounds)
+    settings = TournamentSettings(
+        "classic", rounds, "one_wind", signup_closes=site.clock.now + 10, checkin=60, name="Cup"
+    )
     made = (await tournaments.open(WEB_GUILD, ORGANISER, settings)).tournament
     for member in PLAYERS:
         await tournaments.update(made.id, lambda current, now, m=member: life.join(current, m, now, f"P{m}"))
     site.clock.now += 20
     for member in PLAYERS:
         await tournaments.update(made.id, lambda current, now, m=member: life.check_in(current, m, now))
-    await tournaments.update(made.id, lambda current, now: life.start(current, ORGANISER, SCHEDULE, now))
+    await tournaments.update(made.id, lambda current, now: life.start(current, ORGANISER, schedule, now))
     opened = await site.application.tournament_runner.open_round(made.id)
     await site.settle()
     return opened
 
 
-async def browser_of(site: TableSite, player: int) -> Browser:
-    """A browser whose ``mj_player`` cookie is ``player``'s, as the deployment signs it."""
+async def cookie_of(site: TableSite, player: int) -> str:
+    """The ``mj_player`` cookie of ``player``, as the deployment signs it."""
     found = await site.live.read(SECRET_KEY)
     assert found is not None
+    return PlayerIds(bytes.fromhex(found.document["secret"])).cookie_value(player)
+
+
+async def browser_of(site: TableSite, player: int) -> Browser:
+    """A browser whose ``mj_player`` cookie is ``player``'s."""
     browser = await site.browser()
-    value = PlayerIds(bytes.fromhex(found.document["secret"])).cookie_value(player)
+    value = await cookie_of(site, player)
     browser.client.session.cookie_jar.update_cookies({COOKIE: value}, response_url=browser.client.make_url("/"))
     return browser
 
@@ -143,6 +153,7 @@ async def test_an_outsider_watches_one_hand_behind_and_never_sees_a_tile_of_the_
 
     shown = await outsider.frame()
     assert shown["behind"] is True and shown["state"] == "playing" and shown["viewer"] == "spectator"
+    assert shown["tournament"] == made.id
     assert faces_in(shown) == [] and shown["sheet"] == [] and shown["commitment"] is None
     assert [seat["name"] for seat in shown["seats"]] == ["P11", "P12", "P13", "P14"]
     assert (await anonymous.frame())["behind"] is True
