@@ -57,6 +57,8 @@ FRAME_FIELDS = frozenset(
         "ready",
         "sheet",  # no tile
         "ratings",  # numbers only: checked below
+        "tournament",  # a tournament table's: its tournament's id, no tile
+        "behind",  # a tournament table watched one hand behind (SPEC §9): true, no tile
     }
 )
 SEAT_FIELDS = frozenset(

@@ -15,7 +15,8 @@ that server's slot, on that server's boards, the same as ``/solitaire`` in Disco
   Activity's sign-in; ``web.sweep``: the web games nobody plays are dropped.
 - ``web.page``: the page, its files, ``/healthz`` and the headers every answer carries.
 - ``web.table_routes``, ``web.table_sockets``, ``web.table_hub``: the table page (SPEC §7), its
-  sockets and what shows each its table, when ``create_app`` is given the tables.
+  sockets and what shows each its table, when ``create_app`` is given the tables; with them
+  ``web.tournament_routes``, a tournament's page (SPEC §9).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from core.events import Events
 from core.settings import Network, Origin
 from core.solitaire.service import SolitaireService
 from core.tables.service import TableService
+from core.tournaments.service import TournamentService
 from data.live import LiveStore
 from data.solitaire_ledger import SolitaireLedger
 from web.activity import ActivityBackend, ActivityConfig
@@ -58,15 +60,17 @@ def create_app(
     origins: Sequence[Origin] = (),
     tables: TableService | None = None,
     events: Events | None = None,
+    tournaments: TournamentService | None = None,
 ) -> web.Application:
     """The page's application. ``clock`` is the service's (the game's figures and the rate limits read it);
     ``store`` keeps the web secret (read at the application's start). With ``activity`` the Activity's routes
     are served too, and the page may be framed by Discord. ``trusted_proxies``: whose ``X-Forwarded-For`` names
     the client (``web.addresses``). ``origins``: where browsers reach the page besides the address a connection
     reached (``web.origins``; with the Activity, Discord's frame too). With ``tables`` and the application's
-    ``events``, the table page is served too (``web.table_routes``)."""
-    if (tables is None) != (events is None):
-        raise ValueError("the table page takes the tables' service and the events that follow them")
+    ``events`` and ``tournaments``, the table page is served too (``web.table_routes``), and the tournaments'
+    pages, whose fair play its sockets keep (``web.tournament_routes``)."""
+    if not (tables is None) == (events is None) == (tournaments is None):
+        raise ValueError("the table page takes the tables' and tournaments' services and the events that follow them")
     limits = limits or RateLimits()
     backend = None if activity is None else ActivityBackend(activity, clock, limits.discord)
     framed = () if activity is None else (("https", f"{activity.client_id}.discordsays.com", 443),)
@@ -84,8 +88,8 @@ def create_app(
     GameRoutes(service, ledger, clock, limits).add_to(app)
     if backend is not None:
         ActivityRoutes(backend, store).add_to(app)
-    if tables is not None and events is not None:
-        add_tables(app, tables, events, ledger, guard, backend, clock, limits, static)
+    if tables is not None and events is not None and tournaments is not None:
+        add_tables(app, tables, events, tournaments, ledger, guard, backend, clock, limits, static)
     return app
 
 

@@ -34,6 +34,7 @@ async def serve_page(settings: Settings, application: Application, discord_api: 
         origins=settings.page_origins,
         tables=application.tables,
         events=application.events,
+        tournaments=application.tournaments,
     )
     assert settings.web_port is not None  # called only with it
     try:

@@ -36,6 +36,7 @@ from core.tables.moves import Actor
 from core.tables.rounds import shown_round
 from core.tables.service import TableService
 from core.tables.state import TableState
+from core.tournaments.fair_play import Place, behind, one_hand_behind, place_of_table
 from words import Lang
 from words.levels import computer_name
 from words.patterns import pattern_name
@@ -66,6 +67,7 @@ class Viewer:
     lang: Lang
     address: str | None
     shown: tuple[int, int | None] | None = None  # (version, view) of the newest frame offered
+    behind: str | None = None  # the last frame one hand behind offered, less its version and step
     outbox: Outbox = field(init=False)
 
     def __post_init__(self) -> None:
@@ -80,18 +82,27 @@ class Viewer:
         member = self.member
         return member if member is not None and state.seat_of(member) is not None else SPECTATOR
 
-    def offer(self, version: int, view: int | None, text: str) -> None:
+    def offer(self, version: int, view: int | None, text: str) -> bool:
         """Send the frame ``text`` (``view``'s, at ``version``) unless a newer one was offered, or this one
-        was built for a view the viewer no longer has (its identity changed meanwhile)."""
+        was built for a view the viewer no longer has (its identity changed meanwhile); whether it was."""
         if self.shown is not None and (version < self.shown[0] or (version, view) == self.shown):
-            return
+            return False
         self.shown = (version, view)
         self.outbox.frame(text)
+        return True
+
+    def offer_behind(self, version: int, text: str, unchanged: str) -> None:
+        """Send the frame one hand behind ``text`` unless what it shows (``unchanged``: the frame less its
+        version and step) is what was sent last: the moves of a hand under way send nothing, so not even
+        their pace reaches a watcher one hand behind."""
+        if unchanged != self.behind and self.offer(version, SPECTATOR, text):
+            self.behind = unchanged
 
     def became(self, actor: Actor) -> None:
         """The socket plays ``actor`` from now on (the Activity's hello): any view may come next."""
         self.actor = actor
         self.shown = None
+        self.behind = None
         self.address = None
 
 
@@ -286,12 +297,21 @@ class TableHub:
             views.setdefault((viewer.view_in(state), viewer.lang if named else None), []).append(viewer)
         now = self.clock()
         hand = None if state.hand is None else shown_round(state)  # read once for every view
+        place = place_of_table(state)
         built: dict[int | None, dict[str, Any]] = {}
         log: str | None = None  # the hand's log, alike in every view of a version: written once
         for (view, lang), group in views.items():
             shown = built.get(view)
             if shown is None:
-                shown = built[view] = frame(state, version, view, now, hand)
+                shown = built[view] = _in_tournament(frame(state, version, view, now, hand), place)
+            if view is SPECTATOR and hand is not None and behind(state):
+                # a tournament table's watchers, one hand behind (SPEC §9): its own frame, no log spliced
+                behind_frame = _in_tournament(one_hand_behind(shown, state, hand.dealer), place)
+                said = behind_frame if lang is None else _named(behind_frame, lang)
+                unchanged = _JSON({key: value for key, value in said.items() if key not in ("version", "step")})
+                for viewer in group:
+                    viewer.offer_behind(version, _JSON(said), unchanged)
+                continue
             if log is None:
                 log = _JSON(shown["log"])
             text = _with_log(shown if lang is None else _named(shown, lang), log)
@@ -302,6 +322,12 @@ class TableHub:
         viewers = self._watching.pop(table_id, set())
         self._newest.pop(table_id, None)
         await asyncio.gather(*(_close(viewer.socket, WSCloseCode.GOING_AWAY) for viewer in viewers))
+
+
+def _in_tournament(shown: dict[str, Any], place: Place | None) -> dict[str, Any]:
+    """A tournament table's frame names its tournament (``tournament``: its id), for the page's way back
+    to it; any other table's frame is left as it is."""
+    return shown if place is None else {**shown, "tournament": place.tournament_id}
 
 
 def _with_log(shown: dict[str, Any], log: str) -> str:

@@ -33,6 +33,7 @@ from core.refusal import Refusal
 from core.tables.moves import Actor
 from core.tables.options import SPEED_TIMINGS, table_defaults, table_rules, table_settings
 from core.tables.service import TableService
+from core.tournaments.service import TournamentService
 from data.ledger import GuildSettings
 from data.live import StoreError
 from data.solitaire_ledger import SolitaireLedger
@@ -50,6 +51,7 @@ from web.start_page import start_page
 from web.table_hub import TableHub
 from web.table_results import WebResults
 from web.table_sockets import TableSockets, refused_page
+from web.tournament_routes import TournamentRoutes
 
 log = logging.getLogger(__name__)
 
@@ -189,6 +191,7 @@ def add_tables(
     app: web.Application,
     tables: TableService,
     events: Events,
+    tournaments: TournamentService,
     ledger: SolitaireLedger,
     guard: Guard,
     activity: ActivityBackend | None,
@@ -196,14 +199,16 @@ def add_tables(
     limits: RateLimits,
     static: pathlib.Path,
 ) -> TableHub:
-    """The table page's routes on ``app`` (and the replays of its finished hands, ``web.replay_routes``),
-    and its hub following the tables from the application's start to its shutdown (where every socket
+    """The table page's routes on ``app`` (and the replays of its finished hands, ``web.replay_routes``,
+    and the tournaments' pages, ``web.tournament_routes``), and its hub following the tables from the
+    application's start to its shutdown (where every socket
     is closed, before aiohttp waits for its requests to end)."""
     hub = TableHub(tables, events, clock)
     results = WebResults(tables, events)
-    sockets = TableSockets(hub, tables, ledger, guard, activity, clock, limits)
+    sockets = TableSockets(hub, tables, tournaments, ledger, guard, activity, clock, limits)
     TableRoutes(tables, ledger, guard, sockets, clock, limits, static).add_to(app)
     ReplayRoutes(tables.ledger, guard, clock, limits, static).add_to(app)
+    TournamentRoutes(tournaments, guard, clock, limits).add_to(app)
 
     async def start(_: web.Application) -> None:
         hub.start()

@@ -3,7 +3,10 @@
 The handshake is refused (nothing opened) for a foreign ``Origin`` (403), an address that opens sockets
 faster than it may send requests (429), a player or an address already at its bound of open sockets
 (429, ``RateLimits.sockets_per_player`` and ``sockets_per_address``), a table that does not exist (404),
-and a handshake asking for a subprotocol (400: the page speaks none). Standalone, the socket plays the
+and a handshake asking for a subprotocol (400: the page speaks none). A player of a tournament's round
+watching another table of it (SPEC §9's fair play, ``core.tournaments.fair_play``) is refused on the
+socket itself, ``{"type": "refused", "error": "fair_play", …}`` then closed (1008), so the page can say why.
+Standalone, the socket plays the
 ``mj_player`` cookie's player on the web's tables (a socket with no valid cookie watches, and its moves
 are refused); in the Activity its first message may be ``{"type": "hello", "session": …}``, and it plays
 that session's member in that server from then on (a session forged, expired or of another instance:
@@ -35,6 +38,8 @@ from core.tables.frame import hint_of, move_of
 from core.tables.moves import Actor, Lobby, Move
 from core.tables.service import TableService
 from core.tables.state import TableState
+from core.tournaments.fair_play import may_watch, place_of_table
+from core.tournaments.service import TournamentService
 from data.ledger import LedgerValueError
 from data.live import StoreError
 from data.solitaire_ledger import PseudonymRefused, SolitaireLedger
@@ -54,6 +59,8 @@ HEARTBEAT = 20.0
 """Seconds between the server's pings: a page that stops answering them is closed (a phone gone)."""
 GARBAGE_LIMIT = 3
 """Messages that are none of the page's after which its socket is closed."""
+FAIR_PLAY = "fair_play"
+"""The refusal of a socket to a player of a tournament's round watching another table of it (SPEC §9)."""
 
 
 class TableSockets:
@@ -63,6 +70,7 @@ class TableSockets:
         self,
         hub: TableHub,
         tables: TableService,
+        tournaments: TournamentService,
         ledger: SolitaireLedger,
         guard: Guard,
         activity: ActivityBackend | None,
@@ -71,6 +79,7 @@ class TableSockets:
     ) -> None:
         self.hub = hub
         self.tables = tables
+        self.tournaments = tournaments
         self.ledger = ledger
         self.guard = guard
         self.activity = activity
@@ -102,6 +111,8 @@ class TableSockets:
             return refused_page(ApiError(400, "not_a_socket", Said("web", "error.not_found")), lang)
         await socket.prepare(request)
         viewer = Viewer(socket, table_id, actor, lang, address)
+        if not await self.fair(viewer, committed.state, viewer.member):
+            return socket
         if not self.hub.watch(viewer):  # the server is stopping
             await socket.close(code=WSCloseCode.GOING_AWAY)
             return socket
@@ -128,6 +139,24 @@ class TableSockets:
         if actor is not None and self.hub.open_for(actor) >= self.limits.sockets_per_player:
             raise too_many()
         return actor, address
+
+    async def fair(self, viewer: Viewer, state: TableState, member: int | None) -> bool:
+        """Whether ``viewer``, playing ``member``, may watch its table under SPEC §9's fair play: a player
+        of a tournament's round is refused another table of it until their own has finished. Asked before
+        the socket is shown anything as that member. The refusal is said on the socket (a browser cannot
+        read a refused handshake's words), which is then closed, and the page stops there; anyone else
+        not seated watches one hand behind (``web.table_hub``)."""
+        place = place_of_table(state)
+        if place is None or member is None or state.seat_of(member) is not None:
+            return True
+        stored = await self.tournaments.read(place.tournament_id)
+        if stored is None or may_watch(stored.tournament, place, member):
+            return True
+        message = Said("web", "error.fair_play").text(viewer.lang)
+        viewer.outbox.say({"type": "refused", "error": FAIR_PLAY, "message": message})
+        await viewer.outbox.flushed()
+        await viewer.socket.close(code=WSCloseCode.POLICY_VIOLATION)
+        return False
 
     def may_hint(self, actor: Actor) -> bool:
         """Whether ``actor`` may have a hint searched now (``RateLimits.table_hint``): their sockets (their
@@ -309,6 +338,9 @@ class Conversation:
             self.refuse("too_many_requests", Said("web", "error.too_many"))
             await self.viewer.outbox.flushed()
             await self.viewer.socket.close(code=WSCloseCode.POLICY_VIOLATION)
+            return
+        committed = await self.sockets.tables.read(self.viewer.table_id)
+        if committed is not None and not await self.sockets.fair(self.viewer, committed.state, actor.member_id):
             return
         self.sockets.hub.became(self.viewer, actor)
         await self.sockets.show(self.viewer)

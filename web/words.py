@@ -60,6 +60,8 @@ PAGE_WORDS: tuple[str, ...] = (
     "table.title",
     "table.board",
     "table.loading",
+    "table.behind",
+    "table.tournament",
     "table.reconnecting",
     "table.closed",
     "table.rules.classic",

@@ -100,6 +100,7 @@ async def serve_web(settings: Settings, host: str, port: int) -> None:
             origins=settings.page_origins,
             tables=application.tables,
             events=application.events,
+            tournaments=application.tournaments,
         )
         try:
             runner = await serve(app, host, port)

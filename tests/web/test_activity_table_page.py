@@ -77,6 +77,7 @@ class TableActivityServer(RealActivityServer):
             activity=config,
             tables=self.application.tables,
             events=self.application.events,
+            tournaments=self.application.tournaments,
         )
         app.router.add_get("/discord.html", self.harness)
         self.application.start()

@@ -21,7 +21,7 @@ from words import LANGS, text
 ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "web" / "frontend"
 STATIC = ROOT / "web" / "static"
-BUILT = ("app.js", "app.css", "table.js", "table.css", "replay.js", "replay.css")
+BUILT = ("app.js", "app.css", "table.js", "table.css", "replay.js", "replay.css", "tournament.css")
 """The built files of every build (the solitaire's page, the table's and a hand's replay, SPEC §6, §7 and
 §7.2); the Activity's bundle (Discord's SDK) is ``discord-<hash>.js`` beside them."""
 

@@ -132,6 +132,7 @@ async def open_table_site(
         origins=origins,
         tables=application.tables,
         events=application.events,
+        tournaments=application.tournaments,
     )
     application.start()
     server = TestServer(app)

@@ -41,7 +41,8 @@ const discordBundle = {
   },
 };
 // The solitaire page (index.html), the table page (table.html, SPEC §7) and a hand's replay (replay.html,
-// SPEC §7.2, which loads table.css before its own): a script and a stylesheet each.
+// SPEC §7.2, which loads table.css before its own): a script and a stylesheet each; a tournament's page
+// (SPEC §9, written by the server) has a stylesheet alone.
 for (const [entry, name] of [
   ["src/main.ts", "app.js"],
   ["src/table/main.ts", "table.js"],
@@ -60,6 +61,7 @@ for (const [entry, name] of [
   ["src/app.css", "app.css"],
   ["src/table/table.css", "table.css"],
   ["src/replay/replay.css", "replay.css"],
+  ["src/tournament/tournament.css", "tournament.css"],
 ]) {
   await esbuild.build({
     ...shared,

@@ -44,6 +44,8 @@ export const PAGE_WORD_KEYS = [
   "table.title",
   "table.board",
   "table.loading",
+  "table.behind",
+  "table.tournament",
   "table.reconnecting",
   "table.closed",
   "table.rules.classic",

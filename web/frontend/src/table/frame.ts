@@ -120,7 +120,14 @@ export interface Frame {
   readonly learners?: boolean | null;
   // what a new match with the same settings is opened with (SPEC §7's /table/new query)
   readonly length?: string | null;
+  // a tournament table's tournament (SPEC §9), and whether this viewer watches it one hand behind
+  readonly tournament?: string | null;
+  readonly behind?: boolean | null;
 }
+
+/** The refusal of the socket itself to a player of a tournament's round watching another of its tables
+ * (SPEC §9's fair play): said once, then the socket is closed, and the page stops there. */
+export const FAIR_PLAY = "fair_play";
 
 export interface Refused {
   readonly type: "refused";

@@ -8,7 +8,7 @@ import { invitationUrl } from "./address";
 import { TurnCall } from "./alert";
 import { drawDeadline } from "./deadline";
 import { focusKey, restoreFocus } from "./focus";
-import type { ClientMessage, Frame, ServerMessage } from "./frame";
+import { type ClientMessage, FAIR_PLAY, type Frame, type ServerMessage } from "./frame";
 import { labelShell } from "./labels";
 import { listenToPresses } from "./listen";
 import { drawLobby, SeatName } from "./lobby";
@@ -108,6 +108,10 @@ export class TablePage {
   private received(message: ServerMessage): void {
     switch (message.type) {
       case "refused":
+        if (message.error === FAIR_PLAY) {
+          this.refusedWatching(message.message);
+          return;
+        }
         this.outbox.answered();
         this.seatName.refused();
         this.status.refuse(message.message !== "" ? message.message : message.error);
@@ -130,6 +134,13 @@ export class TablePage {
         }
         this.show(message);
     }
+  }
+
+  /** The table may not be watched by this player now (fair play): said for good, and no reconnecting. */
+  private refusedWatching(message: string): void {
+    this.shell.table.dataset["refused"] = FAIR_PLAY;
+    this.status.hold(message);
+    this.outbox.stop();
   }
 
   private connectionChanged(state: Connection): void {

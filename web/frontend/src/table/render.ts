@@ -1,6 +1,6 @@
 // The views of the table page that are the frame's alone (no choice of the player's in them): the
 // table's data-* attributes, the bar's figures, the seats, the centre, the standing choices, the waits,
-// the story and the score sheet, drawn into the shell.
+// the story, the score sheet and a tournament table's line, drawn into the shell.
 import type { Dictionary } from "../words";
 import { drawCentre } from "./centre";
 import { drawFigures, drawWaits } from "./figures";
@@ -10,6 +10,7 @@ import { seatElements } from "./seats";
 import { drawSheet } from "./sheet";
 import type { TableShell } from "./shell";
 import { drawStanding } from "./standing";
+import { drawTournament } from "./tournament";
 
 /** Draws `frame`, the frame before it (null: the first) showing what changed (a fresh discard). */
 export function drawFrame(shell: TableShell, frame: Frame, before: Frame | null, words: Dictionary): void {
@@ -28,4 +29,5 @@ export function drawFrame(shell: TableShell, frame: Frame, before: Frame | null,
   drawWaits(shell.waits, frame, words);
   drawStory(shell.story, shell.log, frame, words);
   drawSheet(shell.sheetBox, frame, words);
+  drawTournament(shell.tournamentLine, frame);
 }

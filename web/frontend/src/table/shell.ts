@@ -20,6 +20,7 @@ export interface TableShell {
   readonly nameField: HTMLInputElement;
   readonly invite: HTMLButtonElement;
   readonly waits: HTMLElement;
+  readonly tournamentLine: HTMLElement;
 }
 
 export function findShell(): TableShell {
@@ -41,6 +42,7 @@ export function findShell(): TableShell {
     nameField: element<HTMLInputElement>("#pseudonym"),
     invite: element<HTMLButtonElement>("#invite"),
     waits: element("#waits"),
+    tournamentLine: element("#tournament-line"),
   };
 }
 

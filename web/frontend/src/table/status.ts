@@ -56,6 +56,16 @@ export class StatusLine {
     this.draw();
   }
 
+  /** A refusal said for good (the page stops there). */
+  hold(message: string): void {
+    if (this.timer !== null) {
+      window.clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.refusal = message;
+    this.draw();
+  }
+
   /** A passing word (the invitation copied, the name saved), said for a while as a notice. */
   say(message: string): void {
     this.notice = message;

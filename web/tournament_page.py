@@ -1,0 +1,162 @@
+"""A tournament's page (SPEC §9, ``GET /tournament/<id>``), written on the server: its name, rules, status
+and round, its standings as they may be shown, this round's tables to join or watch, and the rounds over
+with their hands' replays (SPEC §7.2).
+
+Plain HTML with no script, styled by ``/static/tournament.css`` (the page's Content-Security-Policy
+allows no inline style): it says what the tournament holds when it is asked, a reload says more. What it
+shows follows SPEC §9's withholding: the standings are ``Tournament.shown_standings`` (a round's results
+wait for its last table), and a round's replays are linked only once the round is over (until then its
+tables' walls are still being played elsewhere). Every text is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+
+from core.tournaments.standings import Standing
+from core.tournaments.tournament import RoundTable, Tournament
+from web import words
+from words import Lang, text
+
+WINDS = "ESWN"
+
+
+def tournament_page(tournament: Tournament, lang: Lang) -> str:
+    """The page of ``tournament`` in ``lang``."""
+    title = tournament.settings.name or words.say("tournament.unnamed", lang)
+    rounds = tournament.settings.rounds
+    figures = (
+        (words.say("tournament.rules", lang), words.say(f"table.rules.{tournament.settings.rules}", lang)),
+        (words.say("tournament.length", lang), text("names", f"length.{tournament.settings.length}", lang)),
+        (words.say("tournament.status", lang), words.say(f"tournament.status.{tournament.status}", lang)),
+        (
+            words.say("tournament.round", lang),
+            words.say("tournament.round_of", lang, round=str(tournament.round), rounds=str(rounds))
+            if tournament.round
+            else words.say("tournament.not_started", lang, count=str(len(tournament.signed))),
+        ),
+    )
+    sections = [_standings(tournament, lang)]
+    for number in range(tournament.round, 0, -1):  # the round being played first, then the older ones
+        sections.append(_round(tournament, number, lang))
+    return (
+        "<!doctype html>\n"
+        f'<html lang="{_e(lang.replace("_", "-"))}">\n'
+        '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="light dark"><link rel="icon" href="data:,">'
+        '<link rel="stylesheet" href="/static/tournament.css">'
+        f"<title>{_e(title)}</title></head>\n"
+        f'<body><main id="tournament" data-tournament-id="{_e(tournament.id)}" data-status="{tournament.status}" '
+        f'data-round="{tournament.round}" data-rounds="{rounds}" data-rules="{_e(tournament.settings.rules)}">\n'
+        f"<h1>{_e(title)}</h1>\n"
+        '<dl class="figures">\n'
+        + "".join(f"<div><dt>{_e(name)}</dt><dd>{_e(value)}</dd></div>\n" for name, value in figures)
+        + "</dl>\n"
+        + f'<p class="fair-play">{_e(words.say("tournament.fair_play", lang))}</p>\n'
+        + "".join(sections)
+        + "</main></body></html>\n"
+    )
+
+
+def _standings(tournament: Tournament, lang: Lang) -> str:
+    lines = tournament.shown_standings()
+    title = _e(words.say("tournament.standings", lang))
+    heading = f'<section aria-labelledby="standings-title"><h2 id="standings-title">{title}</h2>\n'
+    withheld = f"<p>{_e(words.say('tournament.withheld', lang))}</p>\n"
+    if not lines:
+        none_yet = _e(words.say("tournament.no_standings", lang))
+        return f'{heading}<p id="standings" data-empty="true">{none_yet}</p>\n{withheld}</section>\n'
+    columns = ("rank", "player", "points", "score", "duplicate", "tables")
+    head = "".join(f'<th scope="col">{_e(words.say(f"tournament.column.{column}", lang))}</th>' for column in columns)
+    rows = "".join(_standing_row(tournament, line, lang) for line in lines)
+    return (
+        f'{heading}<div class="scroll" role="region" aria-labelledby="standings-title" tabindex="0">'
+        f'<table id="standings"><thead><tr>{head}</tr></thead>\n<tbody>\n{rows}</tbody></table></div>\n'
+        f"{withheld}</section>\n"
+    )
+
+
+def _standing_row(tournament: Tournament, line: Standing, lang: Lang) -> str:
+    name = tournament.name_of(tournament.players[line.player])
+    figures = (_figure(line.points, lang), _figure(line.score, lang), _figure(line.duplicate, lang), str(line.tables))
+    return (
+        f'<tr data-player="{line.player}" data-name="{_e(name)}" data-rank="{line.rank}" '
+        f'data-points="{_number(line.points)}" data-score="{_number(line.score)}" '
+        f'data-duplicate="{_number(line.duplicate)}" data-tables="{line.tables}">'
+        f'<td>{line.rank}</td><th scope="row">{_e(name)}</th>'
+        + "".join(f"<td>{figure}</td>" for figure in figures)
+        + "</tr>\n"
+    )
+
+
+def _round(tournament: Tournament, number: int, lang: Lang) -> str:
+    """A round's tables: to join or watch while the round is played, with their replays once it is over."""
+    over = number < tournament.round or tournament.round_over
+    key = "tournament.round_over" if over else "tournament.round_playing"
+    title = words.say(key, lang, round=str(number))
+    tables = "".join(_table(tournament, table, over, lang) for table in tournament.round_tables(number))
+    return (
+        f'<section aria-labelledby="round-{number}-title" data-round-tables="{number}" '
+        f'data-over="{"true" if over else "false"}"><h2 id="round-{number}-title">{_e(title)}</h2>\n'
+        f'<ol class="tables">\n{tables}</ol></section>\n'
+    )
+
+
+def _table(tournament: Tournament, table: RoundTable, over: bool, lang: Lang) -> str:
+    label = words.say("tournament.table", lang, number=str(table.index + 1))
+    state = "waiting" if table.table_id is None else ("finished" if table.result is not None else "playing")
+    seats = "".join(
+        f'<li data-seat="{WINDS[chair]}">{_e(_seat_name(tournament, member, lang))}</li>'
+        for chair, member in enumerate(table.seats)
+    )
+    if table.table_id is None:
+        heading = f"<h3>{_e(label)}</h3><p>{_e(words.say('tournament.opening', lang))}</p>"
+        hooks = f'data-table="" data-index="{table.index}" data-state="{state}"'
+    else:
+        shown_id = _e(table.table_id)
+        link_word = "tournament.view_table" if table.result is not None else "tournament.join_or_watch"
+        heading = (
+            f'<h3>{_e(label)}</h3><p><a href="/table/{shown_id}" data-action="open-table">'
+            f"{_e(words.say(link_word, lang, table=label))}</a></p>"
+        )
+        hooks = f'data-table="{shown_id}" data-index="{table.index}" data-state="{state}"'
+    replays = _replays(table, lang) if over else ""
+    seat_list = f'<ul class="seats" aria-label="{_e(words.say("tournament.seats", lang, table=label))}">{seats}</ul>'
+    return f"<li {hooks}>{heading}{seat_list}{replays}</li>\n"
+
+
+def _replays(table: RoundTable, lang: Lang) -> str:
+    """Links to the finished hands' replays of a table whose round is over (its result counts its hands)."""
+    if table.table_id is None or table.result is None or not table.result.hands:
+        return ""
+    table_label = words.say("tournament.table", lang, number=str(table.index + 1))
+    label = words.say("tournament.replays", lang, table=table_label)
+    links = "".join(
+        f'<li><a href="/replay/{_e(table.table_id)}/{hand}" data-replay="{hand}">'
+        f"{_e(words.say('tournament.hand', lang, number=str(hand)))}</a></li>"
+        for hand in range(1, len(table.result.hands) + 1)
+    )
+    return f'<nav class="replays" aria-label="{_e(label)}"><ul>{links}</ul></nav>'
+
+
+def _seat_name(tournament: Tournament, member: int | None, lang: Lang) -> str:
+    if member is None:
+        return words.say("tournament.computer", lang)
+    if member in tournament.absent:
+        return words.say("tournament.absent", lang, name=tournament.name_of(member))
+    return tournament.name_of(member)
+
+
+def _number(value: float) -> str:
+    """A figure as the page's attributes carry it: whole numbers without a point, others to two places."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+
+
+def _figure(value: float, lang: Lang) -> str:
+    """A figure as the page shows it: French writes a decimal comma."""
+    shown = _number(value)
+    return shown.replace(".", ",") if lang == "fr" else shown
+
+
+def _e(value: str) -> str:
+    return html.escape(value, quote=True)
