@@ -29,7 +29,7 @@ from web.guard import WEB_GUILD
 from words import Lang, text
 
 WINDS = "ESWN"
-Place = Literal["server", "out", "signed", "checked", "player", "absent"]
+VisitorPlace = Literal["server", "out", "signed", "checked", "player", "absent"]
 """Where the visitor stands in a tournament (``#you``'s ``data-you``): ``server`` a Discord server's
 tournament (its members sign up on Discord), ``out`` not in it, ``signed`` signed up, ``checked`` checked
 in, ``player`` one of its players since the start, ``absent`` a player who left (a computer plays for them)."""
@@ -47,7 +47,7 @@ class Visitor:
     said: tuple[str, str] | None = None
 
 
-def place_of(tournament: Tournament, player_id: int | None) -> Place:
+def visitor_place(tournament: Tournament, player_id: int | None) -> VisitorPlace:
     if tournament.guild_id != WEB_GUILD:
         return "server"
     if player_id is None:
@@ -101,7 +101,7 @@ def tournament_page(tournament: Tournament, lang: Lang, visitor: Visitor) -> str
 def _you(tournament: Tournament, visitor: Visitor, lang: Lang) -> str:
     """What the visitor may do in the tournament: its words say where they stand, its forms post a press
     (``web.tournament_routes``), and ``#said`` says what their last press answered."""
-    place = place_of(tournament, visitor.player_id)
+    place = visitor_place(tournament, visitor.player_id)
     settings = tournament.settings
     name = "" if visitor.player_id is None else tournament.name_of(visitor.player_id)
     lines: list[str] = []
