@@ -207,8 +207,8 @@ def add_tables(
     results = WebResults(tables, events)
     sockets = TableSockets(hub, tables, tournaments, ledger, guard, activity, clock, limits)
     TableRoutes(tables, ledger, guard, sockets, clock, limits, static).add_to(app)
-    ReplayRoutes(tables.ledger, guard, clock, limits, static).add_to(app)
-    TournamentRoutes(tournaments, guard, clock, limits).add_to(app)
+    ReplayRoutes(tables.ledger, tables, tournaments, guard, clock, limits, static).add_to(app)
+    TournamentRoutes(tournaments, ledger, guard, clock, limits).add_to(app)
 
     async def start(_: web.Application) -> None:
         hub.start()

@@ -1,6 +1,13 @@
 """A tournament's page (SPEC §9, ``GET /tournament/<id>``), written on the server: its name, rules, status
-and round, its standings as they may be shown, this round's tables to join or watch, and the rounds over
-with their hands' replays (SPEC §7.2).
+and round, what its visitor may do in it, its standings as they may be shown, this round's tables to join
+or watch, and the rounds over with their hands' replays (SPEC §7.2).
+
+A tournament of the web's own server (``WEB_GUILD``) is the page players' (SPEC §6's ``mj_player``
+players): the page offers its visitor the pseudonym form and Join before sign-up closes, Check in during
+the check-in window and Leave, each a form posting to ``web.tournament_routes``, whose answer the page
+then says; once seated, it marks the visitor's table. A Discord server's tournament is its members', who
+sign up on Discord: the page says so (a page player's moves could not reach its tables, which take moves
+from their own server only).
 
 Plain HTML with no script, styled by ``/static/tournament.css`` (the page's Content-Security-Policy
 allows no inline style): it says what the tournament holds when it is asked, a reload says more. What it
@@ -12,17 +19,50 @@ tables' walls are still being played elsewhere). Every text is escaped.
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
+from typing import Literal
 
 from core.tournaments.standings import Standing
 from core.tournaments.tournament import RoundTable, Tournament
 from web import words
+from web.guard import WEB_GUILD
 from words import Lang, text
 
 WINDS = "ESWN"
+VisitorPlace = Literal["server", "out", "signed", "checked", "player", "absent"]
+"""Where the visitor stands in a tournament (``#you``'s ``data-you``): ``server`` a Discord server's
+tournament (its members sign up on Discord), ``out`` not in it, ``signed`` signed up, ``checked`` checked
+in, ``player`` one of its players since the start, ``absent`` a player who left (a computer plays for them)."""
 
 
-def tournament_page(tournament: Tournament, lang: Lang) -> str:
-    """The page of ``tournament`` in ``lang``."""
+@dataclass(frozen=True, slots=True)
+class Visitor:
+    """Who asks for the page: the ``mj_player`` cookie's page player (None: a browser without one yet),
+    their pseudonym, the time now (what they may press depends on it), and the answer to their last press
+    on the page (its key, and its words in the page's language)."""
+
+    player_id: int | None
+    pseudonym: str | None
+    now: float
+    said: tuple[str, str] | None = None
+
+
+def visitor_place(tournament: Tournament, player_id: int | None) -> VisitorPlace:
+    if tournament.guild_id != WEB_GUILD:
+        return "server"
+    if player_id is None:
+        return "out"
+    if tournament.status == "signup":
+        if player_id in tournament.checked:
+            return "checked"
+        return "signed" if player_id in tournament.signed else "out"
+    if player_id not in tournament.players:
+        return "out"
+    return "absent" if player_id in tournament.absent else "player"
+
+
+def tournament_page(tournament: Tournament, lang: Lang, visitor: Visitor) -> str:
+    """The page of ``tournament`` in ``lang``, as ``visitor`` sees it."""
     title = tournament.settings.name or words.say("tournament.unnamed", lang)
     rounds = tournament.settings.rounds
     figures = (
@@ -36,9 +76,9 @@ def tournament_page(tournament: Tournament, lang: Lang) -> str:
             else words.say("tournament.not_started", lang, count=str(len(tournament.signed))),
         ),
     )
-    sections = [_standings(tournament, lang)]
+    sections = [_you(tournament, visitor, lang), _standings(tournament, lang)]
     for number in range(tournament.round, 0, -1):  # the round being played first, then the older ones
-        sections.append(_round(tournament, number, lang))
+        sections.append(_round(tournament, number, visitor.player_id, lang))
     return (
         "<!doctype html>\n"
         f'<html lang="{_e(lang.replace("_", "-"))}">\n'
@@ -55,6 +95,76 @@ def tournament_page(tournament: Tournament, lang: Lang) -> str:
         + f'<p class="fair-play">{_e(words.say("tournament.fair_play", lang))}</p>\n'
         + "".join(sections)
         + "</main></body></html>\n"
+    )
+
+
+def _you(tournament: Tournament, visitor: Visitor, lang: Lang) -> str:
+    """What the visitor may do in the tournament: its words say where they stand, its forms post a press
+    (``web.tournament_routes``), and ``#said`` says what their last press answered."""
+    place = visitor_place(tournament, visitor.player_id)
+    settings = tournament.settings
+    name = "" if visitor.player_id is None else tournament.name_of(visitor.player_id)
+    lines: list[str] = []
+    forms: list[str] = []
+    if place == "server":
+        lines.append(words.say("tournament.you.server", lang))
+    elif place == "out" and tournament.status == "signup" and visitor.now < settings.signup_closes:
+        lines.append(words.say("tournament.you.out", lang))
+        forms += [_name_form(tournament, visitor, lang), _press(tournament, "join", lang)]
+    elif place == "out":
+        lines.append(words.say("tournament.you.not_playing", lang))
+    elif place == "signed":
+        lines.append(words.say("tournament.you.signed", lang, name=name))
+        if settings.signup_closes <= visitor.now < settings.starts_at:
+            lines.append(words.say("tournament.you.checkin_now", lang))
+            forms.append(_press(tournament, "checkin", lang))
+        else:
+            lines.append(words.say("tournament.you.checkin_later", lang))
+        forms.append(_press(tournament, "leave", lang))
+    elif place == "checked":
+        lines.append(words.say("tournament.you.checked", lang, name=name))
+        forms.append(_press(tournament, "leave", lang))
+    elif place == "player":
+        lines.append(words.say("tournament.you.player", lang, name=name))
+        if tournament.status in ("playing", "paused"):
+            lines.append(words.say("tournament.you.leave_later", lang))
+            forms.append(_press(tournament, "leave", lang))
+    else:
+        lines.append(words.say("tournament.you.absent", lang))
+    said = ""
+    if visitor.said is not None:
+        key, shown = visitor.said
+        said = f'<p id="said" role="status" data-said="{_e(key)}">{_e(shown)}</p>\n'
+    title = _e(words.say("tournament.you", lang))
+    return (
+        f'<section id="you" data-you="{place}" aria-labelledby="you-title"><h2 id="you-title">{title}</h2>\n'
+        + said
+        + "".join(f"<p>{_e(line)}</p>\n" for line in lines)
+        + "".join(forms)
+        + "</section>\n"
+    )
+
+
+def _name_form(tournament: Tournament, visitor: Visitor, lang: Lang) -> str:
+    """SPEC §6's pseudonym form: the name the visitor's seats will show (asked before they join)."""
+    label = _e(words.say("tournament.name.label", lang))
+    return (
+        f'<form class="name" method="post" action="/tournament/{_e(tournament.id)}/name">'
+        f'<input type="hidden" name="lang" value="{_e(lang)}">'
+        f'<label for="pseudonym">{label}</label>'
+        f'<input id="pseudonym" name="name" value="{_e(visitor.pseudonym or "")}" maxlength="32" '
+        'autocomplete="nickname" required>'
+        f'<button type="submit" data-action="save-name">{_e(words.say("name.save", lang))}</button></form>\n'
+    )
+
+
+def _press(tournament: Tournament, verb: str, lang: Lang) -> str:
+    """A button posting ``verb`` (join, checkin, leave) for the visitor: ``data-action="<verb>-tournament"``."""
+    return (
+        f'<form class="press" method="post" action="/tournament/{_e(tournament.id)}/{verb}">'
+        f'<input type="hidden" name="lang" value="{_e(lang)}">'
+        f'<button type="submit" data-action="{verb}-tournament">{_e(words.say(f"tournament.{verb}", lang))}'
+        "</button></form>\n"
     )
 
 
@@ -89,12 +199,13 @@ def _standing_row(tournament: Tournament, line: Standing, lang: Lang) -> str:
     )
 
 
-def _round(tournament: Tournament, number: int, lang: Lang) -> str:
-    """A round's tables: to join or watch while the round is played, with their replays once it is over."""
+def _round(tournament: Tournament, number: int, player_id: int | None, lang: Lang) -> str:
+    """A round's tables: to join or watch while the round is played, with their replays once it is over;
+    the table seating ``player_id`` (the visitor) marked as theirs."""
     over = number < tournament.round or tournament.round_over
     key = "tournament.round_over" if over else "tournament.round_playing"
     title = words.say(key, lang, round=str(number))
-    tables = "".join(_table(tournament, table, over, lang) for table in tournament.round_tables(number))
+    tables = "".join(_table(tournament, table, over, player_id, lang) for table in tournament.round_tables(number))
     return (
         f'<section aria-labelledby="round-{number}-title" data-round-tables="{number}" '
         f'data-over="{"true" if over else "false"}"><h2 id="round-{number}-title">{_e(title)}</h2>\n'
@@ -102,24 +213,28 @@ def _round(tournament: Tournament, number: int, lang: Lang) -> str:
     )
 
 
-def _table(tournament: Tournament, table: RoundTable, over: bool, lang: Lang) -> str:
+def _table(tournament: Tournament, table: RoundTable, over: bool, player_id: int | None, lang: Lang) -> str:
     label = words.say("tournament.table", lang, number=str(table.index + 1))
+    yours = player_id is not None and player_id in table.seats
+    mark = f' <strong class="yours">{_e(words.say("tournament.your_table", lang))}</strong>' if yours else ""
     state = "waiting" if table.table_id is None else ("finished" if table.result is not None else "playing")
     seats = "".join(
         f'<li data-seat="{WINDS[chair]}">{_e(_seat_name(tournament, member, lang))}</li>'
         for chair, member in enumerate(table.seats)
     )
     if table.table_id is None:
-        heading = f"<h3>{_e(label)}</h3><p>{_e(words.say('tournament.opening', lang))}</p>"
+        heading = f"<h3>{_e(label)}{mark}</h3><p>{_e(words.say('tournament.opening', lang))}</p>"
         hooks = f'data-table="" data-index="{table.index}" data-state="{state}"'
     else:
         shown_id = _e(table.table_id)
         link_word = "tournament.view_table" if table.result is not None else "tournament.join_or_watch"
         heading = (
-            f'<h3>{_e(label)}</h3><p><a href="/table/{shown_id}" data-action="open-table">'
+            f'<h3>{_e(label)}{mark}</h3><p><a href="/table/{shown_id}" data-action="open-table">'
             f"{_e(words.say(link_word, lang, table=label))}</a></p>"
         )
         hooks = f'data-table="{shown_id}" data-index="{table.index}" data-state="{state}"'
+    if yours:
+        hooks += ' data-you="true"'
     replays = _replays(table, lang) if over else ""
     seat_list = f'<ul class="seats" aria-label="{_e(words.say("tournament.seats", lang, table=label))}">{seats}</ul>'
     return f"<li {hooks}>{heading}{seat_list}{replays}</li>\n"

@@ -4,7 +4,9 @@ Every table of a round plays the same walls, so a player of the round who watche
 would see their own coming tiles: they cannot (``may_watch``) until their own table has finished. Anyone
 else who is not seated at the table watches it one hand behind (``one_hand_behind``): a hand is shown
 once the next one has started or the match is over, so nothing of a hand being played anywhere reaches
-someone who could pass it on in time to a table still playing it.
+someone who could pass it on in time to a table still playing it. A round's hands are replayed
+(SPEC §7.2) by no one until every table of the round has ended (``round_ended``): its results are withheld
+until then, and a replay is its tiles.
 
 Pure: the surfaces read the table and the tournament, and call these.
 """
@@ -44,6 +46,20 @@ def may_watch(tournament: Tournament, place: Place, member: int) -> bool:
         None,
     )
     return own is None or own.index == place.index or own.result is not None
+
+
+def round_ended(tournament: Tournament, round_number: int) -> bool:
+    """Whether every table of round ``round_number`` has ended (the tournament holds each one's result):
+    from then on its results are shown and its hands replayed, for anyone."""
+    tables = tournament.round_tables(round_number)
+    return bool(tables) and all(table.result is not None for table in tables)
+
+
+def withholds(tournament: Tournament, table_id: str) -> bool:
+    """Whether ``table_id`` is one of the tournament's tables whose round has not ended: its hands are the
+    walls the round's other tables may still be playing, replayed by no one yet."""
+    found = next((table for table in tournament.tables if table.table_id == table_id), None)
+    return found is not None and not round_ended(tournament, found.round)
 
 
 FIELDS_KEPT = (

@@ -129,7 +129,7 @@ def test_the_page_has_no_serious_accessibility_violation(
     try:
         page = context.new_page()
         page.goto(f"{server.url}/tournament/{made.id}?lang={lang}")
-        expect(page.locator("h2").first).to_have_text(say("tournament.standings", lang))
+        expect(page.locator("#standings-title")).to_have_text(say("tournament.standings", lang))
         assert scan(page) == []
     finally:
         context.close()
