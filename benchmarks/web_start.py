@@ -70,7 +70,7 @@ def one_run() -> dict[str, Any]:
         }
         for name in ("REDIS_URL", "DATABASE_URL", "DISCORD_TOKEN", "WEB_PORT", "WEB_HOST"):
             env.pop(name, None)
-        command = [sys.executable, "-c", "from bot.cli import console; console()", "web", "--port", str(port)]
+        command = [sys.executable, "-c", "from cli import console; console()", "web", "--port", str(port)]
         started = time.perf_counter()
         process = subprocess.Popen(command, cwd=place, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
