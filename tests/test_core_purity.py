@@ -137,3 +137,9 @@ def test_the_core_and_the_stores_import_in_no_circle() -> None:
 
 def test_the_circle_check_finds_a_circle() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+
+
+def test_the_interactions_type_the_bot_by_a_protocol_not_by_its_client_class() -> None:
+    """``bot/interaction.py`` names what the commands use of the bot (``Bot``), so nothing that answers an
+    interaction depends on ``bot/app.py``, which composes them all."""
+    assert "bot.app" not in {module for path, module in _imported_modules("bot") if path == "bot/interaction.py"}
