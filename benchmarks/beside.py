@@ -1,7 +1,7 @@
 """Run a benchmark of this checkout in a git worktree of an earlier revision, for figures side by side
-in one run: the script (and this module) are copied into the worktree, which gets this checkout's
-compiled hand modules when their sources are the same there, and the script's ``--json`` output is read
-back."""
+in one run: the script (and the helpers it may import, ``HELPERS``) are copied into the worktree, which
+gets this checkout's compiled hand modules when their sources are the same there, and the script's
+``--json`` output is read back."""
 
 from __future__ import annotations
 
@@ -15,6 +15,9 @@ from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 COMPILED_SOURCES = ("game/hand.py", "game/hand_tables.py")
+HELPERS = ("beside.py", "page_server.py")
+"""The modules of benchmarks/ that a script run beside may import, copied with it: an earlier revision
+may have older ones, or none."""
 
 
 def run_at(revision: str, script: str, arguments: list[str]) -> Any:
@@ -27,7 +30,7 @@ def run_at(revision: str, script: str, arguments: list[str]) -> Any:
             if subprocess.run(same, check=False).returncode == 0:
                 for compiled in [*ROOT.glob("game_hand__mypyc*.so"), *ROOT.glob("game/hand*.so")]:
                     shutil.copy(compiled, tree / compiled.relative_to(ROOT))
-            for copied in (script, "beside.py"):
+            for copied in (script, *HELPERS):
                 shutil.copy(ROOT / "benchmarks" / copied, tree / "benchmarks" / copied)
             out = subprocess.run(
                 [sys.executable, f"benchmarks/{script}", "--json", *arguments],

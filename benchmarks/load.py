@@ -62,8 +62,8 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import aiohttp  # noqa: E402
 
+from benchmarks.page_server import start_page  # noqa: E402
 from bot.solitaire.custom_ids import pair_value  # noqa: E402
 from core.tables.rounds import load_round  # noqa: E402
 from core.tables.state import TableState  # noqa: E402
@@ -191,24 +191,14 @@ async def start_bot(
     )
 
 
-async def start_page(folder: pathlib.Path, store: str, port: int) -> asyncio.subprocess.Process:
-    """``mahjong-bot web`` on the bot's store, answering on ``port`` once this returns."""
-    environment = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DISCORD_TOKEN")}
-    environment.update(DATABASE_PATH=str(folder / "bot.sqlite3"), WEB_PORT=str(port), LOG_LEVEL="WARNING")
+async def start_page_on_bots_store(folder: pathlib.Path, store: str, port: int) -> asyncio.subprocess.Process:
+    """``mahjong-bot web`` on the bot's stores, answering on ``port`` once this returns."""
+    settings = {"DATABASE_PATH": str(folder / "bot.sqlite3"), "LOG_LEVEL": "WARNING"}
     if store == "redis":
-        environment["REDIS_URL"] = REDIS_URL
-    log = open(folder / "page.log", "wb")  # noqa: SIM115 (the process owns it)
-    page = await asyncio.create_subprocess_exec(
-        str(pathlib.Path(sys.executable).with_name("mahjong-bot")), "web", env=environment, stdout=log, stderr=log
-    )
-    async with aiohttp.ClientSession() as session:
-        for _ in range(300):
-            with contextlib.suppress(aiohttp.ClientError):
-                async with session.get(f"http://127.0.0.1:{port}/healthz") as answer:
-                    if answer.status == 200:
-                        return page
-            await asyncio.sleep(0.1)
-    raise RuntimeError(f"mahjong-bot web did not answer on port {port}: see {folder / 'page.log'}")
+        settings["REDIS_URL"] = REDIS_URL
+    if "DATABASE_URL" in os.environ:  # the bot's ledgers are wherever the environment it inherits puts them
+        settings["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    return await start_page(folder, port, settings)
 
 
 # --- members --------------------------------------------------------------------------------------------
@@ -487,7 +477,7 @@ async def measure(args: argparse.Namespace, tables_count: int, live_count: int, 
             try:
                 if own_page:
                     assert web_port is not None
-                    page_process = await start_page(folder, args.store, web_port)
+                    page_process = await start_page_on_bots_store(folder, args.store, web_port)
                 await fake.wait_ready(timeout=60)
                 await fake.wait_commands_synced(timeout=60)
                 if args.store == "redis":

@@ -76,7 +76,7 @@ from benchmarks.load import (  # noqa: E402
     quantile,
     read_state,
     start_bot,
-    start_page,
+    start_page_on_bots_store,
 )
 from core.tables.state import OPEN_STATUSES  # noqa: E402
 from data.live_redis import RedisLiveStore  # noqa: E402
@@ -512,7 +512,7 @@ class Soak:
             redis_client: Any = None
             store: Any = None
             try:
-                page = await start_page(folder, args.store, web_port)
+                page = await start_page_on_bots_store(folder, args.store, web_port)
                 await fake.wait_ready(timeout=60)
                 await fake.wait_commands_synced(timeout=60)
                 if args.store == "redis":

@@ -67,12 +67,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import table_page_cpu  # noqa: E402
+from benchmarks.page_server import free_port, start_page, stop_page  # noqa: E402
 from benchmarks.table_page_client import (  # noqa: E402
     LoopLag,
     Member,
     Sent,
     choose,
-    free_port,
     load_average,
     log_errors,
     my_move,
@@ -81,8 +81,6 @@ from benchmarks.table_page_client import (  # noqa: E402
     proc_rss,
     quantile,
     seat_table,
-    start_server,
-    stop_server,
 )
 from tests.web.browser import LAUNCH_ARGS, PHONE, chromium_path  # noqa: E402
 
@@ -98,11 +96,12 @@ async def served() -> Any:
     with tempfile.TemporaryDirectory() as name:
         folder = pathlib.Path(name)
         port = free_port()
-        server = await start_server(folder, port)
+        settings = {"DATABASE_PATH": str(folder / "web.sqlite3"), "LOG_LEVEL": "WARNING"}
+        server = await start_page(folder, port, settings)
         try:
             yield server, f"http://127.0.0.1:{port}", folder
         finally:
-            await stop_server(server)
+            await stop_page(server)
 
 
 # --- first load -----------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
-"""What ``benchmarks/table_page.py``'s parts share: ``mahjong-bot web`` in its own process, and page members
-who play a table over its socket as the page does (``/work/table-wire.md``), each from its own loopback
-address (127.1.x.y) with its own cookie, so that the page's limits per address and per player see them as
-players on their own machines.
+"""What ``benchmarks/table_page.py``'s parts share: the measures of ``mahjong-bot web``'s process (which
+``benchmarks/page_server.py`` starts), and page members who play a table over its socket as the page does
+(``/work/table-wire.md``), each from its own loopback address (127.1.x.y) with its own cookie, so that the
+page's limits per address and per player see them as players on their own machines.
 
 A member reads each frame of its socket; when the frame offers it a move, it moves 1 to 4 s later
 (``think``), choosing from the frame alone: Mahjong whenever offered, a kong or a pung half the time, a
@@ -52,47 +52,6 @@ def proc_rss(pid: int) -> int:
 
 def load_average() -> str:
     return " ".join(pathlib.Path("/proc/loadavg").read_text().split()[:3])
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-async def start_server(folder: pathlib.Path, port: int) -> asyncio.subprocess.Process:
-    """``mahjong-bot web`` on a fresh embedded SQLite store in ``folder``, answering on ``port`` once this
-    returns (its log in ``folder/page.log``)."""
-    environment = {
-        key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DISCORD_TOKEN", "DATABASE_URL")
-    }
-    environment.update(DATABASE_PATH=str(folder / "web.sqlite3"), WEB_PORT=str(port), LOG_LEVEL="WARNING")
-    log = open(folder / "page.log", "wb")  # noqa: SIM115 (the process owns it)
-    server = await asyncio.create_subprocess_exec(
-        str(pathlib.Path(sys.executable).with_name("mahjong-bot")), "web", env=environment, stdout=log, stderr=log
-    )
-    async with aiohttp.ClientSession() as session:
-        for _ in range(600):
-            with contextlib.suppress(aiohttp.ClientError):
-                async with session.get(f"http://127.0.0.1:{port}/healthz") as answer:
-                    if answer.status == 200:
-                        return server
-            await asyncio.sleep(0.05)
-    server.kill()
-    raise RuntimeError(f"mahjong-bot web did not answer on port {port}: see {folder / 'page.log'}")
-
-
-async def stop_server(server: asyncio.subprocess.Process) -> None:
-    if server.returncode is not None:
-        return
-    server.terminate()
-    try:
-        await asyncio.wait_for(server.wait(), 30)
-    except TimeoutError:
-        server.kill()
-        await server.wait()
 
 
 def log_errors(folder: pathlib.Path) -> list[str]:

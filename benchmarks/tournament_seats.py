@@ -50,7 +50,7 @@ def row(players: int, rounds: int) -> tuple[float, str, bool]:
 
 
 def command_seconds(players: int, rounds: int) -> float:
-    command = [sys.executable, "-c", "import sys; from bot.cli import console; sys.exit(console())"]
+    command = [sys.executable, "-c", "import sys; from cli import console; sys.exit(console())"]
     command += ["tournament", "seats", "--players", str(players), "--rounds", str(rounds)]
     times = []
     for _ in range(3):

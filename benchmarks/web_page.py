@@ -24,11 +24,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import pathlib
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,8 +35,8 @@ import aiohttp
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
+from benchmarks.page_server import free_port, start_page, stop_page
 from game.solitaire.deal import deal_for_seed
-from tests.bot.e2e_helpers import free_port
 from tests.web.browser import LAUNCH_ARGS, chromium_path
 
 
@@ -47,19 +45,6 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError("no VmRSS")
-
-
-async def wait_healthy(base: str) -> None:
-    async with aiohttp.ClientSession() as session:
-        for _ in range(200):
-            try:
-                async with session.get(f"{base}/healthz") as answer:
-                    if answer.status == 200:
-                        return
-            except aiohttp.ClientError:
-                pass
-            await asyncio.sleep(0.05)
-    raise RuntimeError("the server never answered")
 
 
 async def first_loads(base: str, loads: int) -> tuple[list[int], list[float]]:
@@ -120,16 +105,10 @@ def percentile(values: list[float], share: float) -> float:
 async def main_async(args: argparse.Namespace) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as folder:
-        environment = dict(os.environ, DATABASE_PATH=str(pathlib.Path(folder) / "web.sqlite3"), WEB_PORT=str(port))
-        server = subprocess.Popen(
-            [str(pathlib.Path(sys.executable).with_name("mahjong-bot")), "web"],
-            env=environment,
-            stderr=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-        )
+    with tempfile.TemporaryDirectory() as name:
+        folder = pathlib.Path(name)
+        server = await start_page(folder, port, {"DATABASE_PATH": str(folder / "web.sqlite3")})
         try:
-            await wait_healthy(base)
             sizes, ready = await first_loads(base, 5)
             print(
                 f"first load: {statistics.median(sizes) / 1024:.1f} KB over the wire (median of {len(sizes)}), "
@@ -151,8 +130,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 f"({(after - before) / args.players:.0f} KiB per open web game)"
             )
         finally:
-            server.terminate()
-            server.wait(10)
+            await stop_page(server)
 
 
 async def players_only(args: argparse.Namespace) -> None:

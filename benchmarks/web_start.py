@@ -4,34 +4,32 @@ libraries it loaded (issue 38: the page alone should load neither discord.py nor
     .venv/bin/python benchmarks/web_start.py [--runs 5]
     .venv/bin/python benchmarks/web_start.py --beside <revision>   # that revision's figures in the same run
 
-Each run starts ``mahjong-bot web`` (this checkout's code, the interpreter of this virtual environment) on
-a fresh embedded SQLite store in a temporary folder, asks ``/healthz`` every 10 ms until it answers 200,
-reads the process's VmRSS from ``/proc`` a second later, then stops it with SIGTERM. A ``sitecustomize``
-put on the process's path writes the modules it had loaded when it exits. Printed: the median and the
-spread of the runs, and the count of discord.py's, Pillow's and aiohttp's modules.
+Each run starts ``mahjong-bot web`` (this checkout's code, the interpreter of this virtual environment:
+``benchmarks/page_server.py``) on a fresh embedded SQLite store in a temporary folder, asks ``/healthz``
+every 10 ms until it answers 200, reads the process's VmRSS from ``/proc`` a second later, then stops it
+with SIGTERM. A ``sitecustomize`` put on the process's path writes the modules it had loaded when it exits.
+Printed: the median and the spread of the runs, and the count of discord.py's, Pillow's and aiohttp's
+modules.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import pathlib
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.beside import run_at  # noqa: E402
+from benchmarks.page_server import free_port, start_page, stop_page  # noqa: E402
 
 _SITECUSTOMIZE = """
 import atexit, os, sys
@@ -43,13 +41,6 @@ atexit.register(_write)
 LIBRARIES = ("discord", "PIL", "aiohttp")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def rss_kib(pid: int) -> int:
     for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -57,48 +48,30 @@ def rss_kib(pid: int) -> int:
     raise RuntimeError(f"no VmRSS for {pid}")
 
 
-def one_run() -> dict[str, Any]:
+async def one_run() -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         place = pathlib.Path(folder)
         (place / "sitecustomize.py").write_text(_SITECUSTOMIZE)
-        port = free_port()
-        env = {
-            **os.environ,
+        settings = {
             "DATABASE_PATH": str(place / "web.sqlite3"),
             "PYTHONPATH": os.pathsep.join([str(ROOT), str(place)]),
             "WEB_START_MODULES": str(place / "modules.txt"),
         }
-        for name in ("REDIS_URL", "DATABASE_URL", "DISCORD_TOKEN", "WEB_PORT", "WEB_HOST"):
-            env.pop(name, None)
-        command = [sys.executable, "-c", "from bot.cli import console; console()", "web", "--port", str(port)]
         started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=place, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        process = await start_page(place, free_port(), settings)
         try:
-            while True:
-                if process.poll() is not None:
-                    raise RuntimeError(
-                        f"mahjong-bot web ended: {process.stderr.read().decode() if process.stderr else ''}"
-                    )
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as answer:
-                        if answer.status == 200:
-                            break
-                except (urllib.error.URLError, ConnectionError):
-                    pass
-                time.sleep(0.01)
             ready = time.perf_counter() - started
-            time.sleep(1.0)
+            await asyncio.sleep(1.0)
             rss = rss_kib(process.pid)
         finally:
-            process.send_signal(signal.SIGTERM)
-            process.wait(timeout=30)
+            await stop_page(process)
         modules = (place / "modules.txt").read_text().split()
     counts = {library: sum(1 for name in modules if name.split(".")[0] == library) for library in LIBRARIES}
     return {"seconds": ready, "rss_mib": rss / 1024, "modules": len(modules), **counts}
 
 
 def measure(runs: int) -> dict[str, Any]:
-    results = [one_run() for _ in range(runs)]
+    results = [asyncio.run(one_run()) for _ in range(runs)]
     seconds = [result["seconds"] for result in results]
     rss = [result["rss_mib"] for result in results]
     return {

@@ -1,1 +1,2 @@
-"""The application shell: the Discord bot and the ``mahjong-bot`` command line."""
+"""The Discord surface: the bot's commands, buttons, messages and pictures, composed with the page by the root
+(``cli/``)."""

@@ -15,7 +15,6 @@ import logging
 import random
 import time
 from collections.abc import Callable, Coroutine, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -33,6 +32,7 @@ from bot.pacing import RequestPacer, budget_for, pacing_trace
 from bot.replay import REPLAY_PREFIX
 from bot.reports import REPORTS_PREFIX
 from bot.seasons.post import SeasonClaims, SeasonPoster
+from bot.services import Services
 from bot.solitaire.custom_ids import PREFIX as SOLITAIRE_PREFIX
 from bot.solitaire.daily_post import DailyPoster
 from bot.solitaire.desk import SolitaireDesk
@@ -51,12 +51,9 @@ from bot.tournaments.record import DiscordTournaments
 from core.application import STOP_PATIENCE, Application, stop_tasks
 from core.heap import freeze_start_up
 from core.settings import Settings
-from core.stores import ReportsOpener
 from core.tables.events import TableChanged
-from core.tables.service import TableService
 from core.tables.state import SPEEDS, Speed, Timing
 from core.tournaments.events import TournamentChanged
-from core.tournaments.service import TournamentService
 from data.ledger import Ledger
 from data.live_redis import RedisLiveStore
 from game.players import PLAYERS
@@ -86,23 +83,6 @@ def invite_link(application_id: int) -> str:
 
 
 DEFAULT_TIMINGS: dict[Speed, Timing] = {speed: Timing.for_speed(speed) for speed in SPEEDS}
-
-
-@dataclass(frozen=True, slots=True)
-class Services:
-    """What a command may read and change: handed to it only once its interaction is acknowledged
-    (``MahjongBot.acknowledged``), so no command can keep Discord waiting on a store."""
-
-    ledger: Ledger
-    reports: ReportsOpener
-    tables: TableService
-    table_messages: TableMessages
-    timings: Mapping[Speed, Timing]
-    solitaire: SolitaireDesk
-    daily_poster: DailyPoster
-    season_poster: SeasonPoster
-    tournaments: TournamentService
-    tournament_posts: TournamentPosts
 
 
 ENTRY_POINT = 4

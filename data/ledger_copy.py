@@ -6,7 +6,7 @@ target's Protocols, whose writes are idempotent: a copy run twice, or stopped an
 entry once, and an entry the target holds with other contents is a ``LedgerConflict``, reported, never
 overwritten. Then every entry is read back from the target and compared with the source's, and each
 solitaire result replays by construction (``SolitaireResult``); the hands' replay is the caller's
-(``bot.cli.ledger``), since it needs the rules engine. Each server's history of season modes is copied
+(``cli.ledger``), since it needs the rules engine. Each server's history of season modes is copied
 before the matches, which the target rates as they come (in the order they ended), so its ratings are
 the source's. A tournament's record is written whole, kept as it is by a target holding the same version
 of it or a newer one (read back, a newer one is named as differing).

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from cli import main
 from game.fairness import wall_commitment
 from game.rules import ruleset
 

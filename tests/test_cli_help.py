@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.cli import build_parser, main
+from cli import build_parser, main
 
 
 def _parsers(

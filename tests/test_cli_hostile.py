@@ -1,6 +1,6 @@
 """Every ``mahjong-bot`` subcommand answers hostile input with its JSON error, never a traceback.
 
-Each case runs ``bot.cli.main`` in-process (stdin patched, stdout captured) and must either print JSON
+Each case runs ``cli.main`` in-process (stdin patched, stdout captured) and must either print JSON
 and return 0 or 1 (1 with ``{"valid": false, "error": ...}`` as its last line), or stop with
 argparse's usage error (exit status 2, nothing on stdout). Any other exception fails the case.
 """
@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from bot.cli import main
+from cli import main
 
 DEEP_LIST = "[" * 100_000 + "]" * 100_000
 DEEP_OBJECT = '{"a":' * 100_000 + "1" + "}" * 100_000

@@ -1,4 +1,4 @@
-"""The log of ``mahjong-bot run`` and ``mahjong-bot web`` (``bot.cli.logs``): one format for both, colour
+"""The log of ``mahjong-bot run`` and ``mahjong-bot web`` (``cli.logs``): one format for both, colour
 codes on a terminal only (a file in a Docker container gets none), no warning about voice, which the bot
 does not have, and each command's own lines signed by its own logger."""
 
@@ -16,11 +16,11 @@ import discord
 import pytest
 from discord.voice_client import VoiceClient
 
-import bot.cli.run
-from bot.cli import main
-from bot.cli.logs import setup_logging
-from bot.cli.run import run_until_stopped
-from bot.cli.web import serve_web
+import cli.run
+from cli import main
+from cli.logs import setup_logging
+from cli.run import run_until_stopped
+from cli.web import serve_web
 from core.settings import Settings
 from tests.bot.e2e_helpers import free_port
 
@@ -79,11 +79,11 @@ def test_run_and_web_log_in_one_format_and_say_their_stop_with_their_own_logger(
         handlers[log.name] = logging.getLogger().handlers[-1]
         return 0
 
-    monkeypatch.setattr(bot.cli.run, "run_until_stopped", started)
+    monkeypatch.setattr(cli.run, "run_until_stopped", started)
     assert main(["run"]) == 0 and main(["web"]) == 0
-    assert set(handlers) == {"bot.cli.run", "bot.cli.web"}
+    assert set(handlers) == {"cli.run", "cli.web"}
     record = logging.LogRecord("bot.test", logging.WARNING, __file__, 1, "a line", (), None)
-    run_line, web_line = handlers["bot.cli.run"].format(record), handlers["bot.cli.web"].format(record)
+    run_line, web_line = handlers["cli.run"].format(record), handlers["cli.web"].format(record)
     assert run_line == web_line and PLAIN_LINE.fullmatch(web_line)
 
 
@@ -92,8 +92,8 @@ def test_the_stop_is_said_by_the_logger_it_is_given(caplog: pytest.LogCaptureFix
         return None
 
     caplog.set_level(logging.INFO)
-    assert run_until_stopped(work(), logging.getLogger("bot.cli.web")) == 0
-    assert [(record.name, record.getMessage()) for record in caplog.records] == [("bot.cli.web", "stopped")]
+    assert run_until_stopped(work(), logging.getLogger("cli.web")) == 0
+    assert [(record.name, record.getMessage()) for record in caplog.records] == [("cli.web", "stopped")]
 
 
 @pytest.mark.asyncio
@@ -111,4 +111,4 @@ async def test_web_says_its_start_with_its_own_logger(tmp_path: pathlib.Path, ca
         serving.cancel()
         await asyncio.gather(serving, return_exceptions=True)
     said = [record.name for record in caplog.records if f"http://127.0.0.1:{port}/" in record.getMessage()]
-    assert said == ["bot.cli.web"]
+    assert said == ["cli.web"]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.cli import main
+from cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -166,7 +166,7 @@ def test_a_malformed_line_is_refused_naming_its_number(bad: str, reason: str, mo
 
 
 def test_the_installed_command_refuses_bytes_that_are_not_utf8() -> None:
-    command = [sys.executable, "-c", "import sys; from bot.cli import console; sys.exit(console())", "ratings"]
+    command = [sys.executable, "-c", "import sys; from cli import console; sys.exit(console())", "ratings"]
     done = subprocess.run(command, input=GOOD.encode() + b"\n\xff\xfe\n", capture_output=True, cwd=ROOT)
     assert (done.returncode, done.stdout) == (1, b"")
     assert done.stderr.startswith(b"mahjong-bot ratings: ") and b"not UTF-8" in done.stderr

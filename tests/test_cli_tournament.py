@@ -12,11 +12,11 @@ import sys
 
 import pytest
 
-from bot.cli import main
+from cli import main
 from core.tournaments import measure, parse_schedule
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-COMMAND = [sys.executable, "-c", "import sys; from bot.cli import console; sys.exit(console())"]
+COMMAND = [sys.executable, "-c", "import sys; from cli import console; sys.exit(console())"]
 
 
 def run(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:

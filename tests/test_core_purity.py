@@ -1,5 +1,6 @@
 """The core (``core/``) is the application without its surfaces: importing every module of it, in a fresh
-interpreter, loads neither discord.py, Pillow nor aiohttp; and the event bus knows no feature's events."""
+interpreter, loads neither discord.py, Pillow nor aiohttp; the event bus knows no feature's events; and the
+surfaces (``bot/``, ``web/``) import nothing of each other: the root (``cli/``) composes them."""
 
 from __future__ import annotations
 
@@ -55,20 +56,24 @@ def _imported_modules(package: str) -> set[tuple[str, str]]:
     return found
 
 
-def test_the_page_imports_nothing_of_the_discord_surface_nor_the_core_of_either() -> None:
-    assert {(path, module) for path, module in _imported_modules("web") if module.split(".")[0] == "bot"} == set()
-    core_imports = _imported_modules("core")
-    assert {(path, module) for path, module in core_imports if module.split(".")[0] in ("bot", "web")} == set()
+def _imports_of(package: str, other: str) -> set[tuple[str, str]]:
+    return {(path, module) for path, module in _imported_modules(package) if module.split(".")[0] == other}
 
 
-def test_the_discord_surface_imports_nothing_of_the_page_but_from_its_command_line() -> None:
-    """The surfaces are composed by the root (``mahjong-bot run``'s command line hands the page's start to
-    ``bot.startup.serve``), not by each other."""
-    imports = _imported_modules("bot")
-    assert {
-        (path, module) for path, module in imports if module.split(".")[0] == "web" and "/cli/" not in path
-    } == set()
-    assert ("bot/cli/run.py", "web.startup") in imports  # the check sees the one place that composes them
+def test_the_surfaces_import_nothing_of_each_other() -> None:
+    """The root (``cli/``: ``mahjong-bot run`` and ``mahjong-bot web``) composes the Discord surface and the
+    page; neither imports the other, not even inside a function or for types only."""
+    assert _imports_of("bot", "web") == set()
+    assert _imports_of("web", "bot") == set()
+
+
+def test_the_core_imports_neither_surface() -> None:
+    assert _imports_of("core", "bot") | _imports_of("core", "web") == set()
+
+
+def test_the_check_sees_an_import_inside_a_function() -> None:
+    """``cli/run.py`` imports the page's start inside the function that composes it with the bot's."""
+    assert ("cli/run.py", "web.startup") in _imports_of("cli", "web")
 
 
 def _import_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
@@ -132,3 +137,9 @@ def test_the_core_and_the_stores_import_in_no_circle() -> None:
 
 def test_the_circle_check_finds_a_circle() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+
+
+def test_the_interactions_type_the_bot_by_a_protocol_not_by_its_client_class() -> None:
+    """``bot/interaction.py`` names what the commands use of the bot (``Bot``), so nothing that answers an
+    interaction depends on ``bot/app.py``, which composes them all."""
+    assert "bot.app" not in {module for path, module in _imported_modules("bot") if path == "bot/interaction.py"}

@@ -218,6 +218,7 @@ def test_the_build_context_leaves_out(path):
         "game/hand.py",
         "game/hand_tables.py",
         "bot/app.py",
+        "cli/__init__.py",
         "data/live_sqlite.py",
         "render/assets/ukai-tiles.ttf",
     ],

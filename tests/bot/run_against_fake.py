@@ -31,7 +31,7 @@ from discord.http import Route
 
 import bot.app
 import core.application
-from bot.cli import main
+from cli import main
 from core.tables.state import SPEEDS, Timing
 
 
@@ -72,7 +72,7 @@ def _seeded_tables(first: int) -> None:
         options.setdefault("make_seed", lambda: next(seeds))
         return await original(settings, **options)
 
-    # bot.startup takes it by name when bot.cli.run imports it, after this
+    # bot.startup takes it by name when cli.run imports it, after this
     core.application.build_application = build_application  # type: ignore[assignment]
 
 

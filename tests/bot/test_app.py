@@ -9,7 +9,7 @@ import json
 import pytest
 
 from bot.app import create_bot, invite_link
-from bot.cli import main
+from cli import main
 from core.application import stop_tasks
 from core.settings import MissingToken, Settings
 from core.tables import rounds, transitions

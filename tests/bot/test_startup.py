@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from bot.cli import main
+from cli import main
 from core.settings import Settings
 from core.stores import CONFIGURATION, STORE, StartFailure, open_stores, redacted, stores_in_use, waits
 from data.live import LiveStore, StoreUnavailable

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.cli.ledger import replays
+from cli.ledger import replays
 from core.application import build_application
 from core.settings import Settings
 from core.stores import Stores

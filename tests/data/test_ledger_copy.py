@@ -10,8 +10,8 @@ import sqlite3
 
 import pytest
 
-from bot.cli import main
-from bot.cli.ledger import replays
+from cli import main
+from cli.ledger import replays
 from core.events import Events
 from core.tables.events import TableChanged
 from core.tables.ledger_writer import LedgerWriter

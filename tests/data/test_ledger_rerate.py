@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from bot.cli import main
+from cli import main
 from core.ratings import rated
 from data.ledger_postgres import PostgresLedger
 from data.ledger_sqlite import SqliteLedger

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from bot.cli import main
-from bot.cli.simulate import simulate
+from cli import main
+from cli.simulate import simulate
 from game.players import make_player
 from game.players.autoplay import play_round
 from game.rules import ruleset
@@ -114,7 +114,7 @@ def test_hand_0_deals_the_seeds_wall_whatever_the_seating(capsys, monkeypatch, r
         dealt.append(hand.to_document())
         return play_round(hand, players, rng)
 
-    monkeypatch.setattr("bot.cli.simulate.play_round", play_recording_the_deal)
+    monkeypatch.setattr("cli.simulate.play_round", play_recording_the_deal)
     seatings = ["strong,basic,random,basic", "basic,strong,basic,random", "random,basic,basic,strong"]
     for seed in (4, 5):
         for players in seatings:

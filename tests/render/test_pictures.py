@@ -8,7 +8,7 @@ import json
 
 from PIL import Image
 
-from bot.cli import main
+from cli import main
 from game.actions import Discard
 from game.hints import DiscardHint, discard_hints
 from game.phrases import phrase

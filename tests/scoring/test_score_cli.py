@@ -6,7 +6,7 @@ import shlex
 
 import pytest
 
-from bot.cli import main
+from cli import main
 
 SPEC_SHAPED = {
     "concealed": "234m456p99s",

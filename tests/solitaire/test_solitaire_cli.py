@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from bot.cli import main
+from cli import main
 from game.solitaire.deal import deal_for_date, deal_for_seed
 from game.solitaire.layout import PYRAMID
 

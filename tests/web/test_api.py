@@ -651,7 +651,7 @@ async def test_mahjong_bot_web_serves_health_and_a_game_then_stops_on_sigterm_or
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
-        "import sys; from bot.cli import console; sys.exit(console())",
+        "import sys; from cli import console; sys.exit(console())",
         "web",
         cwd=tmp_path,
         env=environment,

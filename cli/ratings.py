@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from bot.cli.inputs import parse_json
+from cli.inputs import parse_json
 from core.ratings.book import RatingBook
 from core.ratings.model import SEATS
 from game.errors import InvalidNotation

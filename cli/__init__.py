@@ -1,4 +1,5 @@
-"""The ``mahjong-bot`` command line (SPEC §5).
+"""The ``mahjong-bot`` command line (SPEC §5), the root: its ``run`` and ``web`` commands compose the
+surfaces (``bot/``, ``web/``), which import nothing of each other.
 
 Each subcommand lives in its own module with ``register(subparsers)``; the module sets
 ``handler`` on its parser, a function from the parsed arguments to an exit status.
@@ -36,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in SUBCOMMAND_MODULES:
-        importlib.import_module(f"bot.cli.{name.replace('-', '_')}").register(subparsers)
+        importlib.import_module(f"cli.{name.replace('-', '_')}").register(subparsers)
     return parser
 
 

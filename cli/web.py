@@ -56,8 +56,8 @@ def _env_port() -> int:
 
 
 def run_web(args: argparse.Namespace) -> int:
-    from bot.cli.logs import setup_logging
-    from bot.cli.run import run_until_stopped
+    from cli.logs import setup_logging
+    from cli.run import run_until_stopped
     from core.settings import Settings
     from core.stores import CONFIGURATION
 

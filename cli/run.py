@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     except (MissingToken, ValueError) as error:
         print(f"mahjong-bot: {error}", file=sys.stderr)
         return CONFIGURATION
-    from bot.cli.logs import setup_logging
+    from cli.logs import setup_logging
 
     setup_logging(getattr(logging, settings.log_level))
     return run_until_stopped(serve(settings, page=page_starter(settings)), logging.getLogger(__name__))

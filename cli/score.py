@@ -11,7 +11,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from bot.cli.inputs import parse_json, read_stdin, whole_number
+from cli.inputs import parse_json, read_stdin, whole_number
 from game.errors import GameError, InvalidNotation
 from game.rules import rule_name
 from game.scoring import (

@@ -14,7 +14,7 @@ import json
 import pathlib
 from typing import Any
 
-from bot.cli.inputs import whole_number
+from cli.inputs import whole_number
 from game.errors import GameError
 from game.rules import rule_name
 from game.tiles import Tile

@@ -17,7 +17,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from bot.cli.inputs import whole_number
+from cli.inputs import whole_number
 from game.errors import GameError
 from game.match import json_number, matches_hands
 from game.players import Player, make_player

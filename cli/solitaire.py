@@ -14,7 +14,7 @@ import sys
 from datetime import date
 from typing import Any
 
-from bot.cli.inputs import read_json_stdin
+from cli.inputs import read_json_stdin
 from game.errors import GameError
 from game.solitaire.deal import SEED_LIMIT, Deal, deal_for_date, deal_for_seed
 from game.solitaire.layout import PYRAMID

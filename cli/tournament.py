@@ -13,7 +13,7 @@ import argparse
 import json
 from typing import Any
 
-from bot.cli.inputs import whole_number
+from cli.inputs import whole_number
 from core.tournaments.schedule import schedule_document
 from core.tournaments.seats import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, seat_tournament
 
