@@ -162,6 +162,7 @@ async def measure(
     print(f"round 1 open: core {core_open:.2f} s, Discord (threads, notices, table messages) {discord_open:.2f} s")
     print(summary("Join acks", joins))
     print(summary("Check in acks", checkins))
+    print(f"the sign-up post edited {fake.message(post.id).edits} times for {2 * len(members)} presses")
 
     table_message = {}
     for thread in fake.threads[threads_before:]:

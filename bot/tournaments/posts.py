@@ -5,7 +5,8 @@ members it seats; the standings posted once after each round, and the podium at 
 
 Of a bot in several processes, the process holding the server's shard shows it, wherever the change was
 made; every post is claimed in the tournament's Discord record before it is sent (``DiscordTournaments``),
-so a change heard twice, or again after a restart, posts nothing twice.
+so a change heard twice, or again after a restart, posts nothing twice. Changes that come faster than
+the post can be edited (a crowd pressing Join) are shown by the newest one alone, as a table's are.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ class TournamentPosts:
         self._emojis = emojis
         self._owns = owns
         self._locks: dict[str, asyncio.Lock] = {}
+        self._newest: dict[str, int] = {}  # the newest version heard of each tournament
+        self._shown: dict[str, int] = {}  # the version each tournament was last shown at
 
     async def open_post(self, channel: discord.abc.Messageable, channel_id: int, made: Tournament) -> int:
         """The sign-up post of a tournament just created, in ``channel``; returns its message id."""
@@ -63,10 +66,14 @@ class TournamentPosts:
         record = await self._records.of(event.tournament_id)
         if record is None:  # not a tournament of Discord's (or its post is being sent)
             return
+        newest = self._newest[event.tournament_id] = max(self._newest.get(event.tournament_id, 0), event.version)
         async with self._locks.setdefault(event.tournament_id, asyncio.Lock()):
+            if event.version < newest or event.version < self._newest[event.tournament_id]:
+                return  # a newer change waits behind this one, and shows everything (a crowd joining: one edit)
             found = await self._tournaments.read(event.tournament_id)
-            if found is None:
+            if found is None or found.version <= self._shown.get(event.tournament_id, 0):
                 return
+            self._shown[event.tournament_id] = found.version
             made = found.tournament
             await self._edit_post(made, record)
             await self._open_threads(made, record)
