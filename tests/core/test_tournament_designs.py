@@ -87,6 +87,6 @@ def test_sixteen_points_make_the_affine_plane_either_way() -> None:
     assert len(transversal_rounds(16)) == len(triple_plus_one_rounds(16)) == 5
 
 
-@pytest.mark.parametrize("points", [4, 8, 12, 24, 56, 60, 7, 17, 200])
+@pytest.mark.parametrize("points", [4, 8, 12, 56, 60, 7, 17, 200])
 def test_no_construction_for_other_numbers(points: int) -> None:
     assert resolvable_rounds(points) == ()
