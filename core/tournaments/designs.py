@@ -20,7 +20,7 @@ taking c·12 + i to c·12 + (i+1 mod 12). A base round, once rotated by σ⁰ �
 {x, y} meets in round k exactly when {σ⁻ᵏx, σ⁻ᵏy} sits at a table of the base round, so no pair meets
 twice when the base round's 72 pairs lie in 72 different orbits of σ on pairs, each of length 12 (a
 pair {c·12 + i, c·12 + i + 6} comes back after 6 rotations: the base round never seats it). This is the
-cyclic method of design theory (Handbook, VI.16, "difference methods"); the base round was found for
+cyclic (difference) method of design theory, as for difference families in the Handbook; the base round was found for
 this project by a tabu search over base rounds (swaps between tables, the cost the pairs' orbits used
 twice), and the tests check its 12 rounds pair by pair.
 
