@@ -41,7 +41,7 @@ def row(players: int, rounds: int) -> tuple[float, str, bool]:
     seconds = time.perf_counter() - start
     found = measure(schedule)
     forced = forced_repeats(players, rounds)
-    built = min(rounds, len(constructed_rounds(players)))
+    built = len(constructed_rounds(players, rounds))
     line = (
         f"| {players} | {rounds} | {seconds:.2f} | {built} | {found.repeats} | {forced} | {found.wind_spread}"
         f" | {min(found.computer_meetings)}–{max(found.computer_meetings)} |"

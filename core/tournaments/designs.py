@@ -1,6 +1,6 @@
-"""Published constructions of rounds in which no two players meet twice: resolvable designs with blocks
-of four. Each gives rounds on the points 0…v−1 (every point seated once a round, tables of four); where
-both apply to v, the one with more rounds is used.
+"""Constructions of rounds in which no two players meet twice: resolvable designs with blocks of four,
+and rounds found once by a search and stored. Each gives rounds on the points 0…v−1 (every point seated
+once a round, tables of four); where two apply to v, the one with more rounds is used.
 
 **Transversal design** (v = 4q, q a prime power of at least 4). Take the affine plane over GF(q) and four
 of its vertical lines, x = 0, 1, 2, 3. Point j·q + y is (j, y). A non-vertical line y = k·x + t meets the
@@ -14,6 +14,22 @@ this is the affine plane AG(2, 4): 16 players, 5 rounds, every pair meeting exac
 m = (q−1)/4 and ε = ωᵐ (so ε² = −1), the first round is {(0,0), (0,1), (0,2), ∞} and, for i < m and
 each j, {(ωⁱ, j), (−ωⁱ, j), (εωⁱ, j+1), (−εωⁱ, j+1)}; round g adds g to every first coordinate. Its q
 rounds meet every pair exactly once: 28 players over 9 rounds, 40 over 13.
+
+**Rotational rounds** (v = 48, in cycles of 12). Points c·12 + i (c < 4, i < 12) and the rotation σ
+taking c·12 + i to c·12 + (i+1 mod 12). A base round, once rotated by σ⁰ … σ¹¹, gives 12 rounds; a pair
+{x, y} meets in round k exactly when {σ⁻ᵏx, σ⁻ᵏy} sits at a table of the base round, so no pair meets
+twice when the base round's 72 pairs lie in 72 different orbits of σ on pairs, each of length 12 (a
+pair {c·12 + i, c·12 + i + 6} comes back after 6 rotations: the base round never seats it). This is the
+cyclic (difference) method of design theory, as for difference families in the Handbook; the base round was found for
+this project by a tabu search over base rounds (swaps between tables, the cost the pairs' orbits used
+twice), and the tests check its 12 rounds pair by pair.
+
+**Stored rounds** (v = 24, 6 rounds). Six tables of four over six rounds without a repeat exist (the
+social golfer instance 6-4-6; these rounds are one), but the search of ``core.tournaments.grouping``
+does not find them within the command's budget (it leaves 2 repeats). These rounds are the ones it
+found given 7.2 million swaps, three times that budget, from the seed the command uses for 24 players
+over 6 rounds; stored with the first round's players renumbered 0…23 and each round's tables sorted.
+The tests check them pair by pair.
 
 Sources: C. J. Colbourn, J. H. Dinitz (eds.), *Handbook of Combinatorial Designs*, 2nd ed., 2007
 (transversal designs from finite fields); T. Beth, D. Jungnickel, H. Lenz, *Design Theory*, 2nd ed.,
@@ -30,7 +46,8 @@ Round = tuple[tuple[int, ...], ...]
 
 def resolvable_rounds(points: int) -> tuple[Round, ...]:
     """The rounds of the construction with the most rounds for ``points`` points, or none."""
-    return max((transversal_rounds(points), triple_plus_one_rounds(points)), key=len)
+    constructions = (transversal_rounds, triple_plus_one_rounds, rotational_rounds, stored_rounds)
+    return max((construction(points) for construction in constructions), key=len)
 
 
 def transversal_rounds(points: int) -> tuple[Round, ...]:
@@ -79,3 +96,49 @@ def triple_plus_one_rounds(points: int) -> tuple[Round, ...]:
         )
         for shift in range(order)
     )
+
+
+CYCLE = 12
+# The base round for 48 points (``rotational_rounds``): its 72 pairs lie in 72 different orbits of σ.
+BASE_ROUNDS: dict[int, Round] = {
+    48: (
+        (14, 46, 28, 7),
+        (47, 40, 36, 25),
+        (8, 43, 27, 17),
+        (16, 31, 3, 6),
+        (9, 1, 13, 2),
+        (33, 42, 34, 11),
+        (38, 19, 41, 5),
+        (45, 12, 4, 22),
+        (10, 0, 44, 30),
+        (32, 39, 37, 21),
+        (26, 24, 20, 29),
+        (35, 23, 15, 18),
+    ),
+}
+
+
+def rotational_rounds(points: int) -> tuple[Round, ...]:
+    base = BASE_ROUNDS.get(points)
+    if base is None:
+        return ()
+    return tuple(
+        tuple(tuple(point - point % CYCLE + (point + shift) % CYCLE for point in table) for table in base)
+        for shift in range(CYCLE)
+    )
+
+
+STORED_ROUNDS: dict[int, tuple[Round, ...]] = {
+    24: (
+        ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11), (12, 13, 14, 15), (16, 17, 18, 19), (20, 21, 22, 23)),
+        ((0, 6, 9, 23), (1, 7, 15, 16), (2, 8, 18, 22), (3, 5, 12, 20), (4, 10, 13, 19), (11, 14, 17, 21)),
+        ((0, 5, 14, 18), (1, 4, 8, 20), (2, 6, 11, 15), (3, 7, 19, 22), (9, 13, 16, 21), (10, 12, 17, 23)),
+        ((0, 8, 12, 19), (1, 5, 9, 22), (2, 7, 10, 14), (3, 11, 16, 23), (4, 15, 18, 21), (6, 13, 17, 20)),
+        ((0, 10, 15, 20), (1, 11, 12, 18), (2, 5, 19, 21), (3, 4, 9, 17), (6, 14, 16, 22), (7, 8, 13, 23)),
+        ((0, 11, 13, 22), (1, 14, 19, 23), (2, 4, 12, 16), (3, 6, 10, 21), (5, 8, 15, 17), (7, 9, 18, 20)),
+    ),
+}
+
+
+def stored_rounds(points: int) -> tuple[Round, ...]:
+    return STORED_ROUNDS.get(points, ())

@@ -69,6 +69,13 @@ def test_any_players_and_rounds_give_a_valid_balanced_schedule(players: int, rou
         (39, 12),
         (40, 12),
         (64, 12),
+        (24, 6),  # rounds a longer search found, stored
+        (23, 6),
+        (22, 6),
+        (48, 12),  # a base round rotated along cycles of 12
+        (47, 12),  # the same, one computer point
+        (46, 12),  # two computer points that never meet in these rounds
+        (45, 12),  # three
         (17, 5),  # found by the search
         (23, 5),
         (50, 12),
