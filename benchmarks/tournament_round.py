@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import contextlib
 import itertools
+import logging
 import os
 import pathlib
 import random
@@ -58,6 +59,10 @@ class ShiftedClock:
         return time.time() + self.shift
 
 
+def progress(step: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {step}", file=sys.stderr, flush=True)
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
@@ -79,6 +84,9 @@ async def presses(fake: FakeDiscord, who: list[Any], message: Any, custom_id: st
             acks.append(interaction.ack_seconds)
         for interaction in sent:
             await interaction.wait_done(quiet=0.01, timeout=30)
+            answer = interaction.response.text() if interaction.response is not None else ""
+            if not answer.startswith("You are"):  # refused: the benchmark's crowd must all get in
+                raise SystemExit(f"a press was refused: {answer!r}")
     return acks
 
 
@@ -136,16 +144,24 @@ async def measure(
     await created.wait_done(quiet=0.05)
     [post] = [m for m in fake.channel_messages(channel, ephemeral=False) if "Bench cup" in m.text()]
     tournament_id = post.button(label="Join").custom_id.split(":")[1]
+    progress("joining")
     joins = await presses(fake, members, post, post.button(label="Join").custom_id)
+    progress("checking in")
     clock.shift += 60  # sign-up closes
     checkins = await presses(fake, members, post, post.button(label="Check in").custom_id)
     threads_before = len(fake.threads)
+    progress("starting")
     started = await fake.slash(organiser, channel, "mahjong tournament start")
     await started.wait_ack(timeout=30)
     acked = time.perf_counter()
     tables = args.players // 4 + (args.players % 4 > 0)
     core_open = discord_open = None
+    give_up = acked + 60
     while discord_open is None:
+        if time.perf_counter() > give_up:
+            threads = fake.threads[threads_before:]
+            shown = sum(len(fake.channel_messages(thread)) >= 2 for thread in threads)
+            raise SystemExit(f"round 1 not open after 60 s: core {core_open}, {len(threads)} threads, {shown} shown")
         if core_open is None:
             found = await bot.core.tournaments.read(tournament_id)
             if (
@@ -204,6 +220,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--store", choices=("sqlite", "redis"), default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)  # what goes wrong in the bot, beside the figures
     asyncio.run(run(parser.parse_args()))
 
 

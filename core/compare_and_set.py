@@ -46,14 +46,16 @@ class Backoff:
         return self.draws.uniform(ceiling / 2, ceiling)
 
 
-async def retried(attempt: Callable[[], Awaitable[_T | None]], busy: str, backoff: Backoff | None = None) -> _T:
-    """What the first attempt that won returns; ``Refusal(busy)`` after ``RETRIES`` attempts that all lost,
+async def retried(
+    attempt: Callable[[], Awaitable[_T | None]], busy: str, backoff: Backoff | None = None, *, tries: int = RETRIES
+) -> _T:
+    """What the first attempt that won returns; ``Refusal(busy)`` after ``tries`` attempts that all lost,
     with ``backoff``'s wait after each but the last."""
     waits = Backoff() if backoff is None else backoff
-    for tried in range(1, RETRIES + 1):
+    for tried in range(1, tries + 1):
         done = await attempt()
         if done is not None:
             return done
-        if tried < RETRIES:  # after the last, the refusal at once
+        if tried < tries:  # after the last, the refusal at once
             await waits.sleep(waits.wait(tried))
     raise Refusal(busy)
