@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from core.compare_and_set import LONGEST_WAIT, RETRIES, Backoff
+from core.compare_and_set import LONGEST_WAIT, Backoff
 from core.events import Events
 from core.tables import transitions
 from core.tables.events import TableChanged
@@ -26,7 +26,7 @@ from core.tournaments import tournament as life
 from core.tournaments.events import TournamentChanged
 from core.tournaments.runner import TournamentRunner, round_seed, table_id_of, tournament_table_settings
 from core.tournaments.schedule import Schedule
-from core.tournaments.service import TournamentService, tournament_key
+from core.tournaments.service import CROWD_TRIES, TournamentService, tournament_key
 from core.tournaments.standings import TableResult, standings
 from core.tournaments.tournament import Tournament, TournamentSettings
 from data.broadcast import MemoryBroadcast
@@ -283,8 +283,8 @@ async def test_a_result_is_given_however_long_its_tournament_stays_busy(tmp_path
         ended = await tables.read(table.table_id or "")
         assert ended is not None and ended.state.status == "over"
 
-        # more lost writes than the five reports of eight attempts each that were once given up after
-        contended = ContendedStore(store, tournament_key("tour2"), losses=6 * RETRIES)
+        # more lost writes than two whole updates try: each refused busy, the report tries again
+        contended = ContendedStore(store, tournament_key("tour2"), losses=2 * CROWD_TRIES)
         waits: list[float] = []
 
         async def sleep(seconds: float) -> None:
@@ -293,10 +293,10 @@ async def test_a_result_is_given_however_long_its_tournament_stays_busy(tmp_path
         busy = TournamentService(contended, clock, backoff=Backoff(random.Random(4), sleep))  # type: ignore[arg-type]
         await TournamentRunner(busy, tables, table_settings).report(ended.state)
         over = (await tournaments.read("tour2")).tournament  # type: ignore[union-attr]
-        assert contended.lost == 6 * RETRIES
+        assert contended.lost == 2 * CROWD_TRIES
         assert over.tables[0].result is not None and over.status == "over"
         assert over.tables[0].result.hands == tuple(tuple(row.payments) for row in ended.state.sheet)
-        assert len(waits) == 6 * (RETRIES - 1) and max(waits) <= LONGEST_WAIT
+        assert len(waits) == 2 * (CROWD_TRIES - 1) and max(waits) <= LONGEST_WAIT
     finally:
         await store.close()
         await ledger.close()
