@@ -42,6 +42,8 @@ from typing import Any
 
 import game.players.evaluation as evaluation
 import game.players.hongkong_plans as hongkong_plans
+import game.players.reading as reading
+import game.players.safety as safety
 import game.players.strong as strong
 from game.actions import Action, Claim, ClaimKind, Discard, Pass
 from game.hand import regular_shanten
@@ -395,3 +397,120 @@ class ClaimOnlyFaster:
         else:
             distance = strong._best_after_discard(after, [*melds, meld], table)[1]
         return action if distance < keep else Pass(view.seat)
+
+
+# --- reading the opponents (game.players.reading): a measured deal-in chance ---------------------------
+
+
+class ReadRisk:
+    """Hong Kong: ``strong`` whose deal-in chance is ``game.players.reading``'s, counted in self-play with
+    the hidden hands known, and weighed in full from the first discard (the counted chance is already
+    small while no one is ready), a deal-in costing ``deal_in_cost``. Classic: ``NoCaution``."""
+
+    name = "read-risk"
+    deal_in_cost = 24.0
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.ruleset != "hongkong":
+            return NoCaution().choose(view, rng)
+        assert view.concealed is not None
+        own = counts_of(view.concealed)
+        seen = visible_counts(view)
+        kinds = sorted({int(tile) for tile in view.concealed if tile < 34})
+        chances = reading.deal_in_chances(view, kinds, seen, own)
+        top = safety.leader(view)
+        top_discards = set() if top is None else {int(item.tile) for item in view.seats[top].discards}
+
+        def measured(_: SeatView, tile: Any, __: int) -> safety.Risk:
+            return safety.Risk(chances.get(int(tile), 0.0), int(tile) in top_discards, top)
+
+        kept = strong.deal_in_risk, strong.caution
+        strong.deal_in_risk = measured  # type: ignore[assignment]
+        strong.caution = lambda _: 1.0  # type: ignore[assignment]
+        try:
+            with strong_figures(DEAL_IN_COST={**strong.DEAL_IN_COST, "hongkong": self.deal_in_cost}):
+                return strong.decide(view).action
+        finally:
+            strong.deal_in_risk, strong.caution = kept
+
+
+class ReadRisk40(ReadRisk):
+    name = "read-risk-40"
+    deal_in_cost = 40.0
+
+
+class ReadRisk8(ReadRisk):
+    name = "read-risk-8"
+    deal_in_cost = 8.0
+
+
+class ReadTies:
+    """Hong Kong: ``strong``, except that among the discards as good as its choice (the same shanten, as
+    many useful tiles or more, and ``tolerance`` of its expected gain) the one ``game.players.reading``
+    finds least likely to deal in goes. Classic: ``NoCaution``."""
+
+    name = "read-ties"
+    tolerance = 0.99
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.ruleset != "hongkong":
+            return NoCaution().choose(view, rng)
+        decision = strong.decide(view)
+        if not isinstance(decision.action, Discard) or len(decision.options) < 2:
+            return decision.action
+        assert view.concealed is not None
+        best = decision.options[0]
+        close = [
+            option
+            for option in decision.options
+            if option.shanten == best.shanten
+            and option.useful >= best.useful
+            and option.best.expected >= self.tolerance * best.best.expected
+        ]
+        if len(close) < 2:
+            return decision.action
+        chances = reading.deal_in_chances(
+            view, [int(option.tile) for option in close], visible_counts(view), counts_of(view.concealed)
+        )
+        safest = min(close, key=lambda option: (round(chances[int(option.tile)], 4), -option.utility))
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == safest.tile)
+
+
+class ReadTies95(ReadTies):
+    name = "read-ties-95"
+    tolerance = 0.95
+
+
+class ReadFold(ReadTies):
+    """``ReadTies``, and a hand whose chance to finish (``strong``'s estimate) is below ``hopeless`` lets
+    go of the safest tile instead of one ``game.players.reading`` finds riskier than ``risky``."""
+
+    name = "read-fold"
+    hopeless = 0.08
+    risky = 0.03
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        action = super().choose(view, rng)
+        if view.ruleset != "hongkong" or not isinstance(action, Discard):
+            return action
+        decision = strong.decide(view)
+        best = decision.options[0]
+        finishing = best.best.expected / best.best.score if best.best.score else 0.0
+        if finishing >= self.hopeless:
+            return action
+        assert view.concealed is not None
+        chances = reading.deal_in_chances(
+            view, [int(option.tile) for option in decision.options], visible_counts(view), counts_of(view.concealed)
+        )
+        if chances[int(action.tile)] < self.risky:
+            return action
+        safest = min(decision.options, key=lambda option: (round(chances[int(option.tile)], 4), -option.utility))
+        if chances[int(safest.tile)] * 2 > chances[int(action.tile)]:
+            return action
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == safest.tile)
+
+
+class ReadFold15(ReadFold):
+    name = "read-fold-15"
+    hopeless = 0.15
+    risky = 0.02
