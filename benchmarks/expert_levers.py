@@ -514,3 +514,48 @@ class ReadFold15(ReadFold):
     name = "read-fold-15"
     hopeless = 0.15
     risky = 0.02
+
+
+class ReadFold25(ReadFold):
+    name = "read-fold-25"
+    hopeless = 0.25
+    risky = 0.02
+
+
+class ReadFold15Wary(ReadFold):
+    name = "read-fold-15-wary"
+    hopeless = 0.15
+    risky = 0.01
+
+
+class ReadFoldKeep(ReadFold):
+    """``ReadFold15``, but a hopeless hand lets go of the best discard for the hand among those below
+    ``risky`` (the safest only when none is)."""
+
+    name = "read-fold-keep"
+    hopeless = 0.15
+    risky = 0.02
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        action = ReadTies.choose(self, view, rng)
+        if view.ruleset != "hongkong" or not isinstance(action, Discard):
+            return action
+        decision = strong.decide(view)
+        best = decision.options[0]
+        finishing = best.best.expected / best.best.score if best.best.score else 0.0
+        if finishing >= self.hopeless:
+            return action
+        assert view.concealed is not None
+        chances = reading.deal_in_chances(
+            view, [int(option.tile) for option in decision.options], visible_counts(view), counts_of(view.concealed)
+        )
+        if chances[int(action.tile)] < self.risky:
+            return action
+        calm = [option for option in decision.options if chances[int(option.tile)] < self.risky]
+        if calm:
+            chosen = calm[0]  # the options are best first
+        else:
+            chosen = min(decision.options, key=lambda option: (round(chances[int(option.tile)], 4), -option.utility))
+            if chances[int(chosen.tile)] * 2 > chances[int(action.tile)]:
+                return action
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == chosen.tile)
