@@ -27,6 +27,12 @@ on its path):
 - ``SafeTies`` (``SafeTies90``): in Hong Kong, the safest of the discards within 3 % (10 %) of the best
   expected gain at the best shanten, however early; classic: ``strong``.
 - ``ClaimOnlyFaster``: in classic, ``NoCaution`` that claims a set only when it lowers the shanten.
+- ``ReadRisk`` (``ReadRisk8``): in Hong Kong, ``strong`` with ``game.players.reading``'s measured deal-in
+  chance weighed in full, a deal-in costing 24 (8); classic: ``NoCaution``.
+- ``ReadTies``: in Hong Kong, the safest by ``reading`` among the discards ``strong`` cannot tell apart.
+- ``ReadFold15`` (``ReadFold25``, ``ReadFold15Wary``; ``ReadFold`` itself at 8 %): ``ReadTies``, and a
+  hand under 15 % (25 %) to finish lets go of the safest tile instead of one over 2 % (1 %) to deal in.
+- ``ReadFoldKeep``: ``ReadFold15``, letting go of the best tile for the hand among those under 2 %.
 
 ``strong``'s figures are module constants; a contender changes them only while it decides (the three
 ``strong`` players at its table decide with the real ones). docs/measurements.md gives what each
