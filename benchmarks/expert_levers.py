@@ -33,6 +33,10 @@ on its path):
 - ``ReadFold15`` (``ReadFold25``, ``ReadFold15Wary``; ``ReadFold`` itself at 8 %): ``ReadTies``, and a
   hand under 15 % (25 %) to finish lets go of the safest tile instead of one over 2 % (1 %) to deal in.
 - ``ReadFoldKeep``: ``ReadFold15``, letting go of the best tile for the hand among those under 2 %.
+- ``ClassicSecondStep`` (``ClassicSecondStepWide``, ``ClassicSecondStepWider``): in classic, ``NoCaution``
+  choosing between the discards of the same shanten (and the same useful tiles and 97 % of the expected
+  gain; within 10 %, 25 %) the one whose useful draws leave the most useful tiles ("ukeire" two steps
+  deep); Hong Kong: ``strong``.
 
 ``strong``'s figures are module constants; a contender changes them only while it decides (the three
 ``strong`` players at its table decide with the real ones). docs/measurements.md gives what each
@@ -52,7 +56,7 @@ import game.players.reading as reading
 import game.players.safety as safety
 import game.players.strong as strong
 from game.actions import Action, Claim, ClaimKind, Discard, Pass
-from game.hand import regular_shanten
+from game.hand import regular_shanten, useful_tiles
 from game.players.evaluation import Table, counts_of, visible_counts
 from game.players.safety import threat
 from game.view import SeatView
@@ -565,3 +569,84 @@ class ReadFoldKeep(ReadFold):
             if chances[int(chosen.tile)] * 2 > chances[int(action.tile)]:
                 return action
         return next(a for a in view.legal if isinstance(a, Discard) and a.tile == chosen.tile)
+
+
+# --- classic: the second step's useful tiles, between equal discards ----------------------------------
+
+
+def _second_step(counts: list[int], left: list[int]) -> int:
+    """For 13 tiles (34 counts): over each draw that lowers the shanten, its unseen copies times the
+    useful copies the best discard then keeps ("ukeire" two steps deep)."""
+    level = regular_shanten(counts)
+    total = 0
+    for kind in useful_tiles(counts):
+        if not left[kind]:
+            continue
+        counts[kind] += 1
+        best = 0
+        for discard in range(34):
+            if counts[discard] and discard != kind:
+                counts[discard] -= 1
+                if regular_shanten(counts) < level:
+                    best = max(best, sum(left[other] - (other == kind) for other in useful_tiles(counts)))
+                counts[discard] += 1
+        counts[kind] -= 1
+        total += left[kind] * best
+    return total
+
+
+class ClassicSecondStep:
+    """Classic: ``NoCaution``, choosing between the discards it cannot tell apart (the same shanten and
+    useful tiles, 97 % of the expected gain) the one whose useful draws leave the most useful tiles
+    after them. Hong Kong: ``strong``."""
+
+    name = "classic-second-step"
+    tolerance = 0.97
+    useful_share = 1.0
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.ruleset == "hongkong":
+            return strong.decide(view).action
+        with strong_figures(CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM}):
+            decision = strong.decide(view)
+        if not isinstance(decision.action, Discard) or len(decision.options) < 2 or view.concealed is None:
+            return decision.action
+        counts = counts_of(view.concealed)
+        if counts[34:].count(0) != len(counts[34:]) or decision.options[0].shanten == 0:
+            return decision.action  # jokers, or a ready hand: its wait is what counts
+        best = decision.options[0]
+        close = [
+            option
+            for option in decision.options
+            if option.shanten == best.shanten
+            and option.useful >= self.useful_share * best.useful
+            and option.best.expected >= self.tolerance * best.best.expected
+        ]
+        if len(close) < 2:
+            return decision.action
+        hand = counts[:34]
+        seen = visible_counts(view)
+        left = [max(0, 4 - seen[kind] - hand[kind]) for kind in range(34)]
+        scored = []
+        for rank, option in enumerate(close):
+            hand[option.tile] -= 1
+            scored.append((_second_step(hand, left), -rank, option.tile))
+            hand[option.tile] += 1
+        tile = max(scored)[2]
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == tile)
+
+
+class ClassicSecondStepWide(ClassicSecondStep):
+    """``ClassicSecondStep`` between the discards within 10 % of the best's useful tiles and expected gain."""
+
+    name = "classic-second-step-wide"
+    tolerance = 0.9
+    useful_share = 0.9
+
+
+class ClassicSecondStepWider(ClassicSecondStep):
+    """``ClassicSecondStep`` between the discards within 25 % of the best's useful tiles and expected gain."""
+
+    name = "classic-second-step-wider"
+    tolerance = 0.75
+    useful_share = 0.75
