@@ -16,6 +16,27 @@ on its path):
   same shuffles of the unseen tiles (common random numbers): the player draws, discards greedily on
   shanten, and wins on its draw or on any of the three discards that follow each of its turns, with
   a chance per turn that an opponent wins first; the discard with the most wins goes.
+- ``Speed``: every win worth the same, since the placement counts who wins and not by how much
+  (classic: every plan worth 1 and no caution; Hong Kong: base points 1 whatever the fan, a deal-in
+  costing a win's worth).
+- ``FoldWhenFar`` (``FoldWhenFar1``): in Hong Kong, a hand two (one) exchanges or more from ready lets
+  go of the safest tile once an opponent's ``threat`` reaches 0.6 (0.7); classic: ``NoCaution``.
+- ``ClassicPower15``, ``ClassicHalfPower``, ``ClassicHazard15``, ``ClassicHazard04``, ``ClassicPairs``:
+  ``NoCaution`` in classic with the hand's worth raised to a power, the opponents' hazard per turn
+  changed, or scoring pairs counted on more; Hong Kong: ``strong``.
+- ``SafeTies`` (``SafeTies90``): in Hong Kong, the safest of the discards within 3 % (10 %) of the best
+  expected gain at the best shanten, however early; classic: ``strong``.
+- ``ClaimOnlyFaster``: in classic, ``NoCaution`` that claims a set only when it lowers the shanten.
+- ``ReadRisk`` (``ReadRisk8``): in Hong Kong, ``strong`` with ``game.players.reading``'s measured deal-in
+  chance weighed in full, a deal-in costing 24 (8); classic: ``NoCaution``.
+- ``ReadTies``: in Hong Kong, the safest by ``reading`` among the discards ``strong`` cannot tell apart.
+- ``ReadFold15`` (``ReadFold25``, ``ReadFold15Wary``; ``ReadFold`` itself at 8 %): ``ReadTies``, and a
+  hand under 15 % (25 %) to finish lets go of the safest tile instead of one over 2 % (1 %) to deal in.
+- ``ReadFoldKeep``: ``ReadFold15``, letting go of the best tile for the hand among those under 2 %.
+- ``ClassicSecondStep`` (``ClassicSecondStepWide``, ``ClassicSecondStepWider``): in classic, ``NoCaution``
+  choosing between the discards of the same shanten (and the same useful tiles and 97 % of the expected
+  gain; within 10 %, 25 %) the one whose useful draws leave the most useful tiles ("ukeire" two steps
+  deep); Hong Kong: ``strong``.
 
 ``strong``'s figures are module constants; a contender changes them only while it decides (the three
 ``strong`` players at its table decide with the real ones). docs/measurements.md gives what each
@@ -29,10 +50,15 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import game.players.evaluation as evaluation
+import game.players.hongkong_plans as hongkong_plans
+import game.players.reading as reading
+import game.players.safety as safety
 import game.players.strong as strong
-from game.actions import Action, Discard
-from game.hand import regular_shanten
+from game.actions import Action, Claim, ClaimKind, Discard, Pass
+from game.hand import regular_shanten, useful_tiles
 from game.players.evaluation import Table, counts_of, visible_counts
+from game.players.safety import threat
 from game.view import SeatView
 
 TURN_HAZARD = 0.04  # the chance per turn that an opponent finishes first, in a rollout
@@ -209,3 +235,418 @@ class RaceRollouts:
                 best = (wins, rank, option.tile)
         assert best is not None
         return next(a for a in view.legal if isinstance(a, Discard) and a.tile == best[2])
+
+
+# --- playing for the placement, not the points ------------------------------------------------------
+
+
+def _worth_one(*_: Any) -> float:
+    return 1.0
+
+
+def _base_one(fan: int, *_: Any) -> int:
+    return 1
+
+
+class Speed:
+    """Every win worth the same (the placement counts who wins, not by how much); classic: no caution
+    (a deal-in loses no more than any other opponent's win); Hong Kong: a deal-in costs a win."""
+
+    name = "speed"
+    deal_in_cost = 3.2  # Hong Kong, in the units of a win by discard (2.3 portions + 0.87 spared)
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.ruleset == "hongkong":
+            kept = hongkong_plans.base_points
+            hongkong_plans.base_points = _base_one  # type: ignore[assignment]
+            try:
+                with strong_figures(DEAL_IN_COST={**strong.DEAL_IN_COST, "hongkong": self.deal_in_cost}):
+                    return strong.decide(view).action
+            finally:
+                hongkong_plans.base_points = kept
+        kept_score = evaluation.hand_score
+        evaluation.hand_score = _worth_one  # type: ignore[assignment]
+        try:
+            with strong_figures(CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM}):
+                return strong.decide(view).action
+        finally:
+            evaluation.hand_score = kept_score
+
+
+class FoldWhenFar:
+    """``strong``, except that a hand still ``far`` exchanges from ready (its best discard's) lets go of the
+    safest tile once an opponent looks ready (``threat`` from ``ready_from``): its chance to win is
+    then small, and a deal-in costs the most (Hong Kong). Classic: ``NoCaution``."""
+
+    name = "fold-when-far"
+    far = 2
+    ready_from = 0.6
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.ruleset != "hongkong":
+            return NoCaution().choose(view, rng)
+        decision = strong.decide(view)
+        if not isinstance(decision.action, Discard) or not decision.options:
+            return decision.action
+        best = decision.options[0]
+        top = max((threat(public) for public in view.seats if public.seat != view.seat), default=0.0)
+        if best.shanten < self.far or top < self.ready_from:
+            return decision.action
+        safest = min(decision.options, key=lambda option: (round(option.risk.chance, 4), -option.utility))
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == safest.tile)
+
+
+class FoldWhenFar1(FoldWhenFar):
+    name = "fold-when-far-1"
+    far = 1
+    ready_from = 0.7
+
+
+# --- classic: only the winner scores -------------------------------------------------------------------
+
+
+class _ClassicVariant:
+    """``NoCaution`` with the classic hand's worth raised to ``power`` and the opponents' hazard per turn
+    ``hazard`` (``strong``'s 0.08): how far speed is preferred to points."""
+
+    name = "classic-variant"
+    power = 1.0
+    hazard = 0.08
+    pair_to_pung = evaluation.PAIR_TO_PUNG
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.ruleset == "hongkong":
+            return strong.decide(view).action
+        kept = evaluation.hand_score, evaluation.PAIR_TO_PUNG, dict(evaluation.OPPONENT_HAZARD)
+        power = self.power
+
+        def powered(*args: Any) -> float:
+            return float(kept[0](*args) ** power)
+
+        evaluation.hand_score = powered  # type: ignore[assignment]
+        evaluation.PAIR_TO_PUNG = self.pair_to_pung
+        evaluation.OPPONENT_HAZARD["classic"] = self.hazard
+        try:
+            with strong_figures(
+                CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM},
+                DEAL_IN_COST={**strong.DEAL_IN_COST, "classic": strong.DEAL_IN_COST["classic"] ** power},
+            ):
+                return strong.decide(view).action
+        finally:
+            evaluation.hand_score, evaluation.PAIR_TO_PUNG = kept[0], kept[1]
+            evaluation.OPPONENT_HAZARD.update(kept[2])
+
+
+class ClassicHalfPower(_ClassicVariant):
+    power = 0.5
+
+
+class ClassicPower15(_ClassicVariant):
+    power = 1.5
+
+
+class ClassicHazard15(_ClassicVariant):
+    hazard = 0.15
+
+
+class ClassicHazard04(_ClassicVariant):
+    hazard = 0.04
+
+
+class ClassicPairs(_ClassicVariant):
+    pair_to_pung = 0.7
+
+
+class SafeTies:
+    """``strong``, except that among the discards that keep as good a hand (the best's shanten, and at
+    least ``tolerance`` of its expected gain) the one least likely to deal in goes, however early: at a
+    Hong Kong table a nearly free safety. Classic: ``strong``."""
+
+    name = "safe-ties"
+    tolerance = 0.97
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        decision = strong.decide(view)
+        if view.ruleset != "hongkong" or not isinstance(decision.action, Discard) or len(decision.options) < 2:
+            return decision.action
+        best = decision.options[0]
+        close = [
+            option
+            for option in decision.options
+            if option.shanten <= best.shanten and option.best.expected >= self.tolerance * best.best.expected
+        ]
+        safest = min(close, key=lambda option: (round(option.risk.chance, 4), -option.utility))
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == safest.tile)
+
+
+class SafeTies90(SafeTies):
+    name = "safe-ties-90"
+    tolerance = 0.9
+
+
+class ClaimOnlyFaster:
+    """Classic: ``NoCaution``, claiming a set only when it brings the hand nearer a win (no claim for a
+    plan's points alone: the placement counts the win, not its size). Hong Kong: ``strong``."""
+
+    name = "claim-only-faster"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.ruleset == "hongkong":
+            return strong.decide(view).action
+        action = NoCaution().choose(view, rng)
+        if not isinstance(action, Claim) or action.kind is ClaimKind.MAHJONG or view.claim is None:
+            return action
+        assert view.seat is not None and view.concealed is not None
+        table = Table.of(view)
+        counts = counts_of(view.concealed)
+        melds = view.seats[view.seat].melds
+        keep = strong.progress(strong.plans_of(counts, melds, table), table).distance
+        after, meld = strong._after_claim(counts, action, view.claim.tile)
+        if action.kind is ClaimKind.KONG:
+            distance = strong.progress(strong.plans_of(after, [*melds, meld], table), table).distance
+        else:
+            distance = strong._best_after_discard(after, [*melds, meld], table)[1]
+        return action if distance < keep else Pass(view.seat)
+
+
+# --- reading the opponents (game.players.reading): a measured deal-in chance ---------------------------
+
+
+class ReadRisk:
+    """Hong Kong: ``strong`` whose deal-in chance is ``game.players.reading``'s, counted in self-play with
+    the hidden hands known, and weighed in full from the first discard (the counted chance is already
+    small while no one is ready), a deal-in costing ``deal_in_cost``. Classic: ``NoCaution``."""
+
+    name = "read-risk"
+    deal_in_cost = 24.0
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.ruleset != "hongkong":
+            return NoCaution().choose(view, rng)
+        assert view.concealed is not None
+        own = counts_of(view.concealed)
+        seen = visible_counts(view)
+        kinds = sorted({int(tile) for tile in view.concealed if tile < 34})
+        chances = reading.deal_in_chances(view, kinds, seen, own)
+        top = safety.leader(view)
+        top_discards = set() if top is None else {int(item.tile) for item in view.seats[top].discards}
+
+        def measured(_: SeatView, tile: Any, __: int) -> safety.Risk:
+            return safety.Risk(chances.get(int(tile), 0.0), int(tile) in top_discards, top)
+
+        kept = strong.deal_in_risk, strong.caution
+        strong.deal_in_risk = measured  # type: ignore[assignment]
+        strong.caution = lambda _: 1.0  # type: ignore[assignment]
+        try:
+            with strong_figures(DEAL_IN_COST={**strong.DEAL_IN_COST, "hongkong": self.deal_in_cost}):
+                return strong.decide(view).action
+        finally:
+            strong.deal_in_risk, strong.caution = kept
+
+
+class ReadRisk40(ReadRisk):
+    name = "read-risk-40"
+    deal_in_cost = 40.0
+
+
+class ReadRisk8(ReadRisk):
+    name = "read-risk-8"
+    deal_in_cost = 8.0
+
+
+class ReadTies:
+    """Hong Kong: ``strong``, except that among the discards as good as its choice (the same shanten, as
+    many useful tiles or more, and ``tolerance`` of its expected gain) the one ``game.players.reading``
+    finds least likely to deal in goes. Classic: ``NoCaution``."""
+
+    name = "read-ties"
+    tolerance = 0.99
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.ruleset != "hongkong":
+            return NoCaution().choose(view, rng)
+        decision = strong.decide(view)
+        if not isinstance(decision.action, Discard) or len(decision.options) < 2:
+            return decision.action
+        assert view.concealed is not None
+        best = decision.options[0]
+        close = [
+            option
+            for option in decision.options
+            if option.shanten == best.shanten
+            and option.useful >= best.useful
+            and option.best.expected >= self.tolerance * best.best.expected
+        ]
+        if len(close) < 2:
+            return decision.action
+        chances = reading.deal_in_chances(
+            view, [int(option.tile) for option in close], visible_counts(view), counts_of(view.concealed)
+        )
+        safest = min(close, key=lambda option: (round(chances[int(option.tile)], 4), -option.utility))
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == safest.tile)
+
+
+class ReadTies95(ReadTies):
+    name = "read-ties-95"
+    tolerance = 0.95
+
+
+class ReadFold(ReadTies):
+    """``ReadTies``, and a hand whose chance to finish (``strong``'s estimate) is below ``hopeless`` lets
+    go of the safest tile instead of one ``game.players.reading`` finds riskier than ``risky``."""
+
+    name = "read-fold"
+    hopeless = 0.08
+    risky = 0.03
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        action = super().choose(view, rng)
+        if view.ruleset != "hongkong" or not isinstance(action, Discard):
+            return action
+        decision = strong.decide(view)
+        best = decision.options[0]
+        finishing = best.best.expected / best.best.score if best.best.score else 0.0
+        if finishing >= self.hopeless:
+            return action
+        assert view.concealed is not None
+        chances = reading.deal_in_chances(
+            view, [int(option.tile) for option in decision.options], visible_counts(view), counts_of(view.concealed)
+        )
+        if chances[int(action.tile)] < self.risky:
+            return action
+        safest = min(decision.options, key=lambda option: (round(chances[int(option.tile)], 4), -option.utility))
+        if chances[int(safest.tile)] * 2 > chances[int(action.tile)]:
+            return action
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == safest.tile)
+
+
+class ReadFold15(ReadFold):
+    name = "read-fold-15"
+    hopeless = 0.15
+    risky = 0.02
+
+
+class ReadFold25(ReadFold):
+    name = "read-fold-25"
+    hopeless = 0.25
+    risky = 0.02
+
+
+class ReadFold15Wary(ReadFold):
+    name = "read-fold-15-wary"
+    hopeless = 0.15
+    risky = 0.01
+
+
+class ReadFoldKeep(ReadFold):
+    """``ReadFold15``, but a hopeless hand lets go of the best discard for the hand among those below
+    ``risky`` (the safest only when none is)."""
+
+    name = "read-fold-keep"
+    hopeless = 0.15
+    risky = 0.02
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        action = ReadTies.choose(self, view, rng)
+        if view.ruleset != "hongkong" or not isinstance(action, Discard):
+            return action
+        decision = strong.decide(view)
+        best = decision.options[0]
+        finishing = best.best.expected / best.best.score if best.best.score else 0.0
+        if finishing >= self.hopeless:
+            return action
+        assert view.concealed is not None
+        chances = reading.deal_in_chances(
+            view, [int(option.tile) for option in decision.options], visible_counts(view), counts_of(view.concealed)
+        )
+        if chances[int(action.tile)] < self.risky:
+            return action
+        calm = [option for option in decision.options if chances[int(option.tile)] < self.risky]
+        if calm:
+            chosen = calm[0]  # the options are best first
+        else:
+            chosen = min(decision.options, key=lambda option: (round(chances[int(option.tile)], 4), -option.utility))
+            if chances[int(chosen.tile)] * 2 > chances[int(action.tile)]:
+                return action
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == chosen.tile)
+
+
+# --- classic: the second step's useful tiles, between equal discards ----------------------------------
+
+
+def _second_step(counts: list[int], left: list[int]) -> int:
+    """For 13 tiles (34 counts): over each draw that lowers the shanten, its unseen copies times the
+    useful copies the best discard then keeps ("ukeire" two steps deep)."""
+    level = regular_shanten(counts)
+    total = 0
+    for kind in useful_tiles(counts):
+        if not left[kind]:
+            continue
+        counts[kind] += 1
+        best = 0
+        for discard in range(34):
+            if counts[discard] and discard != kind:
+                counts[discard] -= 1
+                if regular_shanten(counts) < level:
+                    best = max(best, sum(left[other] - (other == kind) for other in useful_tiles(counts)))
+                counts[discard] += 1
+        counts[kind] -= 1
+        total += left[kind] * best
+    return total
+
+
+class ClassicSecondStep:
+    """Classic: ``NoCaution``, choosing between the discards it cannot tell apart (the same shanten and
+    useful tiles, 97 % of the expected gain) the one whose useful draws leave the most useful tiles
+    after them. Hong Kong: ``strong``."""
+
+    name = "classic-second-step"
+    tolerance = 0.97
+    useful_share = 1.0
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.ruleset == "hongkong":
+            return strong.decide(view).action
+        with strong_figures(CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM}):
+            decision = strong.decide(view)
+        if not isinstance(decision.action, Discard) or len(decision.options) < 2 or view.concealed is None:
+            return decision.action
+        counts = counts_of(view.concealed)
+        if counts[34:].count(0) != len(counts[34:]) or decision.options[0].shanten == 0:
+            return decision.action  # jokers, or a ready hand: its wait is what counts
+        best = decision.options[0]
+        close = [
+            option
+            for option in decision.options
+            if option.shanten == best.shanten
+            and option.useful >= self.useful_share * best.useful
+            and option.best.expected >= self.tolerance * best.best.expected
+        ]
+        if len(close) < 2:
+            return decision.action
+        hand = counts[:34]
+        seen = visible_counts(view)
+        left = [max(0, 4 - seen[kind] - hand[kind]) for kind in range(34)]
+        scored = []
+        for rank, option in enumerate(close):
+            hand[option.tile] -= 1
+            scored.append((_second_step(hand, left), -rank, option.tile))
+            hand[option.tile] += 1
+        tile = max(scored)[2]
+        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == tile)
+
+
+class ClassicSecondStepWide(ClassicSecondStep):
+    """``ClassicSecondStep`` between the discards within 10 % of the best's useful tiles and expected gain."""
+
+    name = "classic-second-step-wide"
+    tolerance = 0.9
+    useful_share = 0.9
+
+
+class ClassicSecondStepWider(ClassicSecondStep):
+    """``ClassicSecondStep`` between the discards within 25 % of the best's useful tiles and expected gain."""
+
+    name = "classic-second-step-wider"
+    tolerance = 0.75
+    useful_share = 0.75
