@@ -1,5 +1,5 @@
 """Constructions of rounds in which no two players meet twice: resolvable designs with blocks of four,
-and rounds found once by a search and stored. Each gives rounds on the points 0…v−1 (every point seated
+and rounds found once by a search, or published, and stored. Each gives rounds on the points 0…v−1 (every point seated
 once a round, tables of four); where two apply to v, the one with more rounds is used.
 
 **Transversal design** (v = 4q, q a prime power of at least 4). Take the affine plane over GF(q) and four
@@ -30,6 +30,13 @@ does not find them within the command's budget (it leaves 2 repeats). These roun
 found given 7.2 million swaps, three times that budget, from the seed the command uses for 24 players
 over 6 rounds; stored with the first round's players renumbered 0…23 and each round's tables sorted.
 The tests check them pair by pair.
+
+**Published rounds** (v = 32, 10 rounds): the social golfer instance 8-4-10, eight tables of four over ten
+rounds without a repeat, long open and solved by A. Aguado (2004); the rounds stored are the solution as
+printed in the Wolfram Demonstrations Project's "Social Golfer Problem" (E. W. Weisstein, after Aguado)
+and collected in F. van Doorn's "Dagstuhl tables" literature notes, players A…P, a…p numbered 0…31, each
+round's tables sorted. The transversal design over GF(8) gives 9 rounds. The tests check them pair by
+pair.
 
 Sources: C. J. Colbourn, J. H. Dinitz (eds.), *Handbook of Combinatorial Designs*, 2nd ed., 2007
 (transversal designs from finite fields); T. Beth, D. Jungnickel, H. Lenz, *Design Theory*, 2nd ed.,
@@ -136,6 +143,108 @@ STORED_ROUNDS: dict[int, tuple[Round, ...]] = {
         ((0, 8, 12, 19), (1, 5, 9, 22), (2, 7, 10, 14), (3, 11, 16, 23), (4, 15, 18, 21), (6, 13, 17, 20)),
         ((0, 10, 15, 20), (1, 11, 12, 18), (2, 5, 19, 21), (3, 4, 9, 17), (6, 14, 16, 22), (7, 8, 13, 23)),
         ((0, 11, 13, 22), (1, 14, 19, 23), (2, 4, 12, 16), (3, 6, 10, 21), (5, 8, 15, 17), (7, 9, 18, 20)),
+    ),
+    32: (
+        (
+            (0, 1, 2, 3),
+            (4, 5, 6, 7),
+            (8, 9, 10, 11),
+            (12, 13, 14, 15),
+            (16, 17, 18, 19),
+            (20, 21, 22, 23),
+            (24, 25, 26, 27),
+            (28, 29, 30, 31),
+        ),
+        (
+            (0, 4, 8, 28),
+            (1, 7, 18, 22),
+            (2, 6, 17, 23),
+            (3, 5, 10, 31),
+            (9, 14, 27, 29),
+            (11, 13, 25, 30),
+            (12, 16, 20, 24),
+            (15, 19, 21, 26),
+        ),
+        (
+            (0, 21, 27, 30),
+            (1, 23, 26, 28),
+            (2, 9, 15, 20),
+            (3, 6, 13, 24),
+            (4, 18, 25, 31),
+            (5, 11, 14, 16),
+            (7, 10, 12, 17),
+            (8, 19, 22, 29),
+        ),
+        (
+            (0, 11, 18, 24),
+            (1, 10, 19, 25),
+            (2, 8, 16, 27),
+            (3, 9, 17, 26),
+            (4, 12, 23, 29),
+            (5, 15, 22, 30),
+            (6, 14, 21, 31),
+            (7, 13, 20, 28),
+        ),
+        (
+            (0, 10, 13, 22),
+            (1, 4, 15, 27),
+            (2, 21, 25, 28),
+            (3, 7, 8, 30),
+            (5, 9, 12, 18),
+            (6, 16, 26, 29),
+            (11, 17, 20, 31),
+            (14, 19, 23, 24),
+        ),
+        (
+            (0, 9, 23, 31),
+            (1, 5, 24, 29),
+            (2, 12, 19, 30),
+            (3, 14, 18, 28),
+            (4, 11, 22, 26),
+            (6, 10, 20, 27),
+            (7, 15, 16, 25),
+            (8, 13, 17, 21),
+        ),
+        (
+            (0, 5, 19, 20),
+            (1, 6, 9, 30),
+            (2, 7, 11, 29),
+            (3, 4, 16, 21),
+            (8, 12, 26, 31),
+            (10, 15, 24, 28),
+            (13, 18, 23, 27),
+            (14, 17, 22, 25),
+        ),
+        (
+            (0, 15, 17, 29),
+            (1, 13, 16, 31),
+            (2, 4, 10, 14),
+            (3, 12, 22, 27),
+            (5, 8, 23, 25),
+            (6, 11, 19, 28),
+            (7, 9, 21, 24),
+            (18, 20, 26, 30),
+        ),
+        (
+            (0, 6, 12, 25),
+            (1, 8, 14, 20),
+            (2, 5, 13, 26),
+            (3, 11, 15, 23),
+            (4, 17, 24, 30),
+            (7, 19, 27, 31),
+            (9, 16, 22, 28),
+            (10, 18, 21, 29),
+        ),
+        (
+            (0, 7, 14, 26),
+            (1, 11, 12, 21),
+            (2, 22, 24, 31),
+            (3, 20, 25, 29),
+            (4, 9, 13, 19),
+            (5, 17, 27, 28),
+            (6, 8, 15, 18),
+            (10, 16, 23, 30),
+        ),
     ),
 }
 

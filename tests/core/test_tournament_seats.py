@@ -73,6 +73,8 @@ def test_any_players_and_rounds_give_a_valid_balanced_schedule(players: int, rou
         (23, 6),
         (22, 6),
         (48, 12),  # a base round rotated along cycles of 12
+        (32, 10),  # the social golfer instance 8-4-10, as published
+        (31, 10),
         (47, 12),  # the same, one computer point
         (46, 12),  # two computer points that never meet in these rounds
         (45, 12),  # three
