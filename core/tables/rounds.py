@@ -40,15 +40,21 @@ def load_match(state: TableState) -> Match:
 
 
 def load_round(state: TableState) -> Round:
-    """The hand in play, the caller's to change (a transition): the engine's replay of the stored hand,
-    resumed from the round this process last played at that table when the stored actions carry it on
-    (``keep_round``), which costs the new actions rather than the whole hand."""
+    """The hand in play, the caller's to change (a transition), and to give back with ``keep_round``
+    when it leaves it as ``state`` holds it. The round this process last played at that table
+    (``keep_round``) is handed over as it is when it wrote ``state``'s very hand document (the same
+    object: the state this process wrote, or read back at the version it wrote, ``TableService``), so a
+    move replays nothing; else it is carried on by the stored actions that follow it (``round_resumed``:
+    the new actions and one check of the document); else the hand is replayed from its seed."""
     if state.hand is None:
         raise Refusal("stale")
     kept = _PLAYED.take(state.id)
     if kept is not None:
+        written, hand = kept
+        if written is state.hand and hand.ruleset == state.settings.rules:
+            return hand
         try:
-            return round_resumed(kept, state.hand, rules=state.settings.rules)
+            return round_resumed(hand, state.hand, rules=state.settings.rules)
         except GameError:
             pass  # another process moved the table meanwhile, or a new hand began: replayed below
     try:
@@ -58,10 +64,12 @@ def load_round(state: TableState) -> Round:
 
 
 def keep_round(state: TableState, hand: Round) -> None:
-    """``hand`` is the round ``state`` holds (a transition just wrote it): the next ``load_round`` of the
-    table resumes from it instead of replaying the whole hand."""
-    if hand.result is None:
-        _PLAYED.keep(state.id, hand)
+    """``hand`` is the round ``state`` holds (a transition just wrote it, or read it and changed
+    nothing), given back: the next ``load_round`` of ``state`` takes it as it is, that of a later state
+    of the table carries it on instead of replaying the whole hand. The caller reads it no more: it is
+    the next loader's to change."""
+    if hand.result is None and state.hand is not None:
+        _PLAYED.keep(state.id, state.hand, hand)
 
 
 def shown_round(state: TableState) -> Round:
@@ -97,20 +105,21 @@ def shown_round(state: TableState) -> Round:
 
 
 class _Played:
-    """The rounds transitions left, by table, each handed to one transition at a time (a round is
-    changed by the transition that takes it)."""
+    """The rounds transitions left, by table, each with the hand document it is at (the object its
+    state holds), each handed to one transition at a time (a round is changed by the transition that
+    takes it)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._rounds: OrderedDict[str, Round] = OrderedDict()
+        self._rounds: OrderedDict[str, tuple[object, Round]] = OrderedDict()
 
-    def take(self, table_id: str) -> Round | None:
+    def take(self, table_id: str) -> tuple[object, Round] | None:
         with self._lock:
             return self._rounds.pop(table_id, None)
 
-    def keep(self, table_id: str, hand: Round) -> None:
+    def keep(self, table_id: str, document: object, hand: Round) -> None:
         with self._lock:
-            self._rounds[table_id] = hand
+            self._rounds[table_id] = (document, hand)
             while len(self._rounds) > KEPT_ROUNDS:
                 self._rounds.popitem(last=False)
 

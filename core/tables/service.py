@@ -18,8 +18,10 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from core.compare_and_set import retried
 from core.events import Events
@@ -55,6 +57,45 @@ class Committed:
 
 
 HEARD_KEPT = 1024  # tables whose last read for a change heard from another process is kept
+KNOWN_KEPT = 2048  # tables whose last version this process read or wrote is kept (``Known``)
+
+
+class Known:
+    """The last version of each table this process read or wrote, with its document and its state, so
+    that reading that version again (the next move of a table this process moved: its read, then the
+    round this process played, handed over by ``rounds.load_round`` as it is) rebuilds nothing.
+
+    Keyed by the store's version, and answered only for the very document the store gives for it
+    (equal to the one kept: a table removed and opened again under its id starts at version 1 again):
+    a state is never served for another version, nor for another document. At most ``size`` tables,
+    the least recently used forgotten first. Used from the event loop only."""
+
+    def __init__(self, size: int = KNOWN_KEPT) -> None:
+        self._size = size
+        self._tables: OrderedDict[str, tuple[int, dict[str, Any], TableState]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def state(self, table_id: str, found: Versioned) -> TableState:
+        """The state of ``found`` (the table's document as the store gave it, at its version)."""
+        kept = self._tables.get(table_id)
+        if kept is not None and kept[0] == found.version and kept[1] == found.document:
+            self._tables.move_to_end(table_id)
+            return kept[2]
+        state = TableState.from_document(found.document)
+        self.remember(table_id, found.version, found.document, state)
+        return state
+
+    def remember(self, table_id: str, version: int, document: dict[str, Any], state: TableState) -> None:
+        """``state`` is the table at ``version``, whose document is ``document`` (as written or read)."""
+        self._tables[table_id] = (version, document, state)
+        self._tables.move_to_end(table_id)
+        while len(self._tables) > self._size:
+            self._tables.popitem(last=False)
+
+    def forget(self, table_id: str) -> None:
+        self._tables.pop(table_id, None)
 
 
 def table_key(table_id: str) -> str:
@@ -87,6 +128,7 @@ class TableService:
         self._make_id = make_id
         self._make_seed = make_seed
         self._heard: dict[str, asyncio.Future[Committed | None]] = {}  # the last read of each heard table
+        self._known = Known()
 
     @property
     def ledger(self) -> Ledger:
@@ -129,9 +171,11 @@ class TableService:
         state, _ = transitions.join(state, host.member_id, host.name)
         for _ in range(min(computers, state.players - 1)):
             state, _ = transitions.add_computer(state, host.member_id)
-        created = await self._store.create(table_key(state.id), state.to_document(), deadline=state.wake_at)
+        document = state.to_document()
+        created = await self._store.create(table_key(state.id), document, deadline=state.wake_at)
         if not created:
             raise Refusal("busy")
+        self._known.remember(state.id, 1, document, state)
         committed = Committed(state, 1, Change("lobby"), written=True)
         return replace(committed, followed=await self._publish(committed))
 
@@ -154,17 +198,19 @@ class TableService:
         state = TableState(table_id, host, guild_id, settings, seed, seats=seats, tournament=tournament)
         now = self._clock()
         state, change = transitions.start_seated(transitions.touched(state, now), now)
-        if not await self._store.create(table_key(table_id), state.to_document(), deadline=state.wake_at):
+        document = state.to_document()
+        if not await self._store.create(table_key(table_id), document, deadline=state.wake_at):
             there = await self.read(table_id)
             if there is None or there.state.tournament != tournament:
                 raise Refusal("busy")
             return there
+        self._known.remember(table_id, 1, document, state)
         committed = Committed(state, 1, change, written=True)
         return replace(committed, followed=await self._publish(committed))
 
     async def read(self, table_id: str) -> Committed | None:
         found = await self._store.read(table_key(table_id))
-        return None if found is None else _committed(found)
+        return None if found is None else self._committed(table_id, found)
 
     async def read_heard(self, event: TableChanged) -> Committed | None:
         """The table at the version ``event`` (heard from another process) says, or a newer one. The
@@ -193,7 +239,7 @@ class TableService:
             found = await self._store.read(table_key(table_id))
             if found is None:
                 raise Refusal("no_table")
-            current = _committed(found)
+            current = self._committed(table_id, found)
             now = self._clock()
             state, change = await asyncio.to_thread(transition, current.state, now)
             if state == current.state:
@@ -206,6 +252,7 @@ class TableService:
             version = await self._store.write(table_key(table_id), current.version, document, deadline=state.wake_at)
             if version is None:
                 return None
+            self._known.remember(table_id, version, document, state)
             committed = Committed(state, version, change, written=True)
             return replace(committed, followed=await self._publish(committed, answered_by=answered_by))
 
@@ -270,6 +317,7 @@ class TableService:
             if followed is not None:
                 await followed
             if await self._store.delete(table_key(table_id), current.version):
+                self._known.forget(table_id)
                 return None
         committed = await self.update(table_id, transitions.wake, by_member=False)
         state = committed.state
@@ -335,6 +383,9 @@ class TableService:
             if member_of(change.player) is not None
         )
 
+    def _committed(self, table_id: str, found: Versioned) -> Committed:
+        return Committed(self._known.state(table_id, found), found.version, Change())
+
     async def park(self, table_id: str) -> None:
         """Clear the timers of a table whose clock cannot run (a damaged document), so it stops coming due."""
         key = table_key(table_id)
@@ -346,7 +397,3 @@ class TableService:
         """The tables whose clock is due now."""
         keys = await self._store.due(self._clock(), limit)
         return [key.removeprefix("table:") for key in keys if key.startswith("table:")]
-
-
-def _committed(found: Versioned) -> Committed:
-    return Committed(TableState.from_document(found.document), found.version, Change())
