@@ -72,6 +72,12 @@ def keep_round(state: TableState, hand: Round) -> None:
         _PLAYED.keep(state.id, state.hand, hand)
 
 
+def at_hand(state: TableState) -> bool:
+    """Whether ``load_round(state)`` would hand over the round this process played as it is (a hand in
+    play whose very document a transition here wrote): a move on it costs a fraction of a millisecond."""
+    return state.status == "playing" and state.hand is not None and _PLAYED.holds(state.id, state.hand)
+
+
 def shown_round(state: TableState) -> Round:
     """``load_round`` for the messages drawn from a state, which read the round and never change it:
     after one change the same hand is drawn several times (the table, then each private hand that
@@ -116,6 +122,11 @@ class _Played:
     def take(self, table_id: str) -> tuple[object, Round] | None:
         with self._lock:
             return self._rounds.pop(table_id, None)
+
+    def holds(self, table_id: str, document: object) -> bool:
+        with self._lock:
+            kept = self._rounds.get(table_id)
+            return kept is not None and kept[0] is document
 
     def keep(self, table_id: str, document: object, hand: Round) -> None:
         with self._lock:

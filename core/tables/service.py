@@ -4,12 +4,15 @@ publish what changed.
 It imports nothing of Discord, so clicks, taps, the clock, computer seats and tests share one path: a
 surface turns what a member did into a ``Move`` and calls ``act``; the clock calls ``wake``. The
 transition itself (``core.tables.transitions``) runs in a worker thread: the engine and the computer
-players never hold the event loop. When another process or click moved the table meanwhile, the
-transition runs again on the new state (where a move made from the old state is refused as no longer
-current). Every write that changed what a table is publishes one ``TableChanged`` (``core.events``);
-its bookkeeping (what the ledger has, a result posted) publishes nothing. Where a table lives on a
-surface (Discord's thread and messages) is that surface's record, kept beside the table's state: the
-table's removal is published (``removed``) for the surfaces to drop theirs.
+players never hold the event loop for long. A member's move on a hand whose round this process holds
+(``rounds.at_hand``: it wrote that very state, and nothing is replayed) is the exception: it runs on the
+loop, since it takes a fraction of a millisecond (and the interpreter's lock, which the loop would wait
+for anyway), about what handing it to a thread and back cost. When another process or click moved the
+table meanwhile, the transition runs again on the new state (where a move made from the old state is
+refused as no longer current). Every write that changed what a table is publishes one ``TableChanged``
+(``core.events``); its bookkeeping (what the ledger has, a result posted) publishes nothing. Where a
+table lives on a surface (Discord's thread and messages) is that surface's record, kept beside the
+table's state: the table's removal is published (``removed``) for the surfaces to drop theirs.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from core.compare_and_set import retried
 from core.events import Events
 from core.ratings.matches import member_of
 from core.refusal import Refusal
-from core.tables import transitions
+from core.tables import rounds, transitions
 from core.tables.deals import deal_code, deal_seed
 from core.tables.events import TableChanged
 from core.tables.finished import MatchRating
@@ -229,11 +232,19 @@ class TableService:
         return await asyncio.shield(reading)
 
     async def update(
-        self, table_id: str, transition: Transition, *, by_member: bool = True, answered_by: int | None = None
+        self,
+        table_id: str,
+        transition: Transition,
+        *,
+        by_member: bool = True,
+        answered_by: int | None = None,
+        quick_at_hand: bool = False,
     ) -> Committed:
         """Apply ``transition`` to the table and write it if nobody moved it meanwhile (else retry). A
         change ``by_member`` (a move, not the clock or the bot's own bookkeeping) restarts the table's
-        idle limit; ``answered_by``: the member whose own answer shows them the change."""
+        idle limit; ``answered_by``: the member whose own answer shows them the change;
+        ``quick_at_hand``: the transition is quick when the state's round is at hand (a member's move,
+        never a computer's), and then runs on the loop."""
 
         async def attempt() -> Committed | None:
             found = await self._store.read(table_key(table_id))
@@ -241,7 +252,10 @@ class TableService:
                 raise Refusal("no_table")
             current = self._committed(table_id, found)
             now = self._clock()
-            state, change = await asyncio.to_thread(transition, current.state, now)
+            if quick_at_hand and rounds.at_hand(current.state):
+                state, change = transition(current.state, now)
+            else:
+                state, change = await asyncio.to_thread(transition, current.state, now)
             if state == current.state:
                 return replace(current, change=change)
             if by_member:
@@ -301,7 +315,7 @@ class TableService:
             chosen = move(state, now) if callable(move) else move
             return transitions.apply(state, actor, chosen, now)
 
-        return await self.update(table_id, transition, answered_by=answered_by)
+        return await self.update(table_id, transition, answered_by=answered_by, quick_at_hand=True)
 
     async def wake(self, table_id: str) -> Committed | None:
         """The clock's turn: computer moves and passed deadlines; None when the table ended long enough

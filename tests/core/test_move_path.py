@@ -189,3 +189,39 @@ async def test_a_table_opened_again_under_its_id_is_not_answered_from_the_old_on
     read = await service.read(table_id)
     assert read is not None and read.state is not old.state
     assert read.state == fresh.state and read.state.seed == 12 != old.state.seed
+
+
+async def test_only_a_move_on_a_round_at_hand_runs_on_the_loop(store, ledger, tmp_path, monkeypatch):
+    import core.tables.service as service_module
+
+    clock = FakeClock()
+    here, committed = await _started(store, ledger, clock)
+    table_id = committed.state.id
+    threaded: list[str] = []
+    to_thread = service_module.asyncio.to_thread
+
+    async def counted(function, *args, **kwargs):
+        if getattr(function, "__module__", "").startswith("core.tables"):  # a table's transition
+            threaded.append(function.__name__)
+        return await to_thread(function, *args, **kwargs)
+
+    monkeypatch.setattr(service_module.asyncio, "to_thread", counted)
+    rng = random.Random(7)
+    member, move = _next_move(committed.state, rng)
+    committed = await act(here, table_id, member, move)  # the round this process dealt: on the loop
+    assert threaded == []
+    other_store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
+    try:
+        there = service_on(other_store, ledger, clock)
+        member, move = _next_move(committed.state, rng)
+        await act(there, table_id, member, move)  # read back in "another process": its round is not at hand
+        assert len(threaded) == 1
+        current = await here.read(table_id)
+        member, move = _next_move(current.state, rng)
+        assert not rounds.at_hand(current.state)
+        await act(here, table_id, member, move)  # the version the other wrote: carried on in a thread
+        assert len(threaded) == 2
+        wake = await here.wake(table_id)  # the clock: always in a thread (computer players think there)
+        assert wake is not None and len(threaded) == 3
+    finally:
+        await other_store.close()
