@@ -6,11 +6,11 @@ engine would not write back exactly is a broken table, refused with ``Refusal("b
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from core.refusal import Refusal
 from core.tables.state import TableState
@@ -82,20 +82,23 @@ def shown_round(state: TableState) -> Round:
     """``load_round`` for the messages drawn from a state, which read the round and never change it:
     after one change the same hand is drawn several times (the table, then each private hand that
     changed), so each drawing thread keeps the round of the state it drew last, by table, and carries it
-    on to the next state of that table by its new actions alone. A round returned is the caller's to
-    read until its thread asks for that table's next state."""
+    on to the next state of that table by its new actions alone (without writing its document again to
+    compare when a transition of this process wrote that very document, ``keep_round``). A round
+    returned is the caller's to read until its thread asks for that table's next state."""
     if state.hand is None:
         raise Refusal("stale")
     shown = _shown_here()
-    key = json.dumps(state.hand, sort_keys=True)
     found = shown.get(state.id)
-    if found is not None and found[0] == key:
+    if found is not None and (found[0] is state.hand or found[0] == state.hand):
         shown.move_to_end(state.id)
+        if found[0] is not state.hand:
+            shown[state.id] = (state.hand, found[1])
         return found[1]
     hand = None
     if found is not None:
+        written_here = _PLAYED.holds(state.id, state.hand)
         try:
-            hand = round_resumed(found[1], state.hand, rules=state.settings.rules)
+            hand = round_resumed(found[1], state.hand, rules=state.settings.rules, written_here=written_here)
         except GameError:
             hand = None
     if hand is None:
@@ -103,7 +106,7 @@ def shown_round(state: TableState) -> Round:
             hand = Round.from_document(state.hand, rules=state.settings.rules)
         except GameError as error:
             raise Refusal("broken_table", detail=str(error)) from None
-    shown[state.id] = (key, hand)
+    shown[state.id] = (state.hand, hand)
     shown.move_to_end(state.id)
     while len(shown) > KEPT_ROUNDS:
         shown.popitem(last=False)
@@ -140,9 +143,10 @@ _PLAYED = _Played()
 _SHOWN = threading.local()
 
 
-def _shown_here() -> OrderedDict[str, tuple[str, Round]]:
-    """This thread's shown rounds (drawing threads never share one: it is carried on in place)."""
-    shown: OrderedDict[str, tuple[str, Round]] | None = getattr(_SHOWN, "rounds", None)
+def _shown_here() -> OrderedDict[str, tuple[dict[str, Any], Round]]:
+    """This thread's shown rounds, each with the hand document it was shown for (drawing threads never
+    share one: it is carried on in place)."""
+    shown: OrderedDict[str, tuple[dict[str, Any], Round]] | None = getattr(_SHOWN, "rounds", None)
     if shown is None:
         shown = _SHOWN.rounds = OrderedDict()
     return shown
