@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -61,6 +62,7 @@ class Committed:
 
 HEARD_KEPT = 1024  # tables whose last read for a change heard from another process is kept
 KNOWN_KEPT = 2048  # tables whose last version this process read or wrote is kept (``Known``)
+KNOWN_FRESH = 60.0  # seconds a known open table is moved without reading it first (``Known.fresh``)
 
 
 class Known:
@@ -71,11 +73,17 @@ class Known:
     Keyed by the store's version, and answered only for the very document the store gives for it
     (equal to the one kept: a table removed and opened again under its id starts at version 1 again):
     a state is never served for another version, nor for another document. At most ``size`` tables,
-    the least recently used forgotten first. Used from the event loop only."""
+    the least recently used forgotten first. Used from the event loop only.
 
-    def __init__(self, size: int = KNOWN_KEPT) -> None:
+    ``fresh``: the state a move is first tried on without reading the store, which the compare-and-set
+    accepts only at the same version. The same version is the same document as long as the table has
+    not been removed and opened again under its id since, which cannot happen to a table known open
+    moments ago: only an ended table is removed, ``RETENTION`` (days) after it ended."""
+
+    def __init__(self, size: int = KNOWN_KEPT, clock: Callable[[], float] = time.monotonic) -> None:
         self._size = size
-        self._tables: OrderedDict[str, tuple[int, dict[str, Any], TableState]] = OrderedDict()
+        self._clock = clock
+        self._tables: OrderedDict[str, tuple[int, dict[str, Any], TableState, float]] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._tables)
@@ -84,15 +92,29 @@ class Known:
         """The state of ``found`` (the table's document as the store gave it, at its version)."""
         kept = self._tables.get(table_id)
         if kept is not None and kept[0] == found.version and kept[1] == found.document:
-            self._tables.move_to_end(table_id)
+            self.remember(table_id, kept[0], kept[1], kept[2])  # the store said so just now
             return kept[2]
         state = TableState.from_document(found.document)
         self.remember(table_id, found.version, found.document, state)
         return state
 
+    def fresh(self, table_id: str) -> tuple[int, dict[str, Any], TableState] | None:
+        """The table as this process last wrote or read it (version, document, state), if that was at
+        most ``KNOWN_FRESH`` seconds ago and the table was open; else None."""
+        kept = self._tables.get(table_id)
+        if kept is None or not kept[2].is_open or self._clock() - kept[3] > KNOWN_FRESH:
+            return None
+        return kept[0], kept[1], kept[2]
+
+    def heard(self, table_id: str, version: int) -> None:
+        """Another process wrote ``version`` of the table: an older one kept is forgotten."""
+        kept = self._tables.get(table_id)
+        if kept is not None and kept[0] < version:
+            del self._tables[table_id]
+
     def remember(self, table_id: str, version: int, document: dict[str, Any], state: TableState) -> None:
         """``state`` is the table at ``version``, whose document is ``document`` (as written or read)."""
-        self._tables[table_id] = (version, document, state)
+        self._tables[table_id] = (version, document, state, self._clock())
         self._tables.move_to_end(table_id)
         while len(self._tables) > self._size:
             self._tables.popitem(last=False)
@@ -219,6 +241,7 @@ class TableService:
         """The table at the version ``event`` (heard from another process) says, or a newer one. The
         subscribers hearing one change share one read of it: a read made or under way in this process
         that found that version or a later one is not made again."""
+        self._known.heard(event.table_id, event.version)
         reading = self._heard.get(event.table_id)
         if reading is not None:
             with contextlib.suppress(StoreError):
@@ -242,9 +265,14 @@ class TableService:
     ) -> Committed:
         """Apply ``transition`` to the table and write it if nobody moved it meanwhile (else retry). A
         change ``by_member`` (a move, not the clock or the bot's own bookkeeping) restarts the table's
-        idle limit; ``answered_by``: the member whose own answer shows them the change;
+        idle limit; ``answered_by``: the member whose own answer shows them the change.
+
         ``quick_at_hand``: the transition is quick when the state's round is at hand (a member's move,
-        never a computer's), and then runs on the loop."""
+        never a computer's), and then runs on the loop; and when this process wrote or read the table
+        moments ago (``Known.fresh``), it is first tried on that state without reading the store again:
+        the compare-and-set writes it only if that version is still the table's, and anything else (the
+        table moved meanwhile, the move refused or changing nothing there) is answered by the usual
+        read, transition and write, as if that first try had not been made."""
 
         async def attempt() -> Committed | None:
             found = await self._store.read(table_key(table_id))
@@ -258,19 +286,48 @@ class TableService:
                 state, change = await asyncio.to_thread(transition, current.state, now)
             if state == current.state:
                 return replace(current, change=change)
-            if by_member:
-                state = transitions.touched(state, now)
-            if current.state.is_open and not state.is_open:
-                state = replace(state, deadline=now + RETENTION, computer_at=None, hold_until=None)
-            document = keeping_legacy(state.to_document(), found.document)
-            version = await self._store.write(table_key(table_id), current.version, document, deadline=state.wake_at)
-            if version is None:
-                return None
-            self._known.remember(table_id, version, document, state)
-            committed = Committed(state, version, change, written=True)
-            return replace(committed, followed=await self._publish(committed, answered_by=answered_by))
+            return await self._written(table_id, current, found.document, state, change, now, by_member, answered_by)
 
+        if quick_at_hand:
+            known = self._known.fresh(table_id)
+            if known is not None and rounds.at_hand(known[2]):
+                version, stored, state = known
+                now = self._clock()
+                try:
+                    moved, change = transition(state, now)
+                except Exception:  # refused there, perhaps only as no longer current: asked of the store's
+                    moved = state
+                if moved != state:
+                    current = Committed(state, version, Change())
+                    done = await self._written(table_id, current, stored, moved, change, now, by_member, answered_by)
+                    if done is not None:
+                        return done
         return await retried(attempt, "busy")
+
+    async def _written(
+        self,
+        table_id: str,
+        current: Committed,
+        stored: dict[str, Any],
+        state: TableState,
+        change: Change,
+        now: float,
+        by_member: bool,
+        answered_by: int | None,
+    ) -> Committed | None:
+        """``state`` (what a transition made of ``current``, stored as ``stored``) written over
+        ``current``'s version and published; None if another write came first."""
+        if by_member:
+            state = transitions.touched(state, now)
+        if current.state.is_open and not state.is_open:
+            state = replace(state, deadline=now + RETENTION, computer_at=None, hold_until=None)
+        document = keeping_legacy(state.to_document(), stored)
+        version = await self._store.write(table_key(table_id), current.version, document, deadline=state.wake_at)
+        if version is None:
+            return None
+        self._known.remember(table_id, version, document, state)
+        committed = Committed(state, version, change, written=True)
+        return replace(committed, followed=await self._publish(committed, answered_by=answered_by))
 
     async def _publish(
         self, committed: Committed, *, answered_by: int | None = None, pending: bool = False

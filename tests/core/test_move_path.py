@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 import pytest_asyncio
@@ -16,7 +17,7 @@ from core.refusal import Refusal
 from core.tables import rounds
 from core.tables.frame import frame, move_of
 from core.tables.moves import Actor, Play
-from core.tables.service import Known, table_key
+from core.tables.service import KNOWN_FRESH, Known, table_key
 from core.tables.state import TableState
 from core.tables.transitions import move_for
 from data.ledger_sqlite import SqliteLedger
@@ -223,5 +224,98 @@ async def test_only_a_move_on_a_round_at_hand_runs_on_the_loop(store, ledger, tm
         assert len(threaded) == 2
         wake = await here.wake(table_id)  # the clock: always in a thread (computer players think there)
         assert wake is not None and len(threaded) == 3
+    finally:
+        await other_store.close()
+
+
+async def test_known_offers_a_table_to_move_unread_only_while_fresh_and_open(store, ledger):
+    _, committed = await _started(store, ledger, FakeClock())
+    state = committed.state
+    ticks = FakeClock(0.0)
+    known = Known(clock=ticks)
+    known.remember(state.id, 6, state.to_document(), state)
+    assert known.fresh(state.id) == (6, state.to_document(), state)
+    ticks.advance(KNOWN_FRESH + 1)
+    assert known.fresh(state.id) is None  # too long ago: the store is asked
+    assert known.state(state.id, Versioned(6, _copy(state.to_document()))) is state  # read again: fresh again
+    assert known.fresh(state.id) is not None
+    known.heard(state.id, 6)
+    assert known.fresh(state.id) is not None  # that version, or an older one: still the newest known
+    known.heard(state.id, 7)
+    assert known.fresh(state.id) is None and len(known) == 0  # another process wrote a newer one
+    ended = replace(state, status="over")
+    known.remember(state.id, 9, ended.to_document(), ended)
+    assert known.fresh(state.id) is None  # an ended table may be removed: never moved unread
+
+
+async def test_a_move_after_this_process_wrote_the_table_reads_nothing(store, ledger, monkeypatch):
+    clock = FakeClock()
+    service, committed = await _started(store, ledger, clock)
+    reads: list[str] = []
+    read = store.read
+
+    async def counted(key):
+        reads.append(key)
+        return await read(key)
+
+    monkeypatch.setattr(store, "read", counted)
+    rng = random.Random(9)
+    for _ in range(10):
+        member, move = _next_move(committed.state, rng)
+        committed = await act(service, committed.state.id, member, move)
+        assert committed.written
+    assert reads == []
+    stored = await read(table_key(committed.state.id))
+    assert stored is not None and stored.version == committed.version
+    assert TableState.from_document(stored.document) == committed.state
+
+
+async def test_a_move_tried_on_a_version_another_process_replaced_is_played_on_the_stored_one(
+    store, ledger, tmp_path, monkeypatch
+):
+    clock = FakeClock()
+    here, committed = await _started(store, ledger, clock)
+    table_id = committed.state.id
+    other_store = await SqliteLiveStore.open(tmp_path / "live.sqlite3")
+    try:
+        there = service_on(other_store, ledger, clock)
+        rng = random.Random(11)
+        kept_here = rounds._PLAYED
+        lost: list[int] = []
+        write = store.write
+
+        async def counted(key, version, document, *, deadline=None):
+            written = await write(key, version, document, deadline=deadline)
+            lost.extend([version] if written is None else [])
+            return written
+
+        monkeypatch.setattr(store, "write", counted)
+        for turn in range(6):
+            # the other process, with its own kept rounds: what this one knows is then one version behind
+            monkeypatch.setattr(rounds, "_PLAYED", rounds._Played())
+            current = await there.read(table_id)
+            assert current is not None and current.state.status == "playing"
+            member, move = _next_move(current.state, rng)
+            moved = await act(there, table_id, member, move)
+            monkeypatch.setattr(rounds, "_PLAYED", kept_here)
+            assert here._known.fresh(table_id) is not None  # not heard of: this process tries its own first
+            if turn % 2:  # a move made from the stored state: refused as stale on the known one
+                member, move = _next_move(moved.state, rng)
+            else:  # a standing choice, taken at any step: written there, and lost to the newer version
+                move = Play("standing", moved.state.step, 1)
+                member = moved.state.seats[0].member_id
+            committed = await act(here, table_id, member, move)
+            stored = await store.read(table_key(table_id))
+            assert stored is not None and committed.version == stored.version == moved.version + 1
+            assert committed.state == TableState.from_document(stored.document)
+            assert committed.state.hand["actions"][: len(moved.state.hand["actions"])] == moved.state.hand["actions"]
+            if turn % 2:
+                assert len(committed.state.hand["actions"]) > len(moved.state.hand["actions"])
+                assert lost == []  # refused on the known version: nothing was tried there
+            else:
+                assert committed.state.seats[0].standing != moved.state.seats[0].standing
+                assert lost == [moved.version - 1]  # tried on the known version, and lost to the newer one
+            lost.clear()
+            kept_here = rounds._PLAYED
     finally:
         await other_store.close()
