@@ -99,11 +99,14 @@ class SqliteLiveStore:
     async def write(
         self, key: str, version: int, document: dict[str, Any], *, deadline: float | None = None
     ) -> int | None:
-        written = await self._changed(
-            "UPDATE live_state SET version = version + 1, document = ?, deadline = ? WHERE key = ? AND version = ?",
+        # one statement run to its end in one call to the connection's thread (a table's move writes
+        # once: the version it wrote comes back with it)
+        rows = await self._rows(
+            "UPDATE live_state SET version = version + 1, document = ?, deadline = ? WHERE key = ? AND version = ?"
+            " RETURNING version",
             (_encode(document), deadline, key, version),
         )
-        return version + 1 if written else None
+        return int(rows[0][0]) if rows else None
 
     async def delete(self, key: str, version: int) -> bool:
         return await self._changed("DELETE FROM live_state WHERE key = ? AND version = ?", (key, version))

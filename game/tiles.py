@@ -177,6 +177,7 @@ def _suit_of(index: int) -> Suit:
 
 
 _SUIT = {tile: _suit_of(tile) for tile in Tile}
+_BY_INDEX: tuple[Tile, ...] = tuple(sorted(Tile))  # ``Tile(index)`` without the enum's lookup
 _NUMBER = {tile: 0 if tile.is_joker else tile - _FIRST_INDEX[_SUIT[tile]] + 1 for tile in Tile}
 _CODE = {tile: f"{_NUMBER[tile]}{_SUIT[tile].value}" for tile in Tile}
 _BY_CODE = {code: tile for tile, code in _CODE.items()}
@@ -239,16 +240,21 @@ def _tile_of(number: int, suit: Suit, text: str) -> Tile:
 def format_tiles(tiles: Iterable[Tile]) -> str:
     """Write tiles in compact notation, in the given order: consecutive tiles of a suit share its letter."""
     parts: list[str] = []
-    run_suit: Suit | None = None
+    run_letter = ""
     for tile in tiles:
-        suit = _SUIT[tile]
-        if run_suit is not None and suit is not run_suit:
-            parts.append(run_suit.value)
-        parts.append(str(_NUMBER[tile]))
-        run_suit = suit
-    if run_suit is not None:
-        parts.append(run_suit.value)
+        digit, letter = _WRITTEN[tile]
+        if letter != run_letter:
+            if run_letter:
+                parts.append(run_letter)
+            run_letter = letter
+        parts.append(digit)
+    if run_letter:
+        parts.append(run_letter)
     return "".join(parts)
+
+
+# each tile's digit and suit letter as written, by its index (every hand's document writes them)
+_WRITTEN: tuple[tuple[str, str], ...] = tuple((str(_NUMBER[tile]), _SUIT[tile].value) for tile in sorted(Tile))
 
 
 def sort_tiles(tiles: Iterable[Tile]) -> list[Tile]:
@@ -267,7 +273,7 @@ def counts34(tiles: Iterable[Tile]) -> list[int]:
 
 def tiles_of_counts(counts: Sequence[int]) -> list[Tile]:
     """The sorted tiles of a 34-count vector."""
-    return [Tile(index) for index, count in enumerate(counts) for _ in range(count)]
+    return [_BY_INDEX[index] for index, count in enumerate(counts) if count for _ in range(count)]
 
 
 def full_set(*, jokers: bool = False) -> list[Tile]:

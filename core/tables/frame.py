@@ -532,10 +532,12 @@ def move_of(state: TableState, viewer: int, message: Mapping[str, Any], now: flo
             raise Refusal("stale")
         if seat is None:
             raise Refusal("not_seated")
-        # the round the transition will play (this process's kept one, carried on), put back for it
+        # the round the transition will play (this process's kept one), given back to it once read
         hand = load_round(state)
-        keep_round(state, hand)
-        choices = _choices(state, hand, seat, now)
+        try:
+            choices = _choices(state, hand, seat, now)
+        finally:
+            keep_round(state, hand)
     wanted = {key: message[key] for key in ("action", "tiles", "seat") if message.get(key) is not None}
     for choice in choices:
         if choice.entry == wanted and choice.move is not None:

@@ -6,11 +6,11 @@ engine would not write back exactly is a broken table, refused with ``Refusal("b
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from core.refusal import Refusal
 from core.tables.state import TableState
@@ -40,15 +40,21 @@ def load_match(state: TableState) -> Match:
 
 
 def load_round(state: TableState) -> Round:
-    """The hand in play, the caller's to change (a transition): the engine's replay of the stored hand,
-    resumed from the round this process last played at that table when the stored actions carry it on
-    (``keep_round``), which costs the new actions rather than the whole hand."""
+    """The hand in play, the caller's to change (a transition), and to give back with ``keep_round``
+    when it leaves it as ``state`` holds it. The round this process last played at that table
+    (``keep_round``) is handed over as it is when it wrote ``state``'s very hand document (the same
+    object: the state this process wrote, or read back at the version it wrote, ``TableService``), so a
+    move replays nothing; else it is carried on by the stored actions that follow it (``round_resumed``:
+    the new actions and one check of the document); else the hand is replayed from its seed."""
     if state.hand is None:
         raise Refusal("stale")
     kept = _PLAYED.take(state.id)
     if kept is not None:
+        written, hand = kept
+        if written is state.hand and hand.ruleset == state.settings.rules:
+            return hand
         try:
-            return round_resumed(kept, state.hand, rules=state.settings.rules)
+            return round_resumed(hand, state.hand, rules=state.settings.rules)
         except GameError:
             pass  # another process moved the table meanwhile, or a new hand began: replayed below
     try:
@@ -58,30 +64,41 @@ def load_round(state: TableState) -> Round:
 
 
 def keep_round(state: TableState, hand: Round) -> None:
-    """``hand`` is the round ``state`` holds (a transition just wrote it): the next ``load_round`` of the
-    table resumes from it instead of replaying the whole hand."""
-    if hand.result is None:
-        _PLAYED.keep(state.id, hand)
+    """``hand`` is the round ``state`` holds (a transition just wrote it, or read it and changed
+    nothing), given back: the next ``load_round`` of ``state`` takes it as it is, that of a later state
+    of the table carries it on instead of replaying the whole hand. The caller reads it no more: it is
+    the next loader's to change."""
+    if hand.result is None and state.hand is not None:
+        _PLAYED.keep(state.id, state.hand, hand)
+
+
+def at_hand(state: TableState) -> bool:
+    """Whether ``load_round(state)`` would hand over the round this process played as it is (a hand in
+    play whose very document a transition here wrote): a move on it costs a fraction of a millisecond."""
+    return state.status == "playing" and state.hand is not None and _PLAYED.holds(state.id, state.hand)
 
 
 def shown_round(state: TableState) -> Round:
     """``load_round`` for the messages drawn from a state, which read the round and never change it:
     after one change the same hand is drawn several times (the table, then each private hand that
     changed), so each drawing thread keeps the round of the state it drew last, by table, and carries it
-    on to the next state of that table by its new actions alone. A round returned is the caller's to
-    read until its thread asks for that table's next state."""
+    on to the next state of that table by its new actions alone (without writing its document again to
+    compare when a transition of this process wrote that very document, ``keep_round``). A round
+    returned is the caller's to read until its thread asks for that table's next state."""
     if state.hand is None:
         raise Refusal("stale")
     shown = _shown_here()
-    key = json.dumps(state.hand, sort_keys=True)
     found = shown.get(state.id)
-    if found is not None and found[0] == key:
+    if found is not None and (found[0] is state.hand or found[0] == state.hand):
         shown.move_to_end(state.id)
+        if found[0] is not state.hand:
+            shown[state.id] = (state.hand, found[1])
         return found[1]
     hand = None
     if found is not None:
+        written_here = _PLAYED.holds(state.id, state.hand)
         try:
-            hand = round_resumed(found[1], state.hand, rules=state.settings.rules)
+            hand = round_resumed(found[1], state.hand, rules=state.settings.rules, written_here=written_here)
         except GameError:
             hand = None
     if hand is None:
@@ -89,7 +106,7 @@ def shown_round(state: TableState) -> Round:
             hand = Round.from_document(state.hand, rules=state.settings.rules)
         except GameError as error:
             raise Refusal("broken_table", detail=str(error)) from None
-    shown[state.id] = (key, hand)
+    shown[state.id] = (state.hand, hand)
     shown.move_to_end(state.id)
     while len(shown) > KEPT_ROUNDS:
         shown.popitem(last=False)
@@ -97,20 +114,26 @@ def shown_round(state: TableState) -> Round:
 
 
 class _Played:
-    """The rounds transitions left, by table, each handed to one transition at a time (a round is
-    changed by the transition that takes it)."""
+    """The rounds transitions left, by table, each with the hand document it is at (the object its
+    state holds), each handed to one transition at a time (a round is changed by the transition that
+    takes it)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._rounds: OrderedDict[str, Round] = OrderedDict()
+        self._rounds: OrderedDict[str, tuple[object, Round]] = OrderedDict()
 
-    def take(self, table_id: str) -> Round | None:
+    def take(self, table_id: str) -> tuple[object, Round] | None:
         with self._lock:
             return self._rounds.pop(table_id, None)
 
-    def keep(self, table_id: str, hand: Round) -> None:
+    def holds(self, table_id: str, document: object) -> bool:
         with self._lock:
-            self._rounds[table_id] = hand
+            kept = self._rounds.get(table_id)
+            return kept is not None and kept[0] is document
+
+    def keep(self, table_id: str, document: object, hand: Round) -> None:
+        with self._lock:
+            self._rounds[table_id] = (document, hand)
             while len(self._rounds) > KEPT_ROUNDS:
                 self._rounds.popitem(last=False)
 
@@ -120,9 +143,10 @@ _PLAYED = _Played()
 _SHOWN = threading.local()
 
 
-def _shown_here() -> OrderedDict[str, tuple[str, Round]]:
-    """This thread's shown rounds (drawing threads never share one: it is carried on in place)."""
-    shown: OrderedDict[str, tuple[str, Round]] | None = getattr(_SHOWN, "rounds", None)
+def _shown_here() -> OrderedDict[str, tuple[dict[str, Any], Round]]:
+    """This thread's shown rounds, each with the hand document it was shown for (drawing threads never
+    share one: it is carried on in place)."""
+    shown: OrderedDict[str, tuple[dict[str, Any], Round]] | None = getattr(_SHOWN, "rounds", None)
     if shown is None:
         shown = _SHOWN.rounds = OrderedDict()
     return shown

@@ -4,12 +4,15 @@ publish what changed.
 It imports nothing of Discord, so clicks, taps, the clock, computer seats and tests share one path: a
 surface turns what a member did into a ``Move`` and calls ``act``; the clock calls ``wake``. The
 transition itself (``core.tables.transitions``) runs in a worker thread: the engine and the computer
-players never hold the event loop. When another process or click moved the table meanwhile, the
-transition runs again on the new state (where a move made from the old state is refused as no longer
-current). Every write that changed what a table is publishes one ``TableChanged`` (``core.events``);
-its bookkeeping (what the ledger has, a result posted) publishes nothing. Where a table lives on a
-surface (Discord's thread and messages) is that surface's record, kept beside the table's state: the
-table's removal is published (``removed``) for the surfaces to drop theirs.
+players never hold the event loop for long. A member's move on a hand whose round this process holds
+(``rounds.at_hand``: it wrote that very state, and nothing is replayed) is the exception: it runs on the
+loop, since it takes a fraction of a millisecond (and the interpreter's lock, which the loop would wait
+for anyway), about what handing it to a thread and back cost. When another process or click moved the
+table meanwhile, the transition runs again on the new state (where a move made from the old state is
+refused as no longer current). Every write that changed what a table is publishes one ``TableChanged``
+(``core.events``); its bookkeeping (what the ledger has, a result posted) publishes nothing. Where a
+table lives on a surface (Discord's thread and messages) is that surface's record, kept beside the
+table's state: the table's removal is published (``removed``) for the surfaces to drop theirs.
 """
 
 from __future__ import annotations
@@ -18,14 +21,17 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from core.compare_and_set import retried
 from core.events import Events
 from core.ratings.matches import member_of
 from core.refusal import Refusal
-from core.tables import transitions
+from core.tables import rounds, transitions
 from core.tables.deals import deal_code, deal_seed
 from core.tables.events import TableChanged
 from core.tables.finished import MatchRating
@@ -55,6 +61,66 @@ class Committed:
 
 
 HEARD_KEPT = 1024  # tables whose last read for a change heard from another process is kept
+KNOWN_KEPT = 2048  # tables whose last version this process read or wrote is kept (``Known``)
+KNOWN_FRESH = 60.0  # seconds a known open table is moved without reading it first (``Known.fresh``)
+
+
+class Known:
+    """The last version of each table this process read or wrote, with its document and its state, so
+    that reading that version again (the next move of a table this process moved: its read, then the
+    round this process played, handed over by ``rounds.load_round`` as it is) rebuilds nothing.
+
+    Keyed by the store's version, and answered only for the very document the store gives for it
+    (equal to the one kept: a table removed and opened again under its id starts at version 1 again):
+    a state is never served for another version, nor for another document. At most ``size`` tables,
+    the least recently used forgotten first. Used from the event loop only.
+
+    ``fresh``: the state a move is first tried on without reading the store, which the compare-and-set
+    accepts only at the same version. The same version is the same document as long as the table has
+    not been removed and opened again under its id since, which cannot happen to a table known open
+    moments ago: only an ended table is removed, ``RETENTION`` (days) after it ended."""
+
+    def __init__(self, size: int = KNOWN_KEPT, clock: Callable[[], float] = time.monotonic) -> None:
+        self._size = size
+        self._clock = clock
+        self._tables: OrderedDict[str, tuple[int, dict[str, Any], TableState, float]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def state(self, table_id: str, found: Versioned) -> TableState:
+        """The state of ``found`` (the table's document as the store gave it, at its version)."""
+        kept = self._tables.get(table_id)
+        if kept is not None and kept[0] == found.version and kept[1] == found.document:
+            self.remember(table_id, kept[0], kept[1], kept[2])  # the store said so just now
+            return kept[2]
+        state = TableState.from_document(found.document)
+        self.remember(table_id, found.version, found.document, state)
+        return state
+
+    def fresh(self, table_id: str) -> tuple[int, dict[str, Any], TableState] | None:
+        """The table as this process last wrote or read it (version, document, state), if that was at
+        most ``KNOWN_FRESH`` seconds ago and the table was open; else None."""
+        kept = self._tables.get(table_id)
+        if kept is None or not kept[2].is_open or self._clock() - kept[3] > KNOWN_FRESH:
+            return None
+        return kept[0], kept[1], kept[2]
+
+    def heard(self, table_id: str, version: int) -> None:
+        """Another process wrote ``version`` of the table: an older one kept is forgotten."""
+        kept = self._tables.get(table_id)
+        if kept is not None and kept[0] < version:
+            del self._tables[table_id]
+
+    def remember(self, table_id: str, version: int, document: dict[str, Any], state: TableState) -> None:
+        """``state`` is the table at ``version``, whose document is ``document`` (as written or read)."""
+        self._tables[table_id] = (version, document, state, self._clock())
+        self._tables.move_to_end(table_id)
+        while len(self._tables) > self._size:
+            self._tables.popitem(last=False)
+
+    def forget(self, table_id: str) -> None:
+        self._tables.pop(table_id, None)
 
 
 def table_key(table_id: str) -> str:
@@ -87,6 +153,7 @@ class TableService:
         self._make_id = make_id
         self._make_seed = make_seed
         self._heard: dict[str, asyncio.Future[Committed | None]] = {}  # the last read of each heard table
+        self._known = Known()
 
     @property
     def ledger(self) -> Ledger:
@@ -129,9 +196,11 @@ class TableService:
         state, _ = transitions.join(state, host.member_id, host.name)
         for _ in range(min(computers, state.players - 1)):
             state, _ = transitions.add_computer(state, host.member_id)
-        created = await self._store.create(table_key(state.id), state.to_document(), deadline=state.wake_at)
+        document = state.to_document()
+        created = await self._store.create(table_key(state.id), document, deadline=state.wake_at)
         if not created:
             raise Refusal("busy")
+        self._known.remember(state.id, 1, document, state)
         committed = Committed(state, 1, Change("lobby"), written=True)
         return replace(committed, followed=await self._publish(committed))
 
@@ -154,22 +223,25 @@ class TableService:
         state = TableState(table_id, host, guild_id, settings, seed, seats=seats, tournament=tournament)
         now = self._clock()
         state, change = transitions.start_seated(transitions.touched(state, now), now)
-        if not await self._store.create(table_key(table_id), state.to_document(), deadline=state.wake_at):
+        document = state.to_document()
+        if not await self._store.create(table_key(table_id), document, deadline=state.wake_at):
             there = await self.read(table_id)
             if there is None or there.state.tournament != tournament:
                 raise Refusal("busy")
             return there
+        self._known.remember(table_id, 1, document, state)
         committed = Committed(state, 1, change, written=True)
         return replace(committed, followed=await self._publish(committed))
 
     async def read(self, table_id: str) -> Committed | None:
         found = await self._store.read(table_key(table_id))
-        return None if found is None else _committed(found)
+        return None if found is None else self._committed(table_id, found)
 
     async def read_heard(self, event: TableChanged) -> Committed | None:
         """The table at the version ``event`` (heard from another process) says, or a newer one. The
         subscribers hearing one change share one read of it: a read made or under way in this process
         that found that version or a later one is not made again."""
+        self._known.heard(event.table_id, event.version)
         reading = self._heard.get(event.table_id)
         if reading is not None:
             with contextlib.suppress(StoreError):
@@ -183,33 +255,79 @@ class TableService:
         return await asyncio.shield(reading)
 
     async def update(
-        self, table_id: str, transition: Transition, *, by_member: bool = True, answered_by: int | None = None
+        self,
+        table_id: str,
+        transition: Transition,
+        *,
+        by_member: bool = True,
+        answered_by: int | None = None,
+        quick_at_hand: bool = False,
     ) -> Committed:
         """Apply ``transition`` to the table and write it if nobody moved it meanwhile (else retry). A
         change ``by_member`` (a move, not the clock or the bot's own bookkeeping) restarts the table's
-        idle limit; ``answered_by``: the member whose own answer shows them the change."""
+        idle limit; ``answered_by``: the member whose own answer shows them the change.
+
+        ``quick_at_hand``: the transition is quick when the state's round is at hand (a member's move,
+        never a computer's), and then runs on the loop; and when this process wrote or read the table
+        moments ago (``Known.fresh``), it is first tried on that state without reading the store again:
+        the compare-and-set writes it only if that version is still the table's, and anything else (the
+        table moved meanwhile, the move refused or changing nothing there) is answered by the usual
+        read, transition and write, as if that first try had not been made."""
 
         async def attempt() -> Committed | None:
             found = await self._store.read(table_key(table_id))
             if found is None:
                 raise Refusal("no_table")
-            current = _committed(found)
+            current = self._committed(table_id, found)
             now = self._clock()
-            state, change = await asyncio.to_thread(transition, current.state, now)
+            if quick_at_hand and rounds.at_hand(current.state):
+                state, change = transition(current.state, now)
+            else:
+                state, change = await asyncio.to_thread(transition, current.state, now)
             if state == current.state:
                 return replace(current, change=change)
-            if by_member:
-                state = transitions.touched(state, now)
-            if current.state.is_open and not state.is_open:
-                state = replace(state, deadline=now + RETENTION, computer_at=None, hold_until=None)
-            document = keeping_legacy(state.to_document(), found.document)
-            version = await self._store.write(table_key(table_id), current.version, document, deadline=state.wake_at)
-            if version is None:
-                return None
-            committed = Committed(state, version, change, written=True)
-            return replace(committed, followed=await self._publish(committed, answered_by=answered_by))
+            return await self._written(table_id, current, found.document, state, change, now, by_member, answered_by)
 
+        if quick_at_hand:
+            known = self._known.fresh(table_id)
+            if known is not None and rounds.at_hand(known[2]):
+                version, stored, state = known
+                now = self._clock()
+                try:
+                    moved, change = transition(state, now)
+                except Exception:  # refused there, perhaps only as no longer current: asked of the store's
+                    moved = state
+                if moved != state:
+                    current = Committed(state, version, Change())
+                    done = await self._written(table_id, current, stored, moved, change, now, by_member, answered_by)
+                    if done is not None:
+                        return done
         return await retried(attempt, "busy")
+
+    async def _written(
+        self,
+        table_id: str,
+        current: Committed,
+        stored: dict[str, Any],
+        state: TableState,
+        change: Change,
+        now: float,
+        by_member: bool,
+        answered_by: int | None,
+    ) -> Committed | None:
+        """``state`` (what a transition made of ``current``, stored as ``stored``) written over
+        ``current``'s version and published; None if another write came first."""
+        if by_member:
+            state = transitions.touched(state, now)
+        if current.state.is_open and not state.is_open:
+            state = replace(state, deadline=now + RETENTION, computer_at=None, hold_until=None)
+        document = keeping_legacy(state.to_document(), stored)
+        version = await self._store.write(table_key(table_id), current.version, document, deadline=state.wake_at)
+        if version is None:
+            return None
+        self._known.remember(table_id, version, document, state)
+        committed = Committed(state, version, change, written=True)
+        return replace(committed, followed=await self._publish(committed, answered_by=answered_by))
 
     async def _publish(
         self, committed: Committed, *, answered_by: int | None = None, pending: bool = False
@@ -254,7 +372,7 @@ class TableService:
             chosen = move(state, now) if callable(move) else move
             return transitions.apply(state, actor, chosen, now)
 
-        return await self.update(table_id, transition, answered_by=answered_by)
+        return await self.update(table_id, transition, answered_by=answered_by, quick_at_hand=True)
 
     async def wake(self, table_id: str) -> Committed | None:
         """The clock's turn: computer moves and passed deadlines; None when the table ended long enough
@@ -270,6 +388,7 @@ class TableService:
             if followed is not None:
                 await followed
             if await self._store.delete(table_key(table_id), current.version):
+                self._known.forget(table_id)
                 return None
         committed = await self.update(table_id, transitions.wake, by_member=False)
         state = committed.state
@@ -335,6 +454,9 @@ class TableService:
             if member_of(change.player) is not None
         )
 
+    def _committed(self, table_id: str, found: Versioned) -> Committed:
+        return Committed(self._known.state(table_id, found), found.version, Change())
+
     async def park(self, table_id: str) -> None:
         """Clear the timers of a table whose clock cannot run (a damaged document), so it stops coming due."""
         key = table_key(table_id)
@@ -346,7 +468,3 @@ class TableService:
         """The tables whose clock is due now."""
         keys = await self._store.due(self._clock(), limit)
         return [key.removeprefix("table:") for key in keys if key.startswith("table:")]
-
-
-def _committed(found: Versioned) -> Committed:
-    return Committed(TableState.from_document(found.document), found.version, Change())

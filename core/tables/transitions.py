@@ -296,8 +296,9 @@ def _back(state: TableState, seat: int, now: float) -> tuple[TableState, Change]
     state = state.with_seat(seat, replace(current, away=False, missed=0))
     if state.status == "playing" and state.hand is not None:
         hand = load_round(state)
+        scheduled, change = _schedule(state, hand, now, step_moved=True), waiting_on(hand, Change("seat"))
         keep_round(state, hand)
-        return _schedule(state, hand, now, step_moved=True), waiting_on(hand, Change("seat"))
+        return scheduled, change
     return state, Change("seat")
 
 
@@ -325,8 +326,10 @@ def wake(state: TableState, now: float) -> tuple[TableState, Change]:
             return _play(state, hand, actions, now)
     if state.deadline is not None and state.deadline <= now:
         return _play_clock(state, hand, now)
+    scheduled = _schedule(state, hand, now, step_moved=False)
+    change = waiting_on(hand, Change("played" if released else "nothing"))
     keep_round(state, hand)
-    return _schedule(state, hand, now, step_moved=False), waiting_on(hand, Change("played" if released else "nothing"))
+    return scheduled, change
 
 
 def touched(state: TableState, now: float) -> TableState:
@@ -412,8 +415,9 @@ def _toggle_standing(state: TableState, seat: int, number: int | None, now: floa
     if state.status != "playing" or state.hand is None:
         return state, Change("seat")
     hand = load_round(state)
+    scheduled, change = _schedule(state, hand, now, step_moved=False), waiting_on(hand, Change("seat"))
     keep_round(state, hand)
-    return _schedule(state, hand, now, step_moved=False), waiting_on(hand, Change("seat"))
+    return scheduled, change
 
 
 def _play_clock(state: TableState, hand: Round, now: float) -> tuple[TableState, Change]:
@@ -453,10 +457,12 @@ def _play(state: TableState, hand: Round, actions: Sequence[Action], now: float)
     state = replace(state, hand=hand.to_document(), hold_until=hold_until)
     if hand.result is not None:
         return _finish_hand(state, hand, now)
-    keep_round(state, hand)
     awaited = tuple(seat for seat in hand.awaiting() if seat not in waiting_before)
     happened: Happened = "played" if step_moved else "answered"
-    return _schedule(state, hand, now, step_moved=step_moved), waiting_on(hand, Change(happened, awaited=awaited))
+    scheduled = _schedule(state, hand, now, step_moved=step_moved)
+    change = waiting_on(hand, Change(happened, awaited=awaited))
+    keep_round(state, hand)  # last: the round is the next move's from here
+    return scheduled, change
 
 
 def _schedule(state: TableState, hand: Round, now: float, *, step_moved: bool) -> TableState:
@@ -518,10 +524,10 @@ def _deal(state: TableState, match: Match, now: float) -> tuple[TableState, Chan
         deadline=None,
         computer_at=None,
     )
+    scheduled = _schedule(dealt, hand, now, step_moved=True)
+    change = waiting_on(hand, Change("dealt", awaited=tuple(hand.awaiting())))
     keep_round(dealt, hand)
-    return _schedule(dealt, hand, now, step_moved=True), waiting_on(
-        hand, Change("dealt", awaited=tuple(hand.awaiting()))
-    )
+    return scheduled, change
 
 
 def _finish_hand(state: TableState, hand: Round, now: float) -> tuple[TableState, Change]:

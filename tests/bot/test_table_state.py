@@ -138,7 +138,9 @@ def test_a_table_stored_with_its_place_on_discord_reads_its_server_from_it():
 
 def test_a_damaged_hand_inside_a_table_is_refused_when_played():
     state = started_table()
-    document = state.to_document()
+    # the document as a store gives it back (its own objects: a state's documents are values, never
+    # changed in place, and the round this process played is handed over only for its own document)
+    document = json.loads(json.dumps(state.to_document()))
     document["hand"]["seats"][0]["concealed"] = "1111111m"
     damaged = TableState.from_document(document)
     with pytest.raises(Refusal) as refused:

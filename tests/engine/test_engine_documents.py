@@ -479,6 +479,9 @@ def test_a_round_resumed_from_any_of_its_prefixes_is_the_replay_of_the_document(
         prefix = random_game_prefix(rules, 31, played, cut)
         resumed = round_resumed(prefix, document, rules=rules)
         assert resumed.to_document() == Round.from_document(document).to_document() == document
+        # a document this process's engine wrote: the same state, reached without writing it again
+        prefix = random_game_prefix(rules, 31, played, cut)
+        assert round_resumed(prefix, document, rules=rules, written_here=True).to_document() == document
 
 
 def random_game_prefix(rules, seed, played, actions):
@@ -500,6 +503,10 @@ def test_a_document_that_does_not_continue_the_round_is_refused():
     tampered = copy.deepcopy(one.to_document())
     tampered["seats"][0]["concealed"] = tampered["seats"][1]["concealed"]
     cases.append((Round.replay(rules, 5, one.actions[:10], dealer=one.dealer, round_wind=one.round_wind), tampered))
+    for written_here in (False, True):
+        for prefix, document in cases[:3]:  # a record that does not continue the round's: refused either way
+            with pytest.raises(InvalidNotation):
+                round_resumed(copy.deepcopy(prefix), document, rules=rules, written_here=written_here)
     for prefix, document in cases:
         with pytest.raises(InvalidNotation):
             round_resumed(prefix, document, rules=rules)
