@@ -9,8 +9,8 @@ its sign-up post, then Check in (twenty at a time, as a crowd would); the organi
   store (the core: the schedule, 50 tables dealt), then to every table's thread posted with its notice and
   its table message (the Discord side: threads, pictures drawn, messages sent);
 - acknowledgements (the fake's, from the interaction sent to the bot's first response) of the Join and
-  Check in presses, and, while the round is played for ``--seconds`` (computers 1.2 s apart, the members'
-  seats played by the clock once their time runs out, as the product's live timings say), of members
+  Check in presses, and, while the round is played for ``--seconds`` (computers 1.2 s apart, as the
+  product's live timings say), of members
   the members playing their tables by their buttons (My hand, then their move, what a basic player would);
 - the table messages edited in that window and the process's CPU per edit.
 
@@ -191,16 +191,13 @@ async def measure(
     end = time.perf_counter() + args.seconds
 
     async def play(table_id: str, message: Any, seed: int) -> None:
-        """The table's members play what a basic player would, by their buttons, as soon as it waits
-        for them; computers play between."""
+        """The table's members play what a basic player would, by their buttons, 1 to 4 s after it
+        waits for them (as ``benchmarks/load.py``'s live members); computers play between."""
         player_rng = random.Random(seed)
         while time.perf_counter() < end:
-            try:
-                moved = await play_one_move(world, table_id, message, player_rng)
-            except AssertionError:  # the table moved on under the member: look again
-                moved = ""
-            if not moved:
-                await asyncio.sleep(0.2)
+            await asyncio.sleep(player_rng.uniform(1.0, 4.0))
+            with contextlib.suppress(AssertionError):  # the table moved on under the member: look again
+                await play_one_move(world, table_id, message, player_rng)
 
     await asyncio.gather(
         *(play(table_id, message, rng.randrange(2**32)) for table_id, message in table_message.items())
