@@ -95,6 +95,7 @@ class Motive(enum.Enum):
     KEEP_SCORING_PAIR = "keep_scoring_pair"
     PLAN = "plan"
     EFFICIENT = "efficient"
+    SECOND_STEP = "second_step"
     DEFEND_GENBUTSU = "defend_genbutsu"
     DEFEND_SAFE = "defend_safe"
 
@@ -294,10 +295,12 @@ def discard_motive(
     option: DiscardOption, options: Sequence[DiscardOption], counts: Sequence[int], table: Table
 ) -> Motive:
     """Why ``option`` (the first of ``options``) was preferred."""
+    # Chosen over the better weighed discard by the second step (``second_step_first``): never a defence.
+    stepped = option.tile != min(options, key=lambda other: (-other.utility, other.tile)).tile
     attack = max(options, key=lambda other: (other.best.expected, other.useful - 20 * other.shanten))
     tile = option.tile
     given_up = attack.best.expected - option.best.expected
-    if given_up > 0.02 * attack.best.expected and option.risk.chance < attack.risk.chance:
+    if not stepped and given_up > 0.02 * attack.best.expected and option.risk.chance < attack.risk.chance:
         return Motive.DEFEND_GENBUTSU if option.risk.safe_against_leader else Motive.DEFEND_SAFE
     if option.shanten == 0:
         return Motive.READY
@@ -313,7 +316,7 @@ def discard_motive(
         others = [other for other in options if other.shanten == option.shanten and other.tile != tile]
         if any(other.tile >= 27 and counts[other.tile] == 2 for other in others):
             return Motive.KEEP_SCORING_PAIR
-    return Motive.EFFICIENT
+    return Motive.SECOND_STEP if stepped else Motive.EFFICIENT
 
 
 def _has_neighbour(tile: Tile, counts: Sequence[int]) -> bool:

@@ -9,6 +9,7 @@ from game.hints import discard_hints
 from game.players.safety import collected_suit, exposure
 from game.players.strong import Motive, decide
 from game.tiles import Tile
+from words.phrases import show
 
 
 def discarded(view) -> str:
@@ -134,3 +135,19 @@ def test_tip6_keep_the_honour_pair_that_scores():
 def test_tip5_no_claim_that_brings_the_hand_no_closer():
     # Ready on 7 of characters already: a pung of 5 of bamboo would only show the hand.
     assert decide(position("123m456p789s55s68m", claim=("5s", 2))).action == Pass(0)
+
+
+def test_classic_keeps_the_discard_whose_useful_draws_leave_the_most_useful_tiles():
+    # Letting the 7 of characters go leaves the most useful tiles (81), the 4 fewer (75) for the same
+    # hand's worth; but the draws that improve the hand after the 4 leave more useful tiles after them.
+    hand = "1m4m7m7m9m5p6p7p8p3s8s9s9s1m"
+    decision = decide(position(hand))
+    assert decision.action == Discard(0, Tile.M4)
+    assert decision.motive is Motive.SECOND_STEP
+    assert decision.options[0].useful < decision.options[1].useful and decision.options[1].tile == Tile.M7
+    hint = discard_hints(position(hand))[0]  # the hint suggests what strong plays, and why
+    assert hint.tile == Tile.M4 and hint.reason.key == "teacher.discard.second_step"
+    said = [show(hint.reason, lang) for lang in ("en", "fr", "zh_TW")]
+    assert all(said) and len(set(said)) == 3 and "next step" in said[0]
+    # Hong Kong and family tables choose as before.
+    assert decide(position(hand, rules="family")).action == Discard(0, Tile.M7)
