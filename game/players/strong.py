@@ -7,7 +7,7 @@ rules) against the chance that a discard deals in (``game.players.safety``):
 - a discard keeps the hand whose best plan has the highest expected gain, discounted by the chance
   the tile lets an opponent win and what that costs; between equals it keeps the most useful tiles,
   then lets go of isolated honours before terminals before middle tiles (tips 1, 2, 3, 6); late in a
-  hand, far from ready, the discount wins and the player defends (tip 4);
+  hand, far from ready, the discount wins and the player defends (tip 4; not at a classic table);
 - a claim is made only when the hand it leaves is worth more than the concealed hand kept: to get
   ready, to make a scoring pung, or for a plan that scores, the lost concealed double counted (tip 5);
 - wins and calls are always declared, kongs made when they do not lower the hand's worth.
