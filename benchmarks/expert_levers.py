@@ -5,7 +5,10 @@ on its path):
     .venv/bin/python benchmarks/duplicate.py --rules classic --walls 400 --seed 7 \\
         --lineup expert_levers:NoCaution,strong,strong,strong
 
-- ``NoCaution``: ``strong`` that never weighs the chance its discard deals in (classic and Hong Kong).
+- ``StrongBefore``: ``strong`` as it was before 2026-12-06, when it began to play classic for the win
+  (issue 45, item 3): caution from 0.5 in classic, no second step; Hong Kong and family as ``strong``.
+  The contenders measured in classic are built on it, so that they play as they were measured.
+- ``NoCaution``: ``StrongBefore`` that never weighs the chance its discard deals in (all rule sets).
 - ``EarlyCaution``: ``strong`` whose caution starts where any hand wins, whatever the Hong Kong minimum
   (``CAUTION_PER_FAN`` 0): it defends sooner at a 3-fan table.
 - ``CostlierDealIn``: ``strong`` for which dealing in costs twice as much in Hong Kong (48 for 24).
@@ -33,14 +36,17 @@ on its path):
 - ``ReadFold15`` (``ReadFold25``, ``ReadFold15Wary``; ``ReadFold`` itself at 8 %): ``ReadTies``, and a
   hand under 15 % (25 %) to finish lets go of the safest tile instead of one over 2 % (1 %) to deal in.
 - ``ReadFoldKeep``: ``ReadFold15``, letting go of the best tile for the hand among those under 2 %.
-- ``ClassicSecondStep`` (``ClassicSecondStepWide``, ``ClassicSecondStepWider``): in classic, ``NoCaution``
-  choosing between the discards of the same shanten (and the same useful tiles and 97 % of the expected
-  gain; within 10 %, 25 %) the one whose useful draws leave the most useful tiles ("ukeire" two steps
-  deep); Hong Kong: ``strong``.
+- ``ClassicSecondStep`` (``ClassicSecondStepWider``): in classic, ``NoCaution`` choosing between the
+  discards of the same shanten (and the same useful tiles and 97 % of the expected gain; within 25 %)
+  the one whose useful draws leave the most useful tiles ("ukeire" two steps deep); Hong Kong:
+  ``strong``. Within 10 % (``ClassicSecondStepWide``, confirmed on seed 11) it became ``strong``'s own
+  classic play on 2026-12-06, and was removed from here.
 
 ``strong``'s figures are module constants; a contender changes them only while it decides (the three
 ``strong`` players at its table decide with the real ones). docs/measurements.md gives what each
 measured: none is stronger than ``strong`` by the 0.10 of a place a hand the expert level must be.
+Those figures were measured against ``StrongBefore`` (then ``strong``): to seat them again against it,
+``--lineup expert_levers:NAME,expert_levers:StrongBefore,expert_levers:StrongBefore,expert_levers:StrongBefore``.
 """
 
 from __future__ import annotations
@@ -56,7 +62,7 @@ import game.players.reading as reading
 import game.players.safety as safety
 import game.players.strong as strong
 from game.actions import Action, Claim, ClaimKind, Discard, Pass
-from game.hand import regular_shanten, useful_tiles
+from game.hand import regular_shanten
 from game.players.evaluation import Table, counts_of, visible_counts
 from game.players.safety import threat
 from game.view import SeatView
@@ -79,12 +85,33 @@ def strong_figures(**figures: Any) -> Iterator[None]:
             setattr(strong, name, value)
 
 
+def _before(**figures: Any) -> contextlib.AbstractContextManager[None]:
+    """``strong`` as it was before it played classic for the win (issue 45, item 3): caution from 0.5 in
+    classic and no second step; ``figures`` changed too."""
+    figures.setdefault("CAUTION_FROM", {**strong.CAUTION_FROM, "classic": 0.5})
+    figures.setdefault("SECOND_STEP", {})
+    return strong_figures(**figures)
+
+
+class StrongBefore:
+    """``strong`` before it played classic for the win: caution from 0.5 in classic, no second step (the
+    same in Hong Kong and family). The champion the new ``strong`` was measured against."""
+
+    name = "strong-before"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        with _before():
+            return strong.decide(view).action
+
+
 class NoCaution:
+    """``StrongBefore`` that never weighs the chance its discard deals in, in any rule set."""
+
     name = "no-caution"
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         never = {rules: 99.0 for rules in strong.CAUTION_FROM}
-        with strong_figures(CAUTION_FROM=never):
+        with _before(CAUTION_FROM=never):
             return strong.decide(view).action
 
 
@@ -118,6 +145,10 @@ class DrawLookahead:
     name = "draw-lookahead"
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
+        with _before():
+            return self._choose(view)
+
+    def _choose(self, view: SeatView) -> Action:
         decision = strong.decide(view)
         if not isinstance(decision.action, Discard) or len(decision.options) < 2 or view.concealed is None:
             return decision.action
@@ -205,7 +236,7 @@ class RaceRollouts:
     name = "race-rollouts"
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
-        with strong_figures(CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM}):
+        with _before(CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM}):
             decision = strong.decide(view)  # no caution: a deal-in costs a classic hand nothing but the race
         if (
             view.ruleset != "classic"
@@ -267,7 +298,7 @@ class Speed:
         kept_score = evaluation.hand_score
         evaluation.hand_score = _worth_one  # type: ignore[assignment]
         try:
-            with strong_figures(CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM}):
+            with _before(CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM}):
                 return strong.decide(view).action
         finally:
             evaluation.hand_score = kept_score
@@ -327,7 +358,7 @@ class _ClassicVariant:
         evaluation.PAIR_TO_PUNG = self.pair_to_pung
         evaluation.OPPONENT_HAZARD["classic"] = self.hazard
         try:
-            with strong_figures(
+            with _before(
                 CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM},
                 DEAL_IN_COST={**strong.DEAL_IN_COST, "classic": strong.DEAL_IN_COST["classic"] ** power},
             ):
@@ -574,31 +605,12 @@ class ReadFoldKeep(ReadFold):
 # --- classic: the second step's useful tiles, between equal discards ----------------------------------
 
 
-def _second_step(counts: list[int], left: list[int]) -> int:
-    """For 13 tiles (34 counts): over each draw that lowers the shanten, its unseen copies times the
-    useful copies the best discard then keeps ("ukeire" two steps deep)."""
-    level = regular_shanten(counts)
-    total = 0
-    for kind in useful_tiles(counts):
-        if not left[kind]:
-            continue
-        counts[kind] += 1
-        best = 0
-        for discard in range(34):
-            if counts[discard] and discard != kind:
-                counts[discard] -= 1
-                if regular_shanten(counts) < level:
-                    best = max(best, sum(left[other] - (other == kind) for other in useful_tiles(counts)))
-                counts[discard] += 1
-        counts[kind] -= 1
-        total += left[kind] * best
-    return total
-
-
 class ClassicSecondStep:
     """Classic: ``NoCaution``, choosing between the discards it cannot tell apart (the same shanten and
     useful tiles, 97 % of the expected gain) the one whose useful draws leave the most useful tiles
-    after them. Hong Kong: ``strong``."""
+    after them (``strong.second_step``). Hong Kong: ``StrongBefore``. Within 10 % of the best's useful
+    tiles and expected gain (``ClassicSecondStepWide``), it is ``strong``'s classic play since
+    2026-12-06."""
 
     name = "classic-second-step"
     tolerance = 0.97
@@ -606,8 +618,8 @@ class ClassicSecondStep:
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         if view.ruleset == "hongkong":
-            return strong.decide(view).action
-        with strong_figures(CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM}):
+            return StrongBefore().choose(view, rng)
+        with _before(CAUTION_FROM={rules: 99.0 for rules in strong.CAUTION_FROM}):
             decision = strong.decide(view)
         if not isinstance(decision.action, Discard) or len(decision.options) < 2 or view.concealed is None:
             return decision.action
@@ -630,18 +642,10 @@ class ClassicSecondStep:
         scored = []
         for rank, option in enumerate(close):
             hand[option.tile] -= 1
-            scored.append((_second_step(hand, left), -rank, option.tile))
+            scored.append((strong.second_step(hand, left), -rank, option.tile))
             hand[option.tile] += 1
         tile = max(scored)[2]
         return next(a for a in view.legal if isinstance(a, Discard) and a.tile == tile)
-
-
-class ClassicSecondStepWide(ClassicSecondStep):
-    """``ClassicSecondStep`` between the discards within 10 % of the best's useful tiles and expected gain."""
-
-    name = "classic-second-step-wide"
-    tolerance = 0.9
-    useful_share = 0.9
 
 
 class ClassicSecondStepWider(ClassicSecondStep):

@@ -7,10 +7,16 @@ rules) against the chance that a discard deals in (``game.players.safety``):
 - a discard keeps the hand whose best plan has the highest expected gain, discounted by the chance
   the tile lets an opponent win and what that costs; between equals it keeps the most useful tiles,
   then lets go of isolated honours before terminals before middle tiles (tips 1, 2, 3, 6); late in a
-  hand, far from ready, the discount wins and the player defends (tip 4);
+  hand, far from ready, the discount wins and the player defends (tip 4; not at a classic table);
 - a claim is made only when the hand it leaves is worth more than the concealed hand kept: to get
   ready, to make a scoring pung, or for a plan that scores, the lost concealed double counted (tip 5);
 - wins and calls are always declared, kongs made when they do not lower the hand's worth.
+
+At a classic table, where only the winner scores, the player plays for the win: it never weighs
+the chance of dealing in (another player's win costs it the same whoever discards), and between
+discards of the same shanten within a tenth of the best's useful tiles and expected gain it keeps the
+one whose useful draws leave the most useful tiles after them (``second_step``: tile efficiency two
+draws deep). Measured on duplicate deals in docs/measurements.md (issue 45, item 3).
 
 At a Hong Kong table the plans are those that can meet the table's own minimum fan
 (``game.players.hongkong_plans``), and progress is measured towards the plan followed: a discard
@@ -29,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.actions import Action, AddedKong, Call, Claim, ClaimKind, ConcealedKong, DeclareWin, Discard, Pass
-from game.hand import SetKind
+from game.hand import SetKind, regular_shanten, useful_tiles
 from game.melds import Meld
 from game.players.evaluation import FREE, JOKER, PlanValue, Table, counts_of, evaluate
 from game.players.hongkong_plans import evaluate_hongkong, nearest_plan
@@ -48,17 +54,24 @@ DEAL_IN_COST: dict[RuleName, float] = {"hongkong": 24.0, "classic": 12.0, "famil
 # concealed fan often makes the minimum, so a claim must beat the hand kept.
 CLAIM_MARGIN: dict[RuleName, float] = {"hongkong": 1.05, "classic": 0.2, "family": 0.2}
 # Caution grows from nothing to full as the most advanced opponent's chance to be ready goes
-# from CAUTION_FROM to CAUTION_FROM + CAUTION_SPAN. Classic starts later: a deal-in there costs no
-# points, only the hand, and defending from 0.3 lost more wins than it saved (benchmarks/strength.py,
-# seeds 1 and 2, 2000 hands: 0.99 and 0.86 of a basic seat's score per hand from 0.3, 1.08 from
-# 0.5, dealing in still less often than the basic seats).
+# from CAUTION_FROM to CAUTION_FROM + CAUTION_SPAN; None: never. Classic never defends: a deal-in
+# there costs no points, only the hand, as any other opponent's win would. Defending from 0.3 lost
+# more wins than it saved (benchmarks/strength.py, seeds 1 and 2, 2000 hands: 0.99 and 0.86 of a
+# basic seat's score per hand from 0.3, 1.08 from 0.5), and on duplicate deals never defending
+# placed better than defending from 0.5 (docs/measurements.md, 2026-12-06: +0.019 [+0.005, +0.033]
+# of a place a hand, 1000 walls of seed 11).
 # In Hong Kong the minimum holds opponents back: an opponent who looks ready often cannot win yet, and
 # a table that defends from 0.3 at a 3-fan minimum ends most hands drawn (79.7 % of strong × 4 hands;
 # benchmarks/hongkong_players.py); caution starts at 0.3 where any hand wins, later by
 # CAUTION_PER_FAN for each fan of the minimum, up to three.
-CAUTION_FROM: dict[RuleName, float] = {"hongkong": 0.3, "classic": 0.5, "family": 0.3}
+CAUTION_FROM: dict[RuleName, float | None] = {"hongkong": 0.3, "classic": None, "family": 0.3}
 CAUTION_PER_FAN = 0.5 / 3
 CAUTION_SPAN = 0.4  # a claim must beat the concealed hand by this factor (exposing tells the table)
+# Where the second step chooses between discards (``second_step_first``): among those of the best's
+# shanten with at least this share of its useful tiles and of its expected gain. Only in classic,
+# where the placement counts who wins: on duplicate deals it placed +0.026 of a place a hand better
+# than the same player without it (1000 walls of seed 11; docs/measurements.md, 2026-12-06).
+SECOND_STEP: dict[RuleName, float] = {"classic": 0.9}
 
 
 class Motive(enum.Enum):
@@ -82,6 +95,7 @@ class Motive(enum.Enum):
     KEEP_SCORING_PAIR = "keep_scoring_pair"
     PLAN = "plan"
     EFFICIENT = "efficient"
+    SECOND_STEP = "second_step"
     DEFEND_GENBUTSU = "defend_genbutsu"
     DEFEND_SAFE = "defend_safe"
 
@@ -159,7 +173,13 @@ def progress(plans: Sequence[PlanValue], table: Table) -> PlanValue:
 
 
 def rank_discards(view: SeatView, table: Table, counts: list[int], melds: Sequence[Meld]) -> list[DiscardOption]:
-    """Every legal discard (jokers only when nothing else may go), best first."""
+    """Every legal discard (jokers only when nothing else may go), best first: by ``weigh_discards``,
+    the second step's choice first where the table plays it (``second_step_first``)."""
+    return second_step_first(view, table, counts, weigh_discards(view, table, counts, melds))
+
+
+def weigh_discards(view: SeatView, table: Table, counts: list[int], melds: Sequence[Meld]) -> list[DiscardOption]:
+    """Every legal discard (jokers only when nothing else may go), by its utility, best first."""
     assert view.seat is not None
     tiles = sorted({action.tile for action in view.legal if isinstance(action, Discard)})
     naturals = [tile for tile in tiles if tile != JOKER]
@@ -187,11 +207,67 @@ def rank_discards(view: SeatView, table: Table, counts: list[int], melds: Sequen
     return sorted(options, key=lambda option: (-option.utility, option.tile))
 
 
+def second_step_first(
+    view: SeatView, table: Table, counts: list[int], options: list[DiscardOption]
+) -> list[DiscardOption]:
+    """``options`` (best first), with the second step's choice moved to the front where the table plays
+    it (``SECOND_STEP``): between the discards of the best's shanten and at least the given share of its
+    useful tiles and expected gain, the one whose useful draws leave the most useful tiles
+    (``second_step``), the better ranked between equals. Not for a ready hand (its wait is what counts)
+    nor a hand with jokers or bonus tiles among its concealed ones (the count knows 34 kinds)."""
+    share = SECOND_STEP.get(table.rules)
+    if share is None or len(options) < 2 or options[0].shanten == 0 or any(counts[34:]):
+        return options
+    best = options[0]
+    close = [
+        option
+        for option in options
+        if option.shanten == best.shanten
+        and option.useful >= share * best.useful
+        and option.best.expected >= share * best.best.expected
+    ]
+    if len(close) < 2:
+        return options
+    hand = counts[:34]
+    left = [table.unseen(hand, kind) for kind in range(34)]
+    scored = []
+    for rank, option in enumerate(close):
+        hand[option.tile] -= 1
+        scored.append((second_step(hand, left), -rank, option.tile))
+        hand[option.tile] += 1
+    tile = max(scored)[2]
+    chosen = next(option for option in options if option.tile == tile)
+    return [chosen, *(option for option in options if option is not chosen)]
+
+
+def second_step(counts: list[int], left: Sequence[int]) -> int:
+    """For 13 tiles (34 counts, ``left`` unseen copies per kind): over each draw that lowers the shanten,
+    its unseen copies times the useful copies the best discard then keeps ("ukeire" two steps deep)."""
+    level = regular_shanten(counts)
+    total = 0
+    for kind in useful_tiles(counts):
+        if not left[kind]:
+            continue
+        counts[kind] += 1
+        best = 0
+        for discard in range(34):
+            if counts[discard] and discard != kind:
+                counts[discard] -= 1
+                if regular_shanten(counts) < level:
+                    best = max(best, sum(left[other] - (other == kind) for other in useful_tiles(counts)))
+                counts[discard] += 1
+        counts[kind] -= 1
+        total += left[kind] * best
+    return total
+
+
 def caution(view: SeatView) -> float:
     """How much the risk of dealing in weighs, 0 to 1: nothing while no opponent looks close to ready
-    (early discards are chosen for the hand), fully once one probably is."""
-    top = max((threat(public) for public in view.seats if public.seat != view.seat), default=0.0)
+    (early discards are chosen for the hand), fully once one probably is; never in classic."""
     start = CAUTION_FROM[view.ruleset]
+    if start is None:
+        return 0.0
+    top = max((threat(public) for public in view.seats if public.seat != view.seat), default=0.0)
     if view.ruleset == "hongkong":
         start += CAUTION_PER_FAN * min(3, view.minimum_fan)
     return min(1.0, max(0.0, (top - start) / CAUTION_SPAN))
@@ -219,10 +295,12 @@ def discard_motive(
     option: DiscardOption, options: Sequence[DiscardOption], counts: Sequence[int], table: Table
 ) -> Motive:
     """Why ``option`` (the first of ``options``) was preferred."""
+    # Chosen over the better weighed discard by the second step (``second_step_first``): never a defence.
+    stepped = option.tile != min(options, key=lambda other: (-other.utility, other.tile)).tile
     attack = max(options, key=lambda other: (other.best.expected, other.useful - 20 * other.shanten))
     tile = option.tile
     given_up = attack.best.expected - option.best.expected
-    if given_up > 0.02 * attack.best.expected and option.risk.chance < attack.risk.chance:
+    if not stepped and given_up > 0.02 * attack.best.expected and option.risk.chance < attack.risk.chance:
         return Motive.DEFEND_GENBUTSU if option.risk.safe_against_leader else Motive.DEFEND_SAFE
     if option.shanten == 0:
         return Motive.READY
@@ -238,7 +316,7 @@ def discard_motive(
         others = [other for other in options if other.shanten == option.shanten and other.tile != tile]
         if any(other.tile >= 27 and counts[other.tile] == 2 for other in others):
             return Motive.KEEP_SCORING_PAIR
-    return Motive.EFFICIENT
+    return Motive.SECOND_STEP if stepped else Motive.EFFICIENT
 
 
 def _has_neighbour(tile: Tile, counts: Sequence[int]) -> bool:
@@ -247,8 +325,8 @@ def _has_neighbour(tile: Tile, counts: Sequence[int]) -> bool:
 
 
 def _turn(view: SeatView, table: Table, counts: list[int], melds: Sequence[Meld]) -> Decision:
-    options = rank_discards(view, table, counts, melds)
-    best = options[0]
+    weighed = weigh_discards(view, table, counts, melds)
+    best = weighed[0]
     for action in view.legal:
         if isinstance(action, ConcealedKong | AddedKong):
             after = list(counts)
@@ -259,6 +337,8 @@ def _turn(view: SeatView, table: Table, counts: list[int], melds: Sequence[Meld]
             worth = plans[0]
             if progress(plans, table).distance <= best.shanten and worth.expected >= 0.95 * best.best.expected:
                 return Decision(action, Motive.KONG, action.tile, plan=worth)
+    options = second_step_first(view, table, counts, weighed)
+    best = options[0]
     discard = next(a for a in view.legal if isinstance(a, Discard) and a.tile == best.tile)
     return Decision(discard, discard_motive(best, options, counts, table), best.tile, tuple(options), best.best)
 

@@ -131,6 +131,7 @@ _DISCARD_KEYS = {
     Motive.KEEP_SCORING_PAIR: "teacher.discard.keep_scoring_pair",
     Motive.DEFEND_GENBUTSU: "teacher.discard.defend_genbutsu",
     Motive.DEFEND_SAFE: "teacher.discard.defend_safe",
+    Motive.SECOND_STEP: "teacher.discard.second_step",
 }
 
 

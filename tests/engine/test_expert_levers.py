@@ -41,6 +41,7 @@ CONTENDERS = sorted(
 def _figures():
     return (
         dict(strong.CAUTION_FROM),
+        dict(strong.SECOND_STEP),
         dict(strong.DEAL_IN_COST),
         strong.CAUTION_PER_FAN,
         dict(evaluation.OPPONENT_HAZARD),
@@ -63,4 +64,4 @@ def test_a_contender_plays_a_hand_and_leaves_strong_as_it_was(name, rules_name):
 
 
 def test_every_contender_is_tried():
-    assert {"NoCaution", "Speed", "FoldWhenFar", "SafeTies", "ClaimOnlyFaster"} <= set(CONTENDERS)
+    assert {"NoCaution", "Speed", "FoldWhenFar", "SafeTies", "ClaimOnlyFaster", "StrongBefore"} <= set(CONTENDERS)

@@ -1,12 +1,15 @@
 """Seed 000's six tips ("Pour aller plus loin"), each on a hand-made position for the strong player."""
 
+import pytest
 from players_helpers import chow, position, pung
 
+import game.players.strong as strong
 from game.actions import Claim, ClaimKind, Discard, Pass
 from game.hints import discard_hints
 from game.players.safety import collected_suit, exposure
 from game.players.strong import Motive, decide
 from game.tiles import Tile
+from words.phrases import show
 
 
 def discarded(view) -> str:
@@ -63,6 +66,26 @@ def test_tip3_a_collected_suit_is_more_dangerous_against_its_collector():
     assert collected_suit(never) == 2
 
 
+@pytest.fixture
+def defending(monkeypatch):
+    """Tip 4's defence, as Hong Kong and family tables play it, on these classic positions: classic
+    itself no longer defends (a deal-in costs only the hand there; issue 45), so it is turned on, as it
+    was, without the second step."""
+    monkeypatch.setattr(strong, "CAUTION_FROM", {**strong.CAUTION_FROM, "classic": 0.5})
+    monkeypatch.setattr(strong, "SECOND_STEP", {})
+
+
+def test_classic_plays_for_the_win_late_and_far_from_ready():
+    # Only the winner scores: a discard that deals in costs the hand, as any opponent's win would.
+    leader = {1: [pung("5z", claimed_from=0), pung("6z", claimed_from=0)]}
+    hand = "1359m4579p1368s27z"
+    late = position(hand, wall_left=8, melds=leader, discards={1: "5p8s2m1z4z3s1p2s6m"})
+    early = position(hand, wall_left=80)
+    assert decide(late).action == decide(early).action
+    assert decide(late).motive not in (Motive.DEFEND_GENBUTSU, Motive.DEFEND_SAFE)
+
+
+@pytest.mark.usefixtures("defending")
 def test_tip4_late_and_far_from_ready_the_leaders_own_discards_are_played():
     leader = {1: [pung("7z", claimed_from=0), chow("3p", claimed_from=0)]}
     late = position("159m159p159s12345z", wall_left=10, melds=leader, discards={1: "5s2m8m9p1z3z6s", 2: "4m", 3: "6p"})
@@ -72,6 +95,7 @@ def test_tip4_late_and_far_from_ready_the_leaders_own_discards_are_played():
     assert decide(early).action.tile >= 27
 
 
+@pytest.mark.usefixtures("defending")
 def test_tip4_defence_gives_up_an_efficient_discard_for_a_safe_one():
     leader = {1: [pung("5z", claimed_from=0), pung("6z", claimed_from=0)]}
     hand = "1359m4579p1368s27z"
@@ -111,3 +135,19 @@ def test_tip6_keep_the_honour_pair_that_scores():
 def test_tip5_no_claim_that_brings_the_hand_no_closer():
     # Ready on 7 of characters already: a pung of 5 of bamboo would only show the hand.
     assert decide(position("123m456p789s55s68m", claim=("5s", 2))).action == Pass(0)
+
+
+def test_classic_keeps_the_discard_whose_useful_draws_leave_the_most_useful_tiles():
+    # Letting the 7 of characters go leaves the most useful tiles (81), the 4 fewer (75) for the same
+    # hand's worth; but the draws that improve the hand after the 4 leave more useful tiles after them.
+    hand = "1m4m7m7m9m5p6p7p8p3s8s9s9s1m"
+    decision = decide(position(hand))
+    assert decision.action == Discard(0, Tile.M4)
+    assert decision.motive is Motive.SECOND_STEP
+    assert decision.options[0].useful < decision.options[1].useful and decision.options[1].tile == Tile.M7
+    hint = discard_hints(position(hand))[0]  # the hint suggests what strong plays, and why
+    assert hint.tile == Tile.M4 and hint.reason.key == "teacher.discard.second_step"
+    said = [show(hint.reason, lang) for lang in ("en", "fr", "zh_TW")]
+    assert all(said) and len(set(said)) == 3 and "next step" in said[0]
+    # Hong Kong and family tables choose as before.
+    assert decide(position(hand, rules="family")).action == Discard(0, Tile.M7)
