@@ -156,15 +156,20 @@ async def standings(interaction: Interaction, tournament: app_commands.Range[str
 
 
 async def _organise(
-    interaction: Interaction, tournament_id: str | None, change: Callable[[Tournament, int], Tournament], key: str
+    interaction: Interaction,
+    tournament_id: str | None,
+    change: Callable[[Tournament, int], Tournament],
+    key: str,
+    **said: str,
 ) -> None:
+    """The organiser's ``change`` (given the authority it acts with), answered with ``key`` (``said`` filled in)."""
     lang = lang_of(interaction.locale)
     guild_id = guild_of(interaction)
     services = await interaction.client.acknowledged(interaction, "private")
     made = await named_or_current(services.tournaments, guild_id, tournament_id)
     by = _organising(interaction, made)
     changed = await services.tournaments.update(made.id, lambda current, now: change(current, by))
-    await answer(interaction, say(key, lang, name=presenter.title(changed.tournament, lang)))
+    await answer(interaction, say(key, lang, name=presenter.title(changed.tournament, lang), **said))
 
 
 @tournament.command(name="pause", description=_("Pause the tournament: no new round starts (Manage Server)"))
@@ -197,20 +202,10 @@ async def replace_player(
     coming: discord.Member,
     tournament: app_commands.Range[str, 1, 20] | None = None,
 ) -> None:
-    lang = lang_of(interaction.locale)
-    guild_id = guild_of(interaction)
-    services = await interaction.client.acknowledged(interaction, "private")
-    made = await named_or_current(services.tournaments, guild_id, tournament)
-    by = _organising(interaction, made)
     name = coming.display_name
-    changed = await services.tournaments.update(
-        made.id, lambda current, now: life.replace_player(current, by, gone.id, coming.id, name)
-    )
-    text = say(
-        "tournament_replaced_now",
-        lang,
-        coming=plain(name),
-        gone=plain(gone.display_name),
-        name=presenter.title(changed.tournament, lang),
-    )
-    await answer(interaction, text)
+
+    def replaced(current: Tournament, by: int) -> Tournament:
+        return life.replace_player(current, by, gone.id, coming.id, name)
+
+    said = {"coming": plain(name), "gone": plain(gone.display_name)}
+    await _organise(interaction, tournament, replaced, "tournament_replaced_now", **said)

@@ -66,9 +66,9 @@ class TournamentPosts:
         record = await self._records.of(event.tournament_id)
         if record is None:  # not a tournament of Discord's (or its post is being sent)
             return
-        newest = self._newest[event.tournament_id] = max(self._newest.get(event.tournament_id, 0), event.version)
+        self._newest[event.tournament_id] = max(self._newest.get(event.tournament_id, 0), event.version)
         async with self._locks.setdefault(event.tournament_id, asyncio.Lock()):
-            if event.version < newest or event.version < self._newest[event.tournament_id]:
+            if event.version < self._newest[event.tournament_id]:
                 return  # a newer change waits behind this one, and shows everything (a crowd joining: one edit)
             found = await self._tournaments.read(event.tournament_id)
             if found is None or found.version <= self._shown.get(event.tournament_id, 0):

@@ -149,11 +149,11 @@ class TournamentService:
     async def playing(self) -> list[str]:
         """The tournaments under way (playing), every server's: what a process starting takes up."""
         found = []
-        for key in await self._store.keys(PREFIX):
-            stored = await self.read(key.removeprefix(PREFIX))
+        for tournament_id in await self.every_id():
+            stored = await self.read(tournament_id)
             if stored is not None and stored.tournament.status == "playing":
-                found.append(stored.tournament.id)
-        return sorted(found)
+                found.append(tournament_id)
+        return found
 
     async def of_guild(self, guild_id: int) -> list[Tournament]:
         """The server's tournaments the store keeps, newest sign-up deadline first: those its index names,

@@ -55,10 +55,13 @@ class FakeClock:
 
 
 @contextlib.asynccontextmanager
-async def solitaire_bot(fake: FakeDiscord, store: LiveStore, clock: FakeClock, path: Any) -> AsyncIterator[Any]:
-    """The bot from ``create_bot`` on the fake, its clock the test's."""
+async def solitaire_bot(
+    fake: FakeDiscord, store: LiveStore, clock: FakeClock, path: Any, *, tick: float = 0.02, **options: Any
+) -> AsyncIterator[Any]:
+    """The bot from ``create_bot`` on the fake, its clock the test's; ``options``: ``application_on``'s
+    other levers (the tables' seeds)."""
     settings = bot_settings(fake.token, str(path))
-    async with application_on(settings, store, clock=clock, tick=0.02) as application:
+    async with application_on(settings, store, clock=clock, tick=tick, **options) as application:
         bot = create_bot(settings, application, guild_ready_timeout=0.05, heartbeat_timeout=1e9, upload_emojis=False)
         task = asyncio.create_task(bot.start(fake.token))
         try:

@@ -9,23 +9,19 @@ standings equal those recomputed from the ledger's hands; a member without Manag
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
 import pytest
 
-from bot.app import create_bot
 from core.tournaments.standings import TableResult, standings
 from core.tournaments.tournament import Tournament
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
-from tests.bot.e2e_helpers import application_on, bot_settings
 from tests.bot.e2e_helpers import wait_until as wait_until_async
-from tests.bot.test_e2e_solitaire import FakeClock, command
+from tests.bot.test_e2e_solitaire import FakeClock, command, solitaire_bot
 from tests.fakediscord import FakeDiscord
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio]
@@ -34,19 +30,9 @@ MANAGE = discord.Permissions(manage_guild=True).value
 START = 1_767_225_600.0  # 2026-01-01 00:00 UTC
 
 
-@contextlib.asynccontextmanager
-async def tournament_bot(fake: FakeDiscord, store: Any, clock: FakeClock, path: Any, seeds: Any) -> AsyncIterator[Any]:
-    settings = bot_settings(fake.token, str(path))
-    async with application_on(settings, store, clock=clock, tick=0.01, make_seed=lambda: next(seeds)) as application:
-        bot = create_bot(settings, application, guild_ready_timeout=0.05, heartbeat_timeout=1e9, upload_emojis=False)
-        task = asyncio.create_task(bot.start(fake.token))
-        try:
-            await fake.wait_ready(bot)
-            yield bot
-        finally:
-            await bot.close()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(task, 5)
+def tournament_bot(fake: FakeDiscord, store: Any, clock: FakeClock, path: Any, seeds: Any) -> Any:
+    """The bot on the fake under the test's clock, its tables dealt the walls of ``seeds``."""
+    return solitaire_bot(fake, store, clock, path, tick=0.01, make_seed=lambda: next(seeds))
 
 
 async def tournament_of(bot: Any, tournament_id: str) -> Tournament:
