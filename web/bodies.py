@@ -29,11 +29,14 @@ from typing import Annotated, Any, Literal, TypeVar
 import msgspec
 from aiohttp import web
 from msgspec import UNSET, Meta, UnsetType
+from multidict import MultiDictProxy
 
 from core.solitaire.moves import GameVerb
 from data.solitaire_ledger import Kind
 from game.solitaire.deal import SEED_LIMIT
-from web.errors import ApiError, bad_json, bad_request
+from web import words
+from web.errors import ApiError, Said, bad_json, bad_request
+from words import Lang
 
 Whole = Annotated[int, Meta(ge=0, lt=1 << 31)]
 """A tile id or a step as a request names it: the game says which exist, this bounds what is read."""
@@ -123,6 +126,19 @@ async def json_body(request: web.Request, shape: type[B]) -> B:
     body = decoded(await request.read(), shape)
     body.check()
     return body
+
+
+async def form_body(
+    request: web.Request, lang: Lang
+) -> tuple[MultiDictProxy[str | bytes | bytearray | web.FileField], Lang]:
+    """A page's form (no route takes more than 4 KB, ``web.guard.BODY_LIMIT``: ``ApiError`` 413 past it) and
+    the language to answer in: the form's own ``lang`` when it names one (the page's), else ``lang``."""
+    try:
+        form = await request.post()
+    except web.HTTPRequestEntityTooLarge:
+        raise ApiError(413, "too_large", Said("web", "error.too_large")) from None
+    shown_in = form.get("lang")
+    return form, words.requested_lang(shown_in, None) if isinstance(shown_in, str) and shown_in else lang
 
 
 def query_of(request: web.Request, shape: type[B]) -> B:

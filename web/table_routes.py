@@ -41,7 +41,7 @@ from game.errors import GameError
 from game.rules import MatchLength, Ruleset
 from web import words
 from web.activity import ActivityBackend
-from web.bodies import Body, fields_of
+from web.bodies import Body, fields_of, form_body
 from web.errors import ApiError, Said, bad_request, too_many
 from web.guard import WEB_GUILD, Guard
 from web.identity import COOKIE
@@ -117,13 +117,7 @@ class TableRoutes:
         try:
             if not self.guard.same_origin(request):  # another site's form opens no table in the visitor's name
                 raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
-            try:
-                form = await request.post()
-            except web.HTTPRequestEntityTooLarge:  # no route takes more than 4 KB (web.guard.BODY_LIMIT)
-                raise ApiError(413, "too_large", Said("web", "error.too_large")) from None
-            shown_in = form.get("lang")
-            if isinstance(shown_in, str) and shown_in:  # the Start page's language: the table's too
-                lang = words.requested_lang(shown_in, None)
+            form, lang = await form_body(request, lang)
             query, rules = _chosen(form.items())
             length = None if query.length is UNSET else query.length
             if not self._new_tables.take(self.guard.address(request)):

@@ -35,6 +35,7 @@ from data.ledger import LedgerValueError
 from data.live import StoreError
 from data.solitaire_ledger import PseudonymRefused, SolitaireLedger
 from web import words
+from web.bodies import form_body
 from web.errors import ApiError, Said, too_many
 from web.guard import WEB_GUILD, Guard
 from web.identity import COOKIE
@@ -131,13 +132,7 @@ class TournamentRoutes:
         try:
             if not self.guard.same_origin(request):  # another site's form presses nothing in the visitor's name
                 raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
-            try:
-                form = await request.post()
-            except web.HTTPRequestEntityTooLarge:  # no route takes more than 4 KB (web.guard.BODY_LIMIT)
-                raise ApiError(413, "too_large", Said("web", "error.too_large")) from None
-            shown_in = form.get("lang")
-            if isinstance(shown_in, str) and shown_in:  # the page's language: its answer's too
-                lang = words.requested_lang(shown_in, None)
+            form, lang = await form_body(request, lang)
             if not self._pages.take(self.guard.address(request)):
                 raise too_many()
             found = await self.tournaments.read(tournament_id)
