@@ -35,7 +35,9 @@ import asyncio
 import contextlib
 import dataclasses
 import gc
+import itertools
 import json
+import os
 import pathlib
 import re
 import sys
@@ -84,6 +86,19 @@ def progress(step: str) -> None:
 
 def ms(values: list[float], q: float) -> float:
     return 1e3 * quantile(values, q)
+
+
+def run_delay(pid: int) -> float:
+    """Seconds process ``pid``'s main thread (its event loop) has waited for a core while it could run
+    (``/proc/<pid>/schedstat``): on a shared host, what its answers wait for besides their own work."""
+    return int(pathlib.Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
+async def waits(pids: tuple[int, int], into: list[tuple[float, float, float]]) -> None:
+    """Every second: the time, and how long each of ``pids`` has waited for a core (``run_delay``)."""
+    while True:
+        into.append((time.monotonic(), run_delay(pids[0]), run_delay(pids[1])))
+        await asyncio.sleep(1.0)
 
 
 # --- the page and the organiser's process ----------------------------------------------------------------
@@ -280,10 +295,13 @@ async def play(pid: int, live: list[LiveTable], args: argparse.Namespace) -> dic
     watching = asyncio.create_task(lag.watch())
     samples: list[tuple[float, float, float]] = []
     sampling = asyncio.create_task(sample(pid, samples))
+    waited: list[tuple[float, float, float]] = []
+    waiting = asyncio.create_task(waits((pid, os.getpid()), waited))
     await asyncio.sleep(args.warmup)
     lag.lags.clear()
     load_from = load_average()
     cpu_from, own_from, window_from = proc_cpu(pid), time.process_time(), time.monotonic()
+    page_waited_from, own_waited_from = run_delay(pid), run_delay(os.getpid())
     frames_from = sum(member.frames for table in live for member in table.members)
     run.measuring = True
     await asyncio.sleep(args.seconds)
@@ -291,6 +309,7 @@ async def play(pid: int, live: list[LiveTable], args: argparse.Namespace) -> dic
     window = time.monotonic() - window_from
     page_cpu = proc_cpu(pid) - cpu_from
     own_cpu = time.process_time() - own_from
+    page_waited, own_waited = run_delay(pid) - page_waited_from, run_delay(os.getpid()) - own_waited_from
     frames = sum(member.frames for table in live for member in table.members) - frames_from
     load_to = load_average()
     rss_end = proc_rss(pid)
@@ -299,6 +318,7 @@ async def play(pid: int, live: list[LiveTable], args: argparse.Namespace) -> dic
     await players.stop()
     watching.cancel()
     sampling.cancel()
+    waiting.cancel()
     accepted = run.sent - run.refused
     return {
         "warmup_s": args.warmup,
@@ -327,6 +347,13 @@ async def play(pid: int, live: list[LiveTable], args: argparse.Namespace) -> dic
         "rss_end_mb": rss_end / MB,
         "slow_by_second": slow_seconds(run, window_from - time.monotonic() + now()),
         "samples": [(round(t - window_from, 1), round(cpu, 2), round(rss / MB, 1)) for t, cpu, rss in samples],
+        "page_waited_ms_per_s": 1e3 * page_waited / window,
+        "client_waited_ms_per_s": 1e3 * own_waited / window,
+        # each second of the run: the page's and the players' main threads' waits for a core in it (ms)
+        "waited_by_second": [
+            (round(t - window_from), round(1e3 * (page - before[1])), round(1e3 * (own - before[2])))
+            for before, (t, page, own) in itertools.pairwise(waited)
+        ],
     }
 
 
@@ -357,7 +384,12 @@ def report(f: dict[str, Any]) -> str:
             f"{f['rss_end_mb']:.0f} MB at the end",
             f"  players' process: {100 * f['client_cpu_share']:.0f} % of a core, loop lag p99 "
             f"{f['client_lag_p99_ms']:.0f} ms, max {f['client_lag_max_ms']:.0f} ms",
+            f"  waited for a core while they could run (main threads, /proc schedstat): the page "
+            f"{f['page_waited_ms_per_s']:.0f} ms a second, the players' process {f['client_waited_ms_per_s']:.0f} ms "
+            f"a second",
             f"  moves over 100 ms by the second they were sent in: {f['slow_by_second']}",
+            "  waits for a core by second (s, page ms, players ms): "
+            + " ".join(f"{t}/{page}/{own}" for t, page, own in f["waited_by_second"] if page + own >= 100),
             *(f"  page log: {line}" for line in f["errors"]),
         ]
     )
@@ -384,7 +416,7 @@ def main() -> None:
         args.json or ROOT / "benchmarks" / "results" / f"tournament-page-{time.strftime('%Y-%m-%d')}.json"
     )
     kept = json.loads(path.read_text()) if path.exists() else {}
-    kept[f"{args.store}-{args.players}"] = figures  # a run of each store and size kept side by side
+    kept[f"{args.store}-{args.players}-{time.strftime('%H:%M')}"] = figures  # the day's runs side by side
     path.write_text(json.dumps(kept, indent=1, default=str))
 
 
