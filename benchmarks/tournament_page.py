@@ -25,7 +25,10 @@ does: a move 1 to 4 s after the frame that asks for it (seeded per player), Next
 hand ends. After ``--warmup`` s, ``--seconds`` measured: each move from its message sent to the first frame
 showing it at each socket of its table (every viewer, the mover's included), and at all four; the moves
 and the refusals; the page process's CPU per accepted move (``/proc``); this process's CPU and loop lag,
-which the times include. The load average is printed beside each figure: the host may be shared.
+which the times include; how long each process's event loop waited for a core while it could run
+(``/proc/<pid>/schedstat``). The load average is printed beside each figure: the host may be shared.
+The figures are added to ``benchmarks/results/tournament-page-<date>.json`` (``--json``), each run under
+its store, size and time.
 """
 
 from __future__ import annotations
