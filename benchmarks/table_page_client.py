@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import pathlib
 import random
 import sys
 import time
 import urllib.parse
+from collections import defaultdict
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -189,7 +192,7 @@ def my_move(frame: dict[str, Any]) -> bool:
     return frame["state"] == "playing" and any(a["action"] not in ("hint",) for a in frame["actions"])
 
 
-def choose(frame: dict[str, Any], rng: random.Random, refused: set[str] = frozenset()) -> dict[str, Any] | None:
+def choose(frame: dict[str, Any], rng: random.Random, refused: AbstractSet[str] = frozenset()) -> dict[str, Any] | None:
     """What the member plays from ``frame`` (a move message's fields), None when it offers nothing."""
     actions = [a for a in frame["actions"] if a["action"] != "hint" and a["action"] not in refused]
     by_kind: dict[str, list[dict[str, Any]]] = {}
@@ -230,6 +233,156 @@ async def seat_table(
         await host.move("start")
         await asyncio.gather(*(member.wait(lambda frame: frame["state"] != "lobby") for member in members))
     return table_id
+
+
+# --- the load's players -------------------------------------------------------------------------------
+
+
+@dataclass
+class LiveTable:
+    members: list[Member]
+    pending: list[Sent] = field(default_factory=list)
+    scheduled: set[tuple[int, int]] = field(default_factory=set)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+
+@dataclass
+class LoadRun:
+    measuring: bool = False
+    stopping: bool = False
+    latencies: list[float] = field(default_factory=list)  # a move → its frame at every socket of its table
+    viewers: list[float] = field(default_factory=list)  # a move → its frame at one socket, for each socket
+    sent_at: list[float] = field(default_factory=list)  # when each measured move was sent (perf_counter)
+    sent: int = 0
+    refused: int = 0
+    refusals: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    unshown: int = 0
+    hands_ended: int = 0
+
+
+class Players:
+    """The members' side of the load: every live table's four members react to their frames."""
+
+    def __init__(self, run: LoadRun, think: tuple[float, float] = (1.0, 4.0), deal: tuple[float, float] = (2.0, 5.0)):
+        self.run = run
+        self.think = think
+        self.deal = deal
+        self.tables: list[LiveTable] = []
+
+    def follow(self, table: LiveTable) -> None:
+        self.tables.append(table)
+        for member in table.members:
+            member.on_frame = functools.partial(self.framed, table)
+            member.on_refused = functools.partial(self.refused, table)
+            self.framed(table, member, member.frame or {})
+
+    def framed(self, table: LiveTable, member: Member, frame: dict[str, Any]) -> None:
+        if not frame:
+            return
+        arrived = now()
+        if table.pending:
+            for sent in list(table.pending):
+                if member.number in sent.seen or frame["version"] <= sent.version or not shows(frame, sent):
+                    continue
+                sent.seen[member.number] = arrived
+                if sent.measured:
+                    self.run.viewers.append(arrived - sent.at)
+                if len(sent.seen) == len(table.members):
+                    table.pending.remove(sent)
+                    if sent.measured:
+                        self.run.latencies.append(max(sent.seen.values()) - sent.at)
+                        self.run.sent_at.append(sent.at)
+        if self.run.stopping:
+            return
+        step = frame["step"]
+        if my_move(frame):
+            key = (step, member.number)
+            if key not in table.scheduled:
+                table.scheduled.add(key)
+                self.later(table, member, step, member.rng.uniform(*self.think), frozenset())
+        elif frame["state"] == "hand-over" and {"action": "next-hand"} in frame["actions"]:
+            # every member presses Next hand: the next hand waits for them all (SPEC §7.1)
+            key = (step, -1 - member.number)
+            if key not in table.scheduled:
+                table.scheduled.add(key)
+                if member is table.members[0]:
+                    self.run.hands_ended += 1
+                self.later(table, member, step, member.rng.uniform(*self.deal), frozenset())
+        if len(table.scheduled) > 64:
+            table.scheduled = {key for key in table.scheduled if key[0] >= step - 2}
+
+    def later(self, table: LiveTable, member: Member, step: int, delay: float, refused: frozenset[str]) -> None:
+        task = asyncio.create_task(self.play(table, member, step, delay, refused))
+        table.tasks.add(task)
+        task.add_done_callback(table.tasks.discard)
+
+    async def play(self, table: LiveTable, member: Member, step: int, delay: float, refused: frozenset[str]) -> None:
+        await asyncio.sleep(delay)
+        frame = member.frame
+        if self.run.stopping or frame is None or frame["step"] != step or member.socket is None:
+            return
+        if frame["state"] == "hand-over":
+            fields: dict[str, Any] | None = {"action": "next-hand"}
+        elif my_move(frame):
+            fields = choose(frame, member.rng, refused)
+        else:
+            return
+        if fields is None:
+            return
+        sent = Sent(
+            member, step, frame["viewer"], frame["version"], now(), fields["action"], self.run.measuring, refused
+        )
+        table.pending.append(sent)
+        if self.run.measuring:
+            self.run.sent += 1
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await member.move(step=step, **fields)
+
+    def refused(self, table: LiveTable, member: Member, message: dict[str, Any]) -> None:
+        mine = [sent for sent in table.pending if sent.member is member]
+        if not mine:
+            return
+        sent = mine[-1]
+        table.pending.remove(sent)
+        if sent.measured:
+            self.run.refused += 1
+            self.run.refusals[message.get("error", "?")] += 1
+        frame = member.frame
+        if not self.run.stopping and frame is not None and frame["step"] == sent.step and my_move(frame):
+            again = sent.refused | {sent.action}
+            self.later(table, member, sent.step, member.rng.uniform(0.5, 1.0), again)
+
+    def unshown(self) -> int:
+        return sum(1 for table in self.tables for sent in table.pending if sent.measured)
+
+    async def stop(self) -> None:
+        self.run.stopping = True
+        tasks = [task for table in self.tables for task in table.tasks]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def shows(frame: dict[str, Any], sent: Sent) -> bool:
+    """Whether ``frame`` shows the move ``sent``: the table moved past its step, or stopped waiting for
+    the mover (a claim window's answer)."""
+    return frame["step"] > sent.step or frame["state"] != "playing" or sent.wind not in frame["awaited"]
+
+
+async def sample(pid: int, into: list[tuple[float, float, float]]) -> None:
+    """The server's CPU seconds and RSS every second (monotonic time, CPU s, RSS bytes)."""
+    while True:
+        into.append((time.monotonic(), proc_cpu(pid), proc_rss(pid)))
+        await asyncio.sleep(1.0)
+
+
+def slow_seconds(run: LoadRun, start: float) -> dict[int, int]:
+    """How many moves over 100 ms were sent in each second of the window (when the tail happened)."""
+    slow: dict[int, int] = defaultdict(int)
+    for at, latency in zip(run.sent_at, run.latencies, strict=True):
+        if latency > 0.1:
+            slow[int(at - start)] += 1
+    return dict(sorted(slow.items()))
 
 
 class LoopLag:
