@@ -5,31 +5,18 @@ pytest-xdist's workers share no table; and the root logger put back as it was af
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import AsyncIterator, Iterator
 
-import asyncpg
 import pytest
 import pytest_asyncio
 
-from tests.data.ledger_backends import TEST_DATABASE_URL, PostgresSchema, with_search_path
+from tests.data.ledger_backends import PostgresSchema, own_postgres_schema
 
 
 @pytest_asyncio.fixture
 async def postgres_schema() -> AsyncIterator[PostgresSchema]:
-    """Fails the test (not skips) when PostgreSQL does not answer, as the Redis tests do."""
-    try:
-        raw = await asyncpg.connect(TEST_DATABASE_URL, timeout=5)
-    except (OSError, asyncpg.PostgresError) as error:
-        pytest.fail(f"PostgreSQL at {TEST_DATABASE_URL} does not answer ({error}): start it, or set TEST_DATABASE_URL")
-    name = f"test_{uuid.uuid4().hex}"
-    await raw.execute(f"CREATE SCHEMA {name}")
-    try:
-        await raw.execute(f"SET search_path TO {name}")
-        yield PostgresSchema(with_search_path(TEST_DATABASE_URL, name), name, raw)
-    finally:
-        await raw.execute(f"DROP SCHEMA {name} CASCADE")
-        await raw.close()
+    async with own_postgres_schema() as schema:
+        yield schema
 
 
 @pytest.fixture(autouse=True)

@@ -8,8 +8,6 @@ import asyncio
 import logging
 import random
 import shutil
-import signal
-import subprocess
 
 import pytest
 
@@ -17,6 +15,7 @@ from core.tables.rounds import load_round
 from data.live_redis import RedisLiveStore
 from tests.bot.e2e_helpers import World, free_port, play_one_move, running_bot, start_members_table, table_state
 from tests.fakediscord import FakeDiscord
+from tests.redis_server import RedisServer
 
 pytestmark = [
     pytest.mark.e2e,
@@ -24,50 +23,6 @@ pytestmark = [
     pytest.mark.asyncio,
     pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server"),
 ]
-
-
-class RedisServer:
-    """A redis-server process with an append-only file synced on every write, in ``directory``."""
-
-    def __init__(self, directory, port: int) -> None:
-        self.directory, self.port = directory, port
-        self.process: subprocess.Popen[bytes] | None = None
-
-    async def start(self) -> None:
-        self.process = subprocess.Popen(
-            [
-                "redis-server",
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--dir",
-                str(self.directory),
-                "--appendonly",
-                "yes",
-                "--appendfsync",
-                "always",
-                "--save",
-                "",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        loop = asyncio.get_running_loop()
-        end = loop.time() + 10
-        while loop.time() < end:
-            try:
-                _, writer = await asyncio.open_connection("127.0.0.1", self.port)
-                writer.close()
-                return
-            except OSError:
-                await asyncio.sleep(0.05)
-        raise AssertionError("redis-server did not start")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
 
 
 async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its_restart(tmp_path, caplog):
@@ -129,5 +84,4 @@ async def test_clicks_while_redis_is_away_are_refused_and_play_goes_on_after_its
                 assert fake.violations == []
     finally:
         await store.close()
-        if server.process is not None and server.process.poll() is None:
-            server.kill()
+        server.stop()

@@ -3,10 +3,13 @@ test's own, PostgreSQL in a schema of the test's own on the real server at ``TES
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import sqlite3
 import urllib.parse
+import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +37,25 @@ def with_search_path(url: str, schema: str) -> str:
     parts = urllib.parse.urlsplit(url)
     query = urllib.parse.urlencode([*urllib.parse.parse_qsl(parts.query), ("search_path", schema)])
     return urllib.parse.urlunsplit(parts._replace(query=query))
+
+
+@contextlib.asynccontextmanager
+async def own_postgres_schema() -> AsyncIterator[PostgresSchema]:
+    """A schema created for the caller on the real server and dropped after, so tests running at once on
+    pytest-xdist's workers share no table. Fails the test (not skips) when PostgreSQL does not answer, as
+    the Redis tests do."""
+    try:
+        raw = await asyncpg.connect(TEST_DATABASE_URL, timeout=5)
+    except (OSError, asyncpg.PostgresError) as error:
+        pytest.fail(f"PostgreSQL at {TEST_DATABASE_URL} does not answer ({error}): start it, or set TEST_DATABASE_URL")
+    name = f"test_{uuid.uuid4().hex}"
+    await raw.execute(f"CREATE SCHEMA {name}")
+    try:
+        await raw.execute(f"SET search_path TO {name}")
+        yield PostgresSchema(with_search_path(TEST_DATABASE_URL, name), name, raw)
+    finally:
+        await raw.execute(f"DROP SCHEMA {name} CASCADE")
+        await raw.close()
 
 
 async def postgres_dump(schema: PostgresSchema) -> list[Any]:

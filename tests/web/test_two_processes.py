@@ -1,0 +1,245 @@
+"""Several page processes on one Redis and one PostgreSQL (issue 47, docs/web.md "Several processes"): two
+real ``mahjong-bot web`` processes behind a proxy (``FrontProxy``, as nginx's or Caddy's would be), a
+redis-server of the test's own and a PostgreSQL schema of its own.
+
+Three page players and a computer sit at one table, their sockets split across both processes; a move made
+on one reaches the players on the other. Mid-hand the first process is killed (SIGKILL: nothing of it
+runs after); its players' sockets close, they connect again through the proxy, which now reaches the
+other process, and play on to the hand's end. Nothing committed is lost (the hand's moves from before the
+kill are the first of its moves after), the computer plays on (the other process takes the table clock's
+lease once the dead one's runs out), and the ledger records the hand once."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import pathlib
+import shutil
+import urllib.parse
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import pytest
+
+from benchmarks.page_server import free_port, start_page, stop_page
+from core.tables.rounds import load_round
+from core.tables.state import TableState
+from data.live_redis import RedisLiveStore
+from game.record import HandRecord
+from tests.data.ledger_backends import PostgresSchema, own_postgres_schema
+from tests.frame_rule import assert_frame_rule
+from tests.redis_server import RedisServer
+from tests.web.front_proxy import FrontProxy
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.redis,
+    pytest.mark.postgres,
+    pytest.mark.asyncio,
+    pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server"),
+]
+
+
+@dataclass
+class Deployment:
+    """Two page processes, a proxy in front of them, and the stores they share."""
+
+    front: str  # the proxy's origin: every browser's address for the page
+    proxy: FrontProxy
+    pages: dict[int, asyncio.subprocess.Process]  # by port
+    store: RedisLiveStore
+    schema: PostgresSchema
+
+    async def table(self, table_id: str) -> tuple[TableState, int]:
+        document = await self.store.read(f"table:{table_id}")
+        assert document is not None, f"no table {table_id}"
+        return TableState.from_document(document.document), document.version
+
+
+@contextlib.asynccontextmanager
+async def two_processes(folder: pathlib.Path) -> AsyncIterator[Deployment]:
+    redis = RedisServer(folder, free_port())
+    await redis.start()
+    pages: dict[int, asyncio.subprocess.Process] = {}
+    proxy = FrontProxy([free_port(), free_port()])
+    store = RedisLiveStore.from_url(redis.url)
+    try:
+        async with own_postgres_schema() as schema:
+            front = f"http://127.0.0.1:{await proxy.start()}"
+            # behind a proxy the page is reached by the proxy's name, which it must be told (docs/web.md)
+            settings = {"REDIS_URL": redis.url, "DATABASE_URL": schema.url, "WEB_ORIGINS": front}
+            for port in proxy.backends:
+                (folder / str(port)).mkdir()
+                pages[port] = await start_page(folder / str(port), port, settings)
+            try:
+                yield Deployment(front, proxy, pages, store, schema)
+            finally:
+                for page in pages.values():
+                    await stop_page(page)
+                for port in pages:
+                    said = (folder / str(port) / "page.log").read_text(errors="replace")
+                    assert "Traceback" not in said and " ERROR " not in said, said
+    finally:
+        await proxy.close()
+        await store.close()
+        redis.stop()
+
+
+@dataclass
+class Player:
+    """A page player through the proxy: their cookie, and one socket at a time, reopened when it closes."""
+
+    name: str
+    front: str
+    session: aiohttp.ClientSession = field(init=False)
+    socket: aiohttp.ClientWebSocketResponse | None = None
+    frame: dict[str, Any] = field(default_factory=dict)
+    sockets: int = 0
+    answered: int = -1  # the version this player last moved at
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        # a connection a request: the proxy shares out connections, and a socket is one of its own, as in
+        # a browser (aiohttp would otherwise open it on a kept-alive one)
+        self.session = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(force_close=True), cookie_jar=aiohttp.CookieJar(unsafe=True)
+        )
+
+    async def open_table(self, query: str) -> str:
+        """The Start page's button pressed for ``/table/new?<query>``: the new table's id."""
+        fields = urllib.parse.parse_qsl(query)
+        async with self.session.post(
+            f"{self.front}/table/new", data=fields, headers={"Origin": self.front}, allow_redirects=False
+        ) as answer:
+            assert answer.status == 303, await answer.text()
+            return answer.headers["Location"].rsplit("/", 1)[1]
+
+    async def visit(self, table_id: str) -> None:
+        async with self.session.get(f"{self.front}/table/{table_id}") as answer:
+            assert answer.status == 200
+
+    async def connect(self, table_id: str) -> None:
+        """The table's socket, through the proxy, tried again while no process takes it; its first frame."""
+        for _ in range(100):
+            with contextlib.suppress(aiohttp.ClientError):
+                self.socket = await self.session.ws_connect(
+                    f"{self.front}/table/{table_id}/socket?lang=en", headers={"Origin": self.front}
+                )
+                break
+            await asyncio.sleep(0.1)
+        assert self.socket is not None, f"{self.name} found no process to connect to"
+        self.sockets += 1
+        await self.receive()
+
+    async def receive(self) -> None:
+        """The next message, a frame kept when newer; the socket dropped when it closes."""
+        assert self.socket is not None
+        message = await self.socket.receive()
+        if message.type is not aiohttp.WSMsgType.TEXT:
+            self.socket = None
+            return
+        said = json.loads(message.data)
+        if said["type"] == "frame" and said["version"] >= self.frame.get("version", -1):
+            assert_frame_rule(said)
+            self.frame = said
+            self.changed.set()
+
+    async def move(self, action: str, **fields: Any) -> None:
+        assert self.socket is not None
+        await self.socket.send_str(json.dumps({"type": "move", "action": action, "step": self.frame["step"], **fields}))
+
+    async def play(self, table_id: str, until: Callable[[], bool]) -> None:
+        """Played as ``test_table_sockets`` plays (a win when offered, else a discard, else a pass), the
+        socket reopened whenever it closes, until ``until()``."""
+        while not until():
+            if self.socket is None:
+                await self.connect(table_id)
+                continue
+            offered = {action["action"]: action for action in self.frame.get("actions", ())}
+            answer = offered.get("mahjong") or offered.get("discard") or offered.get("pass")
+            if self.frame.get("state") == "playing" and answer is not None and self.frame["version"] > self.answered:
+                self.answered = self.frame["version"]
+                with contextlib.suppress(ConnectionError):
+                    await self.move(answer["action"], **({"tiles": answer["tiles"]} if "tiles" in answer else {}))
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(0.2):
+                    await self.receive()
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        await self.session.close()
+
+
+async def all_played(table_id: str, players: list[Player], until: Callable[[], bool], seconds: float) -> None:
+    """Every player playing until ``until()``; if it takes over ``seconds``, what each was last shown."""
+    try:
+        await asyncio.wait_for(asyncio.gather(*(player.play(table_id, until) for player in players)), seconds)
+    except TimeoutError:
+        shown = [
+            (player.name, player.frame.get("version"), player.frame.get("state"), player.socket is not None)
+            for player in players
+        ]
+        raise AssertionError(f"the table stopped: (player, version, state, socket open) {shown}") from None
+
+
+async def seated(deployment: Deployment) -> tuple[str, list[Player]]:
+    """A Hong Kong table of one hand opened by the first of three players, the others joined, a computer
+    in the fourth seat, started; every player on their socket."""
+    players = [Player(name, deployment.front) for name in ("ana", "bo", "cy")]
+    table_id = await players[0].open_table("rules=hongkong&computers=1&length=one_hand")
+    for player in players:
+        await player.visit(table_id)
+        await player.connect(table_id)
+    for player in players[1:]:
+        await player.move("join")
+        while player.frame.get("viewer") != "seated":
+            await player.receive()
+    host = players[0]
+    while not any(action["action"] == "start" for action in host.frame["actions"]):
+        await host.receive()
+    await host.move("start")
+    for player in players:
+        while player.frame["state"] != "playing":
+            await player.receive()
+    return table_id, players
+
+
+async def test_a_tables_players_on_two_processes_play_on_when_one_is_killed_mid_hand(tmp_path: pathlib.Path) -> None:
+    async with two_processes(tmp_path) as deployment:
+        table_id, players = await seated(deployment)
+        try:
+            first, second = deployment.proxy.backends
+            on = {player.name: port for player, (_, port) in zip(players, deployment.proxy.sockets, strict=True)}
+            assert on == {"ana": first, "bo": second, "cy": first}  # the table's players on both processes
+            _, started = await deployment.table(table_id)
+
+            twelve_moves = lambda: min(player.frame["version"] for player in players) >= started + 12  # noqa: E731
+            await all_played(table_id, players, twelve_moves, 60)  # both processes' players' moves shown on both
+            before, _ = await deployment.table(table_id)
+            deployment.pages[first].kill()
+            await deployment.pages[first].wait()
+
+            over = lambda: all(player.frame["state"] != "playing" for player in players)  # noqa: E731
+            await all_played(table_id, players, over, 150)
+
+            assert [player.sockets for player in players] == [2, 1, 2]  # the killed process's players came back
+            assert [port for _, port in deployment.proxy.sockets[3:]] == [second, second]
+            ends = {(player.frame["result"]["winner"], player.frame["result"]["wall_seed"]) for player in players}
+            assert len(ends) == 1, "the players were shown different ends"
+            for _ in range(100):  # the ledger's entries, written by the process still running
+                recorded = await deployment.schema.raw.fetch("SELECT record FROM hands WHERE table_id = $1", table_id)
+                if recorded:
+                    break
+                await asyncio.sleep(0.1)
+            assert len(recorded) == 1
+            played_moves = HandRecord.from_text(recorded[0]["record"]).actions
+            committed = load_round(before).actions
+            assert played_moves[: len(committed)] == committed  # nothing the dead process committed is lost
+            assert len(played_moves) > len(committed)
+        finally:
+            for player in players:
+                await player.close()
