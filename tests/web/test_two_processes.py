@@ -16,6 +16,7 @@ import contextlib
 import json
 import pathlib
 import shutil
+import time
 import urllib.parse
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from tests.data.ledger_backends import PostgresSchema, own_postgres_schema
 from tests.frame_rule import assert_frame_rule
 from tests.redis_server import RedisServer
 from tests.web.front_proxy import FrontProxy
+from tests.web.real_proxies import KINDS, RealProxy, installed
 
 pytestmark = [
     pytest.mark.e2e,
@@ -48,10 +50,21 @@ class Deployment:
     """Two page processes, a proxy in front of them, and the stores they share."""
 
     front: str  # the proxy's origin: every browser's address for the page
-    proxy: FrontProxy
+    proxy: FrontProxy | RealProxy
     pages: dict[int, asyncio.subprocess.Process]  # by port
     store: RedisLiveStore
     schema: PostgresSchema
+    folder: pathlib.Path
+    settings: dict[str, str]
+
+    async def kill(self, port: int) -> None:
+        """The page process on ``port`` killed (SIGKILL: nothing of it runs after)."""
+        self.pages[port].kill()
+        await self.pages[port].wait()
+
+    async def restart(self, port: int) -> None:
+        """A page process started again on ``port``, as a deployment's rolling restart does."""
+        self.pages[port] = await start_page(self.folder / str(port), port, self.settings)
 
     async def table(self, table_id: str) -> tuple[TableState, int]:
         document = await self.store.read(f"table:{table_id}")
@@ -59,12 +72,28 @@ class Deployment:
         return TableState.from_document(document.document), document.version
 
 
+async def passed_on(front: str) -> None:
+    """Once the proxy passes ``/healthz`` on (Caddy's health checks hold the processes back until their
+    first check passes)."""
+    async with aiohttp.ClientSession() as session:
+        for _ in range(200):
+            with contextlib.suppress(aiohttp.ClientError):
+                async with session.get(f"{front}/healthz") as answer:
+                    if answer.status == 200:
+                        return
+            await asyncio.sleep(0.05)
+    raise AssertionError(f"the proxy at {front} passes nothing on")
+
+
 @contextlib.asynccontextmanager
-async def two_processes(folder: pathlib.Path) -> AsyncIterator[Deployment]:
+async def two_processes(folder: pathlib.Path, proxy_kind: str = "test") -> AsyncIterator[Deployment]:
+    """Two page processes, a redis-server and a PostgreSQL schema of their own, behind ``FrontProxy``
+    (``test``) or the documented nginx or Caddy (``real_proxies.KINDS``)."""
     redis = RedisServer(folder, free_port())
     await redis.start()
     pages: dict[int, asyncio.subprocess.Process] = {}
-    proxy = FrontProxy([free_port(), free_port()])
+    backends = [free_port(), free_port()]
+    proxy = FrontProxy(backends) if proxy_kind == "test" else RealProxy(proxy_kind, folder / proxy_kind, backends)
     store = RedisLiveStore.from_url(redis.url)
     try:
         async with own_postgres_schema() as schema:
@@ -74,10 +103,12 @@ async def two_processes(folder: pathlib.Path) -> AsyncIterator[Deployment]:
             for port in proxy.backends:
                 (folder / str(port)).mkdir()
                 pages[port] = await start_page(folder / str(port), port, settings)
+            await passed_on(front)
+            deployment = Deployment(front, proxy, pages, store, schema, folder, settings)
             try:
-                yield Deployment(front, proxy, pages, store, schema)
+                yield deployment
             finally:
-                for page in pages.values():
+                for page in deployment.pages.values():
                     await stop_page(page)
                 for port in pages:
                     said = (folder / str(port) / "page.log").read_text(errors="replace")
@@ -122,8 +153,9 @@ class Player:
             assert answer.status == 200
 
     async def connect(self, table_id: str) -> None:
-        """The table's socket, through the proxy, tried again while no process takes it; its first frame."""
-        for _ in range(100):
+        """The table's socket, through the proxy, tried again while no process takes it (for 30 s: a proxy
+        may wait a few seconds before it tries a process it found dead again); its first frame."""
+        for _ in range(300):
             with contextlib.suppress(aiohttp.ClientError):
                 self.socket = await self.session.ws_connect(
                     f"{self.front}/table/{table_id}/socket?lang=en", headers={"Origin": self.front}
@@ -132,6 +164,7 @@ class Player:
             await asyncio.sleep(0.1)
         assert self.socket is not None, f"{self.name} found no process to connect to"
         self.sockets += 1
+        self.answered = -1  # a move sent as the last socket died may never have reached a process
         await self.receive()
 
     async def receive(self) -> None:
@@ -174,7 +207,9 @@ class Player:
         await self.session.close()
 
 
-async def all_played(table_id: str, players: list[Player], until: Callable[[], bool], seconds: float) -> None:
+async def all_played(
+    deployment: Deployment, table_id: str, players: list[Player], until: Callable[[], bool], seconds: float
+) -> None:
     """Every player playing until ``until()``; if it takes over ``seconds``, what each was last shown."""
     try:
         await asyncio.wait_for(asyncio.gather(*(player.play(table_id, until) for player in players)), seconds)
@@ -183,7 +218,24 @@ async def all_played(table_id: str, players: list[Player], until: Callable[[], b
             (player.name, player.frame.get("version"), player.frame.get("state"), player.socket is not None)
             for player in players
         ]
-        raise AssertionError(f"the table stopped: (player, version, state, socket open) {shown}") from None
+        state, version = await deployment.table(table_id)
+        stored = f"version {version}, wakes at {state.wake_at} (now {time.time()})"
+        raise AssertionError(f"the table stopped ({stored}): (player, version, state, socket open) {shown}") from None
+
+
+async def hand_recorded_once(deployment: Deployment, table_id: str, before: TableState) -> None:
+    """The table's hand in the ledger once, its moves beginning with those ``before`` holds: nothing a
+    dead process committed is lost."""
+    for _ in range(100):  # the ledger's entries, written by a process still running
+        recorded = await deployment.schema.raw.fetch("SELECT record FROM hands WHERE table_id = $1", table_id)
+        if recorded:
+            break
+        await asyncio.sleep(0.1)
+    assert len(recorded) == 1
+    played_moves = HandRecord.from_text(recorded[0]["record"]).actions
+    committed = load_round(before).actions
+    assert played_moves[: len(committed)] == committed
+    assert len(played_moves) > len(committed)
 
 
 async def seated(deployment: Deployment) -> tuple[str, list[Player]]:
@@ -218,28 +270,48 @@ async def test_a_tables_players_on_two_processes_play_on_when_one_is_killed_mid_
             _, started = await deployment.table(table_id)
 
             twelve_moves = lambda: min(player.frame["version"] for player in players) >= started + 12  # noqa: E731
-            await all_played(table_id, players, twelve_moves, 60)  # both processes' players' moves shown on both
+            await all_played(deployment, table_id, players, twelve_moves, 60)  # moves of both shown on both
             before, _ = await deployment.table(table_id)
-            deployment.pages[first].kill()
-            await deployment.pages[first].wait()
+            await deployment.kill(first)
 
             over = lambda: all(player.frame["state"] != "playing" for player in players)  # noqa: E731
-            await all_played(table_id, players, over, 150)
+            await all_played(deployment, table_id, players, over, 150)
 
             assert [player.sockets for player in players] == [2, 1, 2]  # the killed process's players came back
             assert [port for _, port in deployment.proxy.sockets[3:]] == [second, second]
             ends = {(player.frame["result"]["winner"], player.frame["result"]["wall_seed"]) for player in players}
             assert len(ends) == 1, "the players were shown different ends"
-            for _ in range(100):  # the ledger's entries, written by the process still running
-                recorded = await deployment.schema.raw.fetch("SELECT record FROM hands WHERE table_id = $1", table_id)
-                if recorded:
-                    break
-                await asyncio.sleep(0.1)
-            assert len(recorded) == 1
-            played_moves = HandRecord.from_text(recorded[0]["record"]).actions
-            committed = load_round(before).actions
-            assert played_moves[: len(committed)] == committed  # nothing the dead process committed is lost
-            assert len(played_moves) > len(committed)
+            await hand_recorded_once(deployment, table_id, before)
+        finally:
+            for player in players:
+                await player.close()
+
+
+@pytest.mark.optional
+@pytest.mark.parametrize("proxy_kind", KINDS)
+async def test_behind_the_documented_proxy_a_rolling_restart_loses_no_move(
+    tmp_path: pathlib.Path, proxy_kind: str
+) -> None:
+    """docs/web.md's nginx or Caddy in front of the two processes: the first killed, then started again
+    and the second killed, so every player's socket has to find a process anew through the proxy."""
+    if not installed(proxy_kind):
+        pytest.skip(f"{proxy_kind} is not installed (.ci/run installs it)")
+    async with two_processes(tmp_path, proxy_kind) as deployment:
+        table_id, players = await seated(deployment)
+        try:
+            first, second = deployment.proxy.backends
+            _, started = await deployment.table(table_id)
+            moved = lambda moves: lambda: min(player.frame["version"] for player in players) >= started + moves  # noqa: E731
+            await all_played(deployment, table_id, players, moved(6), 60)
+            before, _ = await deployment.table(table_id)
+            await deployment.kill(first)
+            await all_played(deployment, table_id, players, moved(12), 60)  # everyone on the second, through the proxy
+            await deployment.restart(first)
+            await deployment.kill(second)
+            over = lambda: all(player.frame["state"] != "playing" for player in players)  # noqa: E731
+            await all_played(deployment, table_id, players, over, 150)
+            assert all(player.sockets >= 2 for player in players)  # each found the first process again
+            await hand_recorded_once(deployment, table_id, before)
         finally:
             for player in players:
                 await player.close()
