@@ -30,7 +30,9 @@ from core.tables.rounds import load_round
 from core.tables.state import TableState
 from data.live_redis import RedisLiveStore
 from game.record import HandRecord
+from tests.bot.e2e_helpers import run_environment, start_run
 from tests.data.ledger_backends import PostgresSchema, own_postgres_schema
+from tests.fakediscord import FakeDiscord
 from tests.frame_rule import assert_frame_rule
 from tests.redis_server import RedisServer
 from tests.web.front_proxy import FrontProxy
@@ -72,23 +74,26 @@ class Deployment:
         return TableState.from_document(document.document), document.version
 
 
-async def passed_on(front: str) -> None:
-    """Once the proxy passes ``/healthz`` on (Caddy's health checks hold the processes back until their
-    first check passes)."""
+async def answering(base: str, seconds: float = 60.0) -> None:
+    """Once ``base`` answers ``/healthz`` (a process started; a proxy passing it on: Caddy's health checks
+    hold the processes back until their first check passes)."""
     async with aiohttp.ClientSession() as session:
-        for _ in range(200):
+        for _ in range(int(seconds / 0.05)):
             with contextlib.suppress(aiohttp.ClientError):
-                async with session.get(f"{front}/healthz") as answer:
+                async with session.get(f"{base}/healthz") as answer:
                     if answer.status == 200:
                         return
             await asyncio.sleep(0.05)
-    raise AssertionError(f"the proxy at {front} passes nothing on")
+    raise AssertionError(f"{base} does not answer")
 
 
 @contextlib.asynccontextmanager
-async def two_processes(folder: pathlib.Path, proxy_kind: str = "test") -> AsyncIterator[Deployment]:
+async def two_processes(
+    folder: pathlib.Path, proxy_kind: str = "test", *, first: str = "web"
+) -> AsyncIterator[Deployment]:
     """Two page processes, a redis-server and a PostgreSQL schema of their own, behind ``FrontProxy``
-    (``test``) or the documented nginx or Caddy (``real_proxies.KINDS``)."""
+    (``test``) or the documented nginx or Caddy (``real_proxies.KINDS``). ``first="bot"``: the first is
+    the bot (``mahjong-bot run`` with ``WEB_PORT``, on a fake Discord), serving the page beside it."""
     redis = RedisServer(folder, free_port())
     await redis.start()
     pages: dict[int, asyncio.subprocess.Process] = {}
@@ -96,14 +101,19 @@ async def two_processes(folder: pathlib.Path, proxy_kind: str = "test") -> Async
     proxy = FrontProxy(backends) if proxy_kind == "test" else RealProxy(proxy_kind, folder / proxy_kind, backends)
     store = RedisLiveStore.from_url(redis.url)
     try:
-        async with own_postgres_schema() as schema:
+        async with own_postgres_schema() as schema, FakeDiscord() as fake:
             front = f"http://127.0.0.1:{await proxy.start()}"
             # behind a proxy the page is reached by the proxy's name, which it must be told (docs/web.md)
             settings = {"REDIS_URL": redis.url, "DATABASE_URL": schema.url, "WEB_ORIGINS": front}
             for port in proxy.backends:
                 (folder / str(port)).mkdir()
-                pages[port] = await start_page(folder / str(port), port, settings)
-            await passed_on(front)
+                if first == "bot" and not pages:
+                    bot = run_environment(fake, **settings, WEB_PORT=str(port))
+                    pages[port] = await start_run(folder / str(port), bot, log=folder / str(port) / "page.log")
+                    await answering(f"http://127.0.0.1:{port}")
+                else:
+                    pages[port] = await start_page(folder / str(port), port, settings)
+            await answering(front)
             deployment = Deployment(front, proxy, pages, store, schema, folder, settings)
             try:
                 yield deployment
@@ -260,8 +270,12 @@ async def seated(deployment: Deployment) -> tuple[str, list[Player]]:
     return table_id, players
 
 
-async def test_a_tables_players_on_two_processes_play_on_when_one_is_killed_mid_hand(tmp_path: pathlib.Path) -> None:
-    async with two_processes(tmp_path) as deployment:
+@pytest.mark.parametrize("first", ["web", "bot"])
+async def test_a_tables_players_on_two_processes_play_on_when_one_is_killed_mid_hand(
+    tmp_path: pathlib.Path, first: str
+) -> None:
+    """``first``: the process killed is a page process, or a bot serving the page (``WEB_PORT``)."""
+    async with two_processes(tmp_path, first=first) as deployment:
         table_id, players = await seated(deployment)
         try:
             first, second = deployment.proxy.backends
