@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import game.players.evaluation as evaluation
@@ -65,6 +65,8 @@ from game.actions import Action, Claim, ClaimKind, Discard, Pass
 from game.hand import regular_shanten
 from game.players.evaluation import Table, counts_of, visible_counts
 from game.players.safety import threat
+from game.players.strong import DiscardOption
+from game.tiles import Tile
 from game.view import SeatView
 
 TURN_HAZARD = 0.04  # the chance per turn that an opponent finishes first, in a rollout
@@ -545,10 +547,14 @@ class ReadFold(ReadTies):
         )
         if chances[int(action.tile)] < self.risky:
             return action
-        safest = min(decision.options, key=lambda option: (round(chances[int(option.tile)], 4), -option.utility))
-        if chances[int(safest.tile)] * 2 > chances[int(action.tile)]:
-            return action
-        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == safest.tile)
+        tile = self.let_go(decision.options, chances, action.tile)
+        return action if tile is None else next(a for a in view.legal if isinstance(a, Discard) and a.tile == tile)
+
+    def let_go(self, options: Sequence[DiscardOption], chances: Mapping[int, float], chosen: Tile) -> Tile | None:
+        """What a hopeless hand discards instead of ``chosen`` (too risky), None to keep it: the safest,
+        when it is less than half as risky."""
+        safest = min(options, key=lambda option: (round(chances[int(option.tile)], 4), -option.utility))
+        return None if chances[int(safest.tile)] * 2 > chances[int(chosen)] else safest.tile
 
 
 class ReadFold15(ReadFold):
@@ -577,29 +583,9 @@ class ReadFoldKeep(ReadFold):
     hopeless = 0.15
     risky = 0.02
 
-    def choose(self, view: SeatView, rng: random.Random) -> Action:
-        action = ReadTies.choose(self, view, rng)
-        if view.ruleset != "hongkong" or not isinstance(action, Discard):
-            return action
-        decision = strong.decide(view)
-        best = decision.options[0]
-        finishing = best.best.expected / best.best.score if best.best.score else 0.0
-        if finishing >= self.hopeless:
-            return action
-        assert view.concealed is not None
-        chances = reading.deal_in_chances(
-            view, [int(option.tile) for option in decision.options], visible_counts(view), counts_of(view.concealed)
-        )
-        if chances[int(action.tile)] < self.risky:
-            return action
-        calm = [option for option in decision.options if chances[int(option.tile)] < self.risky]
-        if calm:
-            chosen = calm[0]  # the options are best first
-        else:
-            chosen = min(decision.options, key=lambda option: (round(chances[int(option.tile)], 4), -option.utility))
-            if chances[int(chosen.tile)] * 2 > chances[int(action.tile)]:
-                return action
-        return next(a for a in view.legal if isinstance(a, Discard) and a.tile == chosen.tile)
+    def let_go(self, options: Sequence[DiscardOption], chances: Mapping[int, float], chosen: Tile) -> Tile | None:
+        calm = [option for option in options if chances[int(option.tile)] < self.risky]
+        return calm[0].tile if calm else super().let_go(options, chances, chosen)  # the options are best first
 
 
 # --- classic: the second step's useful tiles, between equal discards ----------------------------------
