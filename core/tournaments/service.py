@@ -8,8 +8,9 @@ published (``TournamentChanged``) for whatever follows it: the surfaces' posts a
 
 Two indexes spare a look at every tournament: each server's (``of_guild``), and the tournaments under way
 (``under_way``: started, or ended and their end not yet in the ledger), which the sweep reads
-(``core.tournaments.sweep``). A status change is written only once its tournament is under way, so a
-process that dies at any moment leaves no tournament under way that the sweep cannot find.
+(``core.tournaments.sweep``). A tournament leaving sign-up (its start, or its cancellation) is written
+only once it is listed there, so a process that dies at any moment leaves no tournament under way that
+the sweep cannot find.
 """
 
 from __future__ import annotations
@@ -122,7 +123,9 @@ class TournamentService:
             changed = transition(found.tournament, self._clock())
             if changed == found.tournament:
                 return found
-            if changed.status != found.tournament.status:  # listed first, as a server's index is
+            if found.tournament.status == "signup" and changed.status != "signup":
+                # listed first, as a server's index is; it stays listed through its other status changes
+                # until the ledger holds its end, so they need not read the index
                 await self._edit_under_way(lambda listed: _with(listed, tournament_id))
             version = await self._store.write(tournament_key(tournament_id), found.version, to_document(changed))
             if version is None:
