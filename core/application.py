@@ -9,9 +9,10 @@ moves a round on once its last table ends) and their ledger writer (a tournament
 end). A surface receives the application, subscribes its own followers (Discord's table messages and
 private hands, the page's sockets) and calls ``start``, which runs the background work: the events heard
 from other processes, the results a killed process left pending, and, for a surface that shows tables,
-the table clock, the tournaments under way and the tournaments' records a stopped process left
-unwritten. ``stop`` ends that work, lets the subscribers still running finish, and closes the stores it
-opened (never those it was given).
+the table clock and the tournaments' sweep (what a stopped process left undone on a tournament under way,
+its record in the ledger included, taken up at start and every ``PERIOD`` seconds after). ``stop`` ends
+that work, lets the subscribers still running finish, and closes the stores it opened (never those it was
+given).
 
 ``mahjong-bot run`` hands the application to the Discord client and, with ``WEB_PORT``, to the page;
 ``mahjong-bot web`` hands it to the page alone; the tests build it the same way.
@@ -39,6 +40,7 @@ from core.tournaments.events import TournamentChanged
 from core.tournaments.ledger_writer import TournamentLedgerWriter
 from core.tournaments.runner import TournamentRunner
 from core.tournaments.service import TournamentService
+from core.tournaments.sweep import PERIOD, TournamentSweep
 from data import broadcast_for
 from data.broadcast import Broadcast
 
@@ -65,6 +67,7 @@ class Application:
     tournament_runner: TournamentRunner
     tournament_ledger: TournamentLedgerWriter
     table_clock: TableClock
+    tournament_sweep: TournamentSweep
     _close_stores: bool
     _background: list[asyncio.Task[None]] = field(default_factory=list)
 
@@ -80,8 +83,7 @@ class Application:
         self._run(_record_pending(self.solitaire, self.settings.owns_guild), "solitaire-pending")
         if tables:
             self._run(self.table_clock.run(), "table-clock")
-            self._run(_resume_tournaments(self.tournaments, self.tournament_runner), "tournaments-resumed")
-            self._run(self.tournament_ledger.catch_up(), "tournaments-recorded")
+            self._run(self.tournament_sweep.run(), "tournament-sweep")
 
     async def stop(self) -> None:
         """End the background work, let the subscribers still running finish (a game just ended reaches
@@ -105,10 +107,12 @@ async def build_application(
     clock: Callable[[], float] = time.time,
     make_seed: Callable[[], int] = new_seed,
     tick: float | None = None,
+    sweep_period: float = PERIOD,
 ) -> Application:
     """The application the settings describe, on ``stores`` when given (they are then the caller's to
-    close). ``clock``, ``make_seed`` and ``tick`` are the tests' levers: the time every service reads,
-    the tables' wall seeds, the table clock's period (``CLOCK_TICK`` when None)."""
+    close). ``clock``, ``make_seed``, ``tick`` and ``sweep_period`` are the tests' levers: the time every
+    service reads, the tables' wall seeds, the table clock's period (``CLOCK_TICK`` when None), the
+    seconds between the tournaments' sweep's looks."""
     opened = stores is None
     stores = stores or await open_stores(settings)
     events = Events(broadcast or broadcast_for(stores.live))
@@ -135,6 +139,9 @@ async def build_application(
         tournament_runner=runner,
         tournament_ledger=tournament_ledger,
         table_clock=TableClock(stores.live, tables, clock, tick=CLOCK_TICK if tick is None else tick),
+        tournament_sweep=TournamentSweep(
+            stores.live, tournaments, runner, tournament_ledger, clock, period=sweep_period
+        ),
         _close_stores=opened,
     )
 
@@ -148,15 +155,6 @@ async def _record_pending(service: SolitaireService, owns_guild: Callable[[int],
         return
     if recorded:
         log.info("recorded %d solitaire results a stopped process had left pending", recorded)
-
-
-async def _resume_tournaments(tournaments: TournamentService, runner: TournamentRunner) -> None:
-    """At start, the tournaments under way taken up where a stopped process left them (``TournamentRunner.resume``)."""
-    try:
-        for tournament_id in await tournaments.playing():
-            await runner.resume(tournament_id)
-    except Exception:  # a store away at start: each is taken up at its next table's end
-        log.exception("the tournaments under way could not be taken up now")
 
 
 async def stop_tasks(tasks: list[asyncio.Task[None]], patience: float) -> None:

@@ -5,22 +5,20 @@ carries; so the ledger is not written at every click of a 200-player round.
 
 Each record is the whole tournament at the live store's version (``Ledger.record_tournament`` keeps the
 newest it was given), so a process that dies before a write loses nothing that the next write does not
-carry. After the last write of a tournament no next write comes: ``catch_up``, at a process's start,
-writes each tournament's state the ledger may lack. A round's tables are named by their ids, under which
-the ledger keeps their matches and hands with the records that replay them (SPEC §7.2).
+carry. After the last write of a tournament no next write comes: the sweep (``core.tournaments.sweep``)
+writes the state of each tournament under way that the ledger may lack (``keep``), and a tournament leaves
+the index of those under way only once its end is written here. A round's tables are named by their ids,
+under which the ledger keeps their matches and hands with the records that replay them (SPEC §7.2).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 
 from core.tournaments.events import TournamentChanged
-from core.tournaments.service import TournamentService
+from core.tournaments.service import Stored, TournamentService
 from core.tournaments.tournament import Tournament
 from data.ledger import TOURNAMENT_ENDINGS, Ledger, TournamentEntry, TournamentTableEntry
-
-log = logging.getLogger(__name__)
 
 
 def worth_recording(made: Tournament) -> bool:
@@ -75,28 +73,27 @@ class TournamentLedgerWriter:
         self._tournaments = tournaments
         self._ledger = ledger
         self._clock = clock
+        self._written: dict[str, int] = {}  # the version of each tournament under way this process wrote
 
     async def __call__(self, event: TournamentChanged) -> None:
-        made, version = event.state, event.version
-        if made is None:  # heard from afar: the stored state, at least as new as the event's
-            found = await self._tournaments.read(event.tournament_id)
-            if found is None:
-                return
-            made, version = found.tournament, found.version
-        if worth_recording(made):
-            await self._record(made, version)
+        if event.state is not None:
+            await self.keep(Stored(event.state, event.version))
+            return
+        found = await self._tournaments.read(event.tournament_id)  # heard from afar: the stored state, as new
+        if found is not None:
+            await self.keep(found)
 
-    async def catch_up(self) -> None:
-        """At a process's start, every tournament's state worth keeping written, for the one a stopped
-        process changed and did not record (the ledger keeps what it holds of the same version)."""
-        try:
-            for tournament_id in await self._tournaments.every_id():
-                found = await self._tournaments.read(tournament_id)
-                if found is not None and worth_recording(found.tournament):
-                    await self._record(found.tournament, found.version)
-        except Exception:  # a store away at start: each is written again at its next change
-            log.exception("the tournaments could not be recorded in the ledger now")
-
-    async def _record(self, made: Tournament, version: int) -> None:
+    async def keep(self, found: Stored) -> None:
+        """``found`` written if it is worth keeping and not written from here already (the sweep shows this
+        writer every tournament under way at every look: each state is written once, not at every look);
+        an ended tournament, once written, leaves the tournaments under way."""
+        made = found.tournament
+        if not worth_recording(made) or self._written.get(made.id, 0) >= found.version:
+            return
         finished_at = self._clock() if made.status in TOURNAMENT_ENDINGS else None
-        await self._ledger.record_tournament(tournament_entry(made, version, finished_at))
+        await self._ledger.record_tournament(tournament_entry(made, found.version, finished_at))
+        if made.status in TOURNAMENT_ENDINGS:
+            await self._tournaments.unlist(made.id)
+            self._written.pop(made.id, None)
+        else:
+            self._written[made.id] = found.version

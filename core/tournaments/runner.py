@@ -116,8 +116,7 @@ class TournamentRunner:
             made = None if found is None else found.tournament
         if made is None or made.status != "playing":
             return
-        lock = self._opening.setdefault(made.id, asyncio.Lock())
-        async with lock:
+        async with self._lock(made.id):
             if any(table.table_id is None for table in made.round_tables(made.round)):
                 await self.open_round(made.id)
             elif made.round_over:
@@ -171,14 +170,28 @@ class TournamentRunner:
     async def resume(self, tournament_id: str) -> None:
         """After a restart: open what was not opened, give what ended, move on what is due."""
         stored = await self._tournaments.read(tournament_id)
-        if stored is None or stored.tournament.status != "playing":
+        if stored is not None:
+            await self.carry_on(stored.tournament)
+
+    async def carry_on(self, made: Tournament) -> None:
+        """Whatever ``made``, as just read, leaves undone taken up, if it is being played: its round's
+        tables not open yet opened, those that ended unheard reported (the last report moves the round on),
+        a round over whose next round nobody seated moved on. Costs a read of each table of the round
+        still without a result, and nothing else when nothing is left undone."""
+        if made.status != "playing":
             return
-        made = await self.open_round(tournament_id)
-        for table in made.round_tables(made.round):
-            if table.table_id is not None and table.result is None:
-                found = await self._tables.read(table.table_id)
-                if found is not None and not found.state.is_open:
-                    await self.report(found.state)
-        current = await self._tournaments.read(tournament_id)
-        if current is not None and current.tournament.status == "playing" and current.tournament.round_over:
-            await self.advance(tournament_id)
+        async with self._lock(made.id):
+            if any(table.table_id is None for table in made.round_tables(made.round)):
+                made = await self.open_round(made.id)
+            if made.round_over:
+                await self.advance(made.id)
+                return
+            for table in made.round_tables(made.round):
+                if table.table_id is not None and table.result is None:
+                    found = await self._tables.read(table.table_id)
+                    if found is not None and not found.state.is_open:
+                        await self.report(found.state)
+
+    def _lock(self, tournament_id: str) -> asyncio.Lock:
+        """One step at a time on a tournament in this process (what it heard, the sweep's look)."""
+        return self._opening.setdefault(tournament_id, asyncio.Lock())

@@ -5,13 +5,19 @@ transition run on it), so a restart at any moment finds the tournament as its la
 Surfaces (Discord's commands, the page) turn what a member does into a transition of
 ``core.tournaments.tournament`` and call ``update``; nothing here knows of Discord. Each write is then
 published (``TournamentChanged``) for whatever follows it: the surfaces' posts and the runner.
+
+Two indexes spare a look at every tournament: each server's (``of_guild``), and the tournaments under way
+(``under_way``: started, or ended and their end not yet in the ledger), which the sweep reads
+(``core.tournaments.sweep``). A tournament leaving sign-up (its start, or its cancellation) is written
+only once it is listed there, so a process that dies at any moment leaves no tournament under way that
+the sweep cannot find.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from core.compare_and_set import Backoff, retried
@@ -28,6 +34,7 @@ from data.live import LiveStore
 Transition = Callable[[Tournament, float], Tournament]
 PREFIX = "tournament:"
 INDEX_PREFIX = "tournaments-of:"  # not under PREFIX: a server's index is not a tournament
+UNDER_WAY_KEY = "tournaments-under-way"  # nor is the index of the tournaments under way
 # One document holds a tournament, and a crowd presses Join or Check in at once (200 members in the
 # minutes before a start): a member's press is tried on past the tables' few attempts, the back-off's
 # waits of at most 25 ms keeping the longest under a second (measured: 20 presses at once refused some
@@ -116,6 +123,10 @@ class TournamentService:
             changed = transition(found.tournament, self._clock())
             if changed == found.tournament:
                 return found
+            if found.tournament.status == "signup" and changed.status != "signup":
+                # listed first, as a server's index is; it stays listed through its other status changes
+                # until the ledger holds its end, so they need not read the index
+                await self._edit_under_way(lambda listed: _with(listed, tournament_id))
             version = await self._store.write(tournament_key(tournament_id), found.version, to_document(changed))
             if version is None:
                 return None
@@ -146,14 +157,21 @@ class TournamentService:
         """The ids of every tournament the store keeps, every server's."""
         return sorted(key.removeprefix(PREFIX) for key in await self._store.keys(PREFIX))
 
-    async def playing(self) -> list[str]:
-        """The tournaments under way (playing), every server's: what a process starting takes up."""
-        found = []
-        for tournament_id in await self.every_id():
-            stored = await self.read(tournament_id)
-            if stored is not None and stored.tournament.status == "playing":
-                found.append(tournament_id)
-        return found
+    async def under_way(self) -> tuple[str, ...]:
+        """The tournaments a process may have left work on, every server's: those whose status has left
+        sign-up (the start, a pause, the end or a cancellation) and whose end the ledger does not hold
+        yet (``unlist``). One read of the index; a store written before it had one gets it made once."""
+        found = await self._store.read(UNDER_WAY_KEY)
+        if found is not None:
+            return index_from_document(found.document)
+        return await self._edit_under_way(lambda listed: listed)
+
+    async def unlist(self, tournament_id: str) -> None:
+        """``tournament_id`` off the tournaments under way: its end is in the ledger, nothing is left to
+        take up (an over or cancelled tournament never changes status again)."""
+        await self._edit_under_way(
+            lambda listed: tuple(listed_id for listed_id in listed if listed_id != tournament_id)
+        )
 
     async def of_guild(self, guild_id: int) -> list[Tournament]:
         """The server's tournaments the store keeps, newest sign-up deadline first: those its index names,
@@ -173,18 +191,46 @@ class TournamentService:
             await self._events.publish(TournamentChanged(made.id, made.guild_id, stored.version, state=made))
 
     async def _index(self, guild_id: int, tournament_id: str) -> None:
-        """``tournament_id`` added to its server's index with compare-and-set, so two tournaments opened at
-        once in one server are both kept; an id the index holds already is left as it is."""
-        key = guild_index_key(guild_id)
+        """``tournament_id`` added to its server's index; an id the index holds already is left as it is."""
 
-        async def attempt() -> bool | None:
+        async def nothing_yet() -> tuple[str, ...]:
+            return ()
+
+        await self._edit_index(guild_index_key(guild_id), lambda indexed: _with(indexed, tournament_id), nothing_yet)
+
+    async def _edit_under_way(self, edit: Callable[[tuple[str, ...]], tuple[str, ...]]) -> tuple[str, ...]:
+        return await self._edit_index(UNDER_WAY_KEY, edit, self._left_sign_up)
+
+    async def _left_sign_up(self) -> tuple[str, ...]:
+        """The tournaments under way in a store written before their index: every tournament read, once."""
+        found = []
+        for tournament_id in await self.every_id():
+            stored = await self.read(tournament_id)
+            if stored is not None and stored.tournament.status != "signup":
+                found.append(tournament_id)
+        return tuple(found)
+
+    async def _edit_index(
+        self,
+        key: str,
+        edit: Callable[[tuple[str, ...]], tuple[str, ...]],
+        absent: Callable[[], Awaitable[tuple[str, ...]]],
+    ) -> tuple[str, ...]:
+        """The index under ``key`` changed by ``edit`` with compare-and-set, so two processes changing it at
+        once both land (``absent``: what it holds before its first write); what it now holds."""
+
+        async def attempt() -> tuple[str, ...] | None:
             found = await self._store.read(key)
+            indexed = await absent() if found is None else index_from_document(found.document)
+            edited = edit(indexed)
             if found is None:
-                return await self._store.create(key, index_document((tournament_id,))) or None
-            indexed = index_from_document(found.document)
-            if tournament_id in indexed:
-                return True
-            written = await self._store.write(key, found.version, index_document((*indexed, tournament_id)))
-            return None if written is None else True
+                return edited if await self._store.create(key, index_document(edited)) else None
+            if edited == indexed:
+                return indexed
+            return edited if await self._store.write(key, found.version, index_document(edited)) is not None else None
 
-        await retried(attempt, "busy", self._backoff)
+        return await retried(attempt, "busy", self._backoff)
+
+
+def _with(indexed: tuple[str, ...], tournament_id: str) -> tuple[str, ...]:
+    return indexed if tournament_id in indexed else (*indexed, tournament_id)

@@ -110,8 +110,8 @@ async def _a_restart_at_any_change_loses_nothing(
 ) -> None:
     """For each change, in a ledger of its own: the process that made it dies before its ledger write; a
     new process hears the changes after it, and each record written then is the tournament whole as it
-    then was. After the last change no change comes: the new process's start writes it (``catch_up``,
-    from the store, which holds that last state)."""
+    then was. After the last change no change comes: the sweep's look writes it (``keep``, from the
+    store, which holds that last state)."""
     last = changes[-1]
     assert last.state is not None
     for lost in range(len(changes)):
@@ -130,7 +130,9 @@ async def _a_restart_at_any_change_loses_nothing(
             if lost == len(changes) - 1:
                 stale = await ledger.tournament(GUILD, "tour1")
                 assert stale is not None and stale.status == "playing"  # round 2's end: the last write heard
-            await restarted.catch_up()
+            stored = await tournaments.read("tour1")
+            assert stored is not None
+            await restarted.keep(stored)
             final = await ledger.tournament(GUILD, "tour1")
             assert final == tournament_entry(last.state, last.version, END), f"change {lost} lost"
         finally:

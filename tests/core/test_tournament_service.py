@@ -20,7 +20,7 @@ from core.tournaments.document import (
     index_from_document,
     to_document,
 )
-from core.tournaments.service import TournamentService, guild_index_key, tournament_key
+from core.tournaments.service import UNDER_WAY_KEY, TournamentService, guild_index_key, tournament_key
 from core.tournaments.tournament import Tournament, TournamentSettings
 from data.live import LiveStore, Versioned
 from tests.core.tournament_helpers import schedule_of
@@ -229,6 +229,96 @@ async def test_an_indexed_id_without_its_tournament_or_of_another_server_is_pass
     assert taken.value.key == "busy"
     found = await store.read(guild_index_key(7))
     assert found is not None and index_from_document(found.document) == ("t0", "t1")
+
+
+@pytest.mark.asyncio
+async def test_the_tournaments_under_way_follow_their_status(store: LiveStore) -> None:  # noqa: F811
+    """Opened: not under way. Started: under way, listed before the start is written, read without
+    listing any tournament. Paused and played again, over, cancelled (before its start too): still under
+    way until ``unlist`` (the ledger has its end); another process's listing at once is kept."""
+    ids = (f"t{n}" for n in itertools.count())
+    now = [10.0]
+    service = TournamentService(store, lambda: now[0], make_id=lambda: next(ids), make_seed=lambda: 5)
+    other = TournamentService(store, lambda: now[0])
+    played = (await service.open(7, 1, SETTINGS)).tournament
+    abandoned = (await service.open(8, 2, SETTINGS)).tournament
+    assert await service.under_way() == ()
+    for member in range(11, 15):
+        await service.update(played.id, lambda made, at, m=member: life.join(made, m, at))
+    now[0] = 120.0
+    for member in range(11, 15):
+        await service.update(played.id, lambda made, at, m=member: life.check_in(made, m, at))
+    assert await service.under_way() == ()  # sign-ups and check-ins change no status
+
+    started = (await service.start(played.id, 1)).tournament
+    counting = CountingStore(store)
+    assert await TournamentService(counting, lambda: now[0]).under_way() == (played.id,)
+    assert (counting.read_keys, counting.listings) == ([UNDER_WAY_KEY], [])
+
+    await asyncio.gather(
+        service.update(played.id, lambda made, at: life.pause(made, 1)),
+        other.update(abandoned.id, lambda made, at: life.cancel(made, 2)),  # before its start
+    )
+    await service.update(played.id, lambda made, at: life.resume(made, 1))
+    assert await other.under_way() == (played.id, abandoned.id)
+
+    assert len(started.round_tables(1)) == 1
+
+    def played_out(made: Tournament, at: float) -> Tournament:
+        ended = life.table_finished(life.table_opened(made, 1, 0, "tab-a"), "tab-a", ((0.0, 0.0, 0.0, 0.0),))
+        return life.next_round(ended, at)
+
+    over = await service.update(played.id, played_out)
+    assert over.tournament.status == "over" and await service.under_way() == (played.id, abandoned.id)
+    await other.unlist(played.id)
+    await other.unlist(played.id)  # said again: nothing more
+    assert await service.under_way() == (abandoned.id,)
+    await service.unlist(abandoned.id)
+    assert await service.under_way() == ()
+
+
+@pytest.mark.asyncio
+async def test_a_status_is_written_only_once_its_tournament_is_listed(store: LiveStore) -> None:  # noqa: F811
+    """The index written first: a process that dies between listing and writing leaves a tournament
+    listed that has not started (the sweep passes over it), never one started and not listed."""
+    service = TournamentService(store, lambda: 120.0, make_id=lambda: "t1", make_seed=lambda: 5)
+    made = (await service.open(7, 1, SETTINGS)).tournament
+    for member in range(11, 15):
+        made = life.check_in(life.join(made, member, 10.0), member, 120.0)
+    assert await store.write(tournament_key("t1"), 1, to_document(made))
+
+    class DiesBeforeWriting:
+        def __init__(self, inner: LiveStore) -> None:
+            self._inner = inner
+
+        async def write(self, key: str, version: int, document: dict[str, Any], **kwargs: Any) -> int | None:
+            if key == tournament_key("t1"):
+                raise ConnectionError("the process died")
+            return await self._inner.write(key, version, document, **kwargs)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self._inner, name)
+
+    dying = TournamentService(DiesBeforeWriting(store), lambda: 120.0)  # type: ignore[arg-type]
+    with pytest.raises(ConnectionError):
+        await dying.start("t1", 1)
+    assert await service.under_way() == ("t1",)
+    found = await service.read("t1")
+    assert found is not None and found.tournament.status == "signup"
+
+
+@pytest.mark.asyncio
+async def test_a_store_written_before_the_index_gets_it_made_once_from_its_tournaments(store: LiveStore) -> None:  # noqa: F811
+    stages = lives()  # signing up, checked in, started, a table opened, one ended, over
+    for number, made in enumerate(stages):
+        assert await store.create(tournament_key(f"old{number}"), to_document(replace(made, id=f"old{number}")))
+    counting = CountingStore(store)
+    service = TournamentService(counting, lambda: 0.0)
+    assert await service.under_way() == ("old2", "old3", "old4", "old5")  # all but those signing up
+    assert counting.listings == [tournament_key("")]
+    counting.listings.clear()
+    assert await service.under_way() == ("old2", "old3", "old4", "old5")
+    assert counting.listings == []  # made once: read from the index after
 
 
 @pytest.mark.parametrize(

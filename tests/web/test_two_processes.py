@@ -7,7 +7,11 @@ on one reaches the players on the other. Mid-hand the first process is killed (S
 runs after); its players' sockets close, they connect again through the proxy, which now reaches the
 other process, and play on to the hand's end. Nothing committed is lost (the hand's moves from before the
 kill are the first of its moves after), the computer plays on (the other process takes the table clock's
-lease once the dead one's runs out), and the ledger records the hand once."""
+lease once the dead one's runs out), and the ledger records the hand once.
+
+A web tournament started by a third process with no runner (the test, through ``TournamentService``, as a
+script over the core would) has its round's tables opened by one of the two within the tournaments'
+sweep's period."""
 
 from __future__ import annotations
 
@@ -28,6 +32,11 @@ import pytest
 from benchmarks.page_server import free_port, start_page, stop_page
 from core.tables.rounds import load_round
 from core.tables.state import TableState
+from core.tournaments import tournament as life
+from core.tournaments.runner import table_id_of
+from core.tournaments.service import TournamentService
+from core.tournaments.sweep import PERIOD
+from core.tournaments.tournament import TournamentSettings
 from data.live_redis import RedisLiveStore
 from game.record import HandRecord
 from tests.bot.e2e_helpers import run_environment, start_run
@@ -37,6 +46,7 @@ from tests.frame_rule import assert_frame_rule
 from tests.redis_server import RedisServer
 from tests.web.front_proxy import FrontProxy
 from tests.web.real_proxies import KINDS, RealProxy, installed
+from web.guard import WEB_GUILD
 
 pytestmark = [
     pytest.mark.e2e,
@@ -329,3 +339,35 @@ async def test_behind_the_documented_proxy_a_rolling_restart_loses_no_move(
         finally:
             for player in players:
                 await player.close()
+
+
+async def test_a_round_a_process_without_a_runner_started_is_opened_by_a_page_process(tmp_path: pathlib.Path) -> None:
+    async with two_processes(tmp_path) as deployment:
+        now = [0.0]  # the sign-up's clock: the page processes' own tables keep the real time
+        tournaments = TournamentService(deployment.store, lambda: now[0])  # no events, no runner
+        settings = TournamentSettings("classic", 1, "one_hand", signup_closes=10.0, checkin=600.0, name="Swept")
+        made = (await tournaments.open(WEB_GUILD, 1, settings)).tournament
+        for member in range(11, 19):
+            await tournaments.update(made.id, lambda current, at, m=member: life.join(current, m, at, f"P{m}"))
+        now[0] = 20.0
+        for member in range(11, 19):
+            await tournaments.update(made.id, lambda current, at, m=member: life.check_in(current, m, at))
+        await tournaments.start(made.id, 1)
+        written = time.monotonic()
+
+        expected = [table_id_of(made.id, 1, index) for index in range(2)]  # eight players: two tables
+        while time.monotonic() - written < PERIOD + 10:
+            found = await tournaments.read(made.id)
+            assert found is not None
+            if [table.table_id for table in found.tournament.round_tables(1)] == expected:
+                break
+            await asyncio.sleep(0.2)
+        waited = time.monotonic() - written
+        assert found.tournament.round_tables(1)[1].table_id is not None, f"round 1 not opened after {waited:.1f} s"
+        assert waited < PERIOD + 5  # within a period of the lease holder's looks (and a look's own time)
+        seated = []
+        for index, table_id in enumerate(expected):
+            state, _ = await deployment.table(table_id)
+            assert state.tournament == f"{made.id}/1/{index}" and state.status == "playing"
+            seated += [seat.member_id for seat in state.seats]
+        assert sorted(seated) == list(range(11, 19))  # each player at one of them, no computer
