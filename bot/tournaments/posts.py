@@ -107,14 +107,18 @@ class TournamentPosts:
                 log.warning("tournament %s: table %s could not be shown (%s)", made.id, table.table_id, error.status)
 
     async def _post_standings(self, made: Tournament, record: DiscordTournament) -> None:
-        """The standings once a round has ended (its last table ended, or the next round seated), then
-        the podium once the tournament is over."""
+        """The standings once a round but the last has ended (its last table ended, or the next round
+        seated), then the podium once the tournament is over. The last round's end is seen before the
+        tournament is marked over (the runner writes one, then the other): its standings would only say
+        the podium's again."""
         lang = made.settings.lang
         if made.status == "over":
             if await self._records.claim_podium(made.id):
                 await self._send(presenter.standings_text(made, made.shown_standings(), lang, final=True), made, record)
             return
         ended = made.round if made.round_over else made.round - 1
+        if ended >= made.settings.rounds:  # the last round's end is the podium's, posted once it is over
+            return
         if ended >= 1 and record.standings_round < ended and await self._records.claim_standings(made.id, ended):
             after = replace(made, round=ended)  # the standings as that round's end left them
             await self._send(presenter.standings_text(after, after.shown_standings(), lang, final=False), made, record)
