@@ -156,11 +156,6 @@ def index_from_document(document: Any) -> tuple[str, ...]:
     return tournament_ids
 
 
-def _names(value: Any) -> dict[int, str]:
-    """Members' names by their ids (written as text: JSON's keys are)."""
-    return {int(member): _reader.text(name, _TEXT, shortest=1) for member, name in _reader.mapping(value).items()}
-
-
 def _name(value: Any) -> str:
     """A name that may be empty (none given)."""
     return "" if value == "" else _reader.text(value, _TEXT, shortest=1)
