@@ -110,6 +110,15 @@ def run_delay(pid: int) -> float:
     return int(pathlib.Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
 
 
+def machine_cpu() -> tuple[float, float, float]:
+    """The host's CPU seconds since boot, all cores (``/proc/stat``): busy, idle (with I/O wait), stolen
+    (by the hypervisor for other guests)."""
+    fields = [int(x) for x in pathlib.Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    user, nice, system, idle, iowait, irq, softirq, steal = fields[:8]
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / tick, (idle + iowait) / tick, steal / tick
+
+
 def more_files() -> int:
     """This process's open files raised to the hard limit (the pages and clients inherit it): its limit."""
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -470,6 +479,7 @@ async def play(
         window_from, load_from = time.monotonic(), load_average()
         measured_from = now()
         cpu_from = [proc_cpu(pid) for pid in pids]
+        machine_from = machine_cpu()
         waited_from = [run_delay(pid) for pid in pids]
         redis_from = await redis_info(redis)
         redis_cpu_from = proc_cpu(redis_pid)
@@ -479,6 +489,7 @@ async def play(
         window = time.monotonic() - window_from
         load_to = load_average()
         page_cpu = [proc_cpu(pid) - before for pid, before in zip(pids, cpu_from, strict=True)]
+        machine = [after - before for after, before in zip(machine_cpu(), machine_from, strict=True)]
         page_waited = [run_delay(pid) - before for pid, before in zip(pids, waited_from, strict=True)]
         redis_to = await redis_info(redis)
         rss_end = [proc_rss(pid) for pid in pids]
@@ -528,6 +539,10 @@ async def play(
                 "across_p99_ms": ms(across, 0.99),
                 "slow_by_second": dict(sorted(slow.items())),
                 "page_cpu_share": [cpu / window for cpu in page_cpu],
+                # the host's cores in the window (cores busy, idle, stolen): what ours used besides others'
+                "machine_busy_cores": machine[0] / window,
+                "machine_idle_cores": machine[1] / window,
+                "machine_stolen_cores": machine[2] / window,
                 "page_cpu_per_move_ms": 1e3 * sum(page_cpu) / accepted if accepted else float("nan"),
                 "page_waited_ms_per_s": [1e3 * w / window for w in page_waited],
                 "rss_end_mb": [rss / MB for rss in rss_end],
@@ -603,6 +618,8 @@ def report(f: dict[str, Any]) -> str:
         f"{f['redis_commands_per_s']:.0f} commands/s ({f['redis_commands_per_move']:.1f} a move), used_memory "
         f"{f['redis_used_memory_mb']:.0f} MB (idle tables only: {f['redis_idle']['used_memory'] / MB:.0f} MB), "
         f"RSS {f['redis_rss_mb']:.0f} MB, {f['redis_clients']:.0f} clients",
+        f"  the host: {f['machine_busy_cores']:.2f} cores busy, {f['machine_idle_cores']:.2f} idle, "
+        f"{f['machine_stolen_cores']:.2f} stolen (all processes, ours and others')",
         f"  clients: CPU {pair([100 * x for x in f['client_cpu_share']], '{:.0f} %')} of a core, waited "
         f"{pair(f['client_waited_ms_per_s'], '{:.0f}')} ms/s, loop lag p99 {f['client_lag_p99_ms']:.0f} ms, max "
         f"{f['client_lag_max_ms']:.0f} ms",
