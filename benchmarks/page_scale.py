@@ -619,7 +619,8 @@ def report(f: dict[str, Any]) -> str:
         f"{f['redis_used_memory_mb']:.0f} MB (idle tables only: {f['redis_idle']['used_memory'] / MB:.0f} MB), "
         f"RSS {f['redis_rss_mb']:.0f} MB, {f['redis_clients']:.0f} clients",
         f"  the host: {f['machine_busy_cores']:.2f} cores busy, {f['machine_idle_cores']:.2f} idle, "
-        f"{f['machine_stolen_cores']:.2f} stolen (all processes, ours and others')",
+        f"{f['machine_stolen_cores']:.2f} stolen (all processes); ours (pages, redis-server, clients) "
+        f"{sum(f['page_cpu_share']) + f['redis_proc_cpu_share'] + sum(f['client_cpu_share']):.2f}",
         f"  clients: CPU {pair([100 * x for x in f['client_cpu_share']], '{:.0f} %')} of a core, waited "
         f"{pair(f['client_waited_ms_per_s'], '{:.0f}')} ms/s, loop lag p99 {f['client_lag_p99_ms']:.0f} ms, max "
         f"{f['client_lag_max_ms']:.0f} ms",
