@@ -835,7 +835,7 @@ async def test_a_rated_matchs_end_is_followed_by_its_players_rating_change(table
 
 
 async def test_the_light_compressors_frames_inflate_with_the_window_a_browser_allows() -> None:
-    """``LightDeflate``'s 4 KiB window, unannounced in the handshake, read by an inflater with the 32 KiB
+    """``LightDeflate``'s 16 KiB window, unannounced in the handshake, read by an inflater with the 32 KiB
     window the socket negotiated (a browser's), frame after frame over one stream as a socket sends them;
     a frame like the one before costs a fraction of its text."""
     compressor, inflater = LightDeflate(), zlib.decompressobj(-15)
