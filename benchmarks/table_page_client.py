@@ -252,6 +252,9 @@ class LoadRun:
     stopping: bool = False
     latencies: list[float] = field(default_factory=list)  # a move → its frame at every socket of its table
     viewers: list[float] = field(default_factory=list)  # a move → its frame at one socket, for each socket
+    # the same at each socket on another page process than the mover's (its ``socket_base`` differs): the
+    # change heard from the other process, read from the store, and its frame built there
+    across: list[float] = field(default_factory=list)
     sent_at: list[float] = field(default_factory=list)  # when each measured move was sent (perf_counter)
     sent: int = 0
     refused: int = 0
@@ -287,6 +290,8 @@ class Players:
                 sent.seen[member.number] = arrived
                 if sent.measured:
                     self.run.viewers.append(arrived - sent.at)
+                    if member.socket_base != sent.member.socket_base:
+                        self.run.across.append(arrived - sent.at)
                 if len(sent.seen) == len(table.members):
                     table.pending.remove(sent)
                     if sent.measured:
