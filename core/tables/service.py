@@ -249,6 +249,7 @@ class TableService:
                 if found is not None and found.version >= event.version:
                     return found
         reading = asyncio.ensure_future(self.read(event.table_id))
+        self._heard.pop(event.table_id, None)  # to the end: the least recently heard are forgotten first
         self._heard[event.table_id] = reading
         while len(self._heard) > HEARD_KEPT:
             self._heard.pop(next(iter(self._heard)))

@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 import pytest_asyncio
 
+import core.tables.service as service_module
 from bot.tables.places import DiscordPlace, DiscordPlaces
 from core.events import Events
 from core.refusal import Refusal
@@ -225,6 +226,39 @@ async def test_the_subscribers_of_a_change_heard_from_another_process_share_one_
     joined = await join(service, opened.state.id, 3)
     later = TableChanged(opened.state.id, 100, joined.version, joined.state.step, "lobby", True)
     assert (await service.read_heard(later)).version == joined.version  # newer than the read kept: read again
+
+
+@pytest.mark.asyncio
+async def test_the_reads_of_heard_changes_kept_are_the_most_recently_heard(stores, monkeypatch):
+    """Past ``HEARD_KEPT`` tables, the one heard longest ago is forgotten, not the one first heard: a table
+    whose changes keep coming keeps its shared read while quiet ones come and go."""
+    store, ledger = stores
+    monkeypatch.setattr(service_module, "HEARD_KEPT", 2)
+    reads: list[str] = []
+    original = store.read
+
+    async def counted(key):
+        reads.append(key)
+        return await original(key)
+
+    store.read = counted
+    service = service_on(store, ledger, FakeClock())
+    busy, quiet, other = [await open_table(service, ruleset("classic"), members=2) for _ in range(3)]
+
+    def heard(opened):
+        return TableChanged(opened.state.id, 100, opened.version, opened.state.step, "lobby", True)
+
+    reads.clear()
+    await service.read_heard(heard(busy))
+    await service.read_heard(heard(quiet))
+    joined = await join(service, busy.state.id, 3)  # the busy table changes again, and is heard again
+    await service.read_heard(heard(joined))
+    await service.read_heard(heard(other))  # one table too many: the quiet one goes
+    reads.clear()
+    await service.read_heard(heard(joined))
+    assert reads == []  # the busy table's read is still shared
+    await service.read_heard(heard(quiet))
+    assert reads == [f"table:{quiet.state.id}"]
 
 
 @pytest.mark.asyncio
