@@ -5,9 +5,10 @@ or watch, and the rounds over with their hands' replays (SPEC §7.2).
 A tournament of the web's own server (``WEB_GUILD``) is the page players' (SPEC §6's ``mj_player``
 players): the page offers its visitor the pseudonym form and Join before sign-up closes, Check in during
 the check-in window and Leave, each a form posting to ``web.tournament_routes``, whose answer the page
-then says; once seated, it marks the visitor's table. A Discord server's tournament is its members', who
-sign up on Discord: the page says so (a page player's moves could not reach its tables, which take moves
-from their own server only).
+then says; once seated, it marks the visitor's table. Its organiser also sees ``#organiser``: Start,
+Pause, Resume and Cancel as its status allows. ``new_tournament_page`` is the form that opens one. A
+Discord server's tournament is its members', who sign up on Discord: the page says so (a page player's
+moves could not reach its tables, which take moves from their own server only).
 
 Plain HTML with no script, styled by ``/static/tournament.css`` (the page's Content-Security-Policy
 allows no inline style): it says what the tournament holds when it is asked, a reload says more. What it
@@ -22,8 +23,10 @@ import html
 from dataclasses import dataclass
 from typing import Literal
 
+from core.tournaments.seats import MAX_ROUNDS, MIN_ROUNDS
 from core.tournaments.standings import Standing
-from core.tournaments.tournament import RoundTable, Tournament
+from core.tournaments.tournament import TOURNAMENT_RULES, RoundTable, Tournament
+from game.rules import MATCH_LENGTHS
 from web import words
 from web.guard import WEB_GUILD
 from words import Lang, text
@@ -76,7 +79,7 @@ def tournament_page(tournament: Tournament, lang: Lang, visitor: Visitor) -> str
             else words.say("tournament.not_started", lang, count=str(len(tournament.signed))),
         ),
     )
-    sections = [_you(tournament, visitor, lang), _standings(tournament, lang)]
+    sections = [_you(tournament, visitor, lang), *_organiser(tournament, visitor, lang), _standings(tournament, lang)]
     for number in range(tournament.round, 0, -1):  # the round being played first, then the older ones
         sections.append(_round(tournament, number, visitor.player_id, lang))
     return (
@@ -145,6 +148,72 @@ def _you(tournament: Tournament, visitor: Visitor, lang: Lang) -> str:
     )
 
 
+ORGANISER_PRESSES: dict[str, tuple[str, ...]] = {
+    "signup": ("start", "cancel"),
+    "playing": ("pause", "cancel"),
+    "paused": ("resume", "cancel"),
+}
+"""What the organiser of a web tournament may press on its page, by its status."""
+
+
+def _organiser(tournament: Tournament, visitor: Visitor, lang: Lang) -> list[str]:
+    """The organiser's part of a web tournament's page (``#organiser``): start it, pause or resume it, cancel
+    it. A Discord server's tournament is run on Discord (Manage Server), and no one else sees this."""
+    if tournament.guild_id != WEB_GUILD or visitor.player_id != tournament.organiser:
+        return []
+    presses = ORGANISER_PRESSES.get(tournament.status, ())
+    title = _e(words.say("tournament.organiser", lang))
+    return [
+        '<section id="organiser" aria-labelledby="organiser-title">'
+        f'<h2 id="organiser-title">{title}</h2>\n'
+        f"<p>{_e(words.say('tournament.organiser.note', lang))}</p>\n"
+        + "".join(_press(tournament, verb, lang) for verb in presses)
+        + "</section>\n"
+    ]
+
+
+def new_tournament_page(lang: Lang) -> str:
+    """``GET /tournament/new``: the form that opens a web tournament, its visitor its organiser."""
+    title = _e(words.say("tournament.new.title", lang))
+
+    def choice(name: str, label: str, options: tuple[tuple[str, str], ...], chosen: str) -> str:
+        shown = "".join(
+            f'<option value="{_e(value)}"{" selected" if value == chosen else ""}>{_e(text_)}</option>'
+            for value, text_ in options
+        )
+        return f'<label for="{name}">{_e(label)}</label><select id="{name}" name="{name}">{shown}</select>\n'
+
+    def number(name: str, label: str, low: int, high: int, value: int) -> str:
+        return (
+            f'<label for="{name}">{_e(label)}</label>'
+            f'<input id="{name}" name="{name}" type="number" min="{low}" max="{high}" value="{value}" required>\n'
+        )
+
+    rules = tuple((name, words.say(f"table.rules.{name}", lang)) for name in TOURNAMENT_RULES)
+    lengths = tuple((name, text("names", f"length.{name}", lang)) for name in MATCH_LENGTHS)
+    return (
+        "<!doctype html>\n"
+        f'<html lang="{_e(lang.replace("_", "-"))}">\n'
+        '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="light dark"><link rel="icon" href="data:,">'
+        '<link rel="stylesheet" href="/static/tournament.css">'
+        f"<title>{title}</title></head>\n"
+        f'<body><main id="tournament" data-status="new">\n<h1>{title}</h1>\n'
+        f"<p>{_e(words.say('tournament.new.intro', lang))}</p>\n"
+        '<form class="new" method="post" action="/tournament/new">'
+        f'<input type="hidden" name="lang" value="{_e(lang)}">\n'
+        f'<label for="title">{_e(words.say("tournament.new.name", lang))}</label>'
+        '<input id="title" name="title" maxlength="60" autocomplete="off">\n'
+        + choice("rules", words.say("tournament.new.rules", lang), rules, "hongkong")
+        + number("rounds", words.say("tournament.new.rounds", lang), MIN_ROUNDS, MAX_ROUNDS, 4)
+        + choice("length", words.say("tournament.new.length", lang), lengths, "one_wind")
+        + number("signup", words.say("tournament.new.signup", lang), 1, 20160, 60)
+        + number("checkin", words.say("tournament.new.checkin", lang), 0, 1440, 15)
+        + f'<button type="submit" data-action="open-tournament">{_e(words.say("tournament.new.create", lang))}'
+        "</button></form>\n</main></body></html>\n"
+    )
+
+
 def _name_form(tournament: Tournament, visitor: Visitor, lang: Lang) -> str:
     """SPEC §6's pseudonym form: the name the visitor's seats will show (asked before they join)."""
     label = _e(words.say("tournament.name.label", lang))
@@ -159,7 +228,8 @@ def _name_form(tournament: Tournament, visitor: Visitor, lang: Lang) -> str:
 
 
 def _press(tournament: Tournament, verb: str, lang: Lang) -> str:
-    """A button posting ``verb`` (join, checkin, leave) for the visitor: ``data-action="<verb>-tournament"``."""
+    """A button posting ``verb`` (join, checkin, leave; the organiser's start, pause, resume, cancel) for the
+    visitor: ``data-action="<verb>-tournament"``."""
     return (
         f'<form class="press" method="post" action="/tournament/{_e(tournament.id)}/{verb}">'
         f'<input type="hidden" name="lang" value="{_e(lang)}">'

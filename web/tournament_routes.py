@@ -7,6 +7,11 @@ or the browser's); ``?said=<key>`` names the answer to the visitor's last press,
 so, a store unavailable 503, an address asking too fast 429 (``RateLimits.address``, as the table page).
 Not cached: a reload shows the round as it stands.
 
+``GET /tournament/new`` is the form that opens a web tournament (fetching it opens nothing); its press,
+``POST /tournament/new``, opens one of the web's server whose organiser is the presser (each field within
+its bounds, else 400 naming it; new tournaments at the new tables' pace per address) and leads to its page.
+``POST /tournament/<id>/start|pause|resume|cancel`` are that organiser's presses, refused to anyone else.
+
 ``POST /tournament/<id>/name|join|checkin|leave`` (form-encoded, the page's forms) is a page player's
 press: ``name`` sets their pseudonym (SPEC §6's rules, as ``POST /api/name``), ``join`` signs them up
 under it (none yet: they are asked for it first), ``checkin`` and ``leave`` are the tournament's own
@@ -21,33 +26,35 @@ unknown tournament 404: in words, nothing changed.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from urllib.parse import urlencode
 
 from aiohttp import web
 
 from core.refusal import Refusal
 from core.tournaments import tournament as life
-from core.tournaments.seats import MAX_PLAYERS
+from core.tournaments.seats import MAX_PLAYERS, MAX_ROUNDS, MIN_ROUNDS
 from core.tournaments.service import TournamentService
-from core.tournaments.tournament import Tournament
+from core.tournaments.tournament import TOURNAMENT_RULES, Tournament, TournamentSettings
 from data.ledger import LedgerValueError
 from data.live import StoreError
 from data.solitaire_ledger import PseudonymRefused, SolitaireLedger
+from game.rules import MATCH_LENGTHS
 from web import words
 from web.bodies import form_body
-from web.errors import ApiError, Said, too_many
+from web.errors import ApiError, Said, bad_request, too_many
 from web.guard import WEB_GUILD, Guard
 from web.identity import COOKIE
 from web.limits import RateLimits, TokenBuckets
 from web.table_sockets import refused_page
-from web.tournament_page import Visitor, tournament_page
+from web.tournament_page import Visitor, new_tournament_page, tournament_page
+from words import Lang
 
 log = logging.getLogger(__name__)
 
 TOURNAMENT_ID = r"[a-z0-9]{1,32}"
 """A tournament id's shape as a path may carry it (``core.tournaments.service.new_tournament_id`` makes 8)."""
-PRESSES = "name|join|checkin|leave"
+PRESSES = "name|join|checkin|leave|start|pause|resume|cancel"
 
 SAID: dict[str, Said] = {
     "named": Said("web", "tournament.said.named"),
@@ -55,6 +62,8 @@ SAID: dict[str, Said] = {
     "checked": Said("web", "tournament.said.checked"),
     "left": Said("web", "tournament.said.left"),
     "name_first": Said("web", "tournament.said.name_first"),
+    **{key: Said("web", f"tournament.said.{key}") for key in ("created", "started", "paused", "resumed", "cancelled")},
+    "too_few": Said("web", "tournament.said.too_few"),
     "server_players": Said("web", "tournament.you.server"),
     "tournament_full": Said("messages", "tournament_full", {"limit": MAX_PLAYERS}),
     **{
@@ -67,6 +76,9 @@ SAID: dict[str, Said] = {
             "tournament_started",
             "tournament_not_playing",
             "tournament_over",
+            "tournament_organiser_only",
+            "tournament_not_paused",
+            "tournament_round_playing",
             "sol_name_bad",
             "sol_name_taken",
             "sol_name_default",
@@ -91,8 +103,11 @@ class TournamentRoutes:
         self.guard = guard
         self.clock = clock
         self._pages = TokenBuckets(limits.address, clock)  # a press is a request as a page is
+        self._new = TokenBuckets(limits.new_table, clock)  # a tournament opened as often as a table
 
     def add_to(self, app: web.Application) -> None:
+        app.router.add_get("/tournament/new", self.new_page)
+        app.router.add_post("/tournament/new", self.open)
         app.router.add_get(f"/tournament/{{tournament:{TOURNAMENT_ID}}}", self.page)
         app.router.add_post(f"/tournament/{{tournament:{TOURNAMENT_ID}}}/{{press:{PRESSES}}}", self.press)
 
@@ -119,6 +134,43 @@ class TournamentRoutes:
             text=tournament_page(made, lang, visitor),
             content_type="text/html",
             headers={"Cache-Control": "no-store"},
+        )
+        self.guard.give_cookie(request, response, player)
+        return response
+
+    async def new_page(self, request: web.Request) -> web.StreamResponse:
+        """The form that opens a web tournament (fetching it opens nothing)."""
+        lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
+        if not self._pages.take(self.guard.address(request)):
+            return refused_page(too_many(), lang)
+        response = web.Response(
+            text=new_tournament_page(lang), content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+        self.guard.give_cookie(request, response, self.guard.ids.player(request.cookies.get(COOKIE)))
+        return response
+
+    async def open(self, request: web.Request) -> web.StreamResponse:
+        """The form's press: a tournament of the web's server opened, its presser its organiser, then 303 to
+        its page. A field out of its bounds is 400 naming it, in the page's language; nothing is opened."""
+        lang = words.requested_lang(request.query.get("lang"), request.headers.get("Accept-Language"))
+        player = self.guard.ids.player(request.cookies.get(COOKIE))
+        try:
+            if not self.guard.same_origin(request):
+                raise ApiError(403, "foreign_origin", Said("web", "error.foreign_origin"))
+            form, lang = await form_body(request, lang)
+            settings = _settings_of(form, lang, self.clock())
+            if not self._new.take(self.guard.address(request)):
+                raise too_many()
+            opened = await self.tournaments.open(WEB_GUILD, player.player_id, settings)
+        except ApiError as error:
+            return refused_page(error, lang)
+        except StoreError as error:
+            log.warning("a new tournament found a store unavailable: %s", error)
+            return refused_page(ApiError(503, "store_unavailable", Said("web", "error.store_down")), lang)
+        query = urlencode({"lang": lang, "said": "created"})
+        response = web.Response(
+            status=303,
+            headers={"Location": f"/tournament/{opened.tournament.id}?{query}", "Cache-Control": "no-store"},
         )
         self.guard.give_cookie(request, response, player)
         return response
@@ -170,6 +222,13 @@ class TournamentRoutes:
                     made.id, lambda current, now: life.join(current, player_id, now, pseudonym)
                 )
                 return "joined"
+            if press == "start":
+                await self.tournaments.start(made.id, player_id)
+                return "started"
+            if press in ("pause", "resume", "cancel"):
+                act = {"pause": life.pause, "resume": life.resume, "cancel": life.cancel}[press]
+                await self.tournaments.update(made.id, lambda current, now: act(current, player_id))
+                return {"pause": "paused", "resume": "resumed", "cancel": "cancelled"}[press]
             if press == "checkin":
                 await self.tournaments.update(made.id, lambda current, now: life.check_in(current, player_id, now))
                 return "checked"
@@ -180,10 +239,41 @@ class TournamentRoutes:
         except LedgerValueError:
             return "sol_name_bad"
         except Refusal as refusal:
+            if refusal.key == "tournament_too_few":
+                return "too_few"
             if refusal.key not in SAID:  # a transition's refusal without words here (a bug): said as busy
                 log.error("a tournament press was refused %s, which the page cannot say", refusal.key)
                 return "busy"
             return refusal.key
+
+
+def _settings_of(form: Mapping[str, object], lang: Lang, now: float) -> TournamentSettings:
+    """The form's tournament: each field read within its bounds, else 400 naming it."""
+
+    def number(name: str, low: int, high: int) -> int:
+        value = form.get(name)
+        if not isinstance(value, str) or not value.strip().isdigit() or not low <= int(value) <= high:
+            raise bad_request("bad_field", name)
+        return int(value)
+
+    def chosen(name: str, options: tuple[str, ...]) -> str:
+        value = form.get(name)
+        if value not in options:
+            raise bad_request("bad_field", name)
+        return str(value)
+
+    title = form.get("title", "")
+    if not isinstance(title, str) or len(title) > 60:
+        raise bad_request("bad_field", "title")
+    return TournamentSettings(
+        rules=chosen("rules", TOURNAMENT_RULES),
+        rounds=number("rounds", MIN_ROUNDS, MAX_ROUNDS),
+        length=chosen("length", MATCH_LENGTHS),
+        signup_closes=now + number("signup", 1, 20160) * 60,
+        checkin=number("checkin", 0, 1440) * 60.0,
+        name=" ".join(title.split()),
+        lang=lang,
+    )
 
 
 def _said_text(said: Said, made: Tournament, player_id: int, lang: str) -> str:

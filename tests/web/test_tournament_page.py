@@ -178,3 +178,25 @@ def test_from_the_page_an_outsider_watches_one_hand_behind_and_a_player_is_refus
         assert page.locator("[data-face]").count() == 0
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "zh_TW"])
+def test_a_tournament_is_opened_from_its_form_on_a_phone_and_both_pages_are_accessible(
+    served: tuple[TableServer, Tournament], browser: Browser, lang: str
+) -> None:
+    server, _ = served
+    context = browser.new_context(**PHONE_SMALL, bypass_csp=True)  # axe-core's script
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/tournament/new?lang={lang}")
+        assert scan(page) == []
+        page.locator("#title").fill("Club night")
+        page.locator("#rounds").fill("3")
+        page.locator('button[data-action="open-tournament"]').click()
+        expect(page.locator("#said")).to_have_attribute("data-said", "created")
+        expect(page.locator("#organiser")).to_be_visible()
+        expect(page.locator("h1")).to_have_text("Club night")
+        assert page.locator('#organiser button[data-action="start-tournament"]').count() == 1
+        assert scan(page) == []
+    finally:
+        context.close()
