@@ -205,9 +205,8 @@ async def test_the_service_publishes_one_event_per_committed_change_and_none_for
     assert len(heard) == 5
 
 
-@pytest.mark.asyncio
-async def test_the_subscribers_of_a_change_heard_from_another_process_share_one_read_of_it(stores):
-    store, ledger = stores
+def counted_reads(store):
+    """The keys ``store`` is read at from now on, in order."""
     reads: list[str] = []
     original = store.read
 
@@ -216,15 +215,27 @@ async def test_the_subscribers_of_a_change_heard_from_another_process_share_one_
         return await original(key)
 
     store.read = counted
+    return reads
+
+
+def heard_of(committed):
+    """The change ``committed`` made, as another process's event says it."""
+    return TableChanged(committed.state.id, 100, committed.version, committed.state.step, "lobby", True)
+
+
+@pytest.mark.asyncio
+async def test_the_subscribers_of_a_change_heard_from_another_process_share_one_read_of_it(stores):
+    store, ledger = stores
+    reads = counted_reads(store)
     service = service_on(store, ledger, FakeClock())
     opened = await open_table(service, ruleset("classic"), members=2)
-    heard = TableChanged(opened.state.id, 100, opened.version, opened.state.step, "lobby", True)
+    heard = heard_of(opened)
     reads.clear()
     first, second = await asyncio.gather(service.read_heard(heard), service.read_heard(heard))
     assert first == second and first.version == opened.version and len(reads) == 1
     assert (await service.read_heard(heard)).version == opened.version and len(reads) == 1
     joined = await join(service, opened.state.id, 3)
-    later = TableChanged(opened.state.id, 100, joined.version, joined.state.step, "lobby", True)
+    later = heard_of(joined)
     assert (await service.read_heard(later)).version == joined.version  # newer than the read kept: read again
 
 
@@ -234,30 +245,20 @@ async def test_the_reads_of_heard_changes_kept_are_the_most_recently_heard(store
     whose changes keep coming keeps its shared read while quiet ones come and go."""
     store, ledger = stores
     monkeypatch.setattr(service_module, "HEARD_KEPT", 2)
-    reads: list[str] = []
-    original = store.read
-
-    async def counted(key):
-        reads.append(key)
-        return await original(key)
-
-    store.read = counted
+    reads = counted_reads(store)
     service = service_on(store, ledger, FakeClock())
     busy, quiet, other = [await open_table(service, ruleset("classic"), members=2) for _ in range(3)]
 
-    def heard(opened):
-        return TableChanged(opened.state.id, 100, opened.version, opened.state.step, "lobby", True)
-
     reads.clear()
-    await service.read_heard(heard(busy))
-    await service.read_heard(heard(quiet))
+    await service.read_heard(heard_of(busy))
+    await service.read_heard(heard_of(quiet))
     joined = await join(service, busy.state.id, 3)  # the busy table changes again, and is heard again
-    await service.read_heard(heard(joined))
-    await service.read_heard(heard(other))  # one table too many: the quiet one goes
+    await service.read_heard(heard_of(joined))
+    await service.read_heard(heard_of(other))  # one table too many: the quiet one goes
     reads.clear()
-    await service.read_heard(heard(joined))
+    await service.read_heard(heard_of(joined))
     assert reads == []  # the busy table's read is still shared
-    await service.read_heard(heard(quiet))
+    await service.read_heard(heard_of(quiet))
     assert reads == [f"table:{quiet.state.id}"]
 
 
