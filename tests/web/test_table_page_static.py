@@ -32,7 +32,7 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright i
 if chromium_path() is None:
     pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
 
-from aiohttp import WSMsgType, web  # noqa: E402
+from aiohttp import WSCloseCode, WSMsgType, web  # noqa: E402
 from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -78,6 +78,7 @@ class StubTables:
         app.router.add_get("/table/{id}", self._page)
         app.router.add_get("/table/{id}/socket", self._socket)
         app.router.add_static("/static/", STATIC)
+        app.on_shutdown.append(self._close_all)
         self.runner = web.AppRunner(app)
         await self.runner.setup()
         await web.TCPSite(self.runner, "127.0.0.1", 0).start()
@@ -119,6 +120,12 @@ class StubTables:
                 self.received.setdefault(table, []).append(json.loads(message.data))
         self.sockets[table].remove(socket)
         return socket
+
+    async def _close_all(self, _: web.Application) -> None:
+        # a page a failed test left open holds its socket: the stub stops without waiting on it
+        for sockets in self.sockets.values():
+            for socket in list(sockets):
+                await socket.close(code=WSCloseCode.GOING_AWAY)
 
     def push(self, table: str, message: dict[str, Any]) -> None:
         async def send() -> None:
