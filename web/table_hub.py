@@ -30,7 +30,7 @@ from aiohttp import WSCloseCode, web
 
 from core.events import Events
 from core.tables.events import TableChanged
-from core.tables.frame import frame
+from core.tables.frame import frame_of, shared_frame
 from core.tables.moves import Actor
 from core.tables.rounds import shown_round
 from core.tables.service import TableService
@@ -300,15 +300,15 @@ class TableHub:
         views: dict[tuple[int | None, Lang | None], list[Viewer]] = {}
         for viewer in viewers:
             views.setdefault((viewer.view_in(state), viewer.lang if named else None), []).append(viewer)
-        now = self.clock()
         hand = None if state.hand is None else shown_round(state)  # read once for every view
+        shared = shared_frame(state, version, self.clock(), hand)  # what every view holds alike
         place = place_of_table(state)
         built: dict[int | None, dict[str, Any]] = {}
         log: str | None = None  # the hand's log, alike in every view of a version: written once
         for (view, lang), group in views.items():
             shown = built.get(view)
             if shown is None:
-                shown = built[view] = _in_tournament(frame(state, version, view, now, hand), place)
+                shown = built[view] = _in_tournament(frame_of(shared, view), place)
             if view is SPECTATOR and hand is not None and behind(state):
                 # a tournament table's watchers, one hand behind (SPEC §9): its own frame, no log spliced
                 behind_frame = _in_tournament(one_hand_behind(shown, state, hand.dealer), place)

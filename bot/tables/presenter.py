@@ -331,7 +331,7 @@ def hand_message(state: TableState, seat: int, lang: Lang, *, hint: bool = False
         actions.append(
             _button(state, "kong", say("btn_kong", lang, tile=tile_label(kong.tile, lang)), "primary", number=number)
         )
-    if any(isinstance(action, DeclareWin) for action in legal) or complete_but_refused(hand, seat):
+    if any(isinstance(action, DeclareWin) for action in legal) or complete_but_refused(hand, seat, view):
         actions.append(_button(state, "win", say("btn_win", lang), "success"))
     if Call(seat) in legal:
         actions.append(_button(state, "call", say("btn_call", lang), "primary"))

@@ -102,13 +102,21 @@ def faces(tiles: tuple[Tile, ...] | list[Tile]) -> list[str]:
 # --- the frame --------------------------------------------------------------------------------------
 
 
-def frame(state: TableState, version: int, viewer: int | None, now: float, hand: Round | None = None) -> dict[str, Any]:
-    """The whole view of member ``viewer`` (None, or a member with no seat: a spectator) of ``state``,
-    stored at ``version``, at the time ``now`` (SPEC §7's frame, with ``type``, ``step``, ``rules``,
-    ``players``, ``hand_number``, ``host``, ``standing``, ``commitment`` and ``minimum_fan`` besides).
-    ``hand``: the state's round, when the caller holds it (``shown_round``: several viewers' frames of
-    one state read it once)."""
-    seat = None if viewer is None else state.seat_of(viewer)
+@dataclass(frozen=True, slots=True)
+class SharedFrame:
+    """What every viewer's frame of one state at one version holds alike, built once for them all: the
+    frame less the viewer's own fields (``viewer``, ``you``, ``actions``, ``standing`` and their own
+    concealed tiles), which ``frame_of`` adds for each."""
+
+    state: TableState
+    hand: Round | None
+    now: float
+    fields: dict[str, Any]
+
+
+def shared_frame(state: TableState, version: int, now: float, hand: Round | None = None) -> SharedFrame:
+    """The part of ``state``'s frames at ``version`` alike for every viewer at the time ``now``. ``hand``:
+    the state's round, when the caller holds it (``shown_round``)."""
     base: dict[str, Any] = {
         "type": "frame",
         "table": state.id,
@@ -135,11 +143,50 @@ def frame(state: TableState, version: int, viewer: int | None, now: float, hand:
         "ratings": [],
     }
     if state.hand is None:
-        return {**base, **_lobby(state, seat)}
-    return {**base, **_table(state, hand or shown_round(state), seat, now)}
+        return SharedFrame(state, None, now, {**base, **_lobby(state)})
+    shown = hand or shown_round(state)
+    return SharedFrame(state, shown, now, {**base, **_table(state, shown, now)})
 
 
-def _lobby(state: TableState, seat: int | None) -> dict[str, Any]:
+def frame_of(shared: SharedFrame, viewer: int | None) -> dict[str, Any]:
+    """The whole view of member ``viewer`` (None, or a member with no seat: a spectator): ``shared``
+    with the viewer's own fields."""
+    state, hand = shared.state, shared.hand
+    seat = None if viewer is None else state.seat_of(viewer)
+    if hand is None:
+        return {
+            **shared.fields,
+            "viewer": "spectator" if seat is None else "seated",
+            "you": None if seat is None else wind_code(seat),  # the viewer's chair (SPEC §7.1's data-you)
+            "actions": [choice.entry for choice in _lobby_choices(state, seat)],
+        }
+    if seat is None:
+        return dict(shared.fields)
+    winds = chair_winds(hand)
+    waiting = hand.result is None and state.status == "playing"
+    view = hand.view(seat)  # built once for the frame and its moves: each build costs some 40 µs
+    own: dict[str, Any] = {
+        "viewer": wind_code(winds[seat]),
+        "actions": [choice.entry for choice in _choices(state, hand, seat, shared.now, view)],
+        "standing": {choice: choice in state.seats[seat].standing for choice in STANDING} if waiting else None,
+    }
+    if view.concealed is not None and hand.result is None:
+        seats = list(shared.fields["seats"])
+        place = winds[seat]
+        seats[place] = {**seats[place], "hand": faces(hand_slots(view)), "drawn": view.drawn is not None}
+        own["seats"] = seats
+    return {**shared.fields, **own}
+
+
+def frame(state: TableState, version: int, viewer: int | None, now: float, hand: Round | None = None) -> dict[str, Any]:
+    """The whole view of member ``viewer`` (None, or a member with no seat: a spectator) of ``state``,
+    stored at ``version``, at the time ``now`` (SPEC §7's frame, with ``type``, ``step``, ``rules``,
+    ``players``, ``hand_number``, ``host``, ``standing``, ``commitment`` and ``minimum_fan`` besides).
+    Several viewers' frames of one state share one ``shared_frame`` instead."""
+    return frame_of(shared_frame(state, version, now, hand), viewer)
+
+
+def _lobby(state: TableState) -> dict[str, Any]:
     seats: list[dict[str, Any]] = []
     for index in range(state.players):
         taken = state.seats[index] if index < len(state.seats) else None
@@ -161,8 +208,8 @@ def _lobby(state: TableState, seat: int | None) -> dict[str, Any]:
         )
     host = state.seat_of(state.host_id)
     return {
-        "viewer": "spectator" if seat is None else "seated",
-        "you": None if seat is None else wind_code(seat),  # the viewer's chair (SPEC §7.1's data-you)
+        "viewer": "spectator",
+        "you": None,
         "round_wind": None,
         "host": None if host is None else wind_code(host),
         "seats": seats,
@@ -171,15 +218,15 @@ def _lobby(state: TableState, seat: int | None) -> dict[str, Any]:
         "awaited": [],
         "discard": None,
         "deadline": None,
-        "actions": [choice.entry for choice in _lobby_choices(state, seat)],
+        "actions": [],
     }
 
 
-def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict[str, Any]:
+def _table(state: TableState, hand: Round, now: float) -> dict[str, Any]:
+    """A hand's frame as a spectator sees it: every viewer's frame but their own fields."""
     winds = chair_winds(hand)
     over = hand.result is not None
     public = hand.view(None)
-    view = public if seat is None else hand.view(seat)
     scores = state.last_hand.totals if state.last_hand is not None else (0,) * state.players
     host = state.seat_of(state.host_id)
     playing = state.status == "playing" and not over
@@ -194,7 +241,7 @@ def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict
         )
         for taken in state.seats
     ]
-    seats = seat_entries(hand, seat, view, chairs, scores)
+    seats = seat_entries(hand, None, public, chairs, scores)
     waiting = over is False and state.status == "playing"
     holding = waiting and held(state, hand, now)
     claim = open_claim(hand) if waiting else None
@@ -207,7 +254,7 @@ def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict
     if holding and state.hold_until is not None:
         deadline = state.hold_until if deadline is None else max(deadline, state.hold_until)
     return {
-        "viewer": "spectator" if seat is None else wind_code(winds[seat]),
+        "viewer": "spectator",
         "round_wind": wind_code(WINDS.index(hand.round_wind)),
         "host": None if host is None else wind_code(winds[host]),
         "seats": seats,
@@ -216,11 +263,9 @@ def _table(state: TableState, hand: Round, seat: int | None, now: float) -> dict
         "awaited": [wind_code(winds[index]) for index in _awaited(state, hand)] if waiting else [],
         "discard": discard,
         "deadline": deadline if state.status in ("playing", "between") else None,
-        "actions": [choice.entry for choice in _choices(state, hand, seat, now)],
-        "minimum_fan": view.minimum_fan,
-        "standing": None
-        if seat is None or not waiting
-        else {choice: choice in state.seats[seat].standing for choice in STANDING},
+        "actions": [],
+        "minimum_fan": public.minimum_fan,
+        "standing": None,
         "result": _result(state, hand, winds),
         "log": log_entries(hand, winds),
         "dealer": wind_code(winds[hand.dealer]) if state.settings.rules.has_wall else None,
@@ -422,8 +467,11 @@ def _lobby_choice(action: str) -> Choice:
     return Choice({"action": action}, Lobby(_LOBBY_VERBS[action]))
 
 
-def _choices(state: TableState, hand: Round, seat: int | None, now: float) -> list[Choice]:
-    """The moves the seat may make now, as its frame offers them, each with the move it stands for."""
+def _choices(
+    state: TableState, hand: Round, seat: int | None, now: float, seat_view: SeatView | None = None
+) -> list[Choice]:
+    """The moves the seat may make now, as its frame offers them, each with the move it stands for.
+    ``seat_view``: ``hand.view(seat)``, when the caller has it."""
     if seat is None or state.status == "lobby":
         return []
     step = state.step
@@ -434,7 +482,7 @@ def _choices(state: TableState, hand: Round, seat: int | None, now: float) -> li
     choices: list[Choice] = []
     if state.seats[seat].away:
         choices.append(Choice({"action": "back"}, Play("back", step)))
-    view = hand.view(seat)
+    view = hand.view(seat) if seat_view is None else seat_view
     legal = view.legal
     if held(state, hand, now):  # the hidden claim window: only claims and passes are taken
         legal = tuple(action for action in legal if isinstance(action, Claim | Pass))
@@ -448,7 +496,7 @@ def _choices(state: TableState, hand: Round, seat: int | None, now: float) -> li
     for number, kong in enumerate(kong_options(view.legal)):
         if kong in legal:
             choices.append(Choice({"action": "kong", "tiles": _kong_tiles(kong)}, Play("kong", step, number)))
-    if any(isinstance(action, DeclareWin) for action in legal) or complete_but_refused(hand, seat):
+    if any(isinstance(action, DeclareWin) for action in legal) or complete_but_refused(hand, seat, view):
         choices.append(Choice({"action": "mahjong"}, Play("win", step)))
     if Call(seat) in legal:
         choices.append(Choice({"action": "call"}, Play("call", step)))
@@ -491,10 +539,11 @@ def hint_of(state: TableState, viewer: int, step: int) -> str | None:
     return None if best is None else face(best.tile)
 
 
-def complete_but_refused(hand: Round, seat: int) -> bool:
+def complete_but_refused(hand: Round, seat: int, seat_view: SeatView | None = None) -> bool:
     """The seat holds a complete hand the rules refuse (below the Hong Kong minimum, say): it is still
-    offered Mahjong, which is answered with the reason."""
-    view: SeatView = hand.view(seat)
+    offered Mahjong, which is answered with the reason. ``seat_view``: ``hand.view(seat)``, when the
+    caller has it."""
+    view: SeatView = hand.view(seat) if seat_view is None else seat_view
     if view.concealed is None or hand.win_refusal(seat) is None:
         return False
     counts = [0] * 43
