@@ -156,6 +156,11 @@ class SqliteLiveStore:
 async def _prepare(connection: aiosqlite.Connection, busy_timeout: float, path: str | pathlib.Path) -> None:
     await connection.execute_fetchall(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
     await switch_to_wal(connection)
+    # Every move commits a table. In WAL mode NORMAL syncs at checkpoints, not at each commit: a process
+    # killed loses no committed move, an operating system that crashes may lose the last seconds' moves
+    # (a table then stands a few moves back, whole), as a Redis live store that keeps nothing on disk
+    # loses every table. It saves some 0.17 ms of CPU a move. The ledgers' own connection keeps FULL.
+    await connection.execute_fetchall("PRAGMA synchronous = NORMAL")
     await _check_columns(connection, path)
     await connection.executescript(_SCHEMA)
 
