@@ -96,7 +96,9 @@ class Ruleset:
         return tiles
 
     def to_document(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        # every field is a plain value: read directly, not through asdict's deep copies (each move's
+        # hand document writes its rule set)
+        return {field.name: getattr(self, field.name) for field in _RULESET_FIELDS}
 
     @classmethod
     def from_document(cls, document: Any) -> Ruleset:
@@ -108,6 +110,8 @@ class Ruleset:
         options = {key: value for key, value in document.items() if key != "name"}
         return ruleset(document["name"], **options)
 
+
+_RULESET_FIELDS = dataclasses.fields(Ruleset)
 
 _DEFAULTS: dict[RuleName, dict[str, Any]] = {
     "classic": {"length": "four_winds"},
