@@ -32,10 +32,11 @@ from core.events import Events
 from core.tables.events import TableChanged
 from core.tables.frame import frame_of, shared_frame
 from core.tables.moves import Actor
-from core.tables.rounds import shown_round
+from core.tables.rounds import lent_round, shown_round
 from core.tables.service import TableService
 from core.tables.state import TableState
 from core.tournaments.fair_play import Place, behind, one_hand_behind, place_of_table
+from game.round import Round
 from words import Lang
 from words.levels import computer_name
 from words.patterns import pattern_name
@@ -293,6 +294,12 @@ class TableHub:
                 return
             self._newest[state.id] = version
             viewers = list(self._watching.get(state.id, ()))
+        with lent_round(state) as played:
+            self._show(state, version, viewers, played)
+
+    def _show(self, state: TableState, version: int, viewers: Iterable[Viewer], played: Round | None) -> None:
+        """``show``'s frames, from ``played`` (the round a move made here left at this very state) when
+        there is one."""
         # words in the viewer's language: a result's pattern names, the computer seats' names
         named = (state.last_hand is not None and state.status in ("between", "over")) or any(
             seat.computer is not None for seat in state.seats
@@ -300,7 +307,7 @@ class TableHub:
         views: dict[tuple[int | None, Lang | None], list[Viewer]] = {}
         for viewer in viewers:
             views.setdefault((viewer.view_in(state), viewer.lang if named else None), []).append(viewer)
-        hand = None if state.hand is None else shown_round(state)  # read once for every view
+        hand = played if played is not None or state.hand is None else shown_round(state)  # once for every view
         shared = shared_frame(state, version, self.clock(), hand)  # what every view holds alike
         place = place_of_table(state)
         built: dict[int | None, dict[str, Any]] = {}

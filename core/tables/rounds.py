@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
@@ -72,6 +73,24 @@ def keep_round(state: TableState, hand: Round) -> None:
         _PLAYED.keep(state.id, state.hand, hand)
 
 
+@contextmanager
+def lent_round(state: TableState) -> Iterator[Round | None]:
+    """The round a transition of this process left at ``state``'s very hand document, lent to be read
+    (never changed) while the ``with`` lasts, or None (``shown_round`` then, which carries a copy of its
+    own on by the new actions: the page's frames of a move made here are spared applying it twice). No
+    transition takes it while it is lent: one that asks meanwhile, from a worker thread, replays the
+    hand instead, and its round is kept rather than this one."""
+    kept = _PLAYED.take(state.id) if state.hand is not None else None
+    if kept is not None and kept[0] is not state.hand:
+        _PLAYED.give_back(state.id, kept)
+        kept = None
+    try:
+        yield None if kept is None else kept[1]
+    finally:
+        if kept is not None:
+            _PLAYED.give_back(state.id, kept)
+
+
 def at_hand(state: TableState) -> bool:
     """Whether ``load_round(state)`` would hand over the round this process played as it is (a hand in
     play whose very document a transition here wrote): a move on it costs a fraction of a millisecond."""
@@ -130,6 +149,12 @@ class _Played:
         with self._lock:
             kept = self._rounds.get(table_id)
             return kept is not None and kept[0] is document
+
+    def give_back(self, table_id: str, kept: tuple[object, Round]) -> None:
+        """``kept``, taken from here, kept again unless a newer round was kept for the table meanwhile."""
+        with self._lock:
+            if table_id not in self._rounds:
+                self._rounds[table_id] = kept
 
     def keep(self, table_id: str, document: object, hand: Round) -> None:
         with self._lock:

@@ -319,3 +319,72 @@ async def test_a_move_tried_on_a_version_another_process_replaced_is_played_on_t
             kept_here = rounds._PLAYED
     finally:
         await other_store.close()
+
+
+async def test_the_round_a_move_left_is_lent_to_the_frames_and_kept_for_the_next_move(store, ledger):
+    clock = FakeClock()
+    service, committed = await _started(store, ledger, clock)
+    member, move = _next_move(committed.state, random.Random(5))
+    committed = await act(service, committed.state.id, member, move)
+    state = committed.state
+    assert rounds.at_hand(state)
+    with rounds.lent_round(state) as lent:
+        assert lent is not None and json.dumps(lent.to_document()) == json.dumps(state.hand)
+        assert not rounds.at_hand(state)  # no transition takes it while it is lent
+        with rounds.lent_round(state) as again:
+            assert again is None  # lent once at a time
+    assert rounds.at_hand(state) and rounds.load_round(state) is lent  # given back: the next move's as it is
+    rounds.keep_round(state, lent)
+
+
+async def test_a_round_is_lent_only_for_its_very_state_and_a_newer_one_kept_meanwhile_stays(store, ledger):
+    clock = FakeClock()
+    service, committed = await _started(store, ledger, clock)
+    member, move = _next_move(committed.state, random.Random(6))
+    moved = await act(service, committed.state.id, member, move)
+    with rounds.lent_round(committed.state) as lent:
+        assert lent is None  # the round kept is at the newer state's hand
+    assert rounds.at_hand(moved.state)
+    with rounds.lent_round(moved.state) as lent:
+        assert lent is not None
+        newer = _replayed(moved.state)
+        rounds.keep_round(moved.state, newer)  # a transition in a worker thread kept its own meanwhile
+    assert rounds.load_round(moved.state) is newer
+
+
+async def test_the_frames_of_a_move_made_here_are_built_from_the_round_it_left(store, ledger, monkeypatch):
+    """The hub reads no round of its own for a change this process made: the frames come from the round
+    the move left, and are those a replay of the stored hand gives."""
+    from aiohttp import web
+
+    from core.events import Events
+    from data.broadcast import MemoryBroadcast
+    from web import table_hub
+
+    class Kept(table_hub.Viewer):
+        def offer(self, version: int, view: int | None, text: str) -> bool:
+            self.said = json.loads(text)
+            return True
+
+    clock = FakeClock()
+    service, committed = await _started(store, ledger, clock)
+    member, move = _next_move(committed.state, random.Random(7))
+    committed = await act(service, committed.state.id, member, move)
+    state = committed.state
+    hub = table_hub.TableHub(service, Events(MemoryBroadcast()), clock)
+    viewers = [
+        Kept(web.WebSocketResponse(), state.id, Actor(seat.member_id, GUILD), "en", None) for seat in state.seats
+    ]
+    for viewer in viewers:
+        hub.watch(viewer)
+
+    def no_replay(state: TableState) -> Round:
+        raise AssertionError("the hub read a round of its own")
+
+    monkeypatch.setattr(table_hub, "shown_round", no_replay)
+    hub.show(state, committed.version)
+    for viewer in viewers:
+        assert viewer.said == json.loads(
+            json.dumps(frame(state, committed.version, viewer.member, clock(), _replayed(state)))
+        )
+    assert rounds.at_hand(state)  # the lent round given back
