@@ -30,6 +30,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,7 +42,7 @@ from bot.tables import presenter  # noqa: E402
 from core.events import Events  # noqa: E402
 from core.refusal import Refusal  # noqa: E402
 from core.tables.frame import move_of  # noqa: E402
-from core.tables.moves import Actor, Lobby  # noqa: E402
+from core.tables.moves import Actor, Lobby, Move  # noqa: E402
 from core.tables.options import SPEED_TIMINGS, table_defaults, table_rules, table_settings  # noqa: E402
 from core.tables.service import Committed, TableService  # noqa: E402
 from core.tables.state import TableState  # noqa: E402
@@ -123,7 +124,8 @@ async def one_hand(
 
         before = process_seconds()
         try:
-            page = await service.act(state.id, actors[member], read_move(member, message))
+            read: list[Move] = []
+            page = await service.act(state.id, actors[member], read_move(member, message, read))
         except Refusal:  # the page says why, and its member plays something else (not counted)
             said_no.add(fields["action"])
             continue
@@ -133,7 +135,10 @@ async def one_hand(
         costs.page_act.append(middle - before)
         costs.page_frames.append(after - middle)
 
-        play = move_of(discord.state, member, message, time.time())  # what the button's custom id says
+        # what the button's custom id says: the move the page's message named (the twins are alike). Read
+        # again from Discord's table it would reckon that round's legal moves outside the timing, which
+        # the transition then finds done: Discord's act would be spared a part the page's pays.
+        (play,) = read
         before = process_seconds()
         discord = await service.act(discord.state.id, actors[member], play, answered_by=member)
         middle = process_seconds()
@@ -149,9 +154,16 @@ async def one_hand(
     return moves
 
 
-def read_move(member: int, message: dict[str, Any]) -> Any:
-    """The move the socket reads from ``message``, in the transition's thread (``web.table_sockets``)."""
-    return lambda state, now: move_of(state, member, message, now)
+def read_move(member: int, message: dict[str, Any], read: list[Move]) -> Callable[[TableState, float], Move]:
+    """The move the socket reads from ``message``, in the transition's thread (``web.table_sockets``),
+    kept in ``read``."""
+
+    def reading(state: TableState, now: float) -> Move:
+        move = move_of(state, member, message, now)
+        read[:] = [move]
+        return move
+
+    return reading
 
 
 def _awaited(state: TableState) -> tuple[int, ...]:
