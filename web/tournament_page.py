@@ -25,7 +25,14 @@ from typing import Literal
 
 from core.tournaments.seats import MAX_ROUNDS, MIN_ROUNDS
 from core.tournaments.standings import Standing
-from core.tournaments.tournament import TOURNAMENT_RULES, RoundTable, Tournament
+from core.tournaments.tournament import (
+    CHECKIN_MINUTES,
+    NAME_LIMIT,
+    SIGNUP_MINUTES,
+    TOURNAMENT_RULES,
+    RoundTable,
+    Tournament,
+)
 from game.rules import MATCH_LENGTHS
 from web import words
 from web.guard import WEB_GUILD
@@ -203,12 +210,12 @@ def new_tournament_page(lang: Lang) -> str:
         '<form class="new" method="post" action="/tournament/new">'
         f'<input type="hidden" name="lang" value="{_e(lang)}">\n'
         f'<label for="title">{_e(words.say("tournament.new.name", lang))}</label>'
-        '<input id="title" name="title" maxlength="60" autocomplete="off">\n'
+        f'<input id="title" name="title" maxlength="{NAME_LIMIT}" autocomplete="off">\n'
         + choice("rules", words.say("tournament.new.rules", lang), rules, "hongkong")
         + number("rounds", words.say("tournament.new.rounds", lang), MIN_ROUNDS, MAX_ROUNDS, 4)
         + choice("length", words.say("tournament.new.length", lang), lengths, "one_wind")
-        + number("signup", words.say("tournament.new.signup", lang), 1, 20160, 60)
-        + number("checkin", words.say("tournament.new.checkin", lang), 0, 1440, 15)
+        + number("signup", words.say("tournament.new.signup", lang), *SIGNUP_MINUTES, 60)
+        + number("checkin", words.say("tournament.new.checkin", lang), *CHECKIN_MINUTES, 15)
         + f'<button type="submit" data-action="open-tournament">{_e(words.say("tournament.new.create", lang))}'
         "</button></form>\n</main></body></html>\n"
     )

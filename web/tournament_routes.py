@@ -33,13 +33,12 @@ from aiohttp import web
 
 from core.refusal import Refusal
 from core.tournaments import tournament as life
-from core.tournaments.seats import MAX_PLAYERS, MAX_ROUNDS, MIN_ROUNDS
+from core.tournaments.seats import MAX_PLAYERS
 from core.tournaments.service import TournamentService
-from core.tournaments.tournament import TOURNAMENT_RULES, Tournament, TournamentSettings
+from core.tournaments.tournament import BadSettings, Tournament, TournamentSettings
 from data.ledger import LedgerValueError
 from data.live import StoreError
 from data.solitaire_ledger import PseudonymRefused, SolitaireLedger
-from game.rules import MATCH_LENGTHS
 from web import words
 from web.bodies import form_body
 from web.errors import ApiError, Said, bad_request, too_many
@@ -87,6 +86,8 @@ SAID: dict[str, Said] = {
     },
 }
 """What a press may answer, by the key ``?said=`` carries: what happened, or the refusal's own words."""
+_FORM_FIELDS = {"signup_minutes": "signup", "checkin_minutes": "checkin"}
+"""The new tournament form's names for ``TournamentSettings.asked``'s parameters, where they differ."""
 
 
 class TournamentRoutes:
@@ -250,30 +251,31 @@ class TournamentRoutes:
 def _settings_of(form: Mapping[str, object], lang: Lang, now: float) -> TournamentSettings:
     """The form's tournament: each field read within its bounds, else 400 naming it."""
 
-    def number(name: str, low: int, high: int) -> int:
-        value = form.get(name)
-        if not isinstance(value, str) or not value.strip().isdigit() or not low <= int(value) <= high:
+    def text(name: str) -> str:
+        value = form.get(name, "")
+        if not isinstance(value, str):
+            raise bad_request("bad_field", name)
+        return value
+
+    def number(name: str) -> int:
+        value = text(name)
+        if not value.strip().isdigit():
             raise bad_request("bad_field", name)
         return int(value)
 
-    def chosen(name: str, options: tuple[str, ...]) -> str:
-        value = form.get(name)
-        if value not in options:
-            raise bad_request("bad_field", name)
-        return str(value)
-
-    title = form.get("title", "")
-    if not isinstance(title, str) or len(title) > 60:
-        raise bad_request("bad_field", "title")
-    return TournamentSettings(
-        rules=chosen("rules", TOURNAMENT_RULES),
-        rounds=number("rounds", MIN_ROUNDS, MAX_ROUNDS),
-        length=chosen("length", MATCH_LENGTHS),
-        signup_closes=now + number("signup", 1, 20160) * 60,
-        checkin=number("checkin", 0, 1440) * 60.0,
-        name=" ".join(title.split()),
-        lang=lang,
-    )
+    try:
+        return TournamentSettings.asked(
+            title=text("title"),
+            rules=text("rules"),
+            rounds=number("rounds"),
+            length=text("length"),
+            signup_minutes=number("signup"),
+            checkin_minutes=number("checkin"),
+            now=now,
+            lang=lang,
+        )
+    except BadSettings as error:
+        raise bad_request("bad_field", _FORM_FIELDS.get(error.field, error.field)) from None
 
 
 def _said_text(said: Said, made: Tournament, player_id: int, lang: str) -> str:

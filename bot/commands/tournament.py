@@ -27,7 +27,15 @@ from bot.tournaments.acts import act, answer, guild_of, named_or_current
 from core.refusal import Refusal
 from core.tables.state import Speed
 from core.tournaments import tournament as life
-from core.tournaments.tournament import Tournament, TournamentSettings
+from core.tournaments.seats import MAX_ROUNDS, MIN_ROUNDS
+from core.tournaments.tournament import (
+    CHECKIN_MINUTES,
+    NAME_LIMIT,
+    SIGNUP_MINUTES,
+    BadSettings,
+    Tournament,
+    TournamentSettings,
+)
 from words.messages import lang_of, say
 
 tournament = app_commands.Group(name="tournament", description=_("A server's mahjong tournament"), parent=mahjong)
@@ -61,12 +69,12 @@ def _organising(interaction: Interaction, made: Tournament) -> int:
 async def create(
     interaction: Interaction,
     rules: str,
-    rounds: app_commands.Range[int, 1, 12],
-    signup_minutes: app_commands.Range[int, 1, 20160] = 60,
-    checkin_minutes: app_commands.Range[int, 0, 1440] = 15,
+    rounds: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS],
+    signup_minutes: app_commands.Range[int, SIGNUP_MINUTES[0], SIGNUP_MINUTES[1]] = 60,
+    checkin_minutes: app_commands.Range[int, CHECKIN_MINUTES[0], CHECKIN_MINUTES[1]] = 15,
     length: str = "one_wind",
     speed: str = "live",
-    title: app_commands.Range[str, 1, 60] | None = None,
+    title: app_commands.Range[str, 1, NAME_LIMIT] | None = None,
 ) -> None:
     lang = lang_of(interaction.locale)
     guild_id = guild_of(interaction)
@@ -79,17 +87,18 @@ async def create(
     server = await services.ledger.guild_settings(guild_id)
     guild_lang = lang_of(interaction.guild_locale) if interaction.guild_locale else lang
     try:
-        settings = TournamentSettings(
+        settings = TournamentSettings.asked(
+            title=title or "",
             rules=rules,
             rounds=rounds,
             length=length,
-            signup_closes=interaction.client.clock() + signup_minutes * 60,
-            checkin=checkin_minutes * 60.0,
-            name=" ".join((title or "").split()),
+            signup_minutes=signup_minutes,
+            checkin_minutes=checkin_minutes,
+            now=interaction.client.clock(),
             speed=cast(Speed, speed),  # a value no choice offers is refused by the settings themselves
             lang=table_lang(server, guild_lang),
         )
-    except ValueError as error:
+    except BadSettings as error:
         raise Refusal("tournament_bad_settings", detail=str(error)) from None
     opened = await services.tournaments.open(guild_id, interaction.user.id, settings)
     try:

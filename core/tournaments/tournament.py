@@ -19,11 +19,23 @@ from core.tables.state import SPEEDS, Speed
 from core.tournaments.schedule import COMPUTER, Schedule
 from core.tournaments.seats import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS
 from core.tournaments.standings import Standing, TableResult, standings
+from game.rules import MATCH_LENGTHS
 from words import LANGS, Lang
 
 Status = Literal["signup", "playing", "paused", "over", "cancelled"]
 TOURNAMENT_RULES = ("classic", "hongkong")
 NAME_LIMIT = 60
+SIGNUP_MINUTES = (1, 14 * 24 * 60)  # how long an organiser may keep sign-up open: up to two weeks
+CHECKIN_MINUTES = (0, 24 * 60)  # and the check-in after it: none to a day
+
+
+class BadSettings(ValueError):
+    """Settings that make no tournament: ``field`` names the value refused (a field of the settings, or
+    a parameter of ``TournamentSettings.asked``), so each surface can point at its own input for it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,17 +51,57 @@ class TournamentSettings:
 
     def __post_init__(self) -> None:
         if self.rules not in TOURNAMENT_RULES:
-            raise ValueError(f"a tournament plays {' or '.join(TOURNAMENT_RULES)}, not {self.rules!r}")
+            raise BadSettings("rules", f"a tournament plays {' or '.join(TOURNAMENT_RULES)}, not {self.rules!r}")
         if not MIN_ROUNDS <= self.rounds <= MAX_ROUNDS:
-            raise ValueError(f"a tournament plays {MIN_ROUNDS} to {MAX_ROUNDS} rounds, not {self.rounds}")
+            raise BadSettings("rounds", f"a tournament plays {MIN_ROUNDS} to {MAX_ROUNDS} rounds, not {self.rounds}")
         if self.checkin < 0:
-            raise ValueError("the check-in window cannot be negative")
+            raise BadSettings("checkin", "the check-in window cannot be negative")
         if self.speed not in SPEEDS:
-            raise ValueError(f"a tournament's tables are {' or '.join(SPEEDS)}, not {self.speed!r}")
+            raise BadSettings("speed", f"a tournament's tables are {' or '.join(SPEEDS)}, not {self.speed!r}")
         if self.lang not in LANGS:
-            raise ValueError(f"a tournament speaks {', '.join(LANGS)}, not {self.lang!r}")
+            raise BadSettings("lang", f"a tournament speaks {', '.join(LANGS)}, not {self.lang!r}")
         if len(self.name) > NAME_LIMIT:
-            raise ValueError(f"a tournament's name is at most {NAME_LIMIT} characters")
+            raise BadSettings("name", f"a tournament's name is at most {NAME_LIMIT} characters")
+
+    @classmethod
+    def asked(
+        cls,
+        *,
+        rules: str,
+        rounds: int,
+        length: str,
+        signup_minutes: int,
+        checkin_minutes: int,
+        title: str,
+        now: float,
+        speed: Speed = "live",
+        lang: Lang = "en",
+    ) -> TournamentSettings:
+        """The settings an organiser asks for, from Discord's ``/mahjong tournament create`` or the page's
+        form: sign-up closing ``signup_minutes`` after ``now``, then ``checkin_minutes`` to check in, named
+        ``title`` with its runs of white space made one space. The first value out of its bounds raises
+        ``BadSettings`` naming its parameter (the settings' own checks name ``rules``, ``rounds``, ``speed``
+        and ``lang``, which keep their names here)."""
+        if len(title) > NAME_LIMIT:  # as typed, before tidying: the length the form's maxlength counts
+            raise BadSettings("title", f"a tournament's name is at most {NAME_LIMIT} characters")
+        if length not in MATCH_LENGTHS:
+            raise BadSettings("length", f"a tournament's rounds are {' or '.join(MATCH_LENGTHS)}, not {length!r}")
+        low, high = SIGNUP_MINUTES
+        if not low <= signup_minutes <= high:
+            raise BadSettings("signup_minutes", f"sign-up closes {low} to {high} minutes away, not {signup_minutes}")
+        low, high = CHECKIN_MINUTES
+        if not low <= checkin_minutes <= high:
+            raise BadSettings("checkin_minutes", f"check-in lasts {low} to {high} minutes, not {checkin_minutes}")
+        return cls(
+            rules=rules,
+            rounds=rounds,
+            length=length,
+            signup_closes=now + signup_minutes * 60,
+            checkin=checkin_minutes * 60.0,
+            name=" ".join(title.split()),
+            speed=speed,
+            lang=lang,
+        )
 
     @property
     def starts_at(self) -> float:

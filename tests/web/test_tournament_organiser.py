@@ -70,6 +70,8 @@ async def test_the_form_opens_nothing_and_its_press_opens_a_web_tournament_organ
         ("length", "forever"),
         ("signup", "0"),
         ("checkin", "-1"),
+        ("checkin", "1441"),
+        ("title", "x" * 61),
     ],
 )
 async def test_a_field_out_of_its_bounds_is_named_and_nothing_is_opened(
@@ -77,7 +79,7 @@ async def test_a_field_out_of_its_bounds_is_named_and_nothing_is_opened(
 ) -> None:
     browser = await site.browser()
     status, text, _ = await opened(browser, **{field: value})
-    assert status == 400 and field in text
+    assert (status, text) == (400, say("error.bad_field", "en", field=field) + "\n")
     assert await site.application.tournaments.of_guild(WEB_GUILD) == []
 
 
