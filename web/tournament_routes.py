@@ -258,10 +258,10 @@ def _settings_of(form: Mapping[str, object], lang: Lang, now: float) -> Tourname
         return value
 
     def number(name: str) -> int:
-        value = text(name)
-        if not value.strip().isdigit():
+        digits = text(name).strip()
+        if not (digits.isascii() and digits.isdigit()):  # str.isdigit alone takes "²", which int refuses
             raise bad_request("bad_field", name)
-        return int(value)
+        return int(digits)
 
     try:
         return TournamentSettings.asked(

@@ -71,6 +71,7 @@ async def test_the_form_opens_nothing_and_its_press_opens_a_web_tournament_organ
         ("signup", "0"),
         ("checkin", "-1"),
         ("checkin", "1441"),
+        ("signup", "²"),  # a digit to str.isdigit, not to int
         ("title", "x" * 61),
     ],
 )
