@@ -130,6 +130,7 @@ class Round:
         self._last_discard: tuple[int, Tile] | None = None
         self._window: ClaimWindow | None = None
         self._actions: list[Action] = []
+        self._lines: list[str] = []  # each action as documents write it (``Action.text``), written once
         self._result: HandResult | None = None
         self._legal: dict[int | None, tuple[Action, ...]] = {}
         self._public: tuple[SeatPublic, ...] | None = None
@@ -392,6 +393,7 @@ class Round:
         self._legal = {}
         self._public = None
         self._actions.append(action)
+        self._lines.append(action.text())
         events: list[Event] = []
         if isinstance(action, Discard):
             self._discard(action.seat, action.tile, events)

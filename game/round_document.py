@@ -90,7 +90,7 @@ def round_to_document(hand: Round) -> dict[str, Any]:
         "dealer": hand.dealer,
         "round_wind": hand.round_wind.code,
         "wall": {
-            "tiles": format_tiles(wall.tiles),
+            "tiles": wall.tiles_text(),
             "taken": list(wall.taken),
             "dice": None if wall.dice is None else list(wall.dice),
             "break": wall.break_stack,
@@ -124,7 +124,7 @@ def round_to_document(hand: Round) -> dict[str, Any]:
             "options": [[seat, [claim.text() for claim in claims]] for seat, claims in window.options.items()],
             "answers": [answer.text() for answer in window.answers.values()],
         },
-        "actions": [action.text() for action in hand._actions],
+        "actions": list(hand._lines),
         "result": None if result is None else result_to_json(result),
     }
 
@@ -204,10 +204,10 @@ def round_resumed(prefix: Round, document: Any, *, rules: Ruleset | None = None,
         ):
             raise InvalidNotation("not the round's deal")
         lines = listed(document["actions"], "the actions")
-        done = prefix.actions
-        if len(lines) < len(done) or any(line != action.text() for line, action in zip(lines, done, strict=False)):
+        done = len(prefix._lines)
+        if lines[:done] != prefix._lines:
             raise InvalidNotation("the document does not continue the round")
-        for index in range(len(done), len(lines)):
+        for index in range(done, len(lines)):
             line = text(lines[index], f"action {index}")
             if prefix.result is not None:
                 raise InvalidNotation(f"action {index} ({short(line)}) comes after the end of the hand")
@@ -330,6 +330,7 @@ def _rigged(document: Any, judge: WinJudge | None) -> Round:
         parse_action(text(line, f"action {index}"))
         for index, line in enumerate(listed(document["actions"], "the actions"))
     ]
+    hand._lines = [action.text() for action in hand._actions]
     if document["result"] is not None:
         hand._result = result_from_json(document["result"], players)
     _check_position(hand)

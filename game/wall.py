@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 
 from game.rules import Ruleset
-from game.tiles import Tile
+from game.tiles import Tile, format_tiles
 
 SIDES = 4
 
@@ -46,7 +46,7 @@ class WallGeometry:
 class Wall:
     """The tiles still to draw, taken from the live end (``draw``) or the far end (``draw_far``)."""
 
-    __slots__ = ("_back", "_front", "break_stack", "dice", "tiles")
+    __slots__ = ("_back", "_front", "_text", "break_stack", "dice", "tiles")
 
     def __init__(
         self,
@@ -62,6 +62,14 @@ class Wall:
         self.break_stack = break_stack
         self._front = front
         self._back = back
+        self._text: str | None = None
+
+    def tiles_text(self) -> str:
+        """``tiles`` in SPEC §1 notation, written once: the order never changes, and every move's hand
+        document writes it."""
+        if self._text is None:
+            self._text = format_tiles(self.tiles)
+        return self._text
 
     @classmethod
     def build(cls, ruleset: Ruleset, rng: random.Random) -> Wall:
