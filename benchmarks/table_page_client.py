@@ -8,6 +8,10 @@ A member reads each frame of its socket; when the frame offers it a move, it mov
 chow a quarter of the time, else the discard the frame's hint names (the table's own suggestion, as a
 learner would follow it; a random discard where there is none) or a pass. Seeded (``random.Random`` per
 member): the same choices for the same frames.
+
+Under a member, a table's socket read as its page reads it (``TableSocket``) and a page in a browser of its
+own (``TablePage``): the tests' page clients are these too (``tests/web/test_table_api.Socket`` adds its
+checks of every message).
 """
 
 from __future__ import annotations
@@ -88,8 +92,8 @@ class Sent:
 class TableSocket:
     """A table's socket read as its page reads it: each message in turn (``receive``), or by a task of its
     own once ``follow`` is called; the newest frame kept (``last``), the refusals kept; moves sent. What a
-    kind of reader adds (a member's counts, a test's checks) it adds where a frame is kept (``framed``) or
-    a message heard (``heard``)."""
+    kind of reader adds (a member's counts, a test's checks) it adds where a frame is kept (``framed``), a
+    message heard (``heard``) or the socket ends (``ended``)."""
 
     def __init__(self, connection: aiohttp.ClientWebSocketResponse | None = None) -> None:
         self.connection = connection
@@ -101,10 +105,11 @@ class TableSocket:
         self._reader: asyncio.Task[None] | None = None
 
     async def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
-        """The next message, heard; None once the socket is closed."""
+        """The next message, heard; None once the socket is closed (anything but a text message ends it)."""
         assert self.connection is not None
         message = await self.connection.receive(timeout)
         if message.type is not aiohttp.WSMsgType.TEXT:
+            self.ended(message)
             return None
         text = message.data
         size = len(text.encode()) if not text.isascii() else len(text)
@@ -126,6 +131,9 @@ class TableSocket:
         self.last = frame
         self.changed.set()
 
+    def ended(self, message: aiohttp.WSMessage) -> None:
+        """The socket's end: ``message`` is what ended it (its close, or an error)."""
+
     def follow(self) -> None:
         """The socket read from now on by a task of its own, each frame kept as it comes."""
         self._reader = asyncio.create_task(self._read())
@@ -135,16 +143,22 @@ class TableSocket:
             pass
 
     async def wait(self, condition: Callable[[dict[str, Any]], bool], timeout: float = 60.0) -> dict[str, Any]:
-        """The first frame (the current one included) for which ``condition`` holds."""
+        """The first frame (the current one included) for which ``condition`` holds: the messages read until
+        it comes, or, once the socket is followed, heard by its reader."""
         async with asyncio.timeout(timeout):
             while not self.last or not condition(self.last):
-                self.changed.clear()
-                await self.changed.wait()
+                if self._reader is None:
+                    said = await self.receive(timeout)
+                    assert said is not None, "closed while a frame was awaited"
+                else:
+                    self.changed.clear()
+                    await self.changed.wait()
         return self.last
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: str | dict[str, Any]) -> None:
+        """``message`` as it is written, or a message's fields written as JSON."""
         assert self.connection is not None
-        await self.connection.send_str(orjson.dumps(message).decode())
+        await self.connection.send_str(message if isinstance(message, str) else orjson.dumps(message).decode())
 
     async def move(self, action: str, step: int | None = None, **fields: Any) -> None:
         """The move ``action`` (its ``fields``: ``tiles``, ``seat``) at ``step``, the newest frame's unless
