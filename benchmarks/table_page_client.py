@@ -11,7 +11,7 @@ member): the same choices for the same frames.
 
 Under a member, a table's socket read as its page reads it (``TableSocket``) and a page in a browser of its
 own (``TablePage``): the tests' page clients are these too (``tests/web/test_table_api.Socket`` adds its
-checks of every message).
+checks of every message, ``tests/web/test_two_processes.Player`` its way back through a proxy).
 """
 
 from __future__ import annotations
