@@ -397,7 +397,7 @@ async def play_hand(members: list[Member], rules: str, seed: int, proxy: Countin
     await players.stop()
     counted = []
     for member in members:
-        shown = member.frame or {}
+        shown = member.last
         # a drawn hand is dealt again; a hand being played when the count stops is not counted
         hands = max(1, shown.get("hand_number", 1) - (shown.get("state") == "playing"))
         counted.append(

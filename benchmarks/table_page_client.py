@@ -8,6 +8,10 @@ A member reads each frame of its socket; when the frame offers it a move, it mov
 chow a quarter of the time, else the discard the frame's hint names (the table's own suggestion, as a
 learner would follow it; a random discard where there is none) or a pass. Seeded (``random.Random`` per
 member): the same choices for the same frames.
+
+Under a member, a table's socket read as its page reads it (``TableSocket``) and a page in a browser of its
+own (``TablePage``): the tests' page clients are these too (``tests/web/test_table_api.Socket`` adds its
+checks of every message, ``tests/web/test_two_processes.Player`` its way back through a proxy).
 """
 
 from __future__ import annotations
@@ -85,32 +89,108 @@ class Sent:
     seen: dict[int, float] = field(default_factory=dict)  # member number → when its socket showed it
 
 
-class Member:
-    """One page member: a cookie, an address, at most one socket."""
+class TableSocket:
+    """A table's socket read as its page reads it: each message in turn (``receive``), or by a task of its
+    own once ``follow`` is called; the newest frame kept (``last``), the refusals kept; moves sent. What a
+    kind of reader adds (a member's counts, a test's checks) it adds where a frame is kept (``framed``), a
+    message heard (``heard``) or the socket ends (``ended``)."""
 
-    def __init__(self, base: str, number: int, seed: int | str, socket_base: str | None = None) -> None:
-        self.base = base
-        self.socket_base = socket_base or base
-        self.number = number
-        self.rng = random.Random(f"{seed}/{number}")
-        self.session = aiohttp.ClientSession(
-            connector=aiohttp.TCPConnector(local_addr=(address(number), 0), limit=4),
-            cookie_jar=aiohttp.CookieJar(unsafe=True),  # the server is an IP address
-        )
-        self.socket: aiohttp.ClientWebSocketResponse | None = None
-        self.frame: dict[str, Any] | None = None
-        self.frames = 0
+    def __init__(self, connection: aiohttp.ClientWebSocketResponse | None = None) -> None:
+        self.connection = connection
+        self.last: dict[str, Any] = {}  # the newest frame ({} before the first)
+        self.refusals: list[dict[str, Any]] = []
         self.payload = 0  # bytes of the text messages received (decompressed)
         self.headers = 0  # what their WebSocket frames' headers add on the wire, uncompressed
-        self.refusals: list[dict[str, Any]] = []
-        self.on_frame: Callable[[Member, dict[str, Any]], None] = lambda member, frame: None
-        self.on_refused: Callable[[Member, dict[str, Any]], None] = lambda member, message: None
-        self.changed = asyncio.Event()
+        self.changed = asyncio.Event()  # set whenever a frame is kept
         self._reader: asyncio.Task[None] | None = None
+
+    async def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """The next message, heard; None once the socket is closed (anything but a text message ends it)."""
+        assert self.connection is not None
+        message = await self.connection.receive(timeout)
+        if message.type is not aiohttp.WSMsgType.TEXT:
+            self.ended(message)
+            return None
+        text = message.data
+        size = len(text.encode()) if not text.isascii() else len(text)
+        self.payload += size
+        self.headers += 2 if size < 126 else 4 if size < 65536 else 10
+        said: dict[str, Any] = orjson.loads(text)
+        self.heard(said)
+        return said
+
+    def heard(self, said: dict[str, Any]) -> None:
+        """A message read: a frame kept unless older than the one kept, a refusal kept."""
+        if said["type"] == "frame":
+            if said["version"] >= self.last.get("version", -1):
+                self.framed(said)
+        elif said["type"] == "refused":
+            self.refusals.append(said)
+
+    def framed(self, frame: dict[str, Any]) -> None:
+        self.last = frame
+        self.changed.set()
+
+    def ended(self, message: aiohttp.WSMessage) -> None:
+        """The socket's end: ``message`` is what ended it (its close, or an error)."""
+
+    def follow(self) -> None:
+        """The socket read from now on by a task of its own, each frame kept as it comes."""
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while await self.receive() is not None:
+            pass
+
+    async def wait(self, condition: Callable[[dict[str, Any]], bool], timeout: float = 60.0) -> dict[str, Any]:
+        """The first frame (the current one included) for which ``condition`` holds: the messages read until
+        it comes, or, once the socket is followed, heard by its reader."""
+        async with asyncio.timeout(timeout):
+            while not self.last or not condition(self.last):
+                if self._reader is None:
+                    said = await self.receive(timeout)
+                    assert said is not None, "closed while a frame was awaited"
+                else:
+                    self.changed.clear()
+                    await self.changed.wait()
+        return self.last
+
+    async def send(self, message: str | dict[str, Any]) -> None:
+        """``message`` as it is written, or a message's fields written as JSON."""
+        assert self.connection is not None
+        await self.connection.send_str(message if isinstance(message, str) else orjson.dumps(message).decode())
+
+    async def move(self, action: str, step: int | None = None, **fields: Any) -> None:
+        """The move ``action`` (its ``fields``: ``tiles``, ``seat``) at ``step``, the newest frame's unless
+        named (the step a button carries: the table refuses it as stale once the hand moved on)."""
+        await self.send(
+            {"type": "move", "action": action, "step": self.last["step"] if step is None else step, **fields}
+        )
+
+    async def close(self) -> None:
+        if self.connection is not None:
+            with contextlib.suppress(Exception):
+                await self.connection.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(BaseException):
+                await self._reader
+
+
+class TablePage(TableSocket):
+    """A table's page in a browser of its own (``session``, which keeps its cookie and is closed with it):
+    it opens tables and visits them at ``base``, and has at most one socket at a time, opened at
+    ``socket_base`` (``base`` unless something stands between)."""
+
+    def __init__(self, session: aiohttp.ClientSession, base: str, socket_base: str | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.base = base
+        self.socket_base = socket_base or base
 
     async def open_table(self, query: str) -> str:
         """``POST /table/new`` with the fields of ``query``, as the Start page of ``/table/new?<query>``
-        posts them: the new table's id (this member seated as its host)."""
+        posts them: the new table's id (this page's player seated as its host)."""
         fields = urllib.parse.parse_qsl(query)
         headers = {"Origin": self.base}  # a browser's form, from the page's own origin
         async with self.session.post(
@@ -127,64 +207,48 @@ class Member:
             if answer.status != 200:
                 raise RuntimeError(f"/table/{table_id} answered {answer.status}")
 
-    async def connect(self, table_id: str, *, compress: bool = True) -> None:
-        """The table's socket, read from now on; its first frame waited for. ``compress``: offer
-        permessage-deflate, as browsers do."""
-        self.socket = await self.session.ws_connect(
-            f"{self.socket_base}/table/{table_id}/socket?lang=en", compress=15 if compress else 0, autoping=True
+    async def connect(self, table_id: str, *, compress: bool = True, **headers: str) -> None:
+        """The table's socket, in English, with ``headers`` (an ``Origin``); its first message (the frame)
+        read. ``compress``: offer permessage-deflate, as browsers do."""
+        self.connection = await self.session.ws_connect(
+            f"{self.socket_base}/table/{table_id}/socket?lang=en", compress=15 if compress else 0, headers=headers
         )
-        self._reader = asyncio.create_task(self._read())
-        await self.wait(lambda frame: True)
-
-    async def _read(self) -> None:
-        assert self.socket is not None
-        async for message in self.socket:
-            if message.type is not aiohttp.WSMsgType.TEXT:
-                continue
-            text = message.data
-            size = len(text.encode()) if not text.isascii() else len(text)
-            self.payload += size
-            self.headers += 2 if size < 126 else 4 if size < 65536 else 10
-            data = orjson.loads(text)
-            if data.get("type") == "frame":
-                if self.frame is not None and data["version"] < self.frame["version"]:
-                    continue
-                self.frame = data
-                self.frames += 1
-                self.on_frame(self, data)
-                self.changed.set()
-            elif data.get("type") == "refused":
-                self.refusals.append(data)
-                self.on_refused(self, data)
-
-    async def wait(self, condition: Callable[[dict[str, Any]], bool], timeout: float = 60.0) -> dict[str, Any]:
-        """The first frame (the current one included) for which ``condition`` holds."""
-        async with asyncio.timeout(timeout):
-            while self.frame is None or not condition(self.frame):
-                self.changed.clear()
-                await self.changed.wait()
-        assert self.frame is not None
-        return self.frame
-
-    async def move(self, action: str, step: int | None = None, **fields: Any) -> None:
-        assert self.socket is not None
-        message: dict[str, Any] = {"type": "move", "action": action, **fields}
-        if step is not None:
-            message["step"] = step
-        await self.socket.send_str(orjson.dumps(message).decode())
-
-    def offered(self, action: str) -> dict[str, Any] | None:
-        return next((a for a in (self.frame or {}).get("actions", ()) if a["action"] == action), None)
+        await self.receive()
 
     async def close(self) -> None:
-        if self.socket is not None:
-            with contextlib.suppress(Exception):
-                await self.socket.close()
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(BaseException):
-                await self._reader
+        await super().close()
         await self.session.close()
+
+
+class Member(TablePage):
+    """One page member: a browser of its own (a cookie, an address), its socket read by a task of its own
+    once connected, its choices drawn from ``rng``."""
+
+    def __init__(self, base: str, number: int, seed: int | str, socket_base: str | None = None) -> None:
+        session = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=(address(number), 0), limit=4),
+            cookie_jar=aiohttp.CookieJar(unsafe=True),  # the server is an IP address
+        )
+        super().__init__(session, base, socket_base)
+        self.number = number
+        self.rng = random.Random(f"{seed}/{number}")
+        self.frames = 0  # frames kept
+        self.on_frame: Callable[[Member, dict[str, Any]], None] = lambda member, frame: None
+        self.on_refused: Callable[[Member, dict[str, Any]], None] = lambda member, message: None
+
+    async def connect(self, table_id: str, *, compress: bool = True, **headers: str) -> None:
+        await super().connect(table_id, compress=compress, **headers)
+        self.follow()
+
+    def heard(self, said: dict[str, Any]) -> None:
+        super().heard(said)
+        if said["type"] == "refused":
+            self.on_refused(self, said)
+
+    def framed(self, frame: dict[str, Any]) -> None:
+        super().framed(frame)
+        self.frames += 1
+        self.on_frame(self, frame)
 
 
 def my_move(frame: dict[str, Any]) -> bool:
@@ -277,7 +341,7 @@ class Players:
         for member in table.members:
             member.on_frame = functools.partial(self.framed, table)
             member.on_refused = functools.partial(self.refused, table)
-            self.framed(table, member, member.frame or {})
+            self.framed(table, member, member.last)
 
     def framed(self, table: LiveTable, member: Member, frame: dict[str, Any]) -> None:
         if not frame:
@@ -323,8 +387,8 @@ class Players:
 
     async def play(self, table: LiveTable, member: Member, step: int, delay: float, refused: frozenset[str]) -> None:
         await asyncio.sleep(delay)
-        frame = member.frame
-        if self.run.stopping or frame is None or frame["step"] != step or member.socket is None:
+        frame = member.last
+        if self.run.stopping or not frame or frame["step"] != step or member.connection is None:
             return
         if frame["state"] == "hand-over":
             fields: dict[str, Any] | None = {"action": "next-hand"}
@@ -352,8 +416,8 @@ class Players:
         if sent.measured:
             self.run.refused += 1
             self.run.refusals[message.get("error", "?")] += 1
-        frame = member.frame
-        if not self.run.stopping and frame is not None and frame["step"] == sent.step and my_move(frame):
+        frame = member.last
+        if not self.run.stopping and frame and frame["step"] == sent.step and my_move(frame):
             again = sent.refused | {sent.action}
             self.later(table, member, sent.step, member.rng.uniform(0.5, 1.0), again)
 

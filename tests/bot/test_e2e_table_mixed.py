@@ -199,7 +199,7 @@ async def open_page(mixed: Mixed, table_id: str, session: str, instance_id: str)
     connection = await mixed.http.ws_connect(
         f"{mixed.origin}/table/{table_id}/socket?lang=en", headers={"Origin": mixed.origin}
     )
-    page = Page(Socket(connection, None))  # type: ignore[arg-type]  # a site of its own is not needed
+    page = Page(Socket(connection))
     mixed.pages.append(page)
     await page.send({"type": "hello", "session": session, "instance": instance_id})
     return page

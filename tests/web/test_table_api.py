@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import html
 import html.parser
-import json
 import pathlib
 import re
 import urllib.parse
@@ -28,6 +27,7 @@ import pytest
 import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 
+from benchmarks.table_page_client import TableSocket
 from core.application import Application, build_application
 from core.settings import Origin, Settings
 from core.stores import Stores
@@ -191,35 +191,26 @@ class Browser:
     async def socket(self, table_id: str, lang: str = "en", **headers: str) -> Socket:
         headers.setdefault("Origin", self.site.origin)
         connection = await self.client.ws_connect(f"/table/{table_id}/socket?lang={lang}", headers=headers)
-        return Socket(connection, self.site)
+        return Socket(connection)
 
 
-class Socket:
-    """A page's socket: the frames it was sent, in order, each checked."""
+class Socket(TableSocket):
+    """A page's socket (``TableSocket``, read message by message): the frames it was sent, in order, each
+    checked; ``last`` the last of them."""
 
-    def __init__(self, connection: aiohttp.ClientWebSocketResponse, site: TableSite) -> None:
-        self.connection = connection
-        self.site = site
+    connection: aiohttp.ClientWebSocketResponse
+
+    def __init__(self, connection: aiohttp.ClientWebSocketResponse) -> None:
+        super().__init__(connection)
         self.frames: list[dict[str, Any]] = []
-        self.refusals: list[dict[str, Any]] = []
         self.hints: list[dict[str, Any]] = []
         self.names: list[dict[str, Any]] = []
 
-    @property
-    def last(self) -> dict[str, Any]:
-        assert self.frames, "no frame yet"
-        return self.frames[-1]
-
-    async def send(self, message: Any) -> None:
-        await self.connection.send_str(message if isinstance(message, str) else json.dumps(message))
-
-    async def receive(self, timeout: float = 5.0) -> dict[str, Any] | None:
+    async def receive(self, timeout: float | None = 5.0) -> dict[str, Any] | None:
         """The next message (None once the socket is closed); a frame is checked and kept."""
-        message = await self.connection.receive(timeout)
-        if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
-            return None
-        assert message.type is aiohttp.WSMsgType.TEXT, message
-        said: dict[str, Any] = json.loads(message.data)
+        return await super().receive(timeout)
+
+    def heard(self, said: dict[str, Any]) -> None:
         if said["type"] == "frame":
             assert_frame_rule(said)
             if self.frames:
@@ -233,8 +224,10 @@ class Socket:
             self.hints.append(said)
         else:
             assert said["type"] == "refused" and set(said) == {"type", "error", "message"}, said
-            self.refusals.append(said)
-        return said
+        super().heard(said)
+
+    def ended(self, message: aiohttp.WSMessage) -> None:
+        assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING), message
 
     def own_hand(self) -> list[str]:
         seat = next((seat for seat in self.last["seats"] if seat["wind"] == self.last["viewer"]), {})
@@ -243,14 +236,7 @@ class Socket:
 
     async def frame(self, at_least: int = 0, timeout: float = 5.0) -> dict[str, Any]:
         """The first frame of version ``at_least`` or later (the last one kept, when it is)."""
-        if self.frames and self.last["version"] >= at_least:
-            return self.last
-        async with asyncio.timeout(timeout):
-            while True:
-                said = await self.receive(timeout)
-                assert said is not None, "closed while a frame was awaited"
-                if said["type"] == "frame" and said["version"] >= at_least:
-                    return said
+        return await self.wait(lambda frame: frame["version"] >= at_least, timeout)
 
     async def next_frame(self, timeout: float = 5.0) -> dict[str, Any]:
         """The next frame sent (of any version: a socket whose viewer changed is sent its new view)."""
@@ -292,12 +278,6 @@ class Socket:
             while await self.receive(timeout) is not None:
                 pass
         return self.connection.close_code
-
-    async def move(self, action: str, **fields: Any) -> None:
-        await self.send({"type": "move", "action": action, "step": self.last["step"], **fields})
-
-    async def close(self) -> None:
-        await self.connection.close()
 
 
 # --- /table/new --------------------------------------------------------------------------------

@@ -228,7 +228,7 @@ async def test_a_message_of_1024_bytes_is_read_and_one_of_1025_closes_the_socket
     headers = {"Origin": table_site.origin}
     connection = await browser.client.ws_connect(f"/table/{table_id}/socket", headers=headers, compress=compress)
     assert connection.compress == compress  # the server took the compression asked for
-    socket = Socket(connection, table_site)
+    socket = Socket(connection)
     assert (await socket.frame())["version"] == 1
     (viewer,) = table_site.server.app[TABLE_HUB].viewers()
     sent_with = getattr(getattr(viewer.socket, "_writer", None), "_compressobj", None)
@@ -360,7 +360,7 @@ async def test_a_rebinding_pages_socket_is_refused_and_the_deployments_own_origi
             assert (await socket.frame())["version"] == 1, origin
             await socket.close()
         connection = await browser.client.ws_connect(f"/table/{table_id}/socket", headers={"Host": "evil.example"})
-        assert (await Socket(connection, site).frame())["version"] == 1  # no Origin: no browser's page
+        assert (await Socket(connection).frame())["version"] == 1  # no Origin: no browser's page
         await connection.close()
         # the log says once what to set when a page's origin is the very host it was sent to, quoting nothing
         hints = [record for record in caplog.records if "WEB_ORIGINS" in record.getMessage()]

@@ -17,19 +17,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import pathlib
 import shutil
 import time
-import urllib.parse
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 import pytest
 
 from benchmarks.page_server import free_port, start_page, stop_page
+from benchmarks.table_page_client import TablePage
 from core.tables.rounds import load_round
 from core.tables.state import TableState
 from core.tournaments import tournament as life
@@ -139,92 +138,58 @@ async def two_processes(
         redis.stop()
 
 
-@dataclass
-class Player:
-    """A page player through the proxy: their cookie, and one socket at a time, reopened when it closes."""
+class Player(TablePage):
+    """A page player through the proxy (``TablePage``): their cookie, and one socket at a time, reopened when
+    it closes; each frame kept held to SPEC §7's rule."""
 
-    name: str
-    front: str
-    session: aiohttp.ClientSession = field(init=False)
-    socket: aiohttp.ClientWebSocketResponse | None = None
-    frame: dict[str, Any] = field(default_factory=dict)
-    sockets: int = 0
-    answered: int = -1  # the version this player last moved at
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-
-    def __post_init__(self) -> None:
+    def __init__(self, name: str, front: str) -> None:
         # a connection a request: the proxy shares out connections, and a socket is one of its own, as in
         # a browser (aiohttp would otherwise open it on a kept-alive one)
-        self.session = aiohttp.ClientSession(
+        session = aiohttp.ClientSession(
             connector=aiohttp.TCPConnector(force_close=True), cookie_jar=aiohttp.CookieJar(unsafe=True)
         )
+        super().__init__(session, front)
+        self.name = name
+        self.sockets = 0
+        self.answered = -1  # the version this player last moved at
 
-    async def open_table(self, query: str) -> str:
-        """The Start page's button pressed for ``/table/new?<query>``: the new table's id."""
-        fields = urllib.parse.parse_qsl(query)
-        async with self.session.post(
-            f"{self.front}/table/new", data=fields, headers={"Origin": self.front}, allow_redirects=False
-        ) as answer:
-            assert answer.status == 303, await answer.text()
-            return answer.headers["Location"].rsplit("/", 1)[1]
-
-    async def visit(self, table_id: str) -> None:
-        async with self.session.get(f"{self.front}/table/{table_id}") as answer:
-            assert answer.status == 200
-
-    async def connect(self, table_id: str) -> None:
+    async def connect(self, table_id: str, *, compress: bool = True, **headers: str) -> None:
         """The table's socket, through the proxy, tried again while no process takes it (for 30 s: a proxy
         may wait a few seconds before it tries a process it found dead again); its first frame."""
+        headers.setdefault("Origin", self.base)
         for _ in range(300):
             with contextlib.suppress(aiohttp.ClientError):
-                self.socket = await self.session.ws_connect(
-                    f"{self.front}/table/{table_id}/socket?lang=en", headers={"Origin": self.front}
-                )
+                await super().connect(table_id, compress=compress, **headers)
                 break
             await asyncio.sleep(0.1)
-        assert self.socket is not None, f"{self.name} found no process to connect to"
+        else:
+            raise AssertionError(f"{self.name} found no process to connect to")
         self.sockets += 1
         self.answered = -1  # a move sent as the last socket died may never have reached a process
-        await self.receive()
 
-    async def receive(self) -> None:
-        """The next message, a frame kept when newer; the socket dropped when it closes."""
-        assert self.socket is not None
-        message = await self.socket.receive()
-        if message.type is not aiohttp.WSMsgType.TEXT:
-            self.socket = None
-            return
-        said = json.loads(message.data)
-        if said["type"] == "frame" and said["version"] >= self.frame.get("version", -1):
-            assert_frame_rule(said)
-            self.frame = said
-            self.changed.set()
+    def framed(self, frame: dict[str, Any]) -> None:
+        assert_frame_rule(frame)
+        super().framed(frame)
 
-    async def move(self, action: str, **fields: Any) -> None:
-        assert self.socket is not None
-        await self.socket.send_str(json.dumps({"type": "move", "action": action, "step": self.frame["step"], **fields}))
+    def ended(self, message: aiohttp.WSMessage) -> None:
+        self.connection = None  # ``play`` opens another
 
     async def play(self, table_id: str, until: Callable[[], bool]) -> None:
         """Played as ``test_table_sockets`` plays (a win when offered, else a discard, else a pass), the
         socket reopened whenever it closes, until ``until()``."""
         while not until():
-            if self.socket is None:
+            if self.connection is None:
                 await self.connect(table_id)
                 continue
-            offered = {action["action"]: action for action in self.frame.get("actions", ())}
+            offered = {action["action"]: action for action in self.last.get("actions", ())}
             answer = offered.get("mahjong") or offered.get("discard") or offered.get("pass")
-            if self.frame.get("state") == "playing" and answer is not None and self.frame["version"] > self.answered:
-                self.answered = self.frame["version"]
+            if self.last.get("state") == "playing" and answer is not None and self.last["version"] > self.answered:
+                self.answered = self.last["version"]
                 with contextlib.suppress(ConnectionError):
                     await self.move(answer["action"], **({"tiles": answer["tiles"]} if "tiles" in answer else {}))
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(0.2):
                     await self.receive()
-
-    async def close(self) -> None:
-        if self.socket is not None:
-            await self.socket.close()
-        await self.session.close()
 
 
 async def all_played(
@@ -235,7 +200,7 @@ async def all_played(
         await asyncio.wait_for(asyncio.gather(*(player.play(table_id, until) for player in players)), seconds)
     except TimeoutError:
         shown = [
-            (player.name, player.frame.get("version"), player.frame.get("state"), player.socket is not None)
+            (player.name, player.last.get("version"), player.last.get("state"), player.connection is not None)
             for player in players
         ]
         state, version = await deployment.table(table_id)
@@ -268,15 +233,12 @@ async def seated(deployment: Deployment) -> tuple[str, list[Player]]:
         await player.connect(table_id)
     for player in players[1:]:
         await player.move("join")
-        while player.frame.get("viewer") != "seated":
-            await player.receive()
+        await player.wait(lambda frame: frame["viewer"] == "seated")
     host = players[0]
-    while not any(action["action"] == "start" for action in host.frame["actions"]):
-        await host.receive()
+    await host.wait(lambda frame: any(action["action"] == "start" for action in frame["actions"]))
     await host.move("start")
     for player in players:
-        while player.frame["state"] != "playing":
-            await player.receive()
+        await player.wait(lambda frame: frame["state"] == "playing")
     return table_id, players
 
 
@@ -293,17 +255,17 @@ async def test_a_tables_players_on_two_processes_play_on_when_one_is_killed_mid_
             assert on == {"ana": first, "bo": second, "cy": first}  # the table's players on both processes
             _, started = await deployment.table(table_id)
 
-            twelve_moves = lambda: min(player.frame["version"] for player in players) >= started + 12  # noqa: E731
+            twelve_moves = lambda: min(player.last["version"] for player in players) >= started + 12  # noqa: E731
             await all_played(deployment, table_id, players, twelve_moves, 60)  # moves of both shown on both
             before, _ = await deployment.table(table_id)
             await deployment.kill(first)
 
-            over = lambda: all(player.frame["state"] != "playing" for player in players)  # noqa: E731
+            over = lambda: all(player.last["state"] != "playing" for player in players)  # noqa: E731
             await all_played(deployment, table_id, players, over, 150)
 
             assert [player.sockets for player in players] == [2, 1, 2]  # the killed process's players came back
             assert [port for _, port in deployment.proxy.sockets[3:]] == [second, second]
-            ends = {(player.frame["result"]["winner"], player.frame["result"]["wall_seed"]) for player in players}
+            ends = {(player.last["result"]["winner"], player.last["result"]["wall_seed"]) for player in players}
             assert len(ends) == 1, "the players were shown different ends"
             await hand_recorded_once(deployment, table_id, before)
         finally:
@@ -325,14 +287,14 @@ async def test_behind_the_documented_proxy_a_rolling_restart_loses_no_move(
         try:
             first, second = deployment.proxy.backends
             _, started = await deployment.table(table_id)
-            moved = lambda moves: lambda: min(player.frame["version"] for player in players) >= started + moves  # noqa: E731
+            moved = lambda moves: lambda: min(player.last["version"] for player in players) >= started + moves  # noqa: E731
             await all_played(deployment, table_id, players, moved(6), 60)
             before, _ = await deployment.table(table_id)
             await deployment.kill(first)
             await all_played(deployment, table_id, players, moved(12), 60)  # everyone on the second, through the proxy
             await deployment.restart(first)
             await deployment.kill(second)
-            over = lambda: all(player.frame["state"] != "playing" for player in players)  # noqa: E731
+            over = lambda: all(player.last["state"] != "playing" for player in players)  # noqa: E731
             await all_played(deployment, table_id, players, over, 150)
             assert all(player.sockets >= 2 for player in players)  # each found the first process again
             await hand_recorded_once(deployment, table_id, before)
