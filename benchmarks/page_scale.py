@@ -659,9 +659,10 @@ def main() -> None:
     print(report(figures), flush=True)
     if args.json:
         path = pathlib.Path(args.json)
-        runs = json.loads(path.read_text()) if path.exists() else []
-        runs.append(figures)
-        path.write_text(json.dumps(runs, indent=1, default=str))
+        kept = json.loads(path.read_text()) if path.exists() else []
+        # a list of runs, or a day's file whose runs sit under "runs" beside what was said of them
+        (kept["runs"] if isinstance(kept, dict) else kept).append(figures)
+        path.write_text(json.dumps(kept, indent=1, default=str))
 
 
 if __name__ == "__main__":
