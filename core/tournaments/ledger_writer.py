@@ -13,12 +13,22 @@ under which the ledger keeps their matches and hands with the records that repla
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from core.tournaments.events import TournamentChanged
 from core.tournaments.service import Stored, TournamentService
 from core.tournaments.tournament import Tournament
-from data.ledger import TOURNAMENT_ENDINGS, Ledger, TournamentEntry, TournamentTableEntry
+from data.ledger import (
+    TOURNAMENT_ENDINGS,
+    Ledger,
+    LedgerConflict,
+    LedgerValueError,
+    TournamentEntry,
+    TournamentTableEntry,
+)
+
+log = logging.getLogger(__name__)
 
 
 def worth_recording(made: Tournament) -> bool:
@@ -91,7 +101,12 @@ class TournamentLedgerWriter:
         if not worth_recording(made) or self._written.get(made.id, 0) >= found.version:
             return
         finished_at = self._clock() if made.status in TOURNAMENT_ENDINGS else None
-        await self._ledger.record_tournament(tournament_entry(made, found.version, finished_at))
+        try:
+            await self._ledger.record_tournament(tournament_entry(made, found.version, finished_at))
+        except (LedgerConflict, LedgerValueError):
+            # The ledger keeps what it has (another server's tournament under this id, a damaged entry):
+            # said once for this state, which is not offered again at every look of the sweep.
+            log.exception("tournament %s: the ledger refused its state at version %d", made.id, found.version)
         if made.status in TOURNAMENT_ENDINGS:
             await self._tournaments.unlist(made.id)
             self._written.pop(made.id, None)

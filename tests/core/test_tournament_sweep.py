@@ -8,6 +8,7 @@ looks at once. A look reads the index, the tournaments under way and their round
 from __future__ import annotations
 
 import asyncio
+import logging
 import pathlib
 
 import pytest
@@ -22,6 +23,7 @@ from core.tournaments.runner import TournamentRunner, table_id_of
 from core.tournaments.service import UNDER_WAY_KEY, TournamentService, tournament_key
 from core.tournaments.sweep import LEASE, TournamentSweep
 from core.tournaments.tournament import Tournament
+from data.ledger import LedgerConflict
 from data.ledger_sqlite import SqliteLedger
 from data.live_sqlite import SqliteLiveStore
 from tests.bot.tables_helpers import GUILD, FakeClock, service_on
@@ -99,6 +101,33 @@ async def test_a_started_tournament_whose_tables_nobody_opened_is_opened_and_its
         assert made.round == 1 and await here.all_open(made, 1)
         recorded = await here.ledger.tournament(GUILD, "tour1")
         assert recorded is not None and recorded.status == "playing" and recorded.tables[0].table_id is None
+    finally:
+        await closed(here)
+
+
+@pytest.mark.asyncio
+async def test_a_state_the_ledger_refuses_is_said_once_and_the_tournament_is_still_taken_up(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Another server's tournament recorded under this id: the sweep says so once, not at every look,
+    and opens the round all the same."""
+    here = await opened_site(tmp_path)
+
+    async def refused(entry: object) -> None:
+        raise LedgerConflict("tournament tour1 is already recorded for another server")
+
+    monkeypatch.setattr(here.ledger, "record_tournament", refused)
+    try:
+        sweep = here.sweep()
+        with caplog.at_level(logging.ERROR, logger="core.tournaments"):
+            for _ in range(3):
+                assert await sweep.tick()
+                await settled(here.events)
+        refusals = [record for record in caplog.records if "the ledger refused" in record.getMessage()]
+        assert len(refusals) == 1 and refusals[0].exc_info is not None
+        assert not [record for record in caplog.records if "could not be taken up" in record.getMessage()]
+        made = await here.read()
+        assert made.round == 1 and await here.all_open(made, 1)
     finally:
         await closed(here)
 
