@@ -80,10 +80,7 @@ def lent_round(state: TableState) -> Iterator[Round | None]:
     own on by the new actions: the page's frames of a move made here are spared applying it twice). No
     transition takes it while it is lent: one that asks meanwhile, from a worker thread, replays the
     hand instead, and its round is kept rather than this one."""
-    kept = _PLAYED.take(state.id) if state.hand is not None else None
-    if kept is not None and kept[0] is not state.hand:
-        _PLAYED.give_back(state.id, kept)
-        kept = None
+    kept = _PLAYED.take(state.id, state.hand) if state.hand is not None else None
     try:
         yield None if kept is None else kept[1]
     finally:
@@ -141,9 +138,14 @@ class _Played:
         self._lock = threading.Lock()
         self._rounds: OrderedDict[str, tuple[object, Round]] = OrderedDict()
 
-    def take(self, table_id: str) -> tuple[object, Round] | None:
+    def take(self, table_id: str, document: object | None = None) -> tuple[object, Round] | None:
+        """The round kept for the table, taken from here; with ``document``, only the one at that very
+        document (any other stays kept)."""
         with self._lock:
-            return self._rounds.pop(table_id, None)
+            kept = self._rounds.get(table_id)
+            if kept is None or (document is not None and kept[0] is not document):
+                return None
+            return self._rounds.pop(table_id)
 
     def holds(self, table_id: str, document: object) -> bool:
         with self._lock:
