@@ -71,6 +71,19 @@ def visitor_place(tournament: Tournament, player_id: int | None) -> VisitorPlace
     return "absent" if player_id in tournament.absent else "player"
 
 
+def _head(lang: Lang, title: str) -> str:
+    """A tournament page's document up to its body: its language, the stylesheet and ``title`` (escaped
+    already)."""
+    return (
+        "<!doctype html>\n"
+        f'<html lang="{_e(lang.replace("_", "-"))}">\n'
+        '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="light dark"><link rel="icon" href="data:,">'
+        '<link rel="stylesheet" href="/static/tournament.css">'
+        f"<title>{title}</title></head>\n"
+    )
+
+
 def tournament_page(tournament: Tournament, lang: Lang, visitor: Visitor) -> str:
     """The page of ``tournament`` in ``lang``, as ``visitor`` sees it."""
     title = tournament.settings.name or words.say("tournament.unnamed", lang)
@@ -90,13 +103,8 @@ def tournament_page(tournament: Tournament, lang: Lang, visitor: Visitor) -> str
     for number in range(tournament.round, 0, -1):  # the round being played first, then the older ones
         sections.append(_round(tournament, number, visitor.player_id, lang))
     return (
-        "<!doctype html>\n"
-        f'<html lang="{_e(lang.replace("_", "-"))}">\n'
-        '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="color-scheme" content="light dark"><link rel="icon" href="data:,">'
-        '<link rel="stylesheet" href="/static/tournament.css">'
-        f"<title>{_e(title)}</title></head>\n"
-        f'<body><main id="tournament" data-tournament-id="{_e(tournament.id)}" data-status="{tournament.status}" '
+        _head(lang, _e(title))
+        + f'<body><main id="tournament" data-tournament-id="{_e(tournament.id)}" data-status="{tournament.status}" '
         f'data-round="{tournament.round}" data-rounds="{rounds}" data-rules="{_e(tournament.settings.rules)}">\n'
         f"<h1>{_e(title)}</h1>\n"
         '<dl class="figures">\n'
@@ -199,13 +207,7 @@ def new_tournament_page(lang: Lang) -> str:
     rules = tuple((name, words.say(f"table.rules.{name}", lang)) for name in TOURNAMENT_RULES)
     lengths = tuple((name, text("names", f"length.{name}", lang)) for name in MATCH_LENGTHS)
     return (
-        "<!doctype html>\n"
-        f'<html lang="{_e(lang.replace("_", "-"))}">\n'
-        '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="color-scheme" content="light dark"><link rel="icon" href="data:,">'
-        '<link rel="stylesheet" href="/static/tournament.css">'
-        f"<title>{title}</title></head>\n"
-        f'<body><main id="tournament" data-status="new">\n<h1>{title}</h1>\n'
+        _head(lang, title) + f'<body><main id="tournament" data-status="new">\n<h1>{title}</h1>\n'
         f"<p>{_e(words.say('tournament.new.intro', lang))}</p>\n"
         '<form class="new" method="post" action="/tournament/new">'
         f'<input type="hidden" name="lang" value="{_e(lang)}">\n'
