@@ -651,7 +651,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="py-spy each page for the window")
     parser.add_argument("--py-spy", default=shutil.which("py-spy") or "/tmp/pyspy/bin/py-spy")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--json", default=None, help="add the figures to this file (a list of runs)")
+    parser.add_argument("--json", default=None, help="add the figures to this file (its runs)")
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))
     args.think = (low, high)
@@ -659,9 +659,9 @@ def main() -> None:
     print(report(figures), flush=True)
     if args.json:
         path = pathlib.Path(args.json)
-        kept = json.loads(path.read_text()) if path.exists() else []
-        # a list of runs, or a day's file whose runs sit under "runs" beside what was said of them
-        (kept["runs"] if isinstance(kept, dict) else kept).append(figures)
+        # a day's file: its runs under "runs", beside what was said of them
+        kept = json.loads(path.read_text()) if path.exists() else {"benchmark": "page_scale.py", "runs": []}
+        kept["runs"].append(figures)
         path.write_text(json.dumps(kept, indent=1, default=str))
 
 
